@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One package, no dependencies. The pure core (SimCore ... Scenario) imports no
+// Foundation; EmojiSimIO, EmojiSimTesting and the tools are the shell around it.
+let package = Package(
+    name: "EmojiSim",
+    products: [
+        .library(name: "SimCore", targets: ["SimCore"]),
+        .library(name: "EmojiText", targets: ["EmojiText"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "Interaction", targets: ["Interaction"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "emojisim", targets: ["emojisim"]),
+    ],
+    targets: [
+        // MARK: pure core
+        .target(name: "SimCore"),
+        .target(name: "EmojiText", dependencies: ["SimCore"]),
+        .target(name: "Imaging", dependencies: ["SimCore"]),
+        .target(name: "Interaction", dependencies: ["SimCore"]),
+        .target(name: "Raster", dependencies: ["SimCore", "EmojiText", "Imaging"]),
+
+        // MARK: tools
+        .executableTarget(
+            name: "emojisim",
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"],
+            path: "Tools/emojisim"
+        ),
+        .executableTarget(
+            name: "emojisim-bench",
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"],
+            path: "Tools/emojisim-bench"
+        ),
+
+        // MARK: tests
+        .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
+        // --
+        .testTarget(name: "EmojiTextTests", dependencies: ["EmojiText"]),
+        // --
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        // --
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
+        // --
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        // --
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+/// A CADisplayLink on the virtual clock: calls its targets at every frame boundary
+/// (multiples of 1/hz from the clock's start), passing the frame's timestamp.
+///
+/// Frame instants are computed as `frameIndex * ticksPerSecond / hz` from zero, so a
+/// link started at any moment stays on the same frame grid as every other link at that
+/// rate and no rounding accumulates.
+public final class DisplayLink {
+    public let hz: Int
+    public private(set) var isRunning = false
+    /// Frames delivered since creation.
+    public private(set) var frameCount = 0
+    private let clock: VirtualClock
+    private var timer: VirtualClock.TimerID?
+    private var nextFrame: Int64 = 0
+    private var targets: [(SimInstant) -> Void] = []
+
+    public init(clock: VirtualClock, hz: Int = 60) {
+        precondition(hz > 0 && ticksPerSecond % Int64(hz) == 0,
+                     "display link rate must divide \(ticksPerSecond) ticks/s (e.g. 30, 60, 120)")
+        self.clock = clock
+        self.hz = hz
+    }
+
+    /// Duration of one frame.
+    public var frameDuration: SimDuration { SimDuration(ticks: ticksPerSecond / Int64(hz)) }
+
+    public func add(_ target: @escaping (SimInstant) -> Void) { targets.append(target) }
+
+    /// Starts delivering frames from the next frame boundary strictly after `now`.
+    public func start() {
+        guard !isRunning else { return }
+        isRunning = true
+        let perFrame = ticksPerSecond / Int64(hz)
+        nextFrame = clock.now.ticks / perFrame + 1
+        scheduleNext()
+    }
+
+    public func stop() {
+        isRunning = false
+        if let t = timer { clock.cancel(t) }
+        timer = nil
+    }
+
+    private func scheduleNext() {
+        let perFrame = ticksPerSecond / Int64(hz)
+        let due = SimInstant(ticks: nextFrame * perFrame)
+        timer = clock.schedule(at: due) { [weak self] now in
+            guard let self, self.isRunning else { return }
+            self.nextFrame += 1
+            self.frameCount += 1
+            for t in self.targets { t(now) }
+            if self.isRunning { self.scheduleNext() }
+        }
+    }
+}

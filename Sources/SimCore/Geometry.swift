@@ -1,0 +1,133 @@
+/// A point in points (not pixels), origin top-left, y growing downwards as in UIKit.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// Euclidean distance; used by recognizers for movement tolerances.
+    public func distance(to other: Point) -> Double {
+        let dx = x - other.x, dy = y - other.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+    public var description: String { "(\(formatPoints(x)), \(formatPoints(y)))" }
+}
+
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+    public var description: String { "\(formatPoints(width))x\(formatPoints(height))" }
+}
+
+/// Edge insets, as UIEdgeInsets: positive values shrink a rect.
+public struct Insets: Hashable, Sendable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
+    public static let zero = Insets()
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}
+
+/// An axis-aligned rectangle in points. Width and height are expected non-negative;
+/// `standardized` repairs a rect built from two arbitrary corners.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.origin = Point(x: x, y: y); self.size = Size(width: width, height: height)
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var x: Double { origin.x }
+    public var y: Double { origin.y }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var center: Point { Point(x: midX, y: midY) }
+    public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+
+    public var standardized: Rect {
+        Rect(x: min(minX, maxX), y: min(minY, maxY), width: abs(width), height: abs(height))
+    }
+
+    /// Half-open containment: the max edges belong to the next rect, so a grid of
+    /// adjacent rects gives every point exactly one owner.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    public func intersects(_ other: Rect) -> Bool {
+        !isEmpty && !other.isEmpty &&
+            minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// The overlap, or nil when the rects do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    public func inset(by i: Insets) -> Rect {
+        Rect(x: minX + i.left, y: minY + i.top,
+             width: max(0, width - i.horizontal), height: max(0, height - i.vertical))
+    }
+
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    public var description: String {
+        "[\(formatPoints(minX)),\(formatPoints(minY)) \(formatPoints(width))x\(formatPoints(height))]"
+    }
+}
+
+/// Formats a point value compactly and deterministically: integers without a
+/// fraction, others with up to two decimals. Trace lines and tree dumps use it, so
+/// it must not depend on locale or platform float printing.
+public func formatPoints(_ v: Double) -> String {
+    if !v.isFinite { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
+    let hundredths = (v * 100).rounded()
+    if hundredths == 0 { return "0" }
+    let negative = hundredths < 0
+    let magnitude = Int64(abs(hundredths).clamped(to: 0...9.0e17))
+    let whole = magnitude / 100, frac = magnitude % 100
+    var s = negative ? "-" : ""
+    s += String(whole)
+    if frac != 0 {
+        s += "."
+        s += frac % 10 == 0 ? String(frac / 10) : (frac < 10 ? "0" + String(frac) : String(frac))
+    }
+    return s
+}
+
+extension Comparable {
+    /// Clamps into a closed range.
+    @inlinable public func clamped(to r: ClosedRange<Self>) -> Self {
+        min(max(self, r.lowerBound), r.upperBound)
+    }
+}

@@ -1,0 +1,68 @@
+/// Virtual time is counted in integer ticks so that nothing drifts: 720,000 ticks a
+/// second divide exactly into milliseconds and into frames at 24, 30, 60, 90, 120,
+/// 144 and 240 Hz, so 60 frames at 60 Hz are exactly one second, always.
+public let ticksPerSecond: Int64 = 720_000
+
+/// A length of virtual time. Integer ticks; conversions from seconds round to the
+/// nearest tick.
+public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var ticks: Int64
+    public init(ticks: Int64) { self.ticks = ticks }
+
+    public static let zero = SimDuration(ticks: 0)
+    public static func seconds(_ s: Int) -> SimDuration { SimDuration(ticks: Int64(s) * ticksPerSecond) }
+    public static func seconds(_ s: Double) -> SimDuration {
+        SimDuration(ticks: Int64((s * Double(ticksPerSecond)).rounded()))
+    }
+    public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(ticks: Int64(ms) * (ticksPerSecond / 1000)) }
+    public static func milliseconds(_ ms: Double) -> SimDuration {
+        SimDuration(ticks: Int64((ms * Double(ticksPerSecond) / 1000).rounded()))
+    }
+    /// The duration of `count` frames at `hz`. Exact when `hz` divides 720,000.
+    public static func frames(_ count: Int, at hz: Int) -> SimDuration {
+        precondition(hz > 0, "frame rate must be positive")
+        return SimDuration(ticks: Int64(count) * ticksPerSecond / Int64(hz))
+    }
+
+    public var seconds: Double { Double(ticks) / Double(ticksPerSecond) }
+    public var milliseconds: Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+
+    public static func < (a: SimDuration, b: SimDuration) -> Bool { a.ticks < b.ticks }
+    public static func + (a: SimDuration, b: SimDuration) -> SimDuration { SimDuration(ticks: a.ticks + b.ticks) }
+    public static func - (a: SimDuration, b: SimDuration) -> SimDuration { SimDuration(ticks: a.ticks - b.ticks) }
+    public static func * (a: SimDuration, n: Int) -> SimDuration { SimDuration(ticks: a.ticks * Int64(n)) }
+    public static func += (a: inout SimDuration, b: SimDuration) { a.ticks += b.ticks }
+
+    /// Seconds with millisecond precision, e.g. `0.3s`, `1.25s`, `0.0167s` is shown as `0.017s`.
+    public var description: String { formatSeconds(ticks) }
+}
+
+/// A moment on the virtual clock, measured from the clock's start.
+public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var ticks: Int64
+    public init(ticks: Int64) { self.ticks = ticks }
+    public static let zero = SimInstant(ticks: 0)
+
+    public var seconds: Double { Double(ticks) / Double(ticksPerSecond) }
+    public static func < (a: SimInstant, b: SimInstant) -> Bool { a.ticks < b.ticks }
+    public static func + (a: SimInstant, d: SimDuration) -> SimInstant { SimInstant(ticks: a.ticks + d.ticks) }
+    public static func - (a: SimInstant, d: SimDuration) -> SimInstant { SimInstant(ticks: a.ticks - d.ticks) }
+    public static func - (a: SimInstant, b: SimInstant) -> SimDuration { SimDuration(ticks: a.ticks - b.ticks) }
+    public static func += (a: inout SimInstant, d: SimDuration) { a.ticks += d.ticks }
+    public var description: String { formatSeconds(ticks) }
+}
+
+/// Deterministic `S.mmms` formatting (integer arithmetic only).
+func formatSeconds(_ ticks: Int64) -> String {
+    let negative = ticks < 0
+    let t = negative ? -ticks : ticks
+    // Round to the nearest millisecond.
+    let perMs = ticksPerSecond / 1000
+    let ms = (t + perMs / 2) / perMs
+    let whole = ms / 1000, frac = ms % 1000
+    var s = negative ? "-" : ""
+    s += String(whole) + "."
+    let f = String(frac)
+    s += String(repeating: "0", count: 3 - f.count) + f
+    return s + "s"
+}

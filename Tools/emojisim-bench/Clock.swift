@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Monotonic wall time for benchmarks only (the simulation never reads it).
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Runs `body` repeatedly for at least `minSeconds` (and at least once) and returns
+/// (iterations, seconds). Figures are printed by the caller.
+@discardableResult
+func measure(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
+    body() // warm-up
+    let start = monotonicSeconds()
+    var n = 0
+    var elapsed = 0.0
+    repeat {
+        body()
+        n += 1
+        elapsed = monotonicSeconds() - start
+    } while elapsed < minSeconds
+    return (n, elapsed)
+}

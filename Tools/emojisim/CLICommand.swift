@@ -1,0 +1,63 @@
+/// A subcommand of `emojisim`. Each lives in its own file under Commands/ and is
+/// listed once in `allCommands` (main.swift).
+protocol CLICommand {
+    /// The word after `emojisim`, e.g. `image`.
+    static var name: String { get }
+    /// One line for `emojisim --help`.
+    static var summary: String { get }
+    /// The whole text of `emojisim <name> --help`.
+    static var help: String { get }
+    /// Runs with the arguments after the command name; returns the exit status
+    /// (0 success, 1 a failed check or bad input file, 2 a usage error).
+    static func run(_ arguments: [String]) -> Int32
+}
+
+/// A usage error: printed as `error: ...` with a hint, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// Minimal argument parsing shared by the commands: positionals, `--flag`, and
+/// `--option value` (or `--option=value`). Unknown options are usage errors, so a
+/// typo never silently changes what runs.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var flags: Set<String> = []
+    var options: [String: String] = [:]
+
+    init(_ args: [String], flags knownFlags: Set<String> = [], options knownOptions: Set<String> = []) throws {
+        var i = 0
+        var onlyPositionals = false
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if onlyPositionals || !a.hasPrefix("--") || a == "-" {
+                positionals.append(a)
+                continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            var name = String(a.dropFirst(2))
+            var inlineValue: String?
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if knownFlags.contains(name) {
+                if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+            } else if knownOptions.contains(name) {
+                if let v = inlineValue {
+                    options[name] = v
+                } else {
+                    guard i < args.count else { throw UsageError("--\(name) needs a value") }
+                    options[name] = args[i]
+                    i += 1
+                }
+            } else {
+                throw UsageError("unknown option --\(name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every subcommand, in the order `emojisim --help` lists them.
+let allCommands: [any CLICommand.Type] = [
+    DemoCommand.self,
+]
+
+func printError(_ s: String) {
+    var stderr = StandardError()
+    print(s, to: &stderr)
+}
+
+/// Writes straight to file descriptor 2 (the C `stderr` global is not concurrency-safe).
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var s = string
+        s.withUTF8 { buf in _ = Glibc.write(2, buf.baseAddress, buf.count) }
+    }
+}
+
+@MainActor func topLevelHelp() -> String {
+    var s = """
+    emojisim: a headless simulator of a chat app's emoji module.
+
+    usage: emojisim                 run the built-in demo
+           emojisim <command> [options]
+           emojisim <command> --help
+
+    commands:
+
+    """
+    let width = allCommands.map { $0.name.count }.max() ?? 0
+    for c in allCommands {
+        s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.summary + "\n"
+    }
+    return s
+}
+
+@MainActor func runMain() -> Int32 {
+    let args = Array(CommandLine.arguments.dropFirst())
+    guard let first = args.first else { return DemoCommand.run([]) }
+    if first == "--help" || first == "-h" || first == "help" {
+        print(topLevelHelp(), terminator: "")
+        return 0
+    }
+    guard let command = allCommands.first(where: { $0.name == first }) else {
+        printError("error: unknown command '\(first)'\n\n" + topLevelHelp())
+        return 2
+    }
+    let rest = Array(args.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        print(command.help)
+        return 0
+    }
+    return command.run(rest)
+}
+
+exit(runMain())
