@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "ChatUI", targets: ["ChatUI"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
     ],
     targets: [
@@ -20,6 +21,9 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["SimCore"]),
         .target(name: "Interaction", dependencies: ["SimCore"]),
         .target(name: "Raster", dependencies: ["SimCore", "EmojiText", "Imaging"]),
+        // --
+        .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
+        // --
 
         // MARK: tools
         .executableTarget(
@@ -43,6 +47,8 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        // --
+        .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
         // --
     ],
     swiftLanguageModes: [.v6]
