@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
+        .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
     ],
     targets: [
@@ -25,15 +26,23 @@ let package = Package(
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
 
+        // MARK: the Foundation shell
+        .target(
+            name: "EmojiSimIO",
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
+            resources: [.copy("Resources")]
+        ),
+        // --
+
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
             path: "Tools/emojisim"
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
 
@@ -49,6 +58,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
+        // --
+        .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
         // --
     ],
     swiftLanguageModes: [.v6]
