@@ -12,7 +12,7 @@ public enum BundledResources {
 
     /// The URL of `Resources/<path>` (e.g. `DemoAssets/f056.gif`).
     public static func url(_ path: String) -> URL? {
-        guard let base = Bundle.module.resourceURL else { return nil }
+        let base = Bundle.module.bundleURL
         let url = base.appendingPathComponent("Resources").appendingPathComponent(path)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
