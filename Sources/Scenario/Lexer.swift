@@ -15,8 +15,8 @@ struct Token: Hashable, Sendable {
 enum Lexer {
     static let maxStringLength = 10_000
 
-    static func tokenize(_ line: Substring, lineNumber: Int, file: String) -> Result<[Token], ScriptError> {
-        let scalars = Array(line.unicodeScalars)
+    static func tokenize(_ line: Substring.UnicodeScalarView, lineNumber: Int, file: String) -> Result<[Token], ScriptError> {
+        let scalars = Array(line)
         var tokens: [Token] = []
         var i = 0
         func fail(_ col: Int, _ msg: String) -> Result<[Token], ScriptError> {

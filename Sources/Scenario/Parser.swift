@@ -21,7 +21,8 @@ public enum ScriptParser {
         var errors: [ScriptError] = []
         var firstNonSetupLine: Int?
         var lineNumber = 0
-        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
+        for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber > maxLines {
                 errors.append(ScriptError(file: name, line: lineNumber, column: 1,
