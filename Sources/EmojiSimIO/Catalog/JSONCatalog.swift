@@ -153,6 +153,35 @@ public enum JSONCatalog {
 
     // MARK: writing
 
+    /// Writes `catalog` as JSON to `file`, self-contained: images that do not already
+    /// sit under the JSON's folder are copied into `<stem>.images/` beside it (keeping
+    /// their resource names), since a catalog may not point outside its own folder.
+    /// Returns the number of images copied.
+    @discardableResult
+    public static func write(_ catalog: ImportedCatalog, to file: URL) throws -> Int {
+        let fm = FileManager.default
+        let dir = file.deletingLastPathComponent().standardizedFileURL
+        let dirPath = dir.resolvingSymlinksInPath().path + "/"
+        let assets = dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images")
+        var copy = catalog
+        var copied = 0
+        func place(_ resource: String, _ url: URL) throws -> URL {
+            if url.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(dirPath) { return url }
+            let target = assets.appendingPathComponent(resource)
+            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
+            if fm.fileExists(atPath: url.path) { try fm.copyItem(at: url, to: target); copied += 1 }
+            return target
+        }
+        for (name, url) in catalog.images { copy.images[name] = try place(name, url) }
+        for (name, frames) in catalog.sequences {
+            copy.sequences[name] = try frames.map { try place(name + "/" + $0.lastPathComponent, $0) }
+        }
+        let data = try encode(copy, relativeTo: dir)
+        try data.write(to: file, options: .atomic)
+        return copied
+    }
+
     /// The catalog as version-1 JSON, with image paths relative to `directory` (where
     /// the JSON will be written). Keys are sorted so the output is byte-stable.
     public static func encode(_ catalog: ImportedCatalog, relativeTo directory: URL) throws -> Data {

@@ -76,15 +76,23 @@ struct PlistReader {
             }
             return d
         }
-        if v is Bool { throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found a boolean") }
+        if Self.isBoolean(v) { throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found a boolean") }
         if let n = v as? NSNumber { return n.doubleValue }
         throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found \(Self.kind(v))")
     }
 
+    /// True for plist `<true/>`/`<false/>` and JSON `true`/`false`. `v is Bool` is not
+    /// enough on Linux, where an integer NSNumber 0 or 1 also casts to Bool; the
+    /// Objective-C type code of a real boolean is "c".
+    static func isBoolean(_ v: Any) -> Bool {
+        if let n = v as? NSNumber { return String(cString: n.objCType) == "c" }
+        return v is Bool
+    }
+
     static func kind(_ v: Any) -> String {
+        if isBoolean(v) { return "a boolean" }
         switch v {
         case is String: return "a string"
-        case is Bool: return "a boolean"
         case is NSNumber: return "a number"
         case is [Any]: return "an array"
         case is [String: Any]: return "a dictionary"
