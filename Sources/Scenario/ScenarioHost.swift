@@ -30,6 +30,10 @@ public protocol ScenarioHost: AnyObject {
     func displayList(of subject: SnapshotSubject) -> DisplayList
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var images: ImageProvider { get }
+    /// Every model invariant that does not hold right now, one message each (empty
+    /// when all hold): selection on unit boundaries, no split emoji, a GIF animates iff
+    /// its row is visible, scroll offsets within bounds, cells bounded by visible rows.
+    func invariantViolations() -> [String]
 }
 
 /// A refusal by the host, e.g. typing while the emoji keyboard is up.
@@ -52,6 +56,8 @@ public struct HostState: Hashable, Sendable {
     public var panelPageCount: Int
     public var panelGroupIndex: Int
     public var panelGroupName: String
+    /// Number of tabs in the category bar.
+    public var panelGroupCount: Int
     /// Code of the emoji previewed by a long press, if any.
     public var preview: String?
     /// Number of search results (0 when no search is active).
@@ -66,11 +72,12 @@ public struct HostState: Hashable, Sendable {
 
     public init(keyboard: KeyboardName = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
+                panelGroupCount: Int = 0,
                 preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,
                 listLast: String? = nil, animating: Int = 0, pasteboard: String = "") {
         self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.caret = caret
         self.panelPage = panelPage; self.panelPageCount = panelPageCount; self.panelGroupIndex = panelGroupIndex
-        self.panelGroupName = panelGroupName; self.preview = preview; self.panelResults = panelResults
+        self.panelGroupName = panelGroupName; self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
         self.listCount = listCount; self.listVisible = listVisible; self.listLast = listLast
         self.animating = animating; self.pasteboard = pasteboard
     }

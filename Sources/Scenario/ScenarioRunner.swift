@@ -33,63 +33,75 @@ public struct ScenarioRunner {
     }
 
     public func run(_ script: Script, configuration: ScenarioConfiguration, on host: any ScenarioHost) -> ScenarioResult {
-        var session = Session(script: script, configuration: configuration, host: host, runner: self)
-        session.run()
-        return session.result
+        let driver = ScenarioDriver(host: host, configuration: configuration, runner: self, name: script.name)
+        if records { driver.startRecording() }
+        for command in script.commands {
+            do throws(ScriptError) {
+                try driver.execute(command)
+            } catch {
+                driver.result.failure = error
+                break
+            }
+        }
+        return driver.finish()
     }
 }
 
-/// The state of one run.
-struct Session {
-    let script: Script
-    let configuration: ScenarioConfiguration
-    let host: any ScenarioHost
+/// Drives one host command by command: what the runner uses for scripts, and what
+/// Swift tests use directly (`driver.tap(.toggle)`, `driver.type("你好")`, ...).
+/// Results (expectations, snapshots) accumulate in `result`.
+public final class ScenarioDriver {
+    public let host: any ScenarioHost
+    public let configuration: ScenarioConfiguration
     let runner: ScenarioRunner
-    var result: ScenarioResult
+    let name: String
+    public internal(set) var result: ScenarioResult
     let synth: TouchSynthesizer
     let start: SimInstant
     /// The finger of `press`/`move`, if down.
     var activeTouch: Point?
     var nextTouchID = 1
-    /// Trace lines already consumed by `expect trace`.
+    /// Trace events already consumed by `expect trace` (counted from the trace's start).
     var traceCursor = 0
     var recorder: Recorder?
 
-    init(script: Script, configuration: ScenarioConfiguration, host: any ScenarioHost, runner: ScenarioRunner) {
-        self.script = script
-        self.configuration = configuration
+    public init(host: any ScenarioHost, configuration: ScenarioConfiguration = ScenarioConfiguration(),
+                runner: ScenarioRunner = ScenarioRunner(), name: String = "<driver>") {
         self.host = host
+        self.configuration = configuration
         self.runner = runner
-        self.result = ScenarioResult(script: script.name)
+        self.name = name
+        self.result = ScenarioResult(script: name)
         self.synth = TouchSynthesizer(hz: configuration.touchRate)
         self.start = host.clock.now
         self.traceCursor = host.trace.totalCount
     }
 
-    mutating func run() {
-        if runner.records {
-            recorder = Recorder(host: host, runner: runner, theme: configuration.theme)
-            recorder?.start()
-        }
-        for command in script.commands {
-            do throws(ScriptError) {
-                try execute(command)
-            } catch {
-                result.failure = error
-                break
-            }
-        }
+    func startRecording() {
+        recorder = Recorder(host: host, runner: runner, theme: configuration.theme)
+        recorder?.start()
+    }
+
+    /// Stops recording and fills in the trace and duration.
+    public func finish() -> ScenarioResult {
         recorder?.stop()
         result.recording = recorder?.frames ?? []
+        recorder = nil
         result.trace = host.trace.lines
         result.duration = host.clock.now - start
+        return result
     }
 
     func fail(_ c: Located<Command>, _ message: String) -> ScriptError {
-        ScriptError(file: script.name, line: c.line, column: c.column, message: message)
+        ScriptError(file: name, line: c.line, column: c.column, message: message)
     }
 
-    mutating func execute(_ c: Located<Command>) throws(ScriptError) {
+    /// Runs one command (line and column are for error messages).
+    public func execute(_ command: Command, line: Int = 0, column: Int = 0) throws(ScriptError) {
+        try execute(Located(command, line: line, column: column))
+    }
+
+    func execute(_ c: Located<Command>) throws(ScriptError) {
         switch c.value {
         case .setup:
             return
@@ -133,19 +145,19 @@ struct Session {
         return frame.center
     }
 
-    mutating func deliver(_ touches: [TouchEvent]) {
+    func deliver(_ touches: [TouchEvent]) {
         for t in touches {
             host.clock.advance(to: t.timestamp)
             host.handle(t)
         }
     }
 
-    mutating func newTouchSynth() -> TouchSynthesizer {
+    func newTouchSynth() -> TouchSynthesizer {
         nextTouchID += 1
         return TouchSynthesizer(hz: configuration.touchRate, touchID: nextTouchID)
     }
 
-    mutating func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
+    func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
         let now = host.clock.now
         switch a {
         case .tap(let t):
@@ -250,7 +262,7 @@ struct Session {
 
     // MARK: expectations
 
-    mutating func check(_ e: Expectation, _ c: Located<Command>) -> ExpectationOutcome {
+    func check(_ e: Expectation, _ c: Located<Command>) -> ExpectationOutcome {
         let s = host.state
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
