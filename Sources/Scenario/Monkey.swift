@@ -84,24 +84,16 @@ public struct Monkey {
     func shrink(_ actions: [Action]) -> [Action] {
         var current = actions
         var chunk = max(1, current.count / 2)
-        while chunk >= 1 {
+        while true {
             var i = 0
-            var removedAny = false
             while i < current.count {
                 var candidate = current
                 candidate.removeSubrange(i..<min(current.count, i + chunk))
-                if !candidate.isEmpty, fails(candidate) {
-                    current = candidate
-                    removedAny = true
-                } else {
-                    i += chunk
-                }
+                if !candidate.isEmpty, fails(candidate) { current = candidate } else { i += chunk }
             }
-            if chunk == 1 && !removedAny { break }
-            chunk = chunk == 1 ? 1 : chunk / 2
-            if chunk == 1 && !removedAny && current.count <= 1 { break }
+            if chunk == 1 { return current }
+            chunk /= 2
         }
-        return current
     }
 
     static let words = ["你好", "hello", " ", "哈哈", "[微笑]", "[f056]", "😄", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "ok", "\n", "[笑哭]", "[unknown]", "[[哈哈]]"]
