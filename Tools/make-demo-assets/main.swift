@@ -29,7 +29,7 @@ for spec in DemoAnimations.all {
         guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(still).path) else {
             throw DemoAnimations.Failure(message: "cannot read \(still)")
         }
-        let image = try PNGDecoder().decode([UInt8](data))
+        let image = try AnimatedImageDecoder.decode([UInt8](data), name: still).frame(at: 0)
         let bytes = try spec.encode(from: image)
         // Check the result with the project's own decoder before writing it.
         let gif = try GIFImage(bytes: bytes)
