@@ -1,5 +1,5 @@
-import Imaging
 
+// Built by Tools/fuzz/fuzz.sh with the SimCore and Imaging sources as one module.
 /// libFuzzer entry for the PNG/APNG decoders: any input must decode or throw a
 /// PNGError, never trap, hang or allocate without bound. Limits are lowered so that a
 /// valid-looking huge header is refused rather than slowing the run.
