@@ -59,6 +59,7 @@ enum PlaceholderScanner {
         let n = buf.count
         let index = catalog.unicodeIndex
         let hasUnicode = !index.isEmpty
+        let leadFlags = index.leadFlags
         var i = 0
         // Regional indicators pair from the start of each run (GB12/13): track the run.
         var riRunEnd = -1
@@ -67,7 +68,9 @@ enum PlaceholderScanner {
             let b = buf[i]
             if b < 0x80 {
                 if b == 0x5B {
-                    if let t = bracket(buf, at: i, catalog: catalog) {
+                    // Most stray brackets fail on the next byte: test it before the call.
+                    if i + 1 < n, isBodyASCII(buf[i + 1]) || (buf[i + 1] >= 0xE3 && buf[i + 1] <= 0xE9),
+                       let t = bracket(buf, at: i, catalog: catalog) {
                         out.append(t)
                         i = t.end
                         continue
@@ -82,6 +85,11 @@ enum PlaceholderScanner {
                     }
                 }
                 i += 1
+                continue
+            }
+            guard leadFlags[Int(b)] else {
+                // No known emoji starts here: skip the scalar (2, 3 or 4 bytes).
+                i += b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4)
                 continue
             }
             let (v, len) = UTF8Bytes.decode(buf, at: i)
@@ -176,24 +184,20 @@ enum PlaceholderScanner {
         let end = j + 1
         guard endsCluster(buf, at: end), startsCluster(buf, at: i, afterJoinerOK: true) else { return nil }
         let body = UnsafeBufferPointer(rebasing: buf[(i + 1)..<j])
-        let code = String(decoding: body, as: UTF8.self)
-        if let entry = catalog.imageEntry(forCode: code) {
+        if let entry = catalog.imageCodes.lookup(body) {
             return ScanToken(start: i, end: end, entry: entry, encoding: .code)
         }
-        guard allHex && bodyCount % 2 == 0,
-              let emoji = decodeHex(body),
-              let entry = catalog.unicodeEntry(forCode: emoji) else { return nil }
-        return ScanToken(start: i, end: end, entry: entry, encoding: .utf8Hex)
-    }
-
-    /// `f09f9884` -> `😄`; nil unless the bytes are valid UTF-8.
-    private static func decodeHex(_ body: UnsafeBufferPointer<UInt8>) -> String? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count / 2) { bytes -> String? in
-            for k in 0..<(body.count / 2) {
+        guard allHex && bodyCount % 2 == 0 else { return nil }
+        // The decoded bytes are looked up as they are: a hit is a known emoji, hence
+        // valid UTF-8; anything else (invalid UTF-8 included) misses.
+        let entry = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount / 2) { bytes -> Int? in
+            for k in 0..<(bodyCount / 2) {
                 bytes[k] = hexValue(body[2 * k]) << 4 | hexValue(body[2 * k + 1])
             }
-            return String(validating: UnsafeBufferPointer(bytes), as: UTF8.self)
+            return catalog.unicodeCodes.lookup(UnsafeBufferPointer(bytes))
         }
+        guard let e = entry else { return nil }
+        return ScanToken(start: i, end: end, entry: e, encoding: .utf8Hex)
     }
 
     @inline(__always)

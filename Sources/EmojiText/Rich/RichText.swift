@@ -23,7 +23,9 @@ public struct RichText: Hashable, Sendable {
                 if t.start > at {
                     runs.append(.text(String(decoding: UnsafeBufferPointer(rebasing: buf[at..<t.start]), as: UTF8.self)))
                 }
-                let backed = String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<t.end]), as: UTF8.self)
+                let backed = t.encoding == .utf8Hex
+                    ? String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<t.end]), as: UTF8.self)
+                    : catalog.placeholders[t.entry] // byte-identical to the match
                 runs.append(.emoji(EmojiAttachment(emoji: catalog.entries[t.entry], backedText: backed, encoding: t.encoding)))
                 at = t.end
             }
