@@ -14,9 +14,6 @@ public struct EmojiCatalog: Sendable {
     public let emojis: [Emoji]
     /// `emojis` followed by the synthesized skin-tone variants; the scanner's entry numbers.
     let entries: [Emoji]
-    /// `entries[i].placeholder`, shared by every attachment the scanner makes for it
-    /// (its bytes are exactly what `[code]` and Unicode matches cover).
-    let placeholders: [String]
     private let codeIndex: [String: Int]
     private let meaningIndex: [String: Int]
     private let imageNameIndex: [String: Int]
@@ -101,7 +98,6 @@ public struct EmojiCatalog: Sendable {
         self.groups = normalizedGroups
         self.emojis = emojis
         self.entries = entries
-        self.placeholders = entries.map(\.placeholder)
         self.codeIndex = codeIndex
         self.meaningIndex = meaningIndex
         self.imageNameIndex = imageNameIndex

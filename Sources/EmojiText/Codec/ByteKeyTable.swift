@@ -17,11 +17,20 @@ struct ByteKeyTable: Sendable {
 
     var count: Int { values.count }
 
+    /// FNV-1a, fed a byte at a time so the scanner can hash while it reads a body.
+    static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
     @inline(__always)
-    private static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in p { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h ^ (h >> 29)
+    static func hashStep(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+
+    @inline(__always)
+    static func finish(_ h: UInt64) -> UInt64 { h ^ (h >> 29) }
+
+    @inline(__always)
+    static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = hashSeed
+        for b in p { h = hashStep(h, b) }
+        return finish(h)
     }
 
     /// Adds `key` -> `value`; a key already present keeps its first value.
@@ -51,8 +60,14 @@ struct ByteKeyTable: Sendable {
     /// The value for the bytes of `key`, if present.
     @inline(__always)
     func lookup(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        lookup(key, hash: Self.hash(key))
+    }
+
+    /// The value for `key` whose `hash(key)` the caller already computed.
+    @inline(__always)
+    func lookup(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        var i = Int(truncatingIfNeeded: hash) & mask
         return keyBytes.withUnsafeBufferPointer { all -> Int? in
             while true {
                 let k = slots[i]

@@ -18,11 +18,11 @@ struct UnicodeEmojiIndex: Sendable {
     private var edgeChild = [Int32](repeating: 0, count: 16)
     private var edgeCount = 0
     private var terminal: [Int32] = [-1]
-    /// Per UTF-8 lead byte: whether some known emoji starts with a scalar encoded with
-    /// that lead byte. Text whose lead byte is not flagged (most CJK, Latin, kana) is
-    /// skipped without decoding. Regional indicators share lead byte F0 with most
-    /// emoji, so the pairing count still sees every one that matters.
-    private(set) var leadFlags = [Bool](repeating: false, count: 256)
+    /// What the scanner does at each byte value (see `ByteClass`): move on, try a
+    /// placeholder, try a keycap, or try an emoji. Text whose lead byte no known emoji
+    /// starts with (most CJK, Latin, kana) is passed over without decoding. Regional indicators share lead byte F0 with most emoji, so the pairing
+    /// count still sees every one that matters.
+    private(set) var byteClasses: [UInt8] = ByteClass.plainTable
 
     init() {}
 
@@ -36,7 +36,8 @@ struct UnicodeEmojiIndex: Sendable {
             let v = s.value
             if first {
                 first = false
-                leadFlags[Int(Array(String(s).utf8)[0])] = true
+                let lead = Int(Array(String(s).utf8)[0])
+                byteClasses[lead] = lead < 0x80 ? ByteClass.keycapBase : ByteClass.emojiLead
                 if v < 0x4000 {
                     lowStarts[Int(v >> 6)] |= 1 << UInt64(v & 63)
                 } else if (0x1F000..<0x20000).contains(v) {
@@ -124,4 +125,19 @@ struct UnicodeEmojiIndex: Sendable {
         }
         return best
     }
+}
+
+/// Byte classes of the scanner's dispatch table.
+enum ByteClass {
+    /// Nothing can start here (or it is inside a scalar): move on one byte.
+    static let plain: UInt8 = 0
+    /// `[`: a placeholder may start.
+    static let bracket: UInt8 = 5
+    /// An ASCII byte some known emoji starts with (keycap bases #, *, 0-9).
+    static let keycapBase: UInt8 = 6
+    /// A lead byte some known emoji starts with: decode and look up.
+    static let emojiLead: UInt8 = 7
+
+    /// The table for a catalog without Unicode emoji: only `[` is of interest.
+    static let plainTable: [UInt8] = (0..<256).map { $0 == 0x5B ? bracket : plain }
 }
