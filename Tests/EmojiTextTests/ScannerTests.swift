@@ -174,6 +174,6 @@ func describe(_ rich: RichText) -> String {
             #expect(got == want, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
             found += want.count
         }
-        #expect(found > 3000) // the inputs exercise recognition, not just rejection
+        #expect(found > 1500) // the inputs exercise recognition, not just rejection
     }
 }
