@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     textBenchmark,
+    GIFBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
