@@ -222,12 +222,17 @@ public struct ScrollModel: Hashable, Sendable {
         return events
     }
 
+    /// `tick(at:)` appending to a caller's buffer (no allocation per frame).
+    public mutating func tick(at time: SimInstant, into events: inout [ScrollEvent]) {
+        advanceMotions(to: time, into: &events)
+    }
+
     private mutating func advanceMotions(to time: SimInstant, into events: inout [ScrollEvent]) {
         guard activity == .releasing || activity == .animating else { return }
         let t = time.seconds
         let x = motionX.sample(at: t, limits: limits(horizontal: true), physics: physics, rate: decelerationRate).x
         let y = motionY.sample(at: t, limits: limits(horizontal: false), physics: physics, rate: decelerationRate).x
-        events += setOffset(Point(x: x, y: y))
+        setOffset(Point(x: x, y: y), into: &events)
         guard motionX.isResting && motionY.isResting else { return }
         if activity == .releasing {
             activity = .idle
@@ -259,7 +264,7 @@ public struct ScrollModel: Hashable, Sendable {
         if !animated || offset == contentOffset {
             motionX = .rest(offset.x); motionY = .rest(offset.y)
             activity = .idle
-            events += setOffset(offset)
+            setOffset(offset, into: &events)
             return events
         }
         startAnimation(to: offset, at: time)
@@ -310,7 +315,7 @@ public struct ScrollModel: Hashable, Sendable {
             let clamped = Point(x: limits(horizontal: true).clamp(contentOffset.x),
                                 y: limits(horizontal: false).clamp(contentOffset.y))
             motionX = .rest(clamped.x); motionY = .rest(clamped.y)
-            events += setOffset(clamped)
+            setOffset(clamped, into: &events)
         case .releasing:
             let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
             motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
@@ -325,9 +330,15 @@ public struct ScrollModel: Hashable, Sendable {
     // MARK: helpers
 
     private mutating func setOffset(_ p: Point) -> [ScrollEvent] {
-        guard p != contentOffset else { return [] }
+        var events: [ScrollEvent] = []
+        setOffset(p, into: &events)
+        return events
+    }
+
+    private mutating func setOffset(_ p: Point, into events: inout [ScrollEvent]) {
+        guard p != contentOffset else { return }
         contentOffset = p
-        return [.didScroll(p)]
+        events.append(.didScroll(p))
     }
 
     /// The rubber band applied to a finger offset.
@@ -394,7 +405,7 @@ public struct ScrollModel: Hashable, Sendable {
     /// Moves the offset onto the resting positions (used when nothing decelerates).
     private mutating func applyRestingMotions(_ events: inout [ScrollEvent]) {
         if case let .rest(x) = motionX.phase, case let .rest(y) = motionY.phase {
-            events += setOffset(Point(x: x, y: y))
+            setOffset(Point(x: x, y: y), into: &events)
         }
     }
 
