@@ -15,6 +15,7 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    GIFBench.benchmark,
     InteractionBench.benchmark,
 ]
 
