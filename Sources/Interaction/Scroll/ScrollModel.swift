@@ -14,7 +14,15 @@ import SimCore
 /// exactly on its resting offset, inside the content (on a page when paging).
 ///
 /// Velocities are content-offset velocities in pt/s: the negative of the finger's
-/// (pan) velocity. `endDrag(panVelocity:)`-style conversion is `ScrollModel.offsetVelocity`.
+/// (pan) velocity; `ScrollModel.offsetVelocity(forPan:)` converts, and
+/// `apply(_:)` drives the model straight from a `PanRecognizer`'s updates.
+///
+/// Usage, per frame of a DisplayLink on the screen's clock:
+///
+///     var scroll = ScrollModel(viewportSize: ..., contentSize: ..., axes: .horizontal)
+///     scroll.pagingPolicy = .snapAfterDeceleration
+///     arena.onUpdate = { u in handle(scroll.apply(u)) }      // pan -> drag, release
+///     link.add { t in handle(scroll.tick(at: t)) }           // motions, delegate moments
 public struct ScrollModel: Hashable, Sendable {
     public var axes: ScrollAxes
     public private(set) var viewportSize: Size
