@@ -17,6 +17,7 @@ struct Benchmark {
 let allBenchmarks: [Benchmark] = [
     textBenchmark,
     GIFBench.benchmark,
+    InteractionBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
