@@ -1,0 +1,550 @@
+import SimCore
+import EmojiText
+
+/// The emoji keyboard: a horizontally paged grid of emoji across groups with a delete
+/// key, page control, category bar, long-press preview, skin-tone picker and search.
+///
+/// ## Using it
+///
+///     let panel = EmojiPanel(groups: sections, width: 375, clock: clock, trace: trace)
+///     panel.onEvent = { event in ... }          // or read `panel.takeEvents()`
+///     panel.handle(PanelTouch(phase: .began, location: p, time: clock.now))
+///     clock.advance(by: .seconds(1))            // timers and frames run on the clock
+///     panel.state.currentPage, panel.state.preview, ...
+///
+/// - Input: `handle(_:)` for touches in panel coordinates (origin at the panel's
+///   top-left); `search(_:)`/`clearSearch()`; `resize(width:)`; `configure(_:)`;
+///   `scroll(toSection:animated:)`; `select(_:)` (programmatic pick).
+/// - Output: `PanelEvent`s (`didSelect(emoji)`, `inputClick`, `didTapDelete(repeatCount:)`)
+///   to `onEvent` and `events`; every delegate moment as a line in the shared `Trace`
+///   (source `panel`): didSelect, didTapDelete, didChangePage, didChangeGroup,
+///   previewBegan/Changed/Ended, skinTone*, and the scroll moments.
+/// - Time: long press (0.3 s) and delete repeat (0.5 s, then every 0.1 s) are timers
+///   on the `VirtualClock`; while the scroll moves the panel ticks itself from its own
+///   60 Hz `DisplayLink` on that clock (`tick(at:)` is public for owners that drive frames).
+/// - State: `state` is a value (`EmojiPanel.State`); the class only wires it to the clock.
+///
+/// Gesture arbitration (UIKit's on a UICollectionView with a long-press recognizer):
+/// moving more than `allowableMovement` before the long press begins turns the touch
+/// into a scroll (no long press, no tap); a recognised long press disables scrolling
+/// until release and never also fires a tap; a touch on a moving scroll view stops it
+/// and selects nothing.
+public final class EmojiPanel {
+    public private(set) var state: State
+    public let clock: VirtualClock
+    public let trace: Trace
+    /// Called for each outbound event as it happens (timers included).
+    public var onEvent: ((PanelEvent) -> Void)?
+    /// Events since the last `takeEvents()`.
+    public private(set) var events: [PanelEvent] = []
+    /// Catalog search (best first); the fallback searches the panel's own groups.
+    public var searchProvider: (String) -> [Emoji]
+    /// Skin-tone variants of an emoji (empty when it has none).
+    public var variantsProvider: (Emoji) -> [Emoji]
+
+    private var longPressTimer: VirtualClock.TimerID?
+    private var deleteTimer: VirtualClock.TimerID?
+    private let link: DisplayLink
+    static let source = "panel"
+
+    public init(groups: [PanelSection], configuration: PanelConfiguration = .standard,
+                width: Double, clock: VirtualClock, trace: Trace = Trace(),
+                variants: @escaping (Emoji) -> [Emoji] = { _ in [] }) {
+        self.clock = clock
+        self.trace = trace
+        self.variantsProvider = variants
+        let layout = PanelLayout(configuration: configuration, width: width, sectionCounts: [])
+        state = State(configuration: configuration, width: width, groups: groups, layout: layout,
+                      deleteRepeater: DeleteKeyRepeater(delay: configuration.deleteRepeatDelay,
+                                                        interval: configuration.deleteRepeatInterval))
+        let captured = groups
+        searchProvider = { PanelSearch.search($0, in: captured) }
+        link = DisplayLink(clock: clock, hz: 60)
+        link.add { [weak self] t in self?.tick(at: t) }
+        state.scroller.policy = configuration.snapPolicy
+        rebuild(anchor: nil)
+        updateCurrentPage(announce: false)
+    }
+
+    /// Returns and clears the outbound events.
+    public func takeEvents() -> [PanelEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    // MARK: - touches
+
+    public func handle(_ touch: PanelTouch) {
+        switch touch.phase {
+        case .began: began(touch)
+        case .moved, .stationary: moved(touch)
+        case .ended: ended(touch)
+        case .cancelled: cancelled(touch)
+        }
+    }
+
+    private func began(_ t: PanelTouch) {
+        guard state.touch == .none else { return }
+        let layout = state.layout
+        if let tab = layout.tab(at: t.location) {
+            state.touch = .tab(id: t.id, index: tab)
+            return
+        }
+        guard layout.scrollFrame.contains(t.location) else { return }
+        if state.scroller.isMoving {
+            moments(state.scroller.stop(), at: t.time)
+            state.touch = .caught(id: t.id, start: t.location)
+            updateCurrentPage(announce: true)
+            return
+        }
+        let hit = layout.hit(panel: t.location, offset: state.offset)
+        if case .delete = hit {
+            state.touch = .deleting(id: t.id)
+            state.deleteRepeater.press(at: t.time)
+            scheduleDeleteTimer()
+            return
+        }
+        state.touch = .pending(id: t.id, start: t.location, hit: hit)
+        let id = t.id
+        longPressTimer = clock.schedule(at: t.time + state.configuration.minimumPressDuration) { [weak self] now in
+            self?.longPressBegan(id: id, at: now)
+        }
+    }
+
+    private func moved(_ t: PanelTouch) {
+        switch state.touch {
+        case let .pending(id, start, _) where id == t.id,
+             let .caught(id, start) where id == t.id:
+            if t.location.distance(to: start) > state.configuration.allowableMovement {
+                cancelLongPressTimer()
+                state.touch = .dragging(id: id)
+                moments(state.scroller.beginDrag(x: t.location.x, at: t.time), at: t.time)
+            }
+        case let .dragging(id) where id == t.id:
+            state.scroller.drag(x: t.location.x, at: t.time)
+            updateCurrentPage(announce: true)
+        case let .previewing(id) where id == t.id:
+            updatePreview(at: t.location, time: t.time)
+        case let .pickingSkinTone(id) where id == t.id:
+            guard var picker = state.skinPicker else { return }
+            let i = picker.option(atX: t.location.x)
+            if i != picker.selected {
+                picker.selected = i
+                state.skinPicker = picker
+                trace.record(t.time, Self.source, "skinToneChanged", ("code", picker.options[i].code))
+            }
+        default:
+            break
+        }
+    }
+
+    private func ended(_ t: PanelTouch) {
+        switch state.touch {
+        case let .pending(id, _, hit) where id == t.id:
+            cancelLongPressTimer()
+            state.touch = .none
+            if case let .emoji(s, _, _, _, i) = hit, let e = state.shown(section: s, index: i) {
+                emitSelect(e, at: t.time, via: "tap")
+            }
+        case let .caught(id, _) where id == t.id:
+            state.touch = .none
+            settleAfterCatch(at: t.time)
+        case let .dragging(id) where id == t.id:
+            state.touch = .none
+            moments(state.scroller.endDrag(at: t.time), at: t.time)
+            startLinkIfNeeded()
+        case let .previewing(id) where id == t.id:
+            state.touch = .none
+            let p = state.preview
+            state.preview = nil
+            let inserts = state.configuration.previewInserts && p != nil
+            trace.record(t.time, Self.source, "previewEnded", ("code", p?.emoji.code ?? "-"),
+                         ("inserted", inserts ? "true" : "false"))
+            if inserts, let p { emitSelect(p.emoji, at: t.time, via: "preview") }
+            stopLinkIfIdle()
+        case let .pickingSkinTone(id) where id == t.id:
+            state.touch = .none
+            if let picker = state.skinPicker {
+                state.skinPicker = nil
+                let chosen = picker.options[picker.selected]
+                if chosen.code == picker.base.code { state.skinTones[picker.base.code] = nil }
+                else { state.skinTones[picker.base.code] = chosen }
+                state.contentGeneration += 1
+                trace.record(t.time, Self.source, "skinToneEnded", ("base", picker.base.code), ("code", chosen.code))
+                emitSelect(chosen, at: t.time, via: "skinTone")
+            }
+        case let .deleting(id) where id == t.id:
+            state.touch = .none
+            cancelDeleteTimer()
+            for d in state.deleteRepeater.release(at: t.time) { emitDelete(d) }
+        case let .tab(id, index) where id == t.id:
+            state.touch = .none
+            if state.layout.tab(at: t.location) == index { scroll(toSection: index, animated: true) }
+        default:
+            break
+        }
+    }
+
+    private func cancelled(_ t: PanelTouch) {
+        switch state.touch {
+        case let .pending(id, _, _) where id == t.id,
+             let .caught(id, _) where id == t.id:
+            cancelLongPressTimer()
+            state.touch = .none
+            settleAfterCatch(at: t.time)
+        case let .dragging(id) where id == t.id:
+            state.touch = .none
+            moments(state.scroller.endDrag(at: t.time), at: t.time)
+            startLinkIfNeeded()
+        case let .previewing(id) where id == t.id:
+            state.touch = .none
+            trace.record(t.time, Self.source, "previewCancelled", ("code", state.preview?.emoji.code ?? "-"))
+            state.preview = nil
+            stopLinkIfIdle()
+        case let .pickingSkinTone(id) where id == t.id:
+            state.touch = .none
+            state.skinPicker = nil
+            trace.record(t.time, Self.source, "skinToneCancelled")
+        case let .deleting(id) where id == t.id:
+            state.touch = .none
+            cancelDeleteTimer()
+            state.deleteRepeater.cancel()
+        case let .tab(id, _) where id == t.id:
+            state.touch = .none
+        default:
+            break
+        }
+    }
+
+    /// A scroll stopped by a touch that then lifted without dragging: settle on a page.
+    private func settleAfterCatch(at t: SimInstant) {
+        let layout = state.layout
+        let page = layout.nearestPage(offset: state.offset)
+        if state.configuration.snapPolicy != .none, layout.offset(ofPage: page) != state.offset {
+            moments(state.scroller.setOffset(layout.offset(ofPage: page), animated: true, at: t), at: t)
+            startLinkIfNeeded()
+        }
+    }
+
+    // MARK: - long press
+
+    private func longPressBegan(id: Int, at t: SimInstant) {
+        longPressTimer = nil
+        guard case let .pending(pid, start, hit) = state.touch, pid == id else { return }
+        if case let .emoji(s, _, _, _, i) = hit, state.sections[s].emoji.indices.contains(i) {
+            let base = state.sections[s].emoji[i]
+            let variants = variantsProvider(base)
+            if !variants.isEmpty {
+                openSkinPicker(base: base, variants: variants, hit: hit, id: id, at: t)
+                return
+            }
+        }
+        state.touch = .previewing(id: id)
+        trace.record(t, Self.source, "longPressBegan", ("at", "\(start)"))
+        updatePreview(at: start, time: t)
+    }
+
+    private func updatePreview(at p: Point, time t: SimInstant) {
+        let layout = state.layout
+        let old = state.preview
+        var new: Preview?
+        if case let .emoji(s, page, row, col, i) = layout.hit(panel: p, offset: state.offset),
+           let e = state.shown(section: s, index: i) {
+            let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
+            let size = PreviewPlacement.size(for: state.configuration.preview, key: layout.itemSize)
+            let placement = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
+                                             panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+            let since = (old?.emoji.code == e.code && old?.index == i) ? old!.since : t
+            new = Preview(emoji: e, section: s, index: i, keyFrame: key, placement: placement, since: since)
+        }
+        state.preview = new
+        switch (old, new) {
+        case (nil, let n?):
+            trace.record(t, Self.source, "previewBegan", ("code", n.emoji.code), ("frame", "\(n.placement.frame)"))
+        case (let o?, let n?) where o.emoji.code != n.emoji.code || o.index != n.index || o.section != n.section:
+            trace.record(t, Self.source, "previewChanged", ("code", n.emoji.code), ("frame", "\(n.placement.frame)"))
+        case (let o?, nil):
+            trace.record(t, Self.source, "previewHidden", ("code", o.emoji.code))
+        default:
+            break
+        }
+        startLinkIfNeeded()
+    }
+
+    private func openSkinPicker(base: Emoji, variants: [Emoji], hit: PanelHit, id: Int, at t: SimInstant) {
+        guard case let .emoji(_, page, row, col, _) = hit else { return }
+        let layout = state.layout
+        let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
+        let options = [base] + variants
+        let cell = layout.itemSize.width + 4
+        let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
+        let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
+                                     panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+        let current = state.skinTones[base.code].flatMap { c in options.firstIndex { $0.code == c.code } } ?? 0
+        state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
+                                          frame: place.frame, cellWidth: cell)
+        state.touch = .pickingSkinTone(id: id)
+        trace.record(t, Self.source, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
+    }
+
+    private func cancelLongPressTimer() {
+        if let t = longPressTimer { clock.cancel(t) }
+        longPressTimer = nil
+    }
+
+    // MARK: - delete key
+
+    private func scheduleDeleteTimer() {
+        cancelDeleteTimer()
+        guard let due = state.deleteRepeater.nextFire else { return }
+        deleteTimer = clock.schedule(at: due) { [weak self] now in
+            guard let self else { return }
+            self.deleteTimer = nil
+            for d in self.state.deleteRepeater.fire(at: now) { self.emitDelete(d) }
+            self.scheduleDeleteTimer()
+        }
+    }
+
+    private func cancelDeleteTimer() {
+        if let t = deleteTimer { clock.cancel(t) }
+        deleteTimer = nil
+    }
+
+    private func emitDelete(_ d: DeleteKeyRepeater.Delete) {
+        trace.record(d.time, Self.source, "didTapDelete", ("repeat", String(d.repeatCount)))
+        emit(.inputClick)
+        emit(.didTapDelete(repeatCount: d.repeatCount))
+    }
+
+    // MARK: - selection and recents
+
+    /// Picks `emoji` as a tap would: didSelect, input click, recents.
+    public func select(_ emoji: Emoji) {
+        emitSelect(emoji, at: clock.now, via: "api")
+    }
+
+    private func emitSelect(_ e: Emoji, at t: SimInstant, via: String) {
+        trace.record(t, Self.source, "didSelect", ("code", e.code), ("via", via),
+                     ("group", state.currentGroupName), ("page", String(state.pageInGroup)))
+        emit(.inputClick)
+        emit(.didSelect(e))
+        addRecent(e)
+    }
+
+    private func addRecent(_ e: Emoji) {
+        var r = state.recents.filter { $0.code != e.code }
+        r.insert(e, at: 0)
+        if r.count > max(0, state.configuration.recentsLimit) { r.removeLast(r.count - max(0, state.configuration.recentsLimit)) }
+        state.recents = r
+        guard state.query == nil else { return }
+        rebuild(anchor: anchor())
+    }
+
+    /// Replaces the recents (e.g. restored from storage), most recent first.
+    public func setRecents(_ recents: [Emoji]) {
+        var seen = Set<String>()
+        state.recents = Array(recents.filter { seen.insert($0.code).inserted }.prefix(max(0, state.configuration.recentsLimit)))
+        if state.query == nil { rebuild(anchor: anchor()) }
+    }
+
+    private func emit(_ e: PanelEvent) {
+        events.append(e)
+        onEvent?(e)
+    }
+
+    // MARK: - scrolling
+
+    /// Scrolls to a section's first page (a category tab tap animates).
+    public func scroll(toSection s: Int, animated: Bool) {
+        guard state.layout.firstPage.indices.contains(s) else { return }
+        scroll(toPage: state.layout.firstPage[s], animated: animated)
+    }
+
+    public func scroll(toPage p: Int, animated: Bool) {
+        let layout = state.layout
+        guard layout.pageCount > 0 else { return }
+        let page = min(max(p, 0), layout.pageCount - 1)
+        let t = clock.now
+        if state.scroller.isMoving { moments(state.scroller.stop(), at: t) }
+        trace.record(t, Self.source, "setContentOffset", ("x", formatPoints(layout.offset(ofPage: page))),
+                     ("animated", animated ? "true" : "false"))
+        moments(state.scroller.setOffset(layout.offset(ofPage: page), animated: animated, at: t), at: t)
+        updateCurrentPage(announce: true)
+        startLinkIfNeeded()
+    }
+
+    /// One frame: advances the scroll motion to `t`, updates the current page/group.
+    /// Idempotent for a repeated `t`.
+    public func tick(at t: SimInstant) {
+        moments(state.scroller.tick(at: t), at: t)
+        updateCurrentPage(announce: true)
+        stopLinkIfIdle()
+    }
+
+    private func moments(_ ms: [PanelScrollMoment], at t: SimInstant) {
+        for m in ms {
+            switch m {
+            case .willBeginDragging:
+                trace.record(t, Self.source, "willBeginDragging", ("offset", formatPoints(state.offset)))
+            case let .willEndDragging(v, target):
+                trace.record(t, Self.source, "willEndDragging", ("velocity", formatPoints(v)), ("target", formatPoints(target)))
+            case let .didEndDragging(d):
+                trace.record(t, Self.source, "didEndDragging", ("decelerate", d ? "true" : "false"))
+            case .willBeginDecelerating:
+                trace.record(t, Self.source, "willBeginDecelerating")
+            case .didEndDecelerating:
+                trace.record(t, Self.source, "didEndDecelerating", ("offset", formatPoints(state.offset)))
+            case .didEndScrollingAnimation:
+                trace.record(t, Self.source, "didEndScrollingAnimation", ("offset", formatPoints(state.offset)))
+            }
+        }
+    }
+
+    private func updateCurrentPage(announce: Bool) {
+        let layout = state.layout
+        guard layout.pageCount > 0 else { state.currentPage = 0; state.currentSection = 0; return }
+        let page = layout.nearestPage(offset: state.offset)
+        let section = layout.pageSection[page]
+        let pageChanged = page != state.currentPage
+        let sectionChanged = section != state.currentSection
+        state.currentPage = page
+        state.currentSection = section
+        guard announce else { return }
+        if sectionChanged {
+            trace.record(clock.now, Self.source, "didChangeGroup", ("group", state.currentGroupName), ("index", String(section)))
+        }
+        if pageChanged || sectionChanged {
+            trace.record(clock.now, Self.source, "didChangePage", ("group", state.currentGroupName),
+                         ("page", String(state.pageInGroup)), ("of", String(state.pagesInGroup)), ("global", String(page)))
+        }
+    }
+
+    private var needsFrames: Bool {
+        state.scroller.isMoving || state.preview?.emoji.kind == .animatedImage
+    }
+
+    private func startLinkIfNeeded() {
+        if needsFrames && !link.isRunning { link.start() }
+    }
+
+    private func stopLinkIfIdle() {
+        if !needsFrames && link.isRunning { link.stop() }
+    }
+
+    // MARK: - search, resize, configuration
+
+    /// Shows the catalog's matches for `query` on their own pages (best first); an
+    /// empty query clears the search.
+    public func search(_ query: String) {
+        if query.isEmpty { clearSearch(); return }
+        if state.query == nil { state.offsetBeforeSearch = state.offset }
+        state.query = query
+        let results = searchProvider(query)
+        trace.record(clock.now, Self.source, "search", ("query", query), ("results", String(results.count)))
+        rebuild(anchor: nil)
+        scroll(toPage: 0, animated: false)
+    }
+
+    /// Leaves search mode and returns to the page shown before the search.
+    public func clearSearch() {
+        guard state.query != nil else { return }
+        state.query = nil
+        rebuild(anchor: nil)
+        let back = state.offsetBeforeSearch ?? 0
+        state.offsetBeforeSearch = nil
+        trace.record(clock.now, Self.source, "searchCleared")
+        _ = state.scroller.setOffset(back, animated: false, at: clock.now)
+        updateCurrentPage(announce: true)
+    }
+
+    /// A new panel width (rotation, split view): the page showing the same first
+    /// emoji stays in view.
+    public func resize(width: Double) {
+        let a = anchor()
+        state.width = width
+        trace.record(clock.now, Self.source, "resize", ("width", formatPoints(width)))
+        rebuild(anchor: a)
+    }
+
+    /// A new configuration (layout, timings, policy); keeps the same first emoji in view.
+    public func configure(_ c: PanelConfiguration) {
+        let a = anchor()
+        state.configuration = c
+        state.scroller.policy = c.snapPolicy
+        state.deleteRepeater.delay = c.deleteRepeatDelay
+        state.deleteRepeater.interval = c.deleteRepeatInterval
+        rebuild(anchor: a)
+    }
+
+    /// (section name, kind, code of the first emoji) of the page in view.
+    private func anchor() -> (String, PanelSection.Kind, Int, String)? {
+        let s = state.currentSection
+        guard state.sections.indices.contains(s) else { return nil }
+        let range = state.layout.emojiRange(ofPage: state.currentPage)
+        guard let first = range.first else { return nil }
+        let sec = state.sections[s]
+        return (sec.name, sec.kind, first, sec.emoji[first].code)
+    }
+
+    private func rebuild(anchor: (String, PanelSection.Kind, Int, String)?) {
+        var sections: [PanelSection] = []
+        if let q = state.query {
+            sections = [PanelSection(name: "Search: \(q)", emoji: searchProvider(q), kind: .searchResults)]
+        } else {
+            if !state.recents.isEmpty {
+                sections.append(PanelSection(name: "Recents", emoji: state.recents, kind: .recents))
+            }
+            sections += state.groups.filter { !$0.emoji.isEmpty }
+        }
+        state.sections = sections
+        state.layout = PanelLayout(configuration: state.configuration, width: state.width,
+                                   sectionCounts: sections.map(\.emoji.count))
+        state.contentGeneration += 1
+        let layout = state.layout
+        state.scroller.pageWidth = max(1, state.width)
+        state.scroller.maxOffset = layout.maxOffset
+        var page = min(state.currentPage, max(0, layout.pageCount - 1))
+        if let (name, kind, index, code) = anchor,
+           let s = sections.firstIndex(where: { $0.name == name && $0.kind == kind }) {
+            let emoji = sections[s].emoji
+            let i = (emoji.indices.contains(index) && emoji[index].code == code)
+                ? index : (emoji.firstIndex { $0.code == code } ?? 0)
+            page = layout.page(section: s, index: i) ?? layout.firstPage[s]
+        }
+        if state.scroller.phase != .idle { _ = state.scroller.stop() }
+        _ = state.scroller.setOffset(layout.offset(ofPage: page), animated: false, at: clock.now)
+        updateCurrentPage(announce: true)
+    }
+
+    // MARK: - geometry helpers for drivers and scripts
+
+    /// Content rect -> panel coordinates at the current offset.
+    public func panelFrame(_ content: Rect) -> Rect {
+        content.offsetBy(dx: -state.offset, dy: state.layout.scrollFrame.minY)
+    }
+
+    /// Centre of cell (row, column) of the current page, in panel coordinates.
+    public func location(row: Int, column: Int) -> Point {
+        panelFrame(state.layout.cellFrame(page: state.currentPage, row: row, column: column)).center
+    }
+
+    /// Centre of the current page's delete key.
+    public var deleteKeyLocation: Point? {
+        state.layout.deleteFrame(page: state.currentPage).map { panelFrame($0).center }
+    }
+
+    /// Centre of the key showing `code` on the current page, nil when not on it.
+    public func location(ofEmoji code: String) -> Point? {
+        let s = state.currentSection
+        for i in state.layout.emojiRange(ofPage: state.currentPage) {
+            let e = state.sections[s].emoji[i]
+            if e.code == code || state.shown(section: s, index: i)?.code == code {
+                return state.layout.itemFrame(section: s, index: i).map { panelFrame($0).center }
+            }
+        }
+        return nil
+    }
+
+    /// Centre of a category tab.
+    public func location(ofTab i: Int) -> Point { state.layout.tabFrame(i).center }
+}
