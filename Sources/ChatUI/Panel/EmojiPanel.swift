@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Interaction
 
 /// The emoji keyboard: a horizontally paged grid of emoji across groups with a delete
 /// key, page control, category bar, long-press preview, skin-tone picker and search.
@@ -42,6 +43,8 @@ public final class EmojiPanel {
     /// Skin-tone variants of an emoji (empty when it has none).
     public var variantsProvider: (Emoji) -> [Emoji]
 
+    /// scrollViewDidScroll calls so far.
+    public private(set) var didScrollCount = 0
     private var longPressTimer: VirtualClock.TimerID?
     private var deleteTimer: VirtualClock.TimerID?
     private let link: DisplayLink
@@ -61,7 +64,7 @@ public final class EmojiPanel {
         searchProvider = { PanelSearch.search($0, in: captured) }
         link = DisplayLink(clock: clock, hz: 60)
         link.add { [weak self] t in self?.tick(at: t) }
-        state.scroller.policy = configuration.snapPolicy
+        state.scroller.configure(policy: configuration.snapPolicy)
         rebuild(anchor: nil)
         updateCurrentPage(announce: false)
     }
@@ -92,7 +95,7 @@ public final class EmojiPanel {
         }
         guard layout.scrollFrame.contains(t.location) else { return }
         if state.scroller.isMoving {
-            moments(state.scroller.stop(), at: t.time)
+            moments(state.scroller.touchDown(at: t.time), at: t.time)
             state.touch = .caught(id: t.id, start: t.location)
             updateCurrentPage(announce: true)
             return
@@ -121,7 +124,7 @@ public final class EmojiPanel {
                 moments(state.scroller.beginDrag(x: t.location.x, at: t.time), at: t.time)
             }
         case let .dragging(id) where id == t.id:
-            state.scroller.drag(x: t.location.x, at: t.time)
+            moments(state.scroller.drag(x: t.location.x, at: t.time), at: t.time)
             updateCurrentPage(announce: true)
         case let .previewing(id) where id == t.id:
             updatePreview(at: t.location, time: t.time)
@@ -155,6 +158,7 @@ public final class EmojiPanel {
             startLinkIfNeeded()
         case let .previewing(id) where id == t.id:
             state.touch = .none
+            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
             let p = state.preview
             state.preview = nil
             let inserts = state.configuration.previewInserts && p != nil
@@ -164,6 +168,7 @@ public final class EmojiPanel {
             stopLinkIfIdle()
         case let .pickingSkinTone(id) where id == t.id:
             state.touch = .none
+            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
             if let picker = state.skinPicker {
                 state.skinPicker = nil
                 let chosen = picker.options[picker.selected]
@@ -194,15 +199,17 @@ public final class EmojiPanel {
             settleAfterCatch(at: t.time)
         case let .dragging(id) where id == t.id:
             state.touch = .none
-            moments(state.scroller.endDrag(at: t.time), at: t.time)
+            moments(state.scroller.cancelDrag(at: t.time), at: t.time)
             startLinkIfNeeded()
         case let .previewing(id) where id == t.id:
             state.touch = .none
+            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
             trace.record(t.time, Self.source, "previewCancelled", ("code", state.preview?.emoji.code ?? "-"))
             state.preview = nil
             stopLinkIfIdle()
         case let .pickingSkinTone(id) where id == t.id:
             state.touch = .none
+            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
             state.skinPicker = nil
             trace.record(t.time, Self.source, "skinToneCancelled")
         case let .deleting(id) where id == t.id:
@@ -219,11 +226,10 @@ public final class EmojiPanel {
     /// A scroll stopped by a touch that then lifted without dragging: settle on a page.
     private func settleAfterCatch(at t: SimInstant) {
         let layout = state.layout
-        let page = layout.nearestPage(offset: state.offset)
-        if state.configuration.snapPolicy != .none, layout.offset(ofPage: page) != state.offset {
-            moments(state.scroller.setOffset(layout.offset(ofPage: page), animated: true, at: t), at: t)
-            startLinkIfNeeded()
-        }
+        moments(state.scroller.touchUp(at: t, pageWidth: layout.pageWidth, pageCount: layout.pageCount,
+                                       snaps: state.configuration.snapPolicy != .none), at: t)
+        updateCurrentPage(announce: true)
+        startLinkIfNeeded()
     }
 
     // MARK: - long press
@@ -240,6 +246,7 @@ public final class EmojiPanel {
             }
         }
         state.touch = .previewing(id: id)
+        moments(state.scroller.setScrollEnabled(false, at: t), at: t)
         trace.record(t, Self.source, "longPressBegan", ("at", "\(start)"))
         updatePreview(at: start, time: t)
     }
@@ -284,6 +291,7 @@ public final class EmojiPanel {
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
                                           frame: place.frame, cellWidth: cell)
         state.touch = .pickingSkinTone(id: id)
+        moments(state.scroller.setScrollEnabled(false, at: t), at: t)
         trace.record(t, Self.source, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
     }
 
@@ -365,7 +373,6 @@ public final class EmojiPanel {
         guard layout.pageCount > 0 else { return }
         let page = min(max(p, 0), layout.pageCount - 1)
         let t = clock.now
-        if state.scroller.isMoving { moments(state.scroller.stop(), at: t) }
         trace.record(t, Self.source, "setContentOffset", ("x", formatPoints(layout.offset(ofPage: page))),
                      ("animated", animated ? "true" : "false"))
         moments(state.scroller.setOffset(layout.offset(ofPage: page), animated: animated, at: t), at: t)
@@ -381,13 +388,16 @@ public final class EmojiPanel {
         stopLinkIfIdle()
     }
 
-    private func moments(_ ms: [PanelScrollMoment], at t: SimInstant) {
+    /// Scroll delegate moments into the trace (didScroll is counted, not logged: one a frame).
+    private func moments(_ ms: [ScrollEvent], at t: SimInstant) {
         for m in ms {
             switch m {
+            case .didScroll:
+                didScrollCount += 1
             case .willBeginDragging:
                 trace.record(t, Self.source, "willBeginDragging", ("offset", formatPoints(state.offset)))
-            case let .willEndDragging(v, target):
-                trace.record(t, Self.source, "willEndDragging", ("velocity", formatPoints(v)), ("target", formatPoints(target)))
+            case let .willEndDragging(v, _, target):
+                trace.record(t, Self.source, "willEndDragging", ("velocity", formatPoints(v.x)), ("target", formatPoints(target.x)))
             case let .didEndDragging(d):
                 trace.record(t, Self.source, "didEndDragging", ("decelerate", d ? "true" : "false"))
             case .willBeginDecelerating:
@@ -470,7 +480,7 @@ public final class EmojiPanel {
     public func configure(_ c: PanelConfiguration) {
         let a = anchor()
         state.configuration = c
-        state.scroller.policy = c.snapPolicy
+        state.scroller.configure(policy: c.snapPolicy)
         state.deleteRepeater.delay = c.deleteRepeatDelay
         state.deleteRepeater.interval = c.deleteRepeatInterval
         rebuild(anchor: a)
@@ -501,8 +511,8 @@ public final class EmojiPanel {
                                    sectionCounts: sections.map(\.emoji.count))
         state.contentGeneration += 1
         let layout = state.layout
-        state.scroller.pageWidth = max(1, state.width)
-        state.scroller.maxOffset = layout.maxOffset
+        let t = clock.now
+        _ = state.scroller.setGeometry(viewport: layout.scrollFrame.size, content: layout.contentSize, at: t)
         var page = min(state.currentPage, max(0, layout.pageCount - 1))
         if let (name, kind, index, code) = anchor,
            let s = sections.firstIndex(where: { $0.name == name && $0.kind == kind }) {
@@ -511,8 +521,7 @@ public final class EmojiPanel {
                 ? index : (emoji.firstIndex { $0.code == code } ?? 0)
             page = layout.page(section: s, index: i) ?? layout.firstPage[s]
         }
-        if state.scroller.phase != .idle { _ = state.scroller.stop() }
-        _ = state.scroller.setOffset(layout.offset(ofPage: page), animated: false, at: clock.now)
+        _ = state.scroller.setOffset(layout.offset(ofPage: page), animated: false, at: t)
         updateCurrentPage(announce: true)
     }
 

@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Interaction
 
 extension EmojiPanel {
     /// What a touch on the panel is currently doing. One touch at a time (the first
@@ -87,10 +88,11 @@ extension EmojiPanel {
             default: return true
             }
         }
-        public var isScrolling: Bool { scroller.phase != .idle }
-        /// No scroll motion, no held key, no long press in progress.
-        public var isSettled: Bool { scroller.phase == .idle && touch == .none }
-        public var scrollPhase: String { "\(scroller.phase)" }
+        public var isScrolling: Bool { scroller.state != .idle }
+        /// No scroll motion, no touch in progress.
+        public var isSettled: Bool { scroller.state == .idle && touch == .none && !scroller.isHeld }
+        /// The scroll model's state (idle, dragging, decelerating, bouncing, animating).
+        public var scrollState: ScrollState { scroller.state }
 
         /// Page of the current group (0-based) and the group's page count.
         public var pageInGroup: Int { layout.pageInSection(currentPage) ?? 0 }
