@@ -1,6 +1,8 @@
 import SimCore
 import EmojiText
 import Interaction
+import Imaging
+import Raster
 
 /// The emoji keyboard: a horizontally paged grid of emoji across groups with a delete
 /// key, page control, category bar, long-press preview, skin-tone picker and search.
@@ -30,7 +32,7 @@ import Interaction
 /// into a scroll (no long press, no tap); a recognised long press disables scrolling
 /// until release and never also fires a tap; a touch on a moving scroll view stops it
 /// and selects nothing.
-public final class EmojiPanel {
+public final class EmojiPanel: DisplayListRepresentable {
     public private(set) var state: State
     public let clock: VirtualClock
     public let trace: Trace
@@ -43,6 +45,9 @@ public final class EmojiPanel {
     /// Skin-tone variants of an emoji (empty when it has none).
     public var variantsProvider: (Emoji) -> [Emoji]
 
+    /// Images for the preview's animation (frame durations, loop count); keys need none.
+    public var images: ImageLibrary?
+    private var pageCache = PanelPageCache()
     /// scrollViewDidScroll calls so far.
     public private(set) var didScrollCount = 0
     private var longPressTimer: VirtualClock.TimerID?
@@ -429,9 +434,9 @@ public final class EmojiPanel {
         }
     }
 
-    private var needsFrames: Bool {
-        state.scroller.isMoving || state.preview?.emoji.kind == .animatedImage
-    }
+    /// Frames are needed while the scroll moves. The preview's animation needs none:
+    /// its frame is a function of the clock, read when the panel is drawn.
+    private var needsFrames: Bool { state.scroller.isMoving }
 
     private func startLinkIfNeeded() {
         if needsFrames && !link.isRunning { link.start() }
@@ -524,6 +529,27 @@ public final class EmojiPanel {
         _ = state.scroller.setOffset(layout.offset(ofPage: page), animated: false, at: t)
         updateCurrentPage(announce: true)
     }
+
+    // MARK: - drawing
+
+    /// The panel at the clock's current instant, in panel coordinates. Only pages that
+    /// intersect the visible bounds are drawn, each from the page cache.
+    public func displayList() -> DisplayList {
+        let s = state
+        return PanelRenderer.panel(s, now: clock.now, images: images) { p in
+            pageCache.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
+        }
+    }
+
+    /// Appends the panel to `list` with its top-left at `origin` (the ChatScreen puts
+    /// it where the emoji keyboard is).
+    public func draw(into list: inout DisplayList, at origin: Point = .zero) {
+        list.append(contentsOf: displayList(), at: origin)
+    }
+
+    /// Page display lists drawn so far (cache misses) and served from the cache.
+    public var pageDrawCount: Int { pageCache.builds }
+    public var pageCacheHits: Int { pageCache.hits }
 
     // MARK: - geometry helpers for drivers and scripts
 
