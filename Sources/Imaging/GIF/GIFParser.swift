@@ -68,6 +68,7 @@ public enum GIFParser {
             let introducer = b[p]
             switch introducer {
             case 0x3B:
+                if meta.frames.isEmpty { throw GIFError(.noFrames, at: p) }
                 break parsing
             case 0x21:
                 guard p + 2 <= n else { _ = try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }

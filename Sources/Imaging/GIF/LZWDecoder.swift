@@ -126,7 +126,9 @@ struct LZWDecoder {
                         st[next] = Int32(truncatingIfNeeded: prevStart)
                         ln[next] = Int32(truncatingIfNeeded: prevLen + 1)
                         next += 1
-                        if next == mask + 1 && codeSize < 12 {
+                        // Chromium's rule; the same as `next == 1 << codeSize` for minimum
+                        // code sizes 2...8, and what browsers do for size 1.
+                        if next & mask == 0 && codeSize < 12 {
                             codeSize += 1
                             mask = (1 << codeSize) - 1
                         }
