@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Interaction
 @testable import ChatUI
 
 /// Synthetic catalogs and a touch driver for the panel tests.
@@ -26,10 +27,10 @@ struct PanelDriver {
     var clock: VirtualClock { panel.clock }
     static let frame = SimDuration.frames(1, at: 60)
 
-    func down(_ p: Point, id: Int = 1) { panel.handle(PanelTouch(id: id, phase: .began, location: p, time: clock.now)) }
-    func move(_ p: Point, id: Int = 1) { panel.handle(PanelTouch(id: id, phase: .moved, location: p, time: clock.now)) }
-    func up(_ p: Point, id: Int = 1) { panel.handle(PanelTouch(id: id, phase: .ended, location: p, time: clock.now)) }
-    func cancel(_ p: Point, id: Int = 1) { panel.handle(PanelTouch(id: id, phase: .cancelled, location: p, time: clock.now)) }
+    func down(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .began, location: p, timestamp: clock.now)) }
+    func move(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .moved, location: p, timestamp: clock.now)) }
+    func up(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .ended, location: p, timestamp: clock.now)) }
+    func cancel(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .cancelled, location: p, timestamp: clock.now)) }
     func wait(_ d: SimDuration) { clock.advance(by: d) }
 
     func tap(_ p: Point) { down(p); wait(.milliseconds(50)); up(p) }

@@ -11,7 +11,7 @@ import Raster
 ///
 ///     let panel = EmojiPanel(groups: sections, width: 375, clock: clock, trace: trace)
 ///     panel.onEvent = { event in ... }          // or read `panel.takeEvents()`
-///     panel.handle(PanelTouch(phase: .began, location: p, time: clock.now))
+///     panel.handle(TouchEvent(phase: .began, location: p, timestamp: clock.now))
 ///     clock.advance(by: .seconds(1))            // timers and frames run on the clock
 ///     panel.state.currentPage, panel.state.preview, ...
 ///
@@ -50,7 +50,8 @@ public final class EmojiPanel: DisplayListRepresentable {
     private var pageCache = PanelPageCache()
     /// scrollViewDidScroll calls so far.
     public private(set) var didScrollCount = 0
-    private var longPressTimer: VirtualClock.TimerID?
+    /// Tap, long press (the seed's 0.3 s) and pan recognizers of the grid, UIKit's arbitration.
+    private let arena: GestureArena
     private var deleteTimer: VirtualClock.TimerID?
     private let link: DisplayLink
     static let source = "panel"
@@ -68,7 +69,13 @@ public final class EmojiPanel: DisplayListRepresentable {
         let captured = groups
         searchProvider = { PanelSearch.search($0, in: captured) }
         link = DisplayLink(clock: clock, hz: 60)
+        arena = GestureArena(clock: clock, trace: nil, source: "panel.gestures")
+        arena.add(TapRecognizer(name: "tap"))
+        arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
+                                      allowableMovement: configuration.allowableMovement))
+        arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
         link.add { [weak self] t in self?.tick(at: t) }
+        arena.onUpdate = { [weak self] u in self?.gesture(u) }
         state.scroller.configure(policy: configuration.snapPolicy)
         rebuild(anchor: nil)
         updateCurrentPage(announce: false)
@@ -82,17 +89,30 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     // MARK: - touches
 
-    public func handle(_ touch: PanelTouch) {
+    /// Delivers one touch sample (panel coordinates). Touches on the grid go through
+    /// the gesture arena (tap, long press, pan); the delete key and the category bar
+    /// react to raw touches, as UIButtons do.
+    public func handle(_ touch: TouchEvent) {
+        if touch.timestamp > clock.now { clock.advance(to: touch.timestamp) }
         switch touch.phase {
-        case .began: began(touch)
-        case .moved, .stationary: moved(touch)
-        case .ended: ended(touch)
-        case .cancelled: cancelled(touch)
+        case .began:
+            began(touch)
+        case .moved, .stationary, .ended, .cancelled:
+            continued(touch)
         }
     }
 
-    private func began(_ t: PanelTouch) {
-        guard state.touch == .none else { return }
+    private func touchID(_ mode: TouchMode) -> Int? {
+        switch mode {
+        case .none: return nil
+        case let .pending(id, _, _), let .caught(id, _), let .dragging(id), let .previewing(id),
+             let .pickingSkinTone(id), let .deleting(id), let .tab(id, _):
+            return id
+        }
+    }
+
+    private func began(_ t: TouchEvent) {
+        guard state.touch == .none else { return } // one finger at a time
         let layout = state.layout
         if let tab = layout.tab(at: t.location) {
             state.touch = .tab(id: t.id, index: tab)
@@ -100,129 +120,79 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
         guard layout.scrollFrame.contains(t.location) else { return }
         if state.scroller.isMoving {
-            moments(state.scroller.touchDown(at: t.time), at: t.time)
+            // UIKit: a touch on a moving scroll view stops it and selects nothing.
+            moments(state.scroller.touchDown(at: t.timestamp), at: t.timestamp)
             state.touch = .caught(id: t.id, start: t.location)
             updateCurrentPage(announce: true)
+            arena.handle(t)
             return
         }
         let hit = layout.hit(panel: t.location, offset: state.offset)
         if case .delete = hit {
             state.touch = .deleting(id: t.id)
-            state.deleteRepeater.press(at: t.time)
+            state.deleteRepeater.press(at: t.timestamp)
             scheduleDeleteTimer()
             return
         }
         state.touch = .pending(id: t.id, start: t.location, hit: hit)
-        let id = t.id
-        longPressTimer = clock.schedule(at: t.time + state.configuration.minimumPressDuration) { [weak self] now in
-            self?.longPressBegan(id: id, at: now)
+        arena.handle(t)
+    }
+
+    private func continued(_ t: TouchEvent) {
+        guard let id = touchID(state.touch), id == t.id else { return }
+        switch state.touch {
+        case .deleting:
+            guard t.phase.isFinal else { return }
+            state.touch = .none
+            cancelDeleteTimer()
+            if t.phase == .ended {
+                for d in state.deleteRepeater.release(at: t.timestamp) { emitDelete(d) }
+            } else {
+                state.deleteRepeater.cancel()
+            }
+        case let .tab(_, index):
+            guard t.phase.isFinal else { return }
+            state.touch = .none
+            if t.phase == .ended, state.layout.tab(at: t.location) == index { scroll(toSection: index, animated: true) }
+        default:
+            let wasCaught: Bool
+            if case .caught = state.touch { wasCaught = true } else { wasCaught = false }
+            arena.handle(t) // gesture updates arrive in `gesture(_:)`
+            if t.phase.isFinal {
+                let mode = state.touch
+                state.touch = .none
+                if case .caught = mode, wasCaught { settleAfterCatch(at: t.timestamp) }
+            }
         }
     }
 
-    private func moved(_ t: PanelTouch) {
-        switch state.touch {
-        case let .pending(id, start, _) where id == t.id,
-             let .caught(id, start) where id == t.id:
-            if t.location.distance(to: start) > state.configuration.allowableMovement {
-                cancelLongPressTimer()
-                state.touch = .dragging(id: id)
-                moments(state.scroller.beginDrag(x: t.location.x, at: t.time), at: t.time)
-            }
-        case let .dragging(id) where id == t.id:
-            moments(state.scroller.drag(x: t.location.x, at: t.time), at: t.time)
+    /// The arena's transitions: pan drives the scroll, long press the preview, tap selects.
+    private func gesture(_ u: GestureUpdate) {
+        switch (u.kind, u.state) {
+        case (.pan, .began):
+            guard let id = touchID(state.touch) else { return }
+            state.touch = .dragging(id: id)
+            moments(state.scroller.apply(u), at: u.time)
+        case (.pan, .changed):
+            moments(state.scroller.apply(u), at: u.time)
             updateCurrentPage(announce: true)
-        case let .previewing(id) where id == t.id:
-            updatePreview(at: t.location, time: t.time)
-        case let .pickingSkinTone(id) where id == t.id:
-            guard var picker = state.skinPicker else { return }
-            let i = picker.option(atX: t.location.x)
-            if i != picker.selected {
-                picker.selected = i
-                state.skinPicker = picker
-                trace.record(t.time, Self.source, "skinToneChanged", ("code", picker.options[i].code))
-            }
-        default:
-            break
-        }
-    }
-
-    private func ended(_ t: PanelTouch) {
-        switch state.touch {
-        case let .pending(id, _, hit) where id == t.id:
-            cancelLongPressTimer()
-            state.touch = .none
+        case (.pan, .ended), (.pan, .cancelled):
+            moments(state.scroller.apply(u), at: u.time)
+            updateCurrentPage(announce: true)
+            startLinkIfNeeded()
+        case (.longPress, .began):
+            longPressBegan(at: u.location, time: u.time)
+        case (.longPress, .changed):
+            longPressMoved(to: u.location, time: u.time)
+        case (.longPress, .ended):
+            longPressEnded(at: u.time, cancelled: false)
+        case (.longPress, .cancelled):
+            longPressEnded(at: u.time, cancelled: true)
+        case (.tap, .ended):
+            guard case let .pending(_, _, hit) = state.touch else { return } // a caught scroll: no tap
             if case let .emoji(s, _, _, _, i) = hit, let e = state.shown(section: s, index: i) {
-                emitSelect(e, at: t.time, via: "tap")
+                emitSelect(e, at: u.time, via: "tap")
             }
-        case let .caught(id, _) where id == t.id:
-            state.touch = .none
-            settleAfterCatch(at: t.time)
-        case let .dragging(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.endDrag(at: t.time), at: t.time)
-            startLinkIfNeeded()
-        case let .previewing(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
-            let p = state.preview
-            state.preview = nil
-            let inserts = state.configuration.previewInserts && p != nil
-            trace.record(t.time, Self.source, "previewEnded", ("code", p?.emoji.code ?? "-"),
-                         ("inserted", inserts ? "true" : "false"))
-            if inserts, let p { emitSelect(p.emoji, at: t.time, via: "preview") }
-            stopLinkIfIdle()
-        case let .pickingSkinTone(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
-            if let picker = state.skinPicker {
-                state.skinPicker = nil
-                let chosen = picker.options[picker.selected]
-                if chosen.code == picker.base.code { state.skinTones[picker.base.code] = nil }
-                else { state.skinTones[picker.base.code] = chosen }
-                state.contentGeneration += 1
-                trace.record(t.time, Self.source, "skinToneEnded", ("base", picker.base.code), ("code", chosen.code))
-                emitSelect(chosen, at: t.time, via: "skinTone")
-            }
-        case let .deleting(id) where id == t.id:
-            state.touch = .none
-            cancelDeleteTimer()
-            for d in state.deleteRepeater.release(at: t.time) { emitDelete(d) }
-        case let .tab(id, index) where id == t.id:
-            state.touch = .none
-            if state.layout.tab(at: t.location) == index { scroll(toSection: index, animated: true) }
-        default:
-            break
-        }
-    }
-
-    private func cancelled(_ t: PanelTouch) {
-        switch state.touch {
-        case let .pending(id, _, _) where id == t.id,
-             let .caught(id, _) where id == t.id:
-            cancelLongPressTimer()
-            state.touch = .none
-            settleAfterCatch(at: t.time)
-        case let .dragging(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.cancelDrag(at: t.time), at: t.time)
-            startLinkIfNeeded()
-        case let .previewing(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
-            trace.record(t.time, Self.source, "previewCancelled", ("code", state.preview?.emoji.code ?? "-"))
-            state.preview = nil
-            stopLinkIfIdle()
-        case let .pickingSkinTone(id) where id == t.id:
-            state.touch = .none
-            moments(state.scroller.setScrollEnabled(true, at: t.time), at: t.time)
-            state.skinPicker = nil
-            trace.record(t.time, Self.source, "skinToneCancelled")
-        case let .deleting(id) where id == t.id:
-            state.touch = .none
-            cancelDeleteTimer()
-            state.deleteRepeater.cancel()
-        case let .tab(id, _) where id == t.id:
-            state.touch = .none
         default:
             break
         }
@@ -239,9 +209,11 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     // MARK: - long press
 
-    private func longPressBegan(id: Int, at t: SimInstant) {
-        longPressTimer = nil
-        guard case let .pending(pid, start, hit) = state.touch, pid == id else { return }
+    private func longPressBegan(at p: Point, time t: SimInstant) {
+        guard let id = touchID(state.touch) else { return }
+        let hit: PanelHit
+        if case let .pending(_, _, h) = state.touch { hit = h } else { hit = state.layout.hit(panel: p, offset: state.offset) }
+        moments(state.scroller.setScrollEnabled(false, at: t), at: t)
         if case let .emoji(s, _, _, _, i) = hit, state.sections[s].emoji.indices.contains(i) {
             let base = state.sections[s].emoji[i]
             let variants = variantsProvider(base)
@@ -251,9 +223,53 @@ public final class EmojiPanel: DisplayListRepresentable {
             }
         }
         state.touch = .previewing(id: id)
-        moments(state.scroller.setScrollEnabled(false, at: t), at: t)
-        trace.record(t, Self.source, "longPressBegan", ("at", "\(start)"))
-        updatePreview(at: start, time: t)
+        trace.record(t, Self.source, "longPressBegan", ("at", "\(p)"))
+        updatePreview(at: p, time: t)
+    }
+
+    private func longPressMoved(to p: Point, time t: SimInstant) {
+        switch state.touch {
+        case .previewing:
+            updatePreview(at: p, time: t)
+        case .pickingSkinTone:
+            guard var picker = state.skinPicker else { return }
+            let i = picker.option(atX: p.x)
+            if i != picker.selected {
+                picker.selected = i
+                state.skinPicker = picker
+                trace.record(t, Self.source, "skinToneChanged", ("code", picker.options[i].code))
+            }
+        default:
+            break
+        }
+    }
+
+    private func longPressEnded(at t: SimInstant, cancelled: Bool) {
+        moments(state.scroller.setScrollEnabled(true, at: t), at: t)
+        if let picker = state.skinPicker {
+            state.skinPicker = nil
+            guard !cancelled else {
+                trace.record(t, Self.source, "skinToneCancelled")
+                return
+            }
+            let chosen = picker.options[picker.selected]
+            if chosen.code == picker.base.code { state.skinTones[picker.base.code] = nil }
+            else { state.skinTones[picker.base.code] = chosen }
+            state.contentGeneration += 1
+            trace.record(t, Self.source, "skinToneEnded", ("base", picker.base.code), ("code", chosen.code))
+            emitSelect(chosen, at: t, via: "skinTone")
+            return
+        }
+        let p = state.preview
+        state.preview = nil
+        if cancelled {
+            trace.record(t, Self.source, "previewCancelled", ("code", p?.emoji.code ?? "-"))
+            return
+        }
+        let inserts = state.configuration.previewInserts && p != nil
+        trace.record(t, Self.source, "previewEnded", ("code", p?.emoji.code ?? "-"),
+                     ("inserted", inserts ? "true" : "false"))
+        if inserts, let p { emitSelect(p.emoji, at: t, via: "preview") }
     }
 
     private func updatePreview(at p: Point, time t: SimInstant) {
@@ -280,7 +296,6 @@ public final class EmojiPanel: DisplayListRepresentable {
         default:
             break
         }
-        startLinkIfNeeded()
     }
 
     private func openSkinPicker(base: Emoji, variants: [Emoji], hit: PanelHit, id: Int, at t: SimInstant) {
@@ -296,13 +311,7 @@ public final class EmojiPanel: DisplayListRepresentable {
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
                                           frame: place.frame, cellWidth: cell)
         state.touch = .pickingSkinTone(id: id)
-        moments(state.scroller.setScrollEnabled(false, at: t), at: t)
         trace.record(t, Self.source, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
-    }
-
-    private func cancelLongPressTimer() {
-        if let t = longPressTimer { clock.cancel(t) }
-        longPressTimer = nil
     }
 
     // MARK: - delete key
@@ -488,6 +497,10 @@ public final class EmojiPanel: DisplayListRepresentable {
         state.scroller.configure(policy: c.snapPolicy)
         state.deleteRepeater.delay = c.deleteRepeatDelay
         state.deleteRepeater.interval = c.deleteRepeatInterval
+        arena.modify("longPress", as: LongPressRecognizer.self) {
+            $0.minimumPressDuration = c.minimumPressDuration
+            $0.allowableMovement = c.allowableMovement
+        }
         rebuild(anchor: a)
     }
 

@@ -3,14 +3,12 @@ import Interaction
 
 /// The panel's horizontal scroll: Interaction's `ScrollModel` (UIKit's drag, rubber
 /// band, deceleration, bounce, paging/snap policies, animated scrolls) plus the
-/// finger bookkeeping the panel needs (drag start, release velocity).
+/// the catch-and-settle of a touch landing on a moving scroll.
 ///
 /// Policies map onto `PagingPolicy`: paging -> .paging, round -> .snapAfterDeceleration,
 /// projected -> .projection, none -> .none. The page length is the panel width.
 struct PanelScroller: Hashable, Sendable {
     private(set) var model: ScrollModel
-    private var dragStartX = 0.0
-    private var tracker = PanelVelocityTracker()
     /// A touch caught a moving scroll (UIKit's touch-down stop), not yet released.
     private(set) var isHeld = false
 
@@ -44,26 +42,11 @@ struct PanelScroller: Hashable, Sendable {
         return e
     }
 
-    mutating func beginDrag(x: Double, at t: SimInstant) -> [ScrollEvent] {
-        isHeld = false
-        dragStartX = x
-        tracker.reset()
-        tracker.add(x: x, at: t)
-        return model.beginDrag(at: t)
+    /// A pan recognizer's transition (began, changed, ended with its velocity, cancelled).
+    mutating func apply(_ u: GestureUpdate) -> [ScrollEvent] {
+        if u.kind == .pan && u.state == .began { isHeld = false }
+        return model.apply(u)
     }
-
-    mutating func drag(x: Double, at t: SimInstant) -> [ScrollEvent] {
-        tracker.add(x: x, at: t)
-        return model.drag(translation: Point(x: x - dragStartX, y: 0), at: t)
-    }
-
-    /// Finger lifted: the release velocity from the finger's recent samples.
-    mutating func endDrag(at t: SimInstant) -> [ScrollEvent] {
-        let fingerV = tracker.velocity(at: t)
-        return model.endDrag(velocity: ScrollModel.offsetVelocity(forPan: Point(x: fingerV, y: 0)), at: t)
-    }
-
-    mutating func cancelDrag(at t: SimInstant) -> [ScrollEvent] { model.cancelDrag(at: t) }
 
     /// `setContentOffset(_:animated:)`.
     mutating func setOffset(_ x: Double, animated: Bool, at t: SimInstant) -> [ScrollEvent] {
