@@ -244,3 +244,52 @@ import EmojiText
         #expect(!a.isEmpty && a == run())
     }
 }
+
+@Suite struct PanelCatalogTests {
+    func demoPanel() -> (EmojiPanel, PanelDriver) {
+        let panel = EmojiPanel(catalog: .demo, width: 375, clock: VirtualClock())
+        return (panel, PanelDriver(panel: panel))
+    }
+
+    @Test func groupsOfTheDemoCatalogPageByArithmetic() {
+        let (panel, _) = demoPanel()
+        let counts = EmojiCatalog.demo.groups.map(\.count)
+        #expect(panel.state.sections.map(\.name) == EmojiCatalog.demo.groups.map(\.name))
+        #expect(panel.state.layout.pageCounts == counts.map { ($0 + 22) / 23 })
+    }
+
+    @Test func skinToneVariantsComeFromTheCatalog() throws {
+        let (panel, d) = demoPanel()
+        let cat = EmojiCatalog.demo
+        let s = try #require(panel.state.sections.firstIndex { $0.emoji.contains { !$0.skinToneVariants.isEmpty } })
+        let i = try #require(panel.state.sections[s].emoji.firstIndex { !$0.skinToneVariants.isEmpty })
+        let base = panel.state.sections[s].emoji[i]
+        panel.scroll(toPage: panel.state.layout.page(section: s, index: i)!, animated: false)
+        let key = try #require(panel.location(ofEmoji: base.code))
+        d.down(key)
+        d.wait(.milliseconds(300))
+        let picker = try #require(panel.state.skinPicker)
+        #expect(picker.options.map(\.code) == [base.code] + cat.variants(of: base).map(\.code))
+        let last = picker.frame(ofOption: picker.options.count - 1).center
+        d.move(last)
+        d.up(last)
+        #expect(panel.takeEvents().last == .didSelect(picker.options.last!))
+        #expect(panel.state.skinTones[base.code] == picker.options.last)
+    }
+
+    @Test func searchUsesTheCatalogRankingAndRecentsRoundTrip() throws {
+        let (panel, d) = demoPanel()
+        panel.search("smile")
+        let results = panel.state.sections[0].emoji
+        #expect(results == EmojiCatalog.demo.search("smile", limit: 1000) && !results.isEmpty)
+        d.tap(panel.location(row: 0, column: 0))
+        #expect(panel.takeEvents().last == .didSelect(results[0]))
+        panel.clearSearch()
+        #expect(panel.state.sections.first?.kind == .recents)
+        let saved = panel.recentEmojis
+        #expect(saved.codes == [results[0].code])
+        let (other, _) = demoPanel()
+        other.restore(saved)
+        #expect(other.state.recents == [results[0]])
+    }
+}

@@ -68,6 +68,9 @@ public final class EmojiPanel: DisplayListRepresentable {
                                                         interval: configuration.deleteRepeatInterval))
         let captured = groups
         searchProvider = { PanelSearch.search($0, in: captured) }
+        var byCode: [String: Emoji] = [:]
+        for g in groups { for e in g.emoji where byCode[e.code] == nil { byCode[e.code] = e } }
+        lookup = { byCode[$0] }
         link = DisplayLink(clock: clock, hz: 60)
         arena = GestureArena(clock: clock, trace: nil, source: "panel.gestures")
         arena.add(TapRecognizer(name: "tap"))
@@ -79,6 +82,31 @@ public final class EmojiPanel: DisplayListRepresentable {
         state.scroller.configure(policy: configuration.snapPolicy)
         rebuild(anchor: nil)
         updateCurrentPage(announce: false)
+    }
+
+    /// The panel over a catalog: its groups (titled for the configuration's locale),
+    /// its ranked search and its skin-tone variants.
+    public convenience init(catalog: EmojiCatalog, configuration: PanelConfiguration = .standard,
+                            width: Double, clock: VirtualClock, trace: Trace = Trace()) {
+        self.init(groups: PanelSection.sections(of: catalog, locale: configuration.locale),
+                  configuration: configuration, width: width, clock: clock, trace: trace,
+                  variants: { catalog.variants(of: $0) })
+        searchProvider = { catalog.search($0, limit: 1000) }
+        lookup = { catalog.emoji(forCode: $0) }
+    }
+
+    /// Finds an emoji by code (for restoring recents); the catalog's lookup when built
+    /// from one, else the panel's own groups.
+    public var lookup: (String) -> Emoji?
+
+    /// The recents as plain codes (to save), most recent first.
+    public var recentEmojis: RecentEmojis {
+        RecentEmojis(capacity: state.configuration.recentsLimit, codes: state.recents.map(\.code))
+    }
+
+    /// Restores saved recents; codes the panel does not know are skipped.
+    public func restore(_ recents: RecentEmojis) {
+        setRecents(recents.codes.compactMap { lookup($0) })
     }
 
     /// Returns and clears the outbound events.

@@ -113,7 +113,7 @@ enum PanelRenderer {
             if selected { list.roundedRect(tab.insetBy(dx: 2, dy: 4), radius: 6, .highlight, view: v, state: .selected) }
             let icon = Rect(x: tab.midX - 12, y: tab.midY - 12, width: 24, height: 24)
             let r: ImageRef = s.kind == .recents ? recentsRef : (s.tabIcon.map { ref($0) } ?? recentsRef)
-            list.image(r, in: icon, label: s.name, view: v, state: selected ? .selected : [])
+            list.image(r, in: icon, label: s.title ?? s.name, view: v, state: selected ? .selected : [])
         }
     }
 
