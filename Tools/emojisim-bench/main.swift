@@ -15,6 +15,7 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    panelBenchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

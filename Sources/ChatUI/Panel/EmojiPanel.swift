@@ -48,6 +48,7 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// Images for the preview's animation (frame durations, loop count); keys need none.
     public var images: ImageLibrary?
     private var pageCache = PanelPageCache()
+    private var chromeCache = PanelChromeCache()
     /// scrollViewDidScroll calls so far.
     public private(set) var didScrollCount = 0
     /// Tap, long press (the seed's 0.3 s) and pan recognizers of the grid, UIKit's arbitration.
@@ -577,9 +578,13 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// intersect the visible bounds are drawn, each from the page cache.
     public func displayList() -> DisplayList {
         let s = state
-        return PanelRenderer.panel(s, now: clock.now, images: images) { p in
+        let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
+                                       pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
+        return PanelRenderer.panel(s, now: clock.now, images: images, pageList: { p in
             pageCache.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
-        }
+        }, chrome: {
+            chromeCache.list(for: key) { PanelRenderer.chrome(s) }
+        })
     }
 
     /// Appends the panel to `list` with its top-left at `origin` (the ChatScreen puts

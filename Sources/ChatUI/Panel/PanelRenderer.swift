@@ -7,12 +7,12 @@ import Raster
 /// chosen by the rasterizer, so one list renders light and dark).
 ///
 /// Keys show the first frame of animated emoji (still, to save work); only the
-/// preview animates. Accessibility labels come from the emoji meanings. Views:
-/// `EmojiPanel`, `EmojiPanel.page.<n>`, `EmojiPanel.pageControl`,
-/// `EmojiPanel.categoryBar`, `EmojiPanel.preview`, `EmojiPanel.skinTones`,
-/// `EmojiPanel.search`.
+/// preview animates. Accessibility labels come from the emoji meanings. View names
+/// (short enough to be stored inline, which keeps copying items cheap): `panel`,
+/// `panel.pages` (the clip), `panel.page.<n>`, `panel.dots` (page control),
+/// `panel.tabs` (category bar), `panel.preview`, `panel.skin`, `panel.search`.
 enum PanelRenderer {
-    static let view = "EmojiPanel"
+    static let view = "panel"
     static let deleteRef = ImageRef(name: "panel.delete", code: "DEL")
     static let recentsRef = ImageRef(name: "panel.recents", code: "REC")
 
@@ -53,10 +53,12 @@ enum PanelRenderer {
     /// The whole panel: background, visible pages (from `pageList`), page control,
     /// category bar, search bar, then the preview or skin-tone picker on top.
     static func panel(_ state: EmojiPanel.State, now: SimInstant, images: ImageLibrary?,
-                      pageList: (Int) -> DisplayList) -> DisplayList {
+                      pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
         let layout = state.layout
         let c = state.configuration
         var list = DisplayList(width: layout.width, height: c.height)
+        // One allocation: two pages of keys, the chrome, the preview.
+        list.items.reserveCapacity(2 * (layout.perPage + 1) + 2 * state.sections.count + state.pagesInGroup + 16)
         list.fill(Rect(x: 0, y: 0, width: layout.width, height: c.height), .panelBackground, view: view)
 
         if c.searchBarHeight > 0 { searchBar(state, into: &list) }
@@ -73,28 +75,42 @@ enum PanelRenderer {
             list.text(t, at: Point(x: ((sf.width - t.size.width) / 2).rounded(.down), y: sf.midY - 8), .secondaryText, view: view)
         }
 
-        pageControl(state, into: &list)
-        categoryBar(state, into: &list)
+        list.append(contentsOf: chrome())
         if let p = state.preview { preview(p, state: state, now: now, images: images, into: &list) }
         if let k = state.skinPicker { skinPicker(k, into: &list) }
         return list
     }
 
+    /// The page control and the category bar (cached by the panel between frames).
+    static func chrome(_ state: EmojiPanel.State) -> DisplayList {
+        var list = DisplayList(width: state.layout.width, height: state.configuration.height)
+        pageControl(state, into: &list)
+        categoryBar(state, into: &list)
+        return list
+    }
+
+    /// Dots of the current group's pages, hidden for a single page. When the dots do
+    /// not fit the width (a group of 90 pages), a window of as many as fit follows the
+    /// current page, as UIPageControl does since iOS 14; so drawing stays O(width).
     static func pageControl(_ state: EmojiPanel.State, into list: inout DisplayList) {
         let f = state.layout.pageControlFrame
         let n = state.pagesInGroup
         guard n > 1, f.height > 0 else { return } // hidesForSinglePage
         let dot = 7.0, pitch = 16.0
-        let total = Double(n - 1) * pitch + dot
+        let fit = max(1, Int(((f.width - 16) / pitch).rounded(.down)))
+        let shown = min(n, fit)
+        let current = state.pageInGroup
+        let first = min(max(0, current - shown / 2), n - shown)
+        let total = Double(shown - 1) * pitch + dot
         let x0 = ((f.width - total) / 2).rounded(.down)
         let y = (f.midY - dot / 2).rounded(.down)
-        let current = state.pageInGroup
-        for i in 0..<n {
-            let r = Rect(x: x0 + Double(i) * pitch, y: y, width: dot, height: dot)
+        for k in 0..<shown {
+            let i = first + k
+            let r = Rect(x: x0 + Double(k) * pitch, y: y, width: dot, height: dot)
             if i == current {
-                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).pageControl", state: .selected)
+                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).dots", state: .selected)
             } else {
-                list.circle(r, .pageIndicator, view: "\(view).pageControl")
+                list.circle(r, .pageIndicator, view: "\(view).dots")
             }
         }
     }
@@ -103,7 +119,7 @@ enum PanelRenderer {
         let layout = state.layout
         let bar = layout.categoryBarFrame
         guard bar.height > 0 else { return }
-        let v = "\(view).categoryBar"
+        let v = "\(view).tabs"
         list.fill(bar, .surface, view: v)
         list.line(from: Point(x: bar.minX, y: bar.minY), to: Point(x: bar.maxX, y: bar.minY), .separator, view: v)
         for (i, s) in state.sections.enumerated() {
@@ -144,7 +160,7 @@ enum PanelRenderer {
     }
 
     static func skinPicker(_ k: EmojiPanel.SkinTonePicker, into list: inout DisplayList) {
-        let v = "\(view).skinTones"
+        let v = "\(view).skin"
         list.shadow(k.frame, radius: 8, view: v)
         list.roundedRect(k.frame, radius: 8, .surface, view: v)
         for (i, e) in k.options.enumerated() {
