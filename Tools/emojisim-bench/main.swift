@@ -16,6 +16,8 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     panelBenchmark,
+    GIFBench.benchmark,
+    InteractionBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
