@@ -50,6 +50,8 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
+        // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
+        .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
 
         // MARK: tests
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
