@@ -628,4 +628,9 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     /// Centre of a category tab.
     public func location(ofTab i: Int) -> Point { state.layout.tabFrame(i).center }
+
+    /// The tab of the section named or titled `name`.
+    public func tabIndex(named name: String) -> Int? {
+        state.sections.firstIndex { $0.name == name || $0.title == name }
+    }
 }
