@@ -16,14 +16,14 @@ import Raster
     @Test func firstPageDrawsItsKeysStillWithMeaningsAsLabels() {
         let (panel, _) = makePanel()
         let list = panel.displayList()
-        let keys = images(in: list, view: "panel.page.0")
+        let keys = images(in: list, view: "EmojiPanel.page.0")
         #expect(keys.count == 24)
         #expect(keys.map(\.displayCode) == (0..<23).map { PanelFixtures.groups[0].emoji[$0].code } + ["DEL"])
         #expect(keys.allSatisfy { $0.frameIndex == nil })
         let labels = list.accessibilityItems.compactMap(\.accessibilityLabel)
         #expect(labels.contains("Faces 7") && labels.contains("Delete") && labels.contains("Page 1 of 2"))
         #expect(labels.contains("Animals") && labels.contains("Food")) // category tabs
-        #expect(list.items(inView: "panel.page.1").isEmpty)       // not visible: not drawn
+        #expect(list.items(inView: "EmojiPanel.page.1").isEmpty)       // not visible: not drawn
     }
 
     @Test func onlyVisiblePagesAreDrawnAndEachPageOnce() {
@@ -36,8 +36,8 @@ import Raster
         for _ in 0..<5 { _ = panel.displayList() }
         #expect(panel.pageDrawCount == 2) // page 1 drawn once, then served from the cache
         let list = panel.displayList()
-        #expect(!list.items(inView: "panel.page.0").isEmpty && !list.items(inView: "panel.page.1").isEmpty)
-        #expect(list.items(inView: "panel.page.2").isEmpty)
+        #expect(!list.items(inView: "EmojiPanel.page.0").isEmpty && !list.items(inView: "EmojiPanel.page.1").isEmpty)
+        #expect(list.items(inView: "EmojiPanel.page.2").isEmpty)
         #expect(panel.pageCacheHits >= 10)
         d.up(Point(x: 150, y: 60))
         d.settle()
@@ -51,17 +51,17 @@ import Raster
     @Test func pageControlHiddenForASinglePageGroupAndDotsFollowThePage() {
         let (panel, _) = makePanel()
         panel.scroll(toPage: 4, animated: false) // Animals page 3 of 5
-        let dots = panel.displayList().items(inView: "panel.dots")
+        let dots = panel.displayList().items(inView: "EmojiPanel.pageControl")
         #expect(dots.count == 5)
         #expect(dots.compactMap(\.accessibilityLabel) == ["Page 3 of 5"])
         panel.scroll(toSection: 2, animated: false) // Food: one page
-        #expect(panel.displayList().items(inView: "panel.dots").isEmpty)
+        #expect(panel.displayList().items(inView: "EmojiPanel.pageControl").isEmpty)
     }
 
     @Test func categoryBarHighlightsTheCurrentGroup() {
         let (panel, _) = makePanel()
         panel.scroll(toPage: 3, animated: false)
-        let selected = panel.displayList().items(inView: "panel.tabs")
+        let selected = panel.displayList().items(inView: "EmojiPanel.categoryBar")
             .filter { $0.state.contains(.selected) }.compactMap(\.accessibilityLabel)
         #expect(selected == ["Animals"])
     }
@@ -76,7 +76,7 @@ import Raster
         d.down(panel.location(row: 0, column: 2))
         d.wait(.milliseconds(300))
         func previewFrame() -> Int? {
-            images(in: panel.displayList(), view: "panel.preview").first?.frameIndex
+            images(in: panel.displayList(), view: "EmojiPanel.preview").first?.frameIndex
         }
         #expect(previewFrame() == 0)
         d.wait(.milliseconds(150))
@@ -85,9 +85,9 @@ import Raster
         #expect(previewFrame() == 2)
         d.wait(.milliseconds(100))
         #expect(previewFrame() == 0) // loops forever
-        #expect(images(in: panel.displayList(), view: "panel.page.0").allSatisfy { $0.frameIndex == nil })
+        #expect(images(in: panel.displayList(), view: "EmojiPanel.page.0").allSatisfy { $0.frameIndex == nil })
         d.up(panel.location(row: 0, column: 2))
-        #expect(panel.displayList().items(inView: "panel.preview").isEmpty)
+        #expect(panel.displayList().items(inView: "EmojiPanel.preview").isEmpty)
     }
 
     @Test func unicodeKeysPrintTheirGlyph() {
@@ -118,7 +118,7 @@ import Raster
 @Suite struct PanelPageControlTests {
     @Test func manyPagesShowAWindowOfDotsAroundTheCurrentOne() {
         let (panel, _) = makePanel([PanelFixtures.group("Big", "b", count: 23 * 90)])
-        func dots() -> [DisplayItem] { panel.displayList().items(inView: "panel.dots") }
+        func dots() -> [DisplayItem] { panel.displayList().items(inView: "EmojiPanel.pageControl") }
         #expect(dots().count == 22) // (375 - 16) / 16 dots fit
         #expect(dots().first?.accessibilityLabel == "Page 1 of 90")
         panel.scroll(toPage: 50, animated: false)

@@ -14,14 +14,16 @@ import EmojiSimTesting
         return (panel, PanelDriver(panel: panel))
     }
 
-    func snap(_ list: DisplayList, _ name: String, png: Bool = true, theme: Theme = .light,
-              sourceLocation: SourceLocation = #_sourceLocation, function: String = #function, filePath: StaticString = #filePath) {
-        assertSnapshot(of: list, as: .ascii, named: name, filePath: filePath, function: function)
-        assertSnapshot(of: list, as: .asciiStyled, named: name + ".styled", filePath: filePath, function: function)
-        assertSnapshot(of: list, as: .tree, named: name, filePath: filePath, function: function)
+    /// The four formats of one state; failures point at the caller's line.
+    func snap(_ list: DisplayList, _ name: String, png: Bool = true, function: String = #function,
+              fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) {
+        assertSnapshot(of: list, as: .ascii, named: name, fileID: fileID, filePath: filePath, function: function, line: line)
+        assertSnapshot(of: list, as: .asciiStyled, named: name + ".styled", fileID: fileID, filePath: filePath,
+                       function: function, line: line)
+        assertSnapshot(of: list, as: .tree, named: name, fileID: fileID, filePath: filePath, function: function, line: line)
         if png {
-            assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1, theme: theme)), named: name,
-                           filePath: filePath, function: function)
+            assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1)), named: name, fileID: fileID,
+                           filePath: filePath, function: function, line: line)
         }
     }
 
@@ -52,7 +54,7 @@ import EmojiSimTesting
         d.slide(from: Point(x: 300, y: 60), to: Point(x: 100, y: 60), over: .milliseconds(300))
         #expect(panel.state.offset > 2 * 375 && panel.state.offset < 3 * 375)
         let list = panel.displayList()
-        #expect(!list.items(inView: "panel.page.2").isEmpty && !list.items(inView: "panel.page.3").isEmpty)
+        #expect(!list.items(inView: "EmojiPanel.page.2").isEmpty && !list.items(inView: "EmojiPanel.page.3").isEmpty)
         snap(list, "midscroll")
     }
 

@@ -7,12 +7,12 @@ import Raster
 /// chosen by the rasterizer, so one list renders light and dark).
 ///
 /// Keys show the first frame of animated emoji (still, to save work); only the
-/// preview animates. Accessibility labels come from the emoji meanings. View names
-/// (short enough to be stored inline, which keeps copying items cheap): `panel`,
-/// `panel.pages` (the clip), `panel.page.<n>`, `panel.dots` (page control),
-/// `panel.tabs` (category bar), `panel.preview`, `panel.skin`, `panel.search`.
+/// preview animates. Accessibility labels come from the emoji meanings. View names:
+/// `EmojiPanel`, `EmojiPanel.pages` (the clip), `EmojiPanel.page.<n>`,
+/// `EmojiPanel.pageControl`, `EmojiPanel.categoryBar`, `EmojiPanel.preview`,
+/// `EmojiPanel.skinTones`, `EmojiPanel.search`.
 enum PanelRenderer {
-    static let view = "panel"
+    static let view = "EmojiPanel"
     static let deleteRef = ImageRef(name: "panel.delete", code: "DEL")
     static let recentsRef = ImageRef(name: "panel.recents", code: "REC")
 
@@ -108,9 +108,9 @@ enum PanelRenderer {
             let i = first + k
             let r = Rect(x: x0 + Double(k) * pitch, y: y, width: dot, height: dot)
             if i == current {
-                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).dots", state: .selected)
+                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).pageControl", state: .selected)
             } else {
-                list.circle(r, .pageIndicator, view: "\(view).dots")
+                list.circle(r, .pageIndicator, view: "\(view).pageControl")
             }
         }
     }
@@ -119,7 +119,7 @@ enum PanelRenderer {
         let layout = state.layout
         let bar = layout.categoryBarFrame
         guard bar.height > 0 else { return }
-        let v = "\(view).tabs"
+        let v = "\(view).categoryBar"
         list.fill(bar, .surface, view: v)
         list.line(from: Point(x: bar.minX, y: bar.minY), to: Point(x: bar.maxX, y: bar.minY), .separator, view: v)
         for (i, s) in state.sections.enumerated() {
@@ -160,7 +160,7 @@ enum PanelRenderer {
     }
 
     static func skinPicker(_ k: EmojiPanel.SkinTonePicker, into list: inout DisplayList) {
-        let v = "\(view).skin"
+        let v = "\(view).skinTones"
         list.shadow(k.frame, radius: 8, view: v)
         list.roundedRect(k.frame, radius: 8, .surface, view: v)
         for (i, e) in k.options.enumerated() {
