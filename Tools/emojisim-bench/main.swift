@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     textBenchmark,
+    panelBenchmark,
     GIFBench.benchmark,
     InteractionBench.benchmark,
 ]
