@@ -1,4 +1,5 @@
 import EmojiText
+import Raster
 
 /// The only place the bar talks to its editor, so the editor's API shows in one file.
 extension InputBar {
@@ -25,6 +26,24 @@ extension InputBar {
     static func editorUndo(_ s: inout State) { s.editor.undo() }
     static func editorRedo(_ s: inout State) { s.editor.redo() }
     static func editorClear(_ s: inout State) { s.editor.clear() }
+
+    /// The editor's content as layout runs: text, and emoji as inline images labelled
+    /// with their meaning (Unicode emoji keep their characters as the glyph).
+    static func editorRuns(_ s: State) -> [InlineRun] {
+        var runs: [InlineRun] = []
+        var text = ""
+        for e in s.editor.elements {
+            switch e {
+            case let .character(c): text.append(c)
+            case let .emoji(emoji):
+                if !text.isEmpty { runs.append(.text(text)); text = "" }
+                runs.append(.emoji(InlineEmoji(code: emoji.code, imageName: emoji.imageName, label: emoji.meaning(),
+                                               glyph: emoji.kind == .unicode ? emoji.code : nil)))
+            }
+        }
+        if !text.isEmpty { runs.append(.text(text)) }
+        return runs
+    }
 }
 
 extension InputBar {

@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Raster
 
 /// The transition function: `reduce` applies one action to a copy of the state,
 /// `finish` derives what follows from any edit (layout, height animation, scroll to
@@ -143,7 +144,7 @@ extension InputBar {
     static func finish(_ s: inout State, before: Snapshot, now: SimInstant, events: inout [InputBarEvent]) {
         let lh = InputBar.lineHeight
         let layout = textLayout(s)
-        s.lineCount = max(1, layout.lineCount)
+        s.lineCount = max(1, layout.lines.count)
         if s.lineCount != before.lines {
             let to = InputBarLayout.barHeight(lines: s.lineCount, configuration: s.configuration, lineHeight: lh)
             let from = s.height.value(at: now)
@@ -166,14 +167,14 @@ extension InputBar {
     /// caret rect to visible after each edit), clamped to the scrollable range. The
     /// offset is measured at the resting height, so it is final even while the bar's
     /// height animates.
-    static func scrollOffsetKeepingCaretVisible(_ s: State, layout: InputBarTextLayout) -> Double {
+    static func scrollOffsetKeepingCaretVisible(_ s: State, layout: TextLayout) -> Double {
         let c = s.configuration
         let lh = InputBar.lineHeight
         let visible = InputBarLayout.textViewHeight(lines: s.lineCount, configuration: c, lineHeight: lh)
         let content = Double(s.lineCount) * lh + c.textInsets.vertical
         let maxOffset = max(0, content - visible)
         guard maxOffset > 0 else { return 0 }
-        let caret = layout.caretRect
+        let caret = layout.caretRect(at: selection(of: s.editor).upperBound)
         let caretTop = c.textInsets.top + caret.minY
         let caretBottom = c.textInsets.top + caret.maxY
         var offset = s.scrollOffset
@@ -189,7 +190,7 @@ extension InputBar {
         let tv = barLayout.textViewFrame
         let p = Point(x: point.x - tv.minX - c.lineFragmentPadding,
                       y: point.y - tv.minY - c.textInsets.top + s.scrollOffset)
-        let index = textLayout(s).index(nearest: p)
+        let index = textLayout(s).position(at: p)
         editorSelect(&s, index..<index)
     }
 }
