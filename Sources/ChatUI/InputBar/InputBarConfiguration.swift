@@ -22,8 +22,9 @@ public struct InputBarConfiguration: Hashable, Sendable {
     /// without splitting an emoji.
     public var maxLength: Int? = nil
 
-    // Bar metrics in points. Chosen on the 8 x 16 cell grid so the ASCII render of the
-    // bar is exact: a one-line bar is 6 + 32 + 6 = 44 pt.
+    // Bar metrics in points: a one-line bar is 6 + (8 + 16 + 8) + 6 = 44 pt, iOS's
+    // standard bar height; x positions of the toggle and text view are multiples of 8
+    // so text starts on a character-grid column edge plus the padding.
     /// Space above and below the text view inside the bar.
     public var verticalPadding: Double = 6
     /// Space between the bar's edges and the buttons, and between buttons and text view.

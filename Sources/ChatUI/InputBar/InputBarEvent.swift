@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 
 /// What the bar tells the outside world. Every event is also a trace line (source
 /// `inputBar`, or `keyboard` for keyboard notifications); the ones a screen must act
@@ -65,26 +66,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         traceName + traceFields.map { " \($0.key)=\($0.value)" }.joined()
     }
 
-    /// Quotes text for a one-line trace field: `"a\nb"`, escaping quotes, backslashes and
-    /// control characters so a trace line never breaks.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u{" + hex + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// Quotes text for a one-line trace field (control characters escaped, so a trace
+    /// line never breaks); the same quoting as display-list dumps.
+    static func quote(_ s: String) -> String { DisplayListDump.quote(s) }
 }
