@@ -24,14 +24,6 @@ import SimCore
         #expect(KeyboardCurve.value(at: 0.5) > 0.8)
         #expect(KeyboardCurve.value(at: 0.1) > 0.1)
     }
-
-    @Test func solvesTheBezierParameter() {
-        for i in 1..<100 {
-            let x = Double(i) / 100
-            let u = KeyboardCurve.parameter(forX: x)
-            #expect(abs(KeyboardCurve.bezier(u, KeyboardCurve.p1.x, KeyboardCurve.p2.x) - x) < 1e-9)
-        }
-    }
 }
 
 @Suite struct KeyboardModelTests {
