@@ -346,3 +346,24 @@ struct InputBarRig {
 extension InputBar {
     var isSendEnabledNow: Bool { state.isSendEnabled }
 }
+
+@Suite struct InputBarHitTestTests {
+    @Test func tapsMapToActions() throws {
+        var r = InputBarRig()
+        let now = r.clock.now
+        // Bar at y 623...667 with no keyboard.
+        #expect(r.bar.hitTest(Point(x: 20, y: 640), at: now) == .toggle)
+        #expect(r.bar.hitTest(Point(x: 100, y: 640), at: now) == .textView)
+        #expect(r.bar.hitTest(Point(x: 340, y: 640), at: now) == .send)
+        #expect(r.bar.hitTest(Point(x: 44, y: 625), at: now) == .bar)
+        #expect(r.bar.hitTest(Point(x: 100, y: 300), at: now) == nil)
+        #expect(r.bar.tapAction(at: Point(x: 100, y: 300), now: now) == .tapOutside)
+        #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)
+        try r.bar.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
+        #expect(r.bar.state.keyboard.kind == .system)
+        r.clock.advance(by: .seconds(1))
+        #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
+        #expect(r.bar.hitTest(Point(x: 100, y: 390), at: r.clock.now) == .textView)
+        #expect(r.bar.tapAction(at: Point(x: 100, y: 500), now: r.clock.now) == nil)
+    }
+}
