@@ -34,7 +34,7 @@ struct InputBarRig {
         let events = try r.bar.send(.tapTextView())
         #expect(events.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
         #expect(r.bar.state.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
-        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 44, width: 375, height: 44))
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 48, width: 375, height: 48))
         for _ in 0..<15 {
             r.clock.advance(by: .frames(1, at: 60))
             try r.bar.send(.tick(at: r.clock.now))
@@ -241,7 +241,7 @@ struct InputBarRig {
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("abcdef"))
         // Text view at x 48, padding 5: the boundary after "ab" is at x 48 + 5 + 16.
-        try r.bar.send(.tapTextView(at: Point(x: 48 + 5 + 17, y: 20)))
+        try r.bar.send(.tapTextView(at: Point(x: 48 + 5 + 17, y: 24)))
         #expect(r.bar.selectedRange == 2..<2)
     }
 }
@@ -279,7 +279,7 @@ struct InputBarRig {
         try r.bar.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
         #expect(r.bar.state.lineCount == 3)
         try r.advance(ms: 300)
-        #expect(r.bar.frame(at: r.clock.now).height == 76)
+        #expect(r.bar.frame(at: r.clock.now).height == 80)
         try r.bar.send(.press(.send))
         #expect(r.bar.state.highlighted == .send)
         let events = try r.bar.send(.tapSend)
@@ -287,7 +287,7 @@ struct InputBarRig {
         #expect(r.bar.state.highlighted == nil && r.bar.state.lineCount == 1)
         #expect(try r.bar.send(.tapSend).isEmpty) // second tap: disabled, nothing
         try r.advance(ms: 300)
-        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 407 - 44, width: 375, height: 44))
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 407 - 48, width: 375, height: 48))
         #expect(r.bar.state.keyboard.kind == .system)
     }
 
@@ -308,14 +308,14 @@ struct InputBarRig {
         try r.bar.send(.type(String(repeating: "a", count: 30)))
         #expect(r.bar.state.lineCount == 1)
         let events = try r.bar.send(.type("b"))
-        #expect(events.contains(.heightWillChange(from: 44, to: 60, lines: 2)))
+        #expect(events.contains(.heightWillChange(from: 48, to: 64, lines: 2)))
         let t0 = r.clock.now
         r.clock.advance(by: .milliseconds(50))
         let mid = r.bar.frame(at: r.clock.now).height
-        #expect(mid > 44 && mid < 60)
+        #expect(mid > 48 && mid < 64)
         #expect(r.bar.nextDeadline == t0 + .milliseconds(250))
         r.clock.advance(by: .milliseconds(200))
-        #expect(r.bar.frame(at: r.clock.now).height == 60)
+        #expect(r.bar.frame(at: r.clock.now).height == 64)
     }
 
     @Test func stopsAtMaxLinesThenScrollsKeepingTheCaretVisible() throws {
@@ -324,7 +324,7 @@ struct InputBarRig {
         try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
         #expect(r.bar.state.lineCount == 7)
         r.clock.advance(by: .seconds(1))
-        #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 12)
+        #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 16)
         #expect(r.bar.state.scrollOffset == 32) // caret on line 7: lines 3...7 shown
         try r.bar.send(.select(location: 0, length: 0))
         #expect(r.bar.state.scrollOffset == 0)
@@ -339,7 +339,7 @@ struct InputBarRig {
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(String(repeating: "x", count: 100)))
         r.clock.advance(by: .seconds(1))
-        #expect(r.bar.frame(at: r.clock.now).height == 2 * 16 + 16 + 12)
+        #expect(r.bar.frame(at: r.clock.now).height == 2 * 16 + 16 + 16)
     }
 }
 
@@ -355,7 +355,7 @@ extension InputBar {
         #expect(r.bar.hitTest(Point(x: 20, y: 640), at: now) == .toggle)
         #expect(r.bar.hitTest(Point(x: 100, y: 640), at: now) == .textView)
         #expect(r.bar.hitTest(Point(x: 340, y: 640), at: now) == .send)
-        #expect(r.bar.hitTest(Point(x: 44, y: 625), at: now) == .bar)
+        #expect(r.bar.hitTest(Point(x: 44, y: 621), at: now) == .bar)
         #expect(r.bar.hitTest(Point(x: 100, y: 300), at: now) == nil)
         #expect(r.bar.tapAction(at: Point(x: 100, y: 300), now: now) == .tapOutside)
         #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)

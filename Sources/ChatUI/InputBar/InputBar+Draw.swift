@@ -16,8 +16,9 @@ extension InputBar {
     /// Draws the bar with its top-left corner at `origin` (a screen passes
     /// `frame(at: now).origin`). O(text length).
     ///
-    /// Order: background and top separator; toggle; text view (box, selection, text or
-    /// placeholder, marked-text underline, caret) clipped to the text view; send.
+    /// Order: background; toggle; text view (fill, then clipped to its text container:
+    /// selection, text or placeholder, marked-text underline, caret); send; the top
+    /// separator.
     public func draw(into list: inout DisplayList, at now: SimInstant, origin: Point) {
         let s = state
         let c = s.configuration
@@ -26,29 +27,28 @@ extension InputBar {
         let view = "InputBar"
 
         list.fill(at(Rect(x: 0, y: 0, width: l.width, height: l.height)), .inputBackground, view: view)
-        list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),
-                  width: 1, .separator, view: view)
 
         // Toggle: the emoji face while the system keyboard (or none) is up, the
-        // keyboard glyph while the emoji keyboard is up.
+        // keyboard glyph while the emoji keyboard is up. Parts are plain fills, not
+        // outlined boxes: a 32 pt part is two grid rows, and an outline there would
+        // cover the text row.
         let showsKeyboard = toggleShowsKeyboardIcon
         let toggleState: ItemState = s.highlighted == .toggle ? .highlighted : []
-        list.circle(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
-                    view: "InputBar.toggle", state: toggleState)
-        list.border(at(l.toggleFrame), width: 1, radius: l.toggleFrame.width / 2, .border,
-                    view: "InputBar.toggle", state: toggleState)
+        list.fill(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
+                  view: "InputBar.toggle", state: toggleState)
         let icon = TextLayout(showsKeyboard ? "⌨" : "☺")
         list.text(icon, at: centered(icon.size, in: at(l.toggleFrame)), .secondaryText,
                   view: "InputBar.toggle", state: toggleState)
 
-        // Text view.
+        // Text view. The text is clipped to the text container (inside the insets) so
+        // a scrolled line never shows half in pixels and whole in the grid.
         let tv = at(l.textViewFrame)
-        list.roundedRect(tv, radius: 4, .surface, view: "InputBar.textView")
-        list.border(tv, width: 1, radius: 4, .border, view: "InputBar.textView")
+        list.fill(tv, .surface, view: "InputBar.textView")
+        let container = tv.inset(by: Insets(top: c.textInsets.top, left: 0, bottom: c.textInsets.bottom, right: 0))
         let textOrigin = Point(x: tv.minX + c.lineFragmentPadding, y: tv.minY + c.textInsets.top - s.scrollOffset)
         let text = InputBar.textLayout(s)
         let selection = selectedRange
-        list.clipped(to: tv, view: "InputBar.textView") { list in
+        list.clipped(to: container, view: "InputBar.textView") { list in
             if s.responder.isFirstResponder {
                 for r in text.selectionRects(for: selection) {
                     list.append(.selection(r.offsetBy(dx: textOrigin.x, dy: textOrigin.y), .selection),
@@ -79,13 +79,14 @@ extension InputBar {
         var sendState: ItemState = s.isSendEnabled ? [] : .disabled
         if s.highlighted == .send { sendState.insert(.highlighted) }
         let sf = at(l.sendFrame)
-        list.roundedRect(sf, radius: 4, s.isSendEnabled ? .accent : .disabled, label: c.sendTitle,
-                         view: "InputBar.send", state: sendState)
+        list.fill(sf, s.isSendEnabled ? .accent : .disabled, label: c.sendTitle, view: "InputBar.send", state: sendState)
+        if s.highlighted == .send { list.fill(sf, .highlight, view: "InputBar.send", state: sendState) }
         let title = TextLayout(c.sendTitle)
         list.text(title, at: centered(title.size, in: sf), .accentText, view: "InputBar.send", state: sendState)
-        if s.highlighted == .send {
-            list.roundedRect(sf, radius: 4, .highlight, view: "InputBar.send", state: sendState)
-        }
+
+        // The hairline on top, last: in the grid it owns the first row.
+        list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),
+                  width: 1, .separator, view: view)
     }
 
     /// What a screen reader speaks for the text: emoji by meaning, not by placeholder.

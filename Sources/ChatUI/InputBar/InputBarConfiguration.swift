@@ -22,11 +22,11 @@ public struct InputBarConfiguration: Hashable, Sendable {
     /// without splitting an emoji.
     public var maxLength: Int? = nil
 
-    // Bar metrics in points: a one-line bar is 6 + (8 + 16 + 8) + 6 = 44 pt, iOS's
-    // standard bar height; x positions of the toggle and text view are multiples of 8
-    // so text starts on a character-grid column edge plus the padding.
+    // Bar metrics in points, chosen for the 8 x 16 character grid: a one-line bar is
+    // 8 + (8 + 16 + 8) + 8 = 48 pt (three rows), and every text line starts on a row
+    // edge (16 + 16 k) when the bar does, so the grid and the pixels show the same lines.
     /// Space above and below the text view inside the bar.
-    public var verticalPadding: Double = 6
+    public var verticalPadding: Double = 8
     /// Space between the bar's edges and the buttons, and between buttons and text view.
     public var spacing: Double = 8
     /// The toggle button is a square of this side, bottom-aligned.
