@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import EmojiText
+import Interaction
 @testable import ChatUI
 
 /// A bar on an iPhone 8 with its own clock and trace.
@@ -365,5 +366,65 @@ extension InputBar {
         #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
         #expect(r.bar.hitTest(Point(x: 100, y: 390), at: r.clock.now) == .textView)
         #expect(r.bar.tapAction(at: Point(x: 100, y: 500), now: r.clock.now) == nil)
+    }
+}
+
+@Suite struct InputBarTouchTests {
+    func touch(_ phase: TouchEvent.Phase, _ x: Double, _ y: Double, _ r: InputBarRig) -> TouchEvent {
+        TouchEvent(phase: phase, location: Point(x: x, y: y), timestamp: r.clock.now)
+    }
+
+    @Test func tapOnSendHighlightsThenSends() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("yo"))
+        r.clock.advance(by: .seconds(1))
+        let y = r.bar.frame(at: r.clock.now).minY + 24
+        try r.bar.handle(touch(.began, 340, y, r))
+        #expect(r.bar.state.highlighted == .send)
+        r.clock.advance(by: .milliseconds(80))
+        let events = try r.bar.handle(touch(.ended, 341, y + 1, r))
+        #expect(events.contains(.didSend("yo")))
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+    }
+
+    @Test func draggingOffTheButtonCancelsTheTap() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("yo"))
+        try r.bar.handle(touch(.began, 340, 640, r))
+        try r.bar.handle(touch(.moved, 300, 600, r))
+        #expect(r.bar.state.highlighted == nil)
+        let events = try r.bar.handle(touch(.ended, 340, 640, r))
+        #expect(events.isEmpty && r.bar.text == "yo")
+    }
+
+    @Test func heldTooLongIsNotATap() throws {
+        var r = InputBarRig()
+        try r.bar.handle(touch(.began, 20, 640, r))
+        #expect(r.bar.state.highlighted == .toggle)
+        r.clock.advance(by: .seconds(1))
+        try r.bar.touchDeadlinePassed(at: r.clock.now)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        #expect(try r.bar.handle(touch(.ended, 20, 640, r)).isEmpty)
+        #expect(r.bar.state.keyboard.kind == .none)
+    }
+
+    @Test func tapsOnTheToggleTextViewAndOutside() throws {
+        var r = InputBarRig()
+        try r.bar.handle(touch(.began, 20, 640, r))
+        try r.bar.handle(touch(.ended, 20, 640, r))
+        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
+        r.clock.advance(by: .seconds(1))
+        let barY = r.bar.frame(at: r.clock.now).minY
+        try r.bar.handle(touch(.began, 100, barY + 24, r))
+        try r.bar.handle(touch(.ended, 100, barY + 24, r))
+        #expect(r.bar.state.keyboard.kind == .system)
+        r.clock.advance(by: .seconds(1))
+        // A touch on the keyboard is not the bar's.
+        #expect(try r.bar.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.tracking == nil)
+        try r.bar.handle(touch(.began, 100, 100, r))
+        try r.bar.handle(touch(.ended, 100, 100, r))
+        #expect(r.bar.state.keyboard.kind == .none)
     }
 }

@@ -91,6 +91,8 @@ public struct InputBar {
     public let trace: Trace
     /// The pasteboard cut/copy/paste go through (plain backed text, as in the seeds).
     public var pasteboard: String?
+    /// The finger the bar is tracking (see `handle(_:)`), if any.
+    public internal(set) var tracking: TouchTracking?
 
     public init(profile: DeviceProfile, clock: VirtualClock, trace: Trace,
                 configuration: InputBarConfiguration = .init()) {
