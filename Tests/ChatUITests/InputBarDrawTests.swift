@@ -32,7 +32,7 @@ import Raster
         let list = r.bar.displayList(at: r.clock.now)
         #expect(items(list, "InputBar.placeholder").isEmpty)
         let text = items(list, "InputBar.textView").first { if case .text = $0.command { true } else { false } }
-        #expect(text?.accessibilityLabel == "hi[f056]")
+        #expect(text?.accessibilityLabel == "hi[猫笑哭]") // emoji by meaning
         let caret = items(list, "InputBar.caret")
         #expect(caret.count == 1)
         if case let .caret(rect, .caret) = caret[0].command {

@@ -8,7 +8,7 @@ import Raster
 /// apart from the events they append, so every transition is testable on values.
 extension InputBar {
     static func reduce(_ s: inout State, _ action: Action, now: SimInstant,
-                       pasteboard: inout String?, events: inout [InputBarEvent]) throws(InputBarError) {
+                       pasteboard: inout Pasteboard, events: inout [InputBarEvent]) throws(InputBarError) {
         switch action {
         case let .tapTextView(point):
             respond(&s, .tapTextView, now: now, events: &events)
@@ -64,13 +64,13 @@ extension InputBar {
             editorSelectAll(&s)
         case .cut:
             try requireFirstResponder(s, "cut")
-            if let text = editorCut(&s) { pasteboard = text }
+            editorCut(&s, &pasteboard)
         case .copy:
             try requireFirstResponder(s, "copy")
-            if let text = editorCopy(s) { pasteboard = text }
+            editorCopy(s, &pasteboard)
         case .paste:
             try requireFirstResponder(s, "paste")
-            if let text = pasteboard { editorPaste(&s, text) }
+            editorPaste(&s, pasteboard)
         case .undo:
             try requireFirstResponder(s, "undo")
             editorUndo(&s)
@@ -117,9 +117,8 @@ extension InputBar {
 
     /// Send: exactly once when enabled; clears, and resigns only when configured.
     static func sendMessage(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {
-        guard editorIsSendable(s) else { return }
-        events.append(.didSend(editorServerText(s)))
-        editorClear(&s)
+        guard editorIsSendable(s), let text = editorSend(&s) else { return }
+        events.append(.didSend(text))
         if !s.configuration.keepsKeyboardOnSend { respond(&s, .tapOutside, now: now, events: &events) }
     }
 

@@ -6,7 +6,7 @@ import EmojiText
 ///
 /// ## Using it (ChatScreen)
 ///
-///     var bar = InputBar(profile: .iphone14, clock: clock, trace: trace,
+///     var bar = InputBar(profile: .iphone14, catalog: .demo, clock: clock, trace: trace,
 ///                        configuration: .init(placeholder: "Message"))
 ///     try bar.send(.tapTextView())          // first responder, system keyboard slides up
 ///     try bar.send(.type("hi "))            // only while the system keyboard is up
@@ -68,7 +68,7 @@ public struct InputBar {
     }
 
     /// The bar's whole state. Equal states draw identically at the same instant.
-    public struct State: Hashable, Sendable {
+    public struct State: Sendable {
         public var configuration: InputBarConfiguration
         public var profile: DeviceProfile
         public var responder = FirstResponder()
@@ -90,16 +90,17 @@ public struct InputBar {
     public let clock: VirtualClock
     public let trace: Trace
     /// The pasteboard cut/copy/paste go through (plain backed text, as in the seeds).
-    public var pasteboard: String?
+    public var pasteboard = Pasteboard()
     /// The finger the bar is tracking (see `handle(_:)`), if any.
     public internal(set) var tracking: TouchTracking?
 
-    public init(profile: DeviceProfile, clock: VirtualClock, trace: Trace,
+    /// A bar on `profile` whose editor resolves placeholders with `catalog`.
+    public init(profile: DeviceProfile, catalog: EmojiCatalog, clock: VirtualClock, trace: Trace,
                 configuration: InputBarConfiguration = .init()) {
         let lh = InputBar.lineHeight
         state = State(configuration: configuration, profile: profile,
                       keyboard: Keyboard(profile: profile),
-                      editor: InputBar.makeEditor(maxLength: configuration.maxLength),
+                      editor: InputBar.makeEditor(catalog: catalog, configuration: configuration),
                       height: HeightAnimation(value: InputBarLayout.barHeight(lines: 1, configuration: configuration, lineHeight: lh)))
         self.clock = clock
         self.trace = trace

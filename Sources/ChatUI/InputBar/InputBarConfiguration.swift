@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 
 /// Everything about an input bar that a host app chooses. The defaults reproduce the
 /// seeds' bar: UITextView insets, 1 to 5 lines, send keeps the keyboard.
@@ -18,9 +19,15 @@ public struct InputBarConfiguration: Hashable, Sendable {
     public var keepsKeyboardOnSend = true
     /// Return key type `.send`: return sends instead of inserting a newline.
     public var returnKeySends = true
-    /// Maximum length in the editor's units (nil: unlimited); input past it is refused
-    /// without splitting an emoji.
+    /// Maximum length in `lengthMeasure` (nil: unlimited), as the server counts the
+    /// plain text (`[f056]` is 6 characters); input past it is cut at a unit boundary,
+    /// never inside an emoji.
     public var maxLength: Int? = nil
+    /// How `maxLength` counts: plain characters (default) or UTF-16 units.
+    public var lengthMeasure: TextMeasure = .characters
+    /// Send Unicode emoji as UTF-8 hex placeholders (`[f09f9884]`), for servers that
+    /// store only 3-byte UTF-8.
+    public var serverEncodesUnicodeAsHex = false
 
     // Bar metrics in points, chosen for the 8 x 16 character grid: a one-line bar is
     // 8 + (8 + 16 + 8) + 8 = 48 pt (three rows), and every text line starts on a row
