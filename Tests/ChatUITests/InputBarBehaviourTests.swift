@@ -246,8 +246,8 @@ struct InputBarRig {
         var r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("abcdef"))
-        // Text view at x 48, padding 5: the boundary after "ab" is at x 48 + 5 + 16.
-        try r.bar.send(.tapTextView(at: Point(x: 48 + 5 + 17, y: 24)))
+        // Text view at x 51, padding 5: the boundary after "ab" is at x 56 + 16.
+        try r.bar.send(.tapTextView(at: Point(x: 56 + 17, y: 24)))
         #expect(r.bar.selectedRange == 2..<2)
     }
 }

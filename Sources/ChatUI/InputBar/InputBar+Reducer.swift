@@ -48,9 +48,11 @@ extension InputBar {
             pressReturn(&s, now: now, events: &events)
         case let .insertEmoji(emoji):
             try requireEmoji(s, "insert an emoji")
+            events.append(.keyClick) // UIDevice.playInputClick from the panel
             editorInsertEmoji(&s, emoji)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
+            events.append(.keyClick)
             editorDeleteBackward(&s)
         case let .select(location, length):
             try requireFirstResponder(s, "select")
