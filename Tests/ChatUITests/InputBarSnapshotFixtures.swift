@@ -8,7 +8,10 @@ enum InputBarSnapshotFixtures {
     /// A whole iPhone 8 screen: background, the bar at its frame, and the keyboard at
     /// its frame: the system keyboard as `Keyboard.draw` paints it, the emoji keyboard
     /// as a test stand-in (the real EmojiPanel is ChatScreen's).
-    static func screen(_ bar: InputBar, at now: SimInstant) -> DisplayList {
+    ///
+    /// Cropped to the bottom `cropHeight` points (the bar and the keyboards; the rest is
+    /// empty background) to keep the references small.
+    static func screen(_ bar: InputBar, at now: SimInstant, cropHeight: Double = 336) -> DisplayList {
         let size = bar.state.profile.size
         var list = DisplayList(size: size)
         list.fill(Rect(origin: .zero, size: size), .background, view: "Screen")
@@ -21,9 +24,11 @@ enum InputBarSnapshotFixtures {
             let f = kb.frame(at: now)
             list.fill(f, .panelBackground, label: "Emoji keyboard (test stand-in)", view: "EmojiPanelStandIn")
             let t = TextLayout("emoji keyboard stand-in")
-            list.text(t, at: Point(x: 16, y: (f.minY / 16).rounded(.down) * 16 + 32), .secondaryText, view: "EmojiPanelStandIn")
+            list.text(t, at: Point(x: 16, y: f.minY + 32), .secondaryText, view: "EmojiPanelStandIn")
         }
-        return list
+        var cropped = list.translated(dx: 0, dy: cropHeight - size.height)
+        cropped.size = Size(width: size.width, height: cropHeight)
+        return cropped
     }
 
     static func rig(_ c: InputBarConfiguration = InputBarConfiguration(placeholder: "Message")) -> InputBarRig {

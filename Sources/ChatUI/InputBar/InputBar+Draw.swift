@@ -36,7 +36,9 @@ extension InputBar {
         let toggleState: ItemState = s.highlighted == .toggle ? .highlighted : []
         list.fill(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
                   view: "InputBar.toggle", state: toggleState)
-        let icon = TextLayout(showsKeyboard ? "⌨" : "☺")
+        // ASCII glyphs: the bundled font subset has no ☺ or ⌨, and the strict-ASCII
+        // grid prints them as they are.
+        let icon = TextLayout(showsKeyboard ? "Aa" : ":)")
         list.text(icon, at: centered(icon.size, in: at(l.toggleFrame)), .secondaryText,
                   view: "InputBar.toggle", state: toggleState)
 
