@@ -26,7 +26,7 @@ let package = Package(
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
-        .target(name: "Scenario", dependencies: ["SimCore", "ChatUI"]),
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI"]),
         // --
 
         // MARK: the Foundation shell
