@@ -20,15 +20,14 @@ extension InputBar {
         case let .type(text):
             try requireSystem(s, "type")
             // The return key inside typed text behaves as the return key.
+            if !text.isEmpty { events.append(.keyClick(count: text.count)) }
             var chunk = ""
             for ch in text {
                 if ch == "\n" || ch == "\r\n" {
                     if !chunk.isEmpty { editorInsertText(&s, chunk); chunk = "" }
-                    events.append(.keyClick)
                     pressReturn(&s, now: now, events: &events)
                 } else {
                     chunk.append(ch)
-                    events.append(.keyClick)
                 }
             }
             if !chunk.isEmpty { editorInsertText(&s, chunk) }
@@ -40,19 +39,19 @@ extension InputBar {
             editorUnmarkText(&s)
         case .backspace:
             try requireSystem(s, "press backspace")
-            events.append(.keyClick)
+            events.append(.keyClick(count: 1))
             editorDeleteBackward(&s)
         case .returnKey:
             try requireSystem(s, "press return")
-            events.append(.keyClick)
+            events.append(.keyClick(count: 1))
             pressReturn(&s, now: now, events: &events)
         case let .insertEmoji(emoji):
             try requireEmoji(s, "insert an emoji")
-            events.append(.keyClick) // UIDevice.playInputClick from the panel
+            events.append(.keyClick(count: 1)) // UIDevice.playInputClick from the panel
             editorInsertEmoji(&s, emoji)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
-            events.append(.keyClick)
+            events.append(.keyClick(count: 1))
             editorDeleteBackward(&s)
         case let .select(location, length):
             try requireFirstResponder(s, "select")
