@@ -17,7 +17,17 @@ import EmojiText
 ///     for event in bar.takeOutbox() { ... } // didSend(serverText), keyboard notifications
 ///     bar.frame(at: clock.now)              // the bar's frame in screen coordinates
 ///     bar.keyboardFrame(at: clock.now)      // where ChatScreen draws the EmojiPanel
-///     bar.draw(into: &list, at: clock.now)  // the bar into a DisplayList
+///     bar.draw(into: &list, at: clock.now, origin: bar.frame(at: clock.now).origin)
+///     bar.state.keyboard.draw(into: &list, at: clock.now) // the system keyboard
+///
+/// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates (touch
+/// down highlights a button, a recognized tap performs the part's action, a tap
+/// outside the bar and keyboard resigns); `hitTest(_:at:)` and `tapAction(at:now:)`
+/// expose the same mapping for hosts that run their own recognizers.
+///
+/// IME: `.compose("ni")` sets marked text; `.type("你")` while composing replaces the
+/// marked text and commits (an IME's final insert); `.commitComposition` commits the
+/// marked text as it is. Pasting a given string: set `pasteboard.string`, send `.paste`.
 ///
 /// - State is a value (`InputBar.State`); `send(_:)` is the only way to change it and
 ///   returns the events of that transition, in order. The same events are recorded in
