@@ -105,9 +105,7 @@ extension InputBar {
                 case .character: break
                 case let .emoji(att):
                     if !plain.isEmpty { runs.append(.text(plain)); plain = "" }
-                    runs.append(.emoji(InlineEmoji(code: att.emoji.code, imageName: att.emoji.imageName,
-                                                   label: att.emoji.meaning(),
-                                                   glyph: att.emoji.kind == .unicode ? att.emoji.code : nil)))
+                    runs.append(.emoji(InlineEmoji(att.emoji)))
                 }
             }
             if !plain.isEmpty { runs.append(.text(plain)) }
