@@ -433,3 +433,14 @@ extension InputBar {
         #expect(r.bar.state.keyboard.kind == .none)
     }
 }
+
+@Suite struct InputBarDeadlineTests {
+    @Test func aTickPastTheTapDeadlineDropsTheHighlight() throws {
+        var r = InputBarRig()
+        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 20, y: 640), timestamp: r.clock.now))
+        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
+        try r.advance(ms: 800)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil && r.bar.nextDeadline == nil)
+    }
+}

@@ -140,15 +140,13 @@ public struct InputBar {
                        height: state.height.value(at: now))
     }
 
-    /// When the next animation arrives (keyboard or height), if one is running.
+    /// The next instant something changes without input: the keyboard or height
+    /// animation arriving, or a held tap failing. Nil when the bar is settled.
     public var nextDeadline: SimInstant? {
-        let h = state.height.end > clock.now ? state.height.end : nil
-        switch (state.keyboard.nextDeadline, h) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
-        case (nil, nil): return nil
-        }
+        let candidates = [state.keyboard.nextDeadline,
+                          state.height.end > clock.now ? state.height.end : nil,
+                          tracking?.recognizer.deadline]
+        return candidates.compactMap { $0 }.min()
     }
 
     /// The toggle shows the keyboard glyph exactly while the emoji keyboard is up.
@@ -173,10 +171,17 @@ public struct InputBar {
         if case let .tick(at) = action { now = at } else { now = clock.now }
         // An animation that arrived before this action posts its did* first.
         events += next.keyboard.tick(at: now).map(InputBarEvent.keyboard)
+        // A finger held past the tap's deadline is no tap: its highlight goes.
+        var failedTouch = false
+        if case .tick = action, let d = tracking?.recognizer.deadline, now >= d {
+            failedTouch = true
+            next.highlighted = nil
+        }
         let before = Snapshot(next)
         try InputBar.reduce(&next, action, now: now, pasteboard: &pasteboard, events: &events)
         InputBar.finish(&next, before: before, now: now, events: &events)
         state = next
+        if failedTouch { tracking = nil }
         for e in events {
             trace.record(TraceEvent(time: now, source: e.traceSource, name: e.traceName, fields: e.traceFields))
             if e.isOutbound { outbox.append(e) }
