@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     GIFBench.benchmark,
+    textBenchmark,
     InputBarBench.benchmark,
 ]
 
