@@ -17,6 +17,7 @@ struct Benchmark {
 let allBenchmarks: [Benchmark] = [
     GIFBench.benchmark,
     textBenchmark,
+    InteractionBench.benchmark,
     InputBarBench.benchmark,
 ]
 
