@@ -19,6 +19,7 @@ let allBenchmarks: [Benchmark] = [
     panelBenchmark,
     GIFBench.benchmark,
     InteractionBench.benchmark,
+    InputBarBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
