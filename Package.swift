@@ -25,6 +25,8 @@ let package = Package(
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
+        .target(name: "Scenario", dependencies: ["SimCore", "ChatUI"]),
+        // --
 
         // MARK: the Foundation shell
         .target(
@@ -60,6 +62,8 @@ let package = Package(
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
+        // --
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
         // --
     ],
     swiftLanguageModes: [.v6]

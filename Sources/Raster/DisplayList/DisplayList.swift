@@ -1,0 +1,136 @@
+import SimCore
+
+/// What a view draws: an ordered list of commands in points, painted first to last.
+/// The one seam between components and rasterizers (CharGrid, PixelCanvas), and a
+/// snapshot format of its own (`treeDump`).
+///
+/// Invariant: clip and opacity brackets balance when built through the scoped helpers
+/// (`clipped`, `withOpacity`). Appending is amortized O(1).
+public struct DisplayList: Hashable, Sendable {
+    /// The canvas the list is meant for, in points.
+    public var size: Size
+    public var items: [DisplayItem]
+
+    public init(size: Size, items: [DisplayItem] = []) {
+        self.size = size
+        self.items = items
+    }
+
+    public init(width: Double, height: Double) {
+        self.init(size: Size(width: width, height: height))
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    // MARK: building
+
+    public mutating func append(_ command: DrawCommand, label: String? = nil, view: String? = nil, state: ItemState = []) {
+        items.append(DisplayItem(command, label: label, view: view, state: state))
+    }
+
+    public mutating func append(_ item: DisplayItem) {
+        items.append(item)
+    }
+
+    /// Appends a child's items moved by `offset` (a subview at its frame origin).
+    /// O(child items).
+    public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
+        items.reserveCapacity(items.count + child.items.count)
+        for var item in child.items {
+            if offset != .zero { item.command = item.command.translated(dx: offset.x, dy: offset.y) }
+            items.append(item)
+        }
+    }
+
+    public mutating func fill(_ rect: Rect, _ role: ColorRole, label: String? = nil, view: String? = nil, state: ItemState = []) {
+        append(.fillRect(rect, role), label: label, view: view, state: state)
+    }
+
+    public mutating func roundedRect(_ rect: Rect, radius: Double, _ role: ColorRole, label: String? = nil,
+                                     view: String? = nil, state: ItemState = []) {
+        append(.roundedRect(rect, radius: radius, role), label: label, view: view, state: state)
+    }
+
+    public mutating func border(_ rect: Rect, width: Double = 1, radius: Double = 0, _ role: ColorRole,
+                                label: String? = nil, view: String? = nil, state: ItemState = []) {
+        append(.border(rect, width: width, radius: radius, role), label: label, view: view, state: state)
+    }
+
+    public mutating func circle(_ rect: Rect, _ role: ColorRole, label: String? = nil, view: String? = nil,
+                                state: ItemState = []) {
+        append(.circle(rect, role), label: label, view: view, state: state)
+    }
+
+    public mutating func line(from a: Point, to b: Point, width: Double = 1, _ role: ColorRole,
+                              label: String? = nil, view: String? = nil, state: ItemState = []) {
+        append(.line(from: a, to: b, width: width, role), label: label, view: view, state: state)
+    }
+
+    public mutating func text(_ layout: TextLayout, at origin: Point, _ role: ColorRole = .text,
+                              label: String? = nil, view: String? = nil, state: ItemState = []) {
+        append(.text(layout, origin: origin, role), label: label, view: view, state: state)
+    }
+
+    public mutating func image(_ ref: ImageRef, in frame: Rect, label: String? = nil, view: String? = nil,
+                               state: ItemState = []) {
+        append(.image(ref, frame: frame), label: label, view: view, state: state)
+    }
+
+    public mutating func shadow(_ rect: Rect, radius: Double = 0, offset: Point = Point(x: 0, y: 2),
+                                blur: Double = 4, _ role: ColorRole = .shadow, view: String? = nil) {
+        append(.shadow(rect, radius: radius, offset: offset, blur: blur, role), view: view)
+    }
+
+    /// Commands appended by `body` are clipped to `rect`.
+    public mutating func clipped(to rect: Rect, view: String? = nil, _ body: (inout DisplayList) -> Void) {
+        append(.pushClip(rect), view: view)
+        body(&self)
+        append(.popClip)
+    }
+
+    /// Commands appended by `body` are drawn at `opacity` (0...1).
+    public mutating func withOpacity(_ opacity: Double, view: String? = nil, _ body: (inout DisplayList) -> Void) {
+        append(.pushOpacity(opacity), view: view)
+        body(&self)
+        append(.popOpacity)
+    }
+
+    /// The list moved by (dx, dy).
+    public func translated(dx: Double, dy: Double) -> DisplayList {
+        var out = DisplayList(size: size)
+        out.append(contentsOf: self, at: Point(x: dx, y: dy))
+        return out
+    }
+
+    // MARK: querying
+
+    /// Items carrying an accessibility label, in paint order: what a screen reader
+    /// would find.
+    public var accessibilityItems: [DisplayItem] {
+        items.filter { $0.accessibilityLabel != nil }
+    }
+
+    /// Items drawn by the view named `name`.
+    public func items(inView name: String) -> [DisplayItem] {
+        items.filter { $0.viewName == name }
+    }
+
+    /// The topmost labelled item whose bounds contain `point`, like a screen reader's
+    /// hit test. O(n).
+    public func accessibilityItem(at point: Point) -> DisplayItem? {
+        items.last { $0.accessibilityLabel != nil && ($0.command.bounds?.contains(point) ?? false) }
+    }
+
+    /// The indented tree dump (see `DisplayListDump`).
+    public var treeDump: String { DisplayListDump.dump(self) }
+}
+
+/// Anything that can draw itself into a display list: views and screens conform, and
+/// the snapshot strategies accept them directly.
+public protocol DisplayListRepresentable {
+    func displayList() -> DisplayList
+}
+
+extension DisplayList: DisplayListRepresentable {
+    public func displayList() -> DisplayList { self }
+}

@@ -1,0 +1,53 @@
+import SimCore
+
+/// The metrics every layout uses: those of GNU Unifont at 16 pt, so one layout fits
+/// both rasterizers exactly (a half-width glyph is one CharGrid cell, 8 x 16 points).
+///
+/// Invariant: `halfWidth > 0`, `lineHeight > 0`; `fullWidth` is normally twice
+/// `halfWidth`. The inline emoji size is configurable (16 x 16 by default).
+public struct FontMetrics: Hashable, Sendable {
+    public var halfWidth: Double
+    public var fullWidth: Double
+    public var lineHeight: Double
+    /// The advance and height of an inline image emoji.
+    public var emojiSize: Size
+    /// The advance of the ellipsis that ends a truncated line ("…" is half width).
+    public var ellipsisWidth: Double { halfWidth }
+    /// Width of the caret rectangle (UIKit's is 2 points).
+    public var caretWidth: Double
+
+    public init(halfWidth: Double = 8, fullWidth: Double = 16, lineHeight: Double = 16,
+                emojiSize: Size = Size(width: 16, height: 16), caretWidth: Double = 2) {
+        self.halfWidth = max(1, halfWidth)
+        self.fullWidth = max(1, fullWidth)
+        self.lineHeight = max(1, lineHeight)
+        self.emojiSize = Size(width: max(0, emojiSize.width), height: max(0, emojiSize.height))
+        self.caretWidth = max(0, caretWidth)
+    }
+
+    /// Unifont at 16 pt: half width 8, full width 16, line height 16, emoji 16 x 16.
+    public static let unifont16 = FontMetrics()
+
+    /// The same metrics with another inline emoji size.
+    public func withEmojiSize(_ size: Size) -> FontMetrics {
+        var m = self
+        m.emojiSize = Size(width: max(0, size.width), height: max(0, size.height))
+        return m
+    }
+
+    /// The advance of a character.
+    @inlinable public func advance(_ width: CharacterWidth) -> Double {
+        switch width {
+        case .zero: 0
+        case .narrow: halfWidth
+        case .wide: fullWidth
+        }
+    }
+
+    /// The advance of a plain string on one line (no wrapping). O(n).
+    public func width(of string: String) -> Double {
+        var w = 0.0
+        for c in string { w += advance(CharacterWidth.of(c)) }
+        return w
+    }
+}

@@ -1,0 +1,353 @@
+import SimCore
+
+/// Text with inline emoji broken into lines for a width, with the metrics of the
+/// bitmap font (see `FontMetrics`). Components measure with it, rasterizers draw it,
+/// the input bar asks it for caret rectangles and hit tests.
+///
+/// Text positions: every element (one grapheme cluster of text, one inline emoji, one
+/// hard newline) is one position; position `p` is the caret before element `p`, and
+/// `positionCount` the end. Emoji are atomic: no position falls inside one.
+///
+/// Complexity: building is O(n) in the number of elements (greedy first fit; each
+/// element is measured once and moved at most once when its word wraps). Caret and
+/// hit-testing queries are O(log lines + line length).
+public struct TextLayout: Hashable, Sendable {
+    /// What an element is.
+    public enum Element: Hashable, Sendable {
+        case character(Character)
+        case emoji(InlineEmoji)
+        case newline
+    }
+
+    /// What a placed glyph draws.
+    public enum GlyphContent: Hashable, Sendable {
+        case character(Character)
+        case emoji(InlineEmoji)
+        /// The "…" ending a truncated last line.
+        case ellipsis
+    }
+
+    /// A visible glyph, its frame relative to the layout's origin.
+    public struct Glyph: Hashable, Sendable {
+        public var content: GlyphContent
+        public var frame: Rect
+        /// The text position of the element; nil for the ellipsis.
+        public var position: Int?
+        public var width: CharacterWidth
+    }
+
+    /// One line: the elements it holds (including hanging spaces and its newline),
+    /// its glyphs, its frame relative to the layout's origin.
+    public struct Line: Hashable, Sendable {
+        public var range: Range<Int>
+        public var glyphs: [Glyph]
+        /// y is the line's top; width excludes hanging spaces and includes the ellipsis.
+        public var frame: Rect
+        /// True when the line ends with a hard newline.
+        public var endsWithNewline: Bool
+        public var isTruncated: Bool
+    }
+
+    public let metrics: FontMetrics
+    /// The width lines are broken for (`.infinity`: never wrap).
+    public let maxWidth: Double
+    /// 0 means unlimited.
+    public let maxLines: Int
+    public private(set) var elements: [Element]
+    /// The x of each element's leading edge within its line.
+    public private(set) var offsets: [Double]
+    public private(set) var advances: [Double]
+    public private(set) var lines: [Line]
+    /// True when `maxLines` cut text off (the last line ends with "…").
+    public private(set) var isTruncated: Bool
+
+    public var positionCount: Int { elements.count }
+
+    /// The bounding size: widest line (without hanging spaces) by the sum of line heights.
+    public var size: Size {
+        var w = 0.0
+        for l in lines { w = max(w, l.frame.width) }
+        return Size(width: w, height: lines.last.map { $0.frame.maxY } ?? 0)
+    }
+
+    /// Lays out `runs` for `maxWidth` (points); `maxLines` 0 means unlimited.
+    public init(_ runs: [InlineRun], maxWidth: Double = .infinity, maxLines: Int = 0,
+                metrics: FontMetrics = .unifont16) {
+        self.metrics = metrics
+        self.maxWidth = maxWidth.isNaN ? 0 : max(0, maxWidth)
+        self.maxLines = max(0, maxLines)
+        var elements: [Element] = []
+        var advances: [Double] = []
+        var classes: [BreakClass] = []
+        var widths: [CharacterWidth] = []
+        for run in runs {
+            switch run {
+            case .text(let s):
+                for c in s {
+                    if c == "\n" || c == "\r\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}" {
+                        elements.append(.newline); advances.append(0); classes.append([]); widths.append(.zero)
+                        continue
+                    }
+                    let w = CharacterWidth.of(c)
+                    elements.append(.character(c))
+                    advances.append(metrics.advance(w))
+                    classes.append(BreakClass.of(c, width: w))
+                    widths.append(w)
+                }
+            case .emoji(let e):
+                elements.append(.emoji(e))
+                advances.append((e.size ?? metrics.emojiSize).width)
+                classes.append(.wide)
+                widths.append(.wide)
+            }
+        }
+        self.elements = elements
+        self.advances = advances
+        self.offsets = [Double](repeating: 0, count: elements.count)
+        self.lines = []
+        self.isTruncated = false
+        breakLines(classes: classes, widths: widths)
+    }
+
+    /// Lays out plain text.
+    public init(_ text: String, maxWidth: Double = .infinity, maxLines: Int = 0,
+                metrics: FontMetrics = .unifont16) {
+        self.init([.text(text)], maxWidth: maxWidth, maxLines: maxLines, metrics: metrics)
+    }
+
+    // MARK: - Breaking
+
+    private struct RawLine {
+        var range: Range<Int>
+        var hard: Bool
+    }
+
+    private mutating func breakLines(classes: [BreakClass], widths: [CharacterWidth]) {
+        let n = elements.count
+        let limit = maxWidth + 1e-9
+        var raw: [RawLine] = []
+        var lineStart = 0
+        var x = 0.0
+        var lastBreak = -1
+        var xAtBreak = 0.0
+        var i = 0
+        while i < n {
+            if case .newline = elements[i] {
+                offsets[i] = x
+                raw.append(RawLine(range: lineStart..<(i + 1), hard: true))
+                lineStart = i + 1; x = 0; lastBreak = -1
+                i += 1
+                continue
+            }
+            if i > lineStart && lastBreak != i && BreakClass.canBreak(between: classes[i - 1], and: classes[i]) {
+                lastBreak = i; xAtBreak = x
+            }
+            let adv = advances[i]
+            if classes[i].contains(.space) {
+                offsets[i] = x; x += adv; i += 1
+                continue
+            }
+            if x + adv > limit && i > lineStart {
+                if lastBreak > lineStart {
+                    raw.append(RawLine(range: lineStart..<lastBreak, hard: false))
+                    for k in lastBreak..<i { offsets[k] -= xAtBreak }
+                    x -= xAtBreak
+                    lineStart = lastBreak
+                    // No opportunity lies between lastBreak and i: it was the last one.
+                    lastBreak = -1
+                    continue
+                }
+                // An over-long word: break by character.
+                raw.append(RawLine(range: lineStart..<i, hard: false))
+                lineStart = i; x = 0; lastBreak = -1
+                continue
+            }
+            offsets[i] = x; x += adv; i += 1
+        }
+        if raw.isEmpty || lineStart < n || raw.last!.hard {
+            raw.append(RawLine(range: lineStart..<n, hard: false))
+        }
+        var truncatedAt: Int? = nil
+        if maxLines > 0 && raw.count > maxLines {
+            truncatedAt = maxLines - 1
+            raw.removeLast(raw.count - maxLines)
+        }
+        var y = 0.0
+        lines.reserveCapacity(raw.count)
+        for (index, r) in raw.enumerated() {
+            let truncate = index == truncatedAt
+            var line = makeLine(r.range, hard: r.hard && !truncate, y: y, widths: widths, truncate: truncate)
+            if truncate { isTruncated = true; line.isTruncated = true }
+            y += line.frame.height
+            lines.append(line)
+        }
+    }
+
+    /// Builds a line's glyphs; with `truncate`, drops trailing elements until the
+    /// content plus the ellipsis fits the width.
+    private func makeLine(_ range: Range<Int>, hard: Bool, y: Double, widths: [CharacterWidth], truncate: Bool) -> Line {
+        var end = range.upperBound
+        if hard { end -= 1 }
+        // Visible end: drop hanging spaces.
+        func visibleEnd(_ e: Int) -> Int {
+            var v = e
+            while v > range.lowerBound, case .character(let c) = elements[v - 1],
+                  BreakClass.of(c, width: widths[v - 1]).contains(.space) {
+                v -= 1
+            }
+            return v
+        }
+        var vEnd = visibleEnd(end)
+        var width = vEnd > range.lowerBound ? offsets[vEnd - 1] + advances[vEnd - 1] : 0
+        if truncate {
+            while vEnd > range.lowerBound && width + metrics.ellipsisWidth > maxWidth + 1e-9 {
+                vEnd = visibleEnd(vEnd - 1)
+                width = vEnd > range.lowerBound ? offsets[vEnd - 1] + advances[vEnd - 1] : 0
+            }
+            end = vEnd
+        }
+        var height = metrics.lineHeight
+        for k in range.lowerBound..<vEnd {
+            if case .emoji(let e) = elements[k] { height = max(height, (e.size ?? metrics.emojiSize).height) }
+        }
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(vEnd - range.lowerBound + 1)
+        for k in range.lowerBound..<vEnd {
+            switch elements[k] {
+            case .character(let c):
+                guard widths[k] != .zero, !c.isWhitespace else { continue }
+                let gy = y + (height - metrics.lineHeight) / 2
+                glyphs.append(Glyph(content: .character(c),
+                                    frame: Rect(x: offsets[k], y: gy, width: advances[k], height: metrics.lineHeight),
+                                    position: k, width: widths[k]))
+            case .emoji(let e):
+                let s = e.size ?? metrics.emojiSize
+                glyphs.append(Glyph(content: .emoji(e),
+                                    frame: Rect(x: offsets[k], y: y + (height - s.height) / 2, width: s.width, height: s.height),
+                                    position: k, width: .wide))
+            case .newline:
+                continue
+            }
+        }
+        if truncate {
+            glyphs.append(Glyph(content: .ellipsis,
+                                frame: Rect(x: width, y: y + (height - metrics.lineHeight) / 2,
+                                            width: metrics.ellipsisWidth, height: metrics.lineHeight),
+                                position: nil, width: .narrow))
+            width += metrics.ellipsisWidth
+        }
+        let kept = truncate ? range.lowerBound..<end : range
+        return Line(range: kept, glyphs: glyphs, frame: Rect(x: 0, y: y, width: width, height: height),
+                    endsWithNewline: hard, isTruncated: false)
+    }
+
+    // MARK: - Queries
+
+    /// The index of the line showing position `p` (clamped to the text). A position at
+    /// a soft wrap belongs to the line it starts; the end of the text to the last line.
+    public func lineIndex(for position: Int) -> Int {
+        let p = max(0, min(position, positionCount))
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if lines[mid].range.lowerBound <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The caret rectangle before position `p` (clamped), relative to the layout's
+    /// origin: `metrics.caretWidth` wide, the line's height. Positions hidden by
+    /// truncation put the caret at the end of the last line.
+    public func caretRect(at position: Int) -> Rect {
+        let p = max(0, min(position, positionCount))
+        let li = lineIndex(for: p)
+        let line = lines[li]
+        var x: Double
+        if p < line.range.upperBound {
+            x = offsets[p]
+        } else {
+            x = lineEndX(line)
+        }
+        if maxWidth.isFinite { x = min(x, max(0, maxWidth - metrics.caretWidth)) }
+        return Rect(x: x, y: line.frame.minY, width: metrics.caretWidth, height: line.frame.height)
+    }
+
+    /// The caret x at the end of a line: after its last element, hanging spaces included.
+    private func lineEndX(_ line: Line) -> Double {
+        if line.isTruncated { return line.frame.width }
+        var last = line.range.upperBound - 1
+        if line.endsWithNewline { last -= 1 }
+        guard last >= line.range.lowerBound else { return 0 }
+        return offsets[last] + advances[last]
+    }
+
+    /// The text position nearest to `point` (relative to the layout's origin): the
+    /// line under the point (clamped to the first/last), then the caret position whose
+    /// x is nearest (a point on the right half of a glyph lands after it).
+    public func position(at point: Point) -> Int {
+        var li = 0
+        if point.y >= 0 {
+            var lo = 0, hi = lines.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) >> 1
+                if lines[mid].frame.minY <= point.y { lo = mid } else { hi = mid - 1 }
+            }
+            li = lo
+        }
+        let line = lines[li]
+        var last = line.range.upperBound
+        if line.endsWithNewline { last -= 1 }
+        let isLastLine = li == lines.count - 1
+        for k in line.range.lowerBound..<last where point.x < offsets[k] + advances[k] / 2 {
+            return k
+        }
+        // Past the end of a line wrapped after a space: stay before the hanging space,
+        // since the position after it is shown at the start of the next line.
+        if !line.endsWithNewline && !isLastLine && last > line.range.lowerBound,
+           case .character(let c) = elements[last - 1], c == " " || c == "\u{3000}" || c == "\t" {
+            return last - 1
+        }
+        return last
+    }
+
+    /// Rectangles covering `range` (clamped), one per line it touches.
+    public func selectionRects(for range: Range<Int>) -> [Rect] {
+        let lower = max(0, min(range.lowerBound, positionCount))
+        let upper = max(lower, min(range.upperBound, positionCount))
+        guard upper > lower else { return [] }
+        var rects: [Rect] = []
+        for li in lineIndex(for: lower)..<lines.count {
+            let line = lines[li]
+            if line.range.lowerBound >= upper && li > lineIndex(for: lower) { break }
+            let a = max(lower, line.range.lowerBound)
+            let b = min(upper, line.range.upperBound)
+            guard b > a else { continue }
+            let x0 = a < line.range.upperBound ? offsets[a] : lineEndX(line)
+            let x1 = b < line.range.upperBound ? offsets[b] : lineEndX(line)
+            if x1 > x0 {
+                rects.append(Rect(x: x0, y: line.frame.minY, width: x1 - x0, height: line.frame.height))
+            }
+        }
+        return rects
+    }
+
+    /// The visible text of a line, inline emoji as their glyph or `{code}`, "…" for the
+    /// ellipsis: used by tree dumps and tests.
+    public func text(ofLine index: Int) -> String {
+        var s = ""
+        let line = lines[index]
+        var lastEnd = 0.0
+        for g in line.glyphs {
+            // Re-insert the spaces between glyphs so the dump reads like the text.
+            var gap = g.frame.minX - lastEnd
+            while gap >= metrics.halfWidth - 1e-9 { s.append(" "); gap -= metrics.halfWidth }
+            switch g.content {
+            case .character(let c): s.append(c)
+            case .emoji(let e): s += e.glyph ?? "{\(e.code)}"
+            case .ellipsis: s.append("…")
+            }
+            lastEnd = g.frame.maxX
+        }
+        return s
+    }
+}
