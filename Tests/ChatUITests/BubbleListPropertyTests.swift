@@ -14,21 +14,21 @@ import SimCore
         for step in 0..<600 {
             switch rng.int(in: 0..<10) {
             case 0...4:
-                list.setContentOffset(list.contentOffset + rng.double(in: -400...400))
+                list.setContentOffset(list.contentOffset + rng.double(in: -400...400), animated: false)
             case 5:
-                list.setContentOffset(rng.double(in: -50...(list.maxOffset + 50)))
+                list.setDistanceFromBottom(rng.double(in: -50...(list.maxDistanceFromBottom + 50)), animated: false)
             case 6:
                 let me = rng.bool()
                 let scroll = list.append(Message(id: .init(nextID), sender: me ? .me : .other,
                                                  serverText: String(repeating: "b", count: rng.int(in: 1...90)) + (rng.bool() ? "*" : "")))
                 nextID += 1
-                if scroll { list.scrollToBottom() }
+                if scroll { list.scrollToBottom(animated: false) }
             case 7:
                 list.setViewportHeight(rng.element(of: [500.0, 300, 240, 420])!)
             case 8:
                 list.setWidth(rng.element(of: [320.0, 375, 390, 667])!)
             default:
-                list.scrollToBottom()
+                list.scrollToBottom(animated: false)
             }
             let violations = list.invariantViolations()
             #expect(violations.isEmpty, "seed \(seed) step \(step): \(violations)")

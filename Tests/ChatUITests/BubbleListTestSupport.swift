@@ -7,8 +7,10 @@ final class FakePlayer: BubblePlayer {
     private(set) var isAnimating = false
     private(set) var starts = 0
     private(set) var stops = 0
-    func start() { isAnimating = true; starts += 1 }
-    func stop() { isAnimating = false; stops += 1 }
+    private(set) var frameIndex = 0
+    func start(at now: SimInstant) { isAnimating = true; starts += 1; frameIndex = 0 }
+    func stop(at now: SimInstant) { isAnimating = false; stops += 1 }
+    func tick(at now: SimInstant) -> Bool { if isAnimating { frameIndex += 1 }; return isAnimating }
 }
 
 /// A deterministic layout for tests: the text length decides the number of 16 pt lines;

@@ -40,7 +40,11 @@ import SimCore
 
 @Suite struct BubbleListVirtualizationTests {
     @Test func opensAtTheBottomLayingOutOnlyVisibleRows() throws {
-        let list = makeFakeList(100_000)
+        // 100,000 messages, cheap to build in a debug test.
+        let messages = (0..<100_000).map { Message(id: .init($0), sender: $0 % 3 == 0 ? .me : .other,
+                                                   serverText: $0 % 7 == 0 ? "a long message that wraps over more than one line, *" : "hi") }
+        let list = BubbleList(messages: messages, width: 375, viewportHeight: 500, clock: VirtualClock(), trace: Trace(),
+                              layout: fakeLayout, players: { _ in FakePlayer() })
         #expect(list.isAtBottom)
         #expect(list.displayedRows.upperBound == 100_000)
         #expect(list.layoutCount == list.rowHeights.measuredCount)
@@ -51,21 +55,28 @@ import SimCore
         #expect(last.maxY + list.configuration.contentInsets.bottom == list.contentOffset + list.viewportHeight)
     }
 
-    @Test func scrollingUpDoesNotJumpWhenEstimatesAreReplaced() {
+    @Test func rowsMeasuredAboveTheViewportDoNotMoveWhatIsOnScreen() {
         let list = makeFakeList(2_000)
         let anchorRow = list.displayedRows.lowerBound + 1
-        let before = list.rowTop(anchorRow) - list.contentOffset
-        let correction = list.setContentOffset(list.contentOffset - 300)
-        // Rows above the old top were measured; the old rows stay where the scroll put them.
-        #expect(list.rowTop(anchorRow) - list.contentOffset == before + 300)
-        #expect(correction == list.contentOffset - (list.contentOffset - correction))
+        let before = list.rowFrameInViewport(anchorRow).minY
+        let laidOut = list.layoutCount
+        list.setDistanceFromBottom(list.distanceFromBottom + 300, animated: false)
+        // New rows came in above and got their real heights; the old rows moved by the
+        // scroll and nothing else.
+        #expect(list.layoutCount > laidOut)
+        #expect(list.rowFrameInViewport(anchorRow).minY == before + 300)
         #expect(list.invariantViolations().isEmpty)
     }
 
     @Test func cellsAreReusedAndResetAcrossAScroll() {
         let list = makeFakeList(500)
         var y = list.contentOffset
-        while y > 0 { y -= 37; list.setContentOffset(max(0, y)); #expect(list.invariantViolations().isEmpty) }
+        var d = list.distanceFromBottom
+        while d < list.maxDistanceFromBottom {
+            d += 37
+            list.setDistanceFromBottom(min(d, list.maxDistanceFromBottom), animated: false)
+            #expect(list.invariantViolations().isEmpty)
+        }
         #expect(list.displayedRows.lowerBound == 0)
         #expect(list.pool.reusedCount > 100)
         let bound = list.peakDisplayed.values.reduce(0, +)
@@ -79,14 +90,14 @@ import SimCore
     @Test func willDisplayAndDidEndAlternateInUIKitOrder() {
         let list = makeFakeList(300)
         let start = list.events.count
-        list.setContentOffset(list.contentOffset - 120)   // rows enter above
+        list.setContentOffset(list.contentOffset - 120, animated: false)   // rows enter above
         let entering = list.events[start...].compactMap { e -> Int? in
             if case let .willDisplay(row, _) = e { return row } else { return nil }
         }
         #expect(entering == entering.sorted(by: >), "rows above come in nearest first: \(entering)")
         // Jump far: everything leaves (ascending) before anything enters (ascending).
         let mark = list.events.count
-        list.setContentOffset(100)
+        list.setContentOffset(100, animated: false)
         let tail = Array(list.events[mark...])
         let ends = tail.compactMap { e -> Int? in if case let .didEndDisplaying(r, _) = e { return r } else { return nil } }
         let wills = tail.compactMap { e -> Int? in if case let .willDisplay(r, _) = e { return r } else { return nil } }
@@ -113,10 +124,9 @@ import SimCore
         let list = makeFakeList(400, players: { _ in let p = FakePlayer(); made.append(p); return p })
         #expect(list.animatingPlayerCount == made.filter(\.isAnimating).count)
         let firstBatch = made
-        let offsetAtBottom = list.contentOffset
-        list.setContentOffset(0)
+        list.setDistanceFromBottom(5_000, animated: false)
         #expect(firstBatch.allSatisfy { !$0.isAnimating }, "players of rows that left must stop")
-        list.setContentOffset(offsetAtBottom)
+        list.setDistanceFromBottom(0, animated: false)
         let restarted = made.suffix(from: firstBatch.count).filter(\.isAnimating).count
         #expect(restarted == list.animatingPlayerCount && restarted > 0)
         #expect(made.filter(\.isAnimating).count == list.animatingPlayerCount)
@@ -124,7 +134,7 @@ import SimCore
 
     @Test func widthChangeKeepsTheTopVisibleMessageAnchored() {
         let list = makeFakeList(1_000)
-        list.setContentOffset(list.contentOffset - 2_000)
+        list.setContentOffset(list.contentOffset - 2_000, animated: false)
         let top = list.displayedRows.lowerBound
         let id = list.messages[top].id
         let frac = (list.contentOffset - list.rowTop(top)) / list.rowHeights.height(ofRow: top)

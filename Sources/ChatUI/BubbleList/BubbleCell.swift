@@ -9,8 +9,10 @@ public struct BubbleCell {
     public private(set) var messageID: Message.ID?
     public private(set) var row: Int?
     public private(set) var layout: BubbleLayout?
-    /// One player per animated emoji of the row, in layout order.
+    /// One player per animated emoji of the row whose image could be loaded, in layout
+    /// order, with the item it plays.
     public private(set) var players: [any BubblePlayer] = []
+    public private(set) var playerItems: [BubbleLayout.AnimatedItem] = []
     /// How many rows this cell has shown.
     public private(set) var configureCount = 0
 
@@ -23,20 +25,33 @@ public struct BubbleCell {
         self.row = row
         self.messageID = message.id
         self.layout = layout
-        self.players = layout.animatedItems.compactMap(make)
+        players = []; playerItems = []
+        for item in layout.animatedItems {
+            if let p = make(item) { players.append(p); playerItems.append(item) }
+        }
         configureCount += 1
     }
 
     /// New layout for the same row (width change): players are kept, they show the
     /// same images at new places.
-    mutating func relayout(_ layout: BubbleLayout) { self.layout = layout }
+    mutating func relayout(_ layout: BubbleLayout) {
+        self.layout = layout
+        // Same message, so the same animated emoji in the same order; only frames move.
+        var moved: [BubbleLayout.AnimatedItem] = []
+        var i = 0
+        for item in layout.animatedItems where i < playerItems.count && item.code == playerItems[i].code {
+            moved.append(item); i += 1
+        }
+        if moved.count == playerItems.count { playerItems = moved }
+    }
 
     mutating func moveToRow(_ row: Int) { self.row = row }
 
-    /// Clears what the previous row left. Players must already be stopped.
+    /// Clears what the previous row left. Its players were stopped at didEndDisplaying;
+    /// they are dropped here so no frame of the previous row can show again.
     mutating func prepareForReuse() {
-        for p in players where p.isAnimating { p.stop() }
         players = []
+        playerItems = []
         messageID = nil
         row = nil
         layout = nil

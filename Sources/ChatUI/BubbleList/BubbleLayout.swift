@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 
 /// How one message is drawn inside its row, in row coordinates (x from the list's left
 /// edge, y from the row's top). Computed once per (message, list width) and cached.
@@ -36,13 +37,25 @@ public struct BubbleLayout: Hashable, Sendable {
     public var animatedItems: [AnimatedItem]
     /// The bubble's accessibility label: its text with emoji replaced by meanings.
     public var accessibilityLabel: String
+    /// The text laid out for the bubble (nil for big emoji), drawn at `contentFrame.origin`.
+    public var text: TextLayout?
+    /// Big emoji and their frames in row coordinates (empty for a bubble).
+    public var bigEmoji: [PlacedEmoji]
+
+    /// An emoji drawn on its own (big), with its frame in row coordinates.
+    public struct PlacedEmoji: Hashable, Sendable {
+        public var emoji: InlineEmoji
+        public var frame: Rect
+        public init(emoji: InlineEmoji, frame: Rect) { self.emoji = emoji; self.frame = frame }
+    }
 
     public init(style: Style, sender: Message.Sender, rowHeight: Double, bubbleFrame: Rect,
                 contentFrame: Rect, tail: TailSide, animatedItems: [AnimatedItem] = [],
-                accessibilityLabel: String) {
+                accessibilityLabel: String, text: TextLayout? = nil, bigEmoji: [PlacedEmoji] = []) {
         self.style = style; self.sender = sender; self.rowHeight = rowHeight
         self.bubbleFrame = bubbleFrame; self.contentFrame = contentFrame; self.tail = tail
         self.animatedItems = animatedItems; self.accessibilityLabel = accessibilityLabel
+        self.text = text; self.bigEmoji = bigEmoji
     }
 
     /// The reuse identifier a row with this layout dequeues.

@@ -1,3 +1,5 @@
+import Interaction
+
 /// What the list tells its delegate, in the order it happened. Each one is also
 /// recorded in the shared Trace under the source `list`.
 public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
@@ -11,6 +13,8 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
     case memoryWarning(purgedBytes: Int)
     case didScrollToBottom
     case widthChanged(anchorRow: Int)
+    /// A scroll-view delegate moment, in UIKit's top-based coordinates.
+    case scroll(ScrollEvent)
 
     public var name: String {
         switch self {
@@ -24,6 +28,7 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
         case .memoryWarning: return "memoryWarning"
         case .didScrollToBottom: return "didScrollToBottom"
         case .widthChanged: return "widthChanged"
+        case .scroll(let e): return e.name
         }
     }
 
@@ -39,6 +44,7 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
         case let .memoryWarning(bytes): return [("purgedBytes", String(bytes))]
         case .didScrollToBottom: return []
         case let .widthChanged(row): return [("anchorRow", String(row))]
+        case let .scroll(e): return e.fields.map { ($0.key, $0.value) }
         }
     }
 

@@ -1,14 +1,21 @@
-/// The offset rule when the list's visible height changes under a keyboard (show,
-/// switch between system and emoji keyboards, hide), applied at every animation frame.
+/// The rule for the list when its visible height changes under a keyboard (show,
+/// switch between system and emoji keyboards, hide) or a growing input bar, applied at
+/// every animation frame.
 ///
-/// The list's bottom edge follows the keyboard's top, and the content at that edge
-/// stays put: the offset moves by the height lost (or gained), then is clamped into the
+/// The list's bottom edge follows the keyboard's top and the content at that edge
+/// stays put: the distance from the content's bottom is kept, clamped into the new
 /// scrollable range. So a list at the bottom stays at the bottom, and a message in view
-/// stays in view: it could only leave through the top if the content were shorter than
-/// the viewport, and then the clamp keeps the offset at the top.
+/// stays in view (it could only leave through the top if the content were shorter than
+/// the viewport, and then the clamp keeps the whole content on screen). In UIKit's
+/// top-based terms the offset moves by the height lost: `offset(current:...)`.
 public enum KeyboardAvoidance {
-    /// The new content offset when the viewport goes from `oldHeight` to `newHeight`
-    /// over content `contentHeight` tall.
+    /// The distance of the visible bottom from the content bottom after the change.
+    public static func distanceFromBottom(current: Double, newHeight: Double, contentHeight: Double) -> Double {
+        min(max(current, 0), max(0, contentHeight - newHeight))
+    }
+
+    /// The same rule for a top-based content offset (UIKit's `contentOffset.y`), for
+    /// content at least as tall as the viewport.
     public static func offset(current: Double, oldHeight: Double, newHeight: Double,
                               contentHeight: Double) -> Double {
         let maxOffset = max(0, contentHeight - newHeight)
