@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
+        .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
             resources: [.copy("Resources")]
         ),
+        // --
+        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO"]),
         // --
 
         // MARK: tools
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
         // --
