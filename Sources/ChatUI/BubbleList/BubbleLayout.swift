@@ -71,14 +71,16 @@ public struct BubbleLayout: Hashable, Sendable {
 public struct BubbleMetrics: Hashable, Sendable {
     /// Maximum bubble width as a fraction of the list width.
     public var maxBubbleWidthFraction: Double = 0.72
-    /// Padding between the bubble's edge and its text.
-    public var padding = Insets(top: 8, left: 12, bottom: 8, right: 12)
+    /// Padding between the bubble's edge and its text. Multiples of the 8 x 16 pt
+    /// character cell, so a bubble's outline and its text land on distinct cells in the
+    /// CharGrid as they do in pixels.
+    public var padding = Insets(top: 16, left: 16, bottom: 16, right: 16)
     /// Horizontal margin between the list edge and the bubble (the tail sits in it).
-    public var sideMargin: Double = 12
+    public var sideMargin: Double = 8
     /// Width of the tail drawn outside the bubble on the sender's side.
     public var tailWidth: Double = 6
     /// Vertical space after each row.
-    public var rowSpacing: Double = 8
+    public var rowSpacing: Double = 16
     /// Side of one big emoji.
     public var bigEmojiSide: Double = 48
     /// Up to this many emoji alone show big.
@@ -97,7 +99,8 @@ public struct BubbleMetrics: Hashable, Sendable {
         -> (bubble: Rect, content: Rect, rowHeight: Double) {
         let w = textSize.width + padding.horizontal
         let h = textSize.height + padding.vertical
-        let x = sender == .me ? listWidth - sideMargin - w : sideMargin
+        // Outgoing bubbles hug the right margin, their x rounded down to the 8 pt grid.
+        let x = sender == .me ? ((listWidth - sideMargin - w) / 8).rounded(.down) * 8 : sideMargin
         let bubble = Rect(x: x, y: 0, width: w, height: h)
         let content = Rect(x: x + padding.left, y: padding.top, width: textSize.width, height: textSize.height)
         return (bubble, content, h + rowSpacing)
@@ -107,7 +110,7 @@ public struct BubbleMetrics: Hashable, Sendable {
     public func bigEmojiFrames(sender: Message.Sender, count: Int, listWidth: Double)
         -> (block: Rect, items: [Rect], rowHeight: Double) {
         let w = Double(count) * bigEmojiSide
-        let x = sender == .me ? listWidth - sideMargin - w : sideMargin
+        let x = sender == .me ? ((listWidth - sideMargin - w) / 8).rounded(.down) * 8 : sideMargin
         let items = (0..<count).map { Rect(x: x + Double($0) * bigEmojiSide, y: 0, width: bigEmojiSide, height: bigEmojiSide) }
         return (Rect(x: x, y: 0, width: w, height: bigEmojiSide), items, bigEmojiSide + rowSpacing)
     }

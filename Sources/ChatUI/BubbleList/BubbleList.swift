@@ -30,7 +30,7 @@ public final class BubbleList {
         /// Height assumed for rows not laid out yet.
         public var estimatedRowHeight: Double = 40
         /// Space above the first row and below the last.
-        public var contentInsets = Insets(top: 8, left: 0, bottom: 8, right: 0)
+        public var contentInsets = Insets(top: 16, left: 0, bottom: 0, right: 0)
         /// The list counts as "at the bottom" within this distance of the end.
         public var atBottomTolerance: Double = 4
         /// The "new messages" pill: height and distance from the list's bottom.
