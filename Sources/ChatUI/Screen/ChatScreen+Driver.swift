@@ -11,6 +11,12 @@ extension ChatScreen {
     /// Advances the virtual clock; display-link frames and timers run on the way.
     public func advance(by d: SimDuration) { clock.advance(by: d) }
 
+    /// Advances to the next display-link frame boundary (the frame runs).
+    public func advanceToNextFrame() {
+        let per = displayLink.frameDuration.ticks
+        clock.advance(to: SimInstant(ticks: (clock.now.ticks / per + 1) * per))
+    }
+
     /// True when no scroll, deceleration, bounce, snap, keyboard or bar-height
     /// animation is running and no finger is down. Looping GIFs do not count.
     public var isSettled: Bool {

@@ -28,7 +28,7 @@ import Raster
 ///   the same clock while its pages move.
 /// - Everything that happens is a line in the shared `trace` (sources `screen`,
 ///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
-public final class ChatScreen {
+public final class ChatScreen: DisplayListRepresentable {
     public struct Configuration: Sendable {
         public var navigationBarHeight: Double = 44
         public var title = "EmojiSim"
@@ -257,8 +257,11 @@ public final class ChatScreen {
     // MARK: drawing
 
     /// The whole screen as one display list at the current instant.
+    /// Like UIKit's layoutIfNeeded before a draw, the list's visible height is first
+    /// brought to the keyboard's position at this instant.
     public func displayList() -> DisplayList {
         let now = clock.now
+        list.setViewportHeight(listFrame(at: now).height)
         var dl = DisplayList(size: profile.size)
         dl.fill(bounds, .background, view: "screen")
         let nav = navigationBarFrame
