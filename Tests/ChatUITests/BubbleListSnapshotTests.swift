@@ -22,13 +22,22 @@ final class ListHarness: DisplayListRepresentable {
     let trace = Trace()
     let cache = FrameCache()
     let list: BubbleList
+    /// Every player the list ever made, so tests can see one left running off screen.
+    final class Made { var players: [GIFBubblePlayer] = [] }
+    let made = Made()
+    var runningPlayers: Int { made.players.reduce(0) { $0 + ($1.isAnimating ? 1 : 0) } }
 
     init(_ messages: [Message], width: Double = 375, height: Double = 480, locale: String = "en") {
         let engine = BubbleLayoutEngine(catalog: .demo, locale: locale)
         let lib = SyntheticEmojiImages.library(for: .demo)
         list = BubbleList(messages: messages, width: width, viewportHeight: height, clock: clock, trace: trace,
                           layout: { engine.layout($0, listWidth: $1) },
-                          players: GIFBubblePlayer.factory(library: lib, cache: cache))
+                          players: { [made, cache] item in
+                              guard let image = try? lib.image(named: item.imageName) else { return nil }
+                              let p = GIFBubblePlayer(image: image, cache: cache)
+                              made.players.append(p)
+                              return p
+                          })
     }
 
     /// Frames at 60 Hz for `d`, ticking the list.
