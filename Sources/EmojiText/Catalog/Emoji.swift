@@ -1,0 +1,76 @@
+import SimCore
+
+/// One emoji a catalog knows: a Unicode emoji, or an app image (static or animated)
+/// addressed by a stable code such as `f056` or `笑哭`.
+///
+/// How it is written in plain text (its *placeholder*): image emoji as their code in
+/// square brackets (`[f056]`, `[笑哭]`); Unicode emoji as themselves (`😄`), and the
+/// scanner also accepts their UTF-8 hex in brackets (`[f09f9884]`).
+public struct Emoji: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case unicode
+        case staticImage
+        case animatedImage
+    }
+
+    /// Stable identity within a catalog: the file-name code (`f056`), the description
+    /// (`笑哭`), or the emoji's own characters for Unicode emoji (one grapheme cluster).
+    public var code: String
+    public var kind: Kind
+    /// Resource name of the image (e.g. `f056.gif`, `emoji_u1f602.png`). Unicode emoji
+    /// carry one too when an image exists, so pixel renders can draw them; nil means
+    /// "draw as text".
+    public var imageName: String?
+    /// Natural size in points of the image, when known.
+    public var size: Size?
+    /// Meaning by locale identifier; the empty key holds the default meaning.
+    public var meanings: [String: String]
+    /// Extra search words (CLDR names and the like).
+    public var keywords: [String]
+    /// Name of the group the emoji belongs to (the catalog sets it to its group's name).
+    public var group: String
+    /// Skin-tone variants of a Unicode emoji (each a full emoji string such as `👋🏻`),
+    /// for a variant picker. The catalog knows each variant by its code too.
+    public var skinToneVariants: [String]
+
+    public init(code: String, kind: Kind, imageName: String? = nil, size: Size? = nil,
+                meanings: [String: String] = [:], keywords: [String] = [], group: String,
+                skinToneVariants: [String] = []) {
+        self.code = code; self.kind = kind; self.imageName = imageName; self.size = size
+        self.meanings = meanings; self.keywords = keywords; self.group = group
+        self.skinToneVariants = skinToneVariants
+    }
+
+    /// The meaning for `locale`, falling back to the default meaning, then the code.
+    public func meaning(for locale: String = "") -> String {
+        meanings[locale] ?? meanings[""] ?? code
+    }
+
+    public var isImage: Bool { kind != .unicode }
+    public var isAnimated: Bool { kind == .animatedImage }
+
+    /// The plain text an inserted emoji is backed by: `[code]` for images, the emoji
+    /// itself for Unicode emoji.
+    public var placeholder: String {
+        kind == .unicode ? code : "[" + code + "]"
+    }
+
+    /// The UTF-8 hex placeholder of a Unicode emoji (`😄` -> `[f09f9884]`), the form
+    /// servers that only store 3-byte UTF-8 receive. Lowercase hex.
+    public var hexPlaceholder: String {
+        PlaceholderCodec.hexPlaceholder(for: code)
+    }
+
+    /// The Noto Color Emoji file name for an emoji string: `emoji_u` + the code points
+    /// in lowercase hex (at least 4 digits) joined by `_`, without U+FE0F, + `.png`.
+    /// `notoImageName(for: "1️⃣") == "emoji_u0031_20e3.png"`.
+    public static func notoImageName(for emoji: String) -> String {
+        var parts: [String] = []
+        for s in emoji.unicodeScalars where s.value != 0xFE0F {
+            var hex = String(s.value, radix: 16)
+            while hex.utf8.count < 4 { hex = "0" + hex }
+            parts.append(hex)
+        }
+        return "emoji_u" + parts.joined(separator: "_") + ".png"
+    }
+}

@@ -1,0 +1,216 @@
+/// Every emoji an app offers, in groups, with O(1) lookups and ranked search.
+///
+/// Invariants (checked by `init`, which throws `EmojiCatalogError` otherwise): group
+/// names are unique; codes are unique across all emoji and skin-tone variants; image
+/// codes can be written as `[code]`; Unicode codes are one well-formed grapheme cluster.
+///
+/// Skin-tone variants are entries too: `emoji(forCode: "👋🏻")` answers an `Emoji`
+/// with that code, the base's meanings, keywords and group, and (when the base uses a
+/// Noto file name) the variant's Noto image name. They are not listed in `emojis`.
+public struct EmojiCatalog: Sendable {
+    /// Groups in display order.
+    public let groups: [EmojiGroup]
+    /// All emoji of all groups, in display order (group by group).
+    public let emojis: [Emoji]
+    /// `emojis` followed by the synthesized skin-tone variants; the scanner's entry numbers.
+    let entries: [Emoji]
+    private let codeIndex: [String: Int]
+    /// Codes of image emoji only: what `[code]` may name.
+    private let imageCodeIndex: [String: Int]
+    private let meaningIndex: [String: Int]
+    private let imageNameIndex: [String: Int]
+    private let groupIndex: [String: Int]
+    let unicodeIndex: UnicodeEmojiIndex
+    /// Per emoji of `emojis`: lowercased code, meanings and keywords.
+    private let searchKeys: [[String]]
+
+    /// Builds the lookup tables. O(total size of the groups). Each emoji's `group` is
+    /// set to the name of the group it is in.
+    public init(groups: [EmojiGroup]) throws(EmojiCatalogError) {
+        var groupIndex: [String: Int] = [:]
+        var normalizedGroups: [EmojiGroup] = []
+        var emojis: [Emoji] = []
+        for (gi, group) in groups.enumerated() {
+            guard groupIndex[group.name] == nil else { throw .duplicateGroup(name: group.name) }
+            groupIndex[group.name] = gi
+            var g = group
+            for k in g.emojis.indices { g.emojis[k].group = group.name }
+            normalizedGroups.append(g)
+            emojis.append(contentsOf: g.emojis)
+        }
+        var entries = emojis
+        var codeIndex: [String: Int] = [:]
+        var imageCodeIndex: [String: Int] = [:]
+        var unicodeIndex = UnicodeEmojiIndex()
+        var position: [Int] = [] // index within its group, for error messages
+        for g in normalizedGroups { position.append(contentsOf: g.emojis.indices) }
+
+        func register(_ code: String, entry: Int, isUnicode: Bool, group: String, index: Int) throws(EmojiCatalogError) {
+            guard !code.isEmpty else { throw .emptyCode(group: group, index: index) }
+            guard codeIndex[code] == nil else { throw .duplicateCode(code: code, group: group, index: index) }
+            if isUnicode {
+                guard Self.isWellFormedCluster(code) else {
+                    throw .notOneGraphemeCluster(code: code, group: group, index: index)
+                }
+                unicodeIndex.insert(code, entry: entry)
+            } else {
+                guard Self.isPlaceholderSafe(code) else {
+                    throw .codeNotPlaceholderSafe(code: code, group: group, index: index)
+                }
+                imageCodeIndex[code] = entry
+            }
+            codeIndex[code] = entry
+        }
+
+        for (i, e) in emojis.enumerated() {
+            try register(e.code, entry: i, isUnicode: e.kind == .unicode, group: e.group, index: position[i])
+        }
+        for (i, e) in emojis.enumerated() where e.kind == .unicode {
+            let notoBase = e.imageName != nil && e.imageName == Emoji.notoImageName(for: e.code)
+            for variant in e.skinToneVariants {
+                var v = e
+                v.code = variant
+                v.skinToneVariants = []
+                v.imageName = notoBase ? Emoji.notoImageName(for: variant) : nil
+                entries.append(v)
+                try register(variant, entry: entries.count - 1, isUnicode: true, group: e.group, index: position[i])
+            }
+        }
+
+        var meaningIndex: [String: Int] = [:]
+        var imageNameIndex: [String: Int] = [:]
+        var searchKeys: [[String]] = []
+        for (i, e) in entries.enumerated() {
+            // Sorted locales: the first emoji of a meaning wins whatever the dictionary order.
+            for locale in e.meanings.keys.sorted() {
+                let m = e.meanings[locale]!
+                if meaningIndex[m] == nil && i < emojis.count { meaningIndex[m] = i }
+            }
+            if let name = e.imageName, imageNameIndex[name] == nil { imageNameIndex[name] = i }
+            if i < emojis.count {
+                var keys = [e.code.lowercased()]
+                for locale in e.meanings.keys.sorted() { keys.append(e.meanings[locale]!.lowercased()) }
+                keys.append(contentsOf: e.keywords.map { $0.lowercased() })
+                searchKeys.append(keys)
+            }
+        }
+
+        self.groups = normalizedGroups
+        self.emojis = emojis
+        self.entries = entries
+        self.codeIndex = codeIndex
+        self.imageCodeIndex = imageCodeIndex
+        self.meaningIndex = meaningIndex
+        self.imageNameIndex = imageNameIndex
+        self.groupIndex = groupIndex
+        self.unicodeIndex = unicodeIndex
+        self.searchKeys = searchKeys
+    }
+
+    /// An empty catalog: every text stays text.
+    public static let empty: EmojiCatalog = {
+        do { return try EmojiCatalog(groups: []) } catch { fatalError("unreachable: \(error)") }
+    }()
+
+    public var count: Int { emojis.count }
+
+    // MARK: lookups, all O(1) (one hash of the key)
+
+    /// The emoji (or skin-tone variant) with this code: `f056`, `笑哭`, `😄`, `👋🏻`.
+    public func emoji(forCode code: String) -> Emoji? {
+        codeIndex[code].map { entries[$0] }
+    }
+
+    /// The emoji a bracketed placeholder stands for: `[笑哭]`, `[f056]` or the UTF-8
+    /// hex of a known Unicode emoji `[f09f9884]`. Unicode emoji themselves are accepted
+    /// too (`😄`). Nil for anything the catalog does not know.
+    public func emoji(forDescription description: String) -> Emoji? {
+        var s = description
+        return s.withUTF8 { buf -> Emoji? in
+            if let token = PlaceholderScanner.wholeToken(buf, catalog: self) { return entries[token.entry] }
+            return nil
+        }
+    }
+
+    /// The first emoji (in catalog order) with this meaning in any locale.
+    public func emoji(forMeaning meaning: String) -> Emoji? {
+        meaningIndex[meaning].map { entries[$0] }
+    }
+
+    /// The first emoji (in catalog order, variants last) drawn with this image.
+    public func emoji(forImageName name: String) -> Emoji? {
+        imageNameIndex[name].map { entries[$0] }
+    }
+
+    public func group(named name: String) -> EmojiGroup? {
+        groupIndex[name].map { groups[$0] }
+    }
+
+    /// The skin-tone variants of `emoji` as full entries (empty when it has none).
+    public func variants(of emoji: Emoji) -> [Emoji] {
+        emoji.skinToneVariants.compactMap { self.emoji(forCode: $0) }
+    }
+
+    /// Entry number of an image code; `[code]` recognition. O(1).
+    func imageEntry(forCode code: String) -> Int? { imageCodeIndex[code] }
+
+    /// Entry number of a Unicode emoji or variant. O(1).
+    func unicodeEntry(forCode code: String) -> Int? {
+        guard let i = codeIndex[code], entries[i].kind == .unicode else { return nil }
+        return i
+    }
+
+    // MARK: search
+
+    /// Emoji whose code, a meaning (any locale) or a keyword contains `query`,
+    /// case-insensitively (CJK included). Ranked: an exact match first, then a prefix,
+    /// then a substring; ties keep catalog order. Variants are not listed. An empty or
+    /// all-whitespace query finds nothing. O(total length of the searchable text).
+    public func search(_ query: String, limit: Int = .max) -> [Emoji] {
+        let q = Array(query.lowercased().utf8)
+        guard !q.isEmpty, limit > 0, !query.allSatisfy(\.isWhitespace) else { return [] }
+        var ranked: [(rank: Int, index: Int)] = []
+        for (i, keys) in searchKeys.enumerated() {
+            var best = 3
+            for key in keys where best > 0 {
+                let k = Array(key.utf8)
+                if k == q { best = 0 } else if best > 1 && k.starts(with: q) { best = 1 } else if best > 2 && Self.contains(k, q) { best = 2 }
+            }
+            if best < 3 { ranked.append((best, i)) }
+        }
+        ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.index < $1.index }
+        return ranked.prefix(limit).map { emojis[$0.index] }
+    }
+
+    /// Byte substring search; on valid UTF-8 a byte match is a scalar-aligned match.
+    private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= hay.count else { return false }
+        var i = 0
+        while i + needle.count <= hay.count {
+            if hay[i] == needle[0] {
+                var k = 1
+                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    // MARK: validation
+
+    static func isPlaceholderSafe(_ code: String) -> Bool {
+        let n = code.utf8.count
+        guard n >= 1 && n <= PlaceholderScanner.maxBodyBytes else { return false }
+        return code.unicodeScalars.allSatisfy { PlaceholderScanner.isBodyScalar($0.value) }
+    }
+
+    static func isWellFormedCluster(_ code: String) -> Bool {
+        guard code.count == 1, let first = code.unicodeScalars.first, let last = code.unicodeScalars.last else {
+            return false
+        }
+        // A lone regional indicator would pair with a neighbour (GB12/13): refused.
+        let loneRI = code.unicodeScalars.count == 1 && GraphemeRules.isRegionalIndicator(first.value)
+        return !GraphemeRules.continuesCluster(first.value) && last.value != 0x200D && !loneRI
+    }
+}

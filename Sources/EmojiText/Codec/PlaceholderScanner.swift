@@ -1,0 +1,207 @@
+/// How an attachment was written in the plain text.
+public enum PlaceholderEncoding: String, Hashable, Sendable {
+    /// `[code]`: a file-name code (`[f056]`) or a description (`[笑哭]`).
+    case code
+    /// `[f09f9884]`: the UTF-8 bytes of a Unicode emoji in hex.
+    case utf8Hex
+    /// The Unicode emoji itself (`😄`).
+    case unicode
+}
+
+/// One recognised emoji in a plain text: UTF-8 byte range and catalog entry.
+struct ScanToken: Hashable, Sendable {
+    var start: Int
+    var end: Int
+    var entry: Int
+    var encoding: PlaceholderEncoding
+}
+
+/// The one scanner from plain text to emoji tokens. Everything it does not recognise
+/// stays text.
+///
+/// How: a single forward pass over the UTF-8 bytes. ASCII bytes other than `[` and
+/// the keycap bases cost one compare. At `[` it reads the body (letters, digits, `_`,
+/// `-`, CJK ideographs; at most `maxBodyBytes`) up to the first other byte; only a `]`
+/// there makes a candidate, looked up as an image code, then as UTF-8 hex of a known
+/// Unicode emoji. On failure it resumes right after the `[`: a body never contains `[`,
+/// so no byte is read by two bodies and the pass stays linear (1 MB of `[[[[` reads
+/// each byte twice at most). Other scalars are tested against a bitmap of the scalars
+/// known Unicode emoji start with; candidates take the longest known emoji from a trie.
+///
+/// A candidate counts only if it is a whole grapheme cluster of the text (GB9, GB9a,
+/// GB9b, GB11 and GB12/13 checked at its two ends; a start right after a zero-width
+/// joiner is conservatively refused), so text between attachments splits into exactly
+/// the `Character`s of the plain text. So `[[哈哈]]` yields `[`, `[哈哈]`, `]`;
+/// `[哈哈`, `[]`, `[unknown]` and `😄\u{301}` stay text.
+///
+/// Time O(n) in the bytes of the text; memory O(number of tokens).
+enum PlaceholderScanner {
+    /// Longest placeholder body, in bytes: enough for the hex of a 64-byte emoji.
+    static let maxBodyBytes = 128
+
+    /// Scalars allowed between the brackets: ASCII letters and digits, `_`, `-`, and
+    /// CJK ideographs (U+3400..U+4DBF, U+4E00..U+9FFF), a superset of the seed's
+    /// `[a-zA-Z0-9\u4e00-\u9fa5]`.
+    @inline(__always)
+    static func isBodyScalar(_ v: UInt32) -> Bool {
+        if v < 0x80 { return isBodyASCII(UInt8(v)) }
+        return (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v)
+    }
+
+    @inline(__always)
+    static func isBodyASCII(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
+    }
+
+    /// All tokens of `buf`, in order, non-overlapping.
+    static func tokens(_ buf: UnsafeBufferPointer<UInt8>, catalog: EmojiCatalog) -> [ScanToken] {
+        var out: [ScanToken] = []
+        let n = buf.count
+        let index = catalog.unicodeIndex
+        let hasUnicode = !index.isEmpty
+        var i = 0
+        // Regional indicators pair from the start of each run (GB12/13): track the run.
+        var riRunEnd = -1
+        var riRunCount = 0
+        while i < n {
+            let b = buf[i]
+            if b < 0x80 {
+                if b == 0x5B {
+                    if let t = bracket(buf, at: i, catalog: catalog) {
+                        out.append(t)
+                        i = t.end
+                        continue
+                    }
+                } else if hasUnicode && i + 1 < n && (buf[i + 1] == 0xEF || buf[i + 1] == 0xE2)
+                            && index.mayStart(UInt32(b)) {
+                    // A keycap base (#, *, 0-9) followed by U+FE0F or U+20E3.
+                    if let t = unicode(buf, at: i, catalog: catalog) {
+                        out.append(t)
+                        i = t.end
+                        continue
+                    }
+                }
+                i += 1
+                continue
+            }
+            let (v, len) = UTF8Bytes.decode(buf, at: i)
+            if hasUnicode {
+                var pairedOK = true
+                if GraphemeRules.isRegionalIndicator(v) {
+                    riRunCount = (i == riRunEnd) ? riRunCount + 1 : 1
+                    riRunEnd = i + len
+                    pairedOK = riRunCount % 2 == 1 // an odd-numbered RI starts a cluster
+                }
+                if pairedOK && index.mayStart(v), let t = unicode(buf, at: i, catalog: catalog) {
+                    out.append(t)
+                    if GraphemeRules.isRegionalIndicator(v) && t.end - i >= 8
+                        && GraphemeRules.isRegionalIndicator(UTF8Bytes.decode(buf, at: i + 4).value) {
+                        riRunCount += 1
+                        riRunEnd = i + 8
+                    }
+                    i = t.end
+                    continue
+                }
+            }
+            i += len
+        }
+        return out
+    }
+
+    /// The single token covering all of `buf`, if the whole text is one known emoji
+    /// or placeholder.
+    static func wholeToken(_ buf: UnsafeBufferPointer<UInt8>, catalog: EmojiCatalog) -> ScanToken? {
+        guard !buf.isEmpty else { return nil }
+        let t: ScanToken?
+        if buf[0] == 0x5B {
+            t = bracket(buf, at: 0, catalog: catalog)
+        } else if !catalog.unicodeIndex.isEmpty, catalog.unicodeIndex.mayStart(UTF8Bytes.decode(buf, at: 0).value) {
+            t = unicode(buf, at: 0, catalog: catalog)
+        } else {
+            t = nil
+        }
+        guard let token = t, token.end == buf.count else { return nil }
+        return token
+    }
+
+    /// A cluster may start at `i` (the caller knows the scalar at `i` is no Extend).
+    @inline(__always)
+    private static func startsCluster(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, afterJoinerOK: Bool) -> Bool {
+        guard i > 0 else { return true }
+        if buf[i - 1] < 0x80 { return true }
+        let prev = UTF8Bytes.decodeBefore(buf, i)
+        if prev == 0x200D { return afterJoinerOK }
+        return !GraphemeRules.isPrepend(prev)
+    }
+
+    /// A cluster ends at `end`: the next scalar does not extend it.
+    @inline(__always)
+    private static func endsCluster(_ buf: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        guard end < buf.count else { return true }
+        if buf[end] < 0xCC { return true } // below U+0300 (lead byte 0xCC): never Extend
+        return !GraphemeRules.continuesCluster(UTF8Bytes.decode(buf, at: end).value)
+    }
+
+    private static func unicode(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, catalog: EmojiCatalog) -> ScanToken? {
+        guard let (end, entry) = catalog.unicodeIndex.longestMatch(in: buf, at: i),
+              endsCluster(buf, at: end),
+              // After U+200D the emoji might join a ZWJ sequence (GB11): refuse, it stays text.
+              startsCluster(buf, at: i, afterJoinerOK: false) else { return nil }
+        return ScanToken(start: i, end: end, entry: entry, encoding: .unicode)
+    }
+
+    private static func bracket(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, catalog: EmojiCatalog) -> ScanToken? {
+        let n = buf.count
+        let limit = min(n, i + 1 + maxBodyBytes)
+        var j = i + 1
+        var allHex = true
+        while j < limit {
+            let b = buf[j]
+            if b < 0x80 {
+                guard isBodyASCII(b) else { break }
+                if allHex && !((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66) || (b >= 0x41 && b <= 0x46)) {
+                    allHex = false
+                }
+                j += 1
+                continue
+            }
+            guard b >= 0xE3 && b <= 0xE9 else { break } // CJK ideographs are 3-byte, E3..E9
+            let v = UTF8Bytes.decode(buf, at: j).value
+            guard isBodyScalar(v) else { break }
+            allHex = false
+            j += 3
+        }
+        let bodyCount = j - i - 1
+        guard j < n, buf[j] == 0x5D, bodyCount > 0 else { return nil }
+        let end = j + 1
+        guard endsCluster(buf, at: end), startsCluster(buf, at: i, afterJoinerOK: true) else { return nil }
+        let body = UnsafeBufferPointer(rebasing: buf[(i + 1)..<j])
+        let code = String(decoding: body, as: UTF8.self)
+        if let entry = catalog.imageEntry(forCode: code) {
+            return ScanToken(start: i, end: end, entry: entry, encoding: .code)
+        }
+        guard allHex && bodyCount % 2 == 0,
+              let emoji = decodeHex(body),
+              let entry = catalog.unicodeEntry(forCode: emoji) else { return nil }
+        return ScanToken(start: i, end: end, entry: entry, encoding: .utf8Hex)
+    }
+
+    /// `f09f9884` -> `😄`; nil unless the bytes are valid UTF-8.
+    private static func decodeHex(_ body: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count / 2) { bytes -> String? in
+            for k in 0..<(body.count / 2) {
+                bytes[k] = hexValue(body[2 * k]) << 4 | hexValue(body[2 * k + 1])
+            }
+            return String(validating: UnsafeBufferPointer(bytes), as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    private static func hexValue(_ b: UInt8) -> UInt8 {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x61...0x66: return b - 0x61 + 10
+        default: return b - 0x41 + 10
+        }
+    }
+}
