@@ -28,7 +28,7 @@ public enum CatalogChecker {
     public static func check(_ catalog: ImportedCatalog, wireCheck: WireCheck? = nil) -> [CatalogProblem] {
         var problems = catalog.skipped
         let file = catalog.source.lastPathComponent
-        var entry = 0
+        var counter = 0
         /// Either the decoded size or why it failed, per file, so shared images decode once.
         enum Decoded { case size(Int, Int), failure(String) }
         var decoded: [String: Decoded] = [:]
@@ -53,7 +53,8 @@ public enum CatalogChecker {
         }
         for group in catalog.groups {
             for e in group.emoji {
-                defer { entry += 1 }
+                let entry = catalog.entryIndex[e.code] ?? counter
+                counter += 1
                 var urls: [URL] = []
                 if let name = e.imageName {
                     if let frames = catalog.sequences[name] { urls = frames } else if let u = catalog.images[name] { urls = [u] }
@@ -61,17 +62,17 @@ public enum CatalogChecker {
                 for u in urls {
                     switch decode(u) {
                     case .failure(let why):
-                        problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, key: "code \(e.code)", message: why)))
+                        problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(e.code)\": \(why)")))
                     case .size(let w, let h):
                         if let s = e.size, Int(s.width) != w || Int(s.height) != h {
                             problems.append(CatalogProblem(.warning, CatalogImportError(
-                                file: file, entry: entry, key: "code \(e.code)",
-                                message: "declared size \(Int(s.width))x\(Int(s.height)) but \(u.lastPathComponent) is \(w)x\(h)")))
+                                file: file, entry: entry,
+                                message: "code \"\(e.code)\": declared size \(Int(s.width))x\(Int(s.height)) but \(u.lastPathComponent) is \(w)x\(h)")))
                         }
                     }
                 }
                 if let wireCheck, let why = wireCheck(e) {
-                    problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, key: "code \(e.code)", message: why)))
+                    problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(e.code)\": \(why)")))
                 }
             }
         }
