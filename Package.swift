@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
+        .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
     ],
     targets: [
@@ -25,15 +26,17 @@ let package = Package(
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
-        .target(name: "Scenario", dependencies: ["SimCore", "ChatUI"]),
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI"]),
         // --
 
         // MARK: the Foundation shell
         .target(
             name: "EmojiSimIO",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster", "ChatUI", "Scenario"],
             resources: [.copy("Resources")]
         ),
+        // --
+        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO"]),
         // --
 
         // MARK: tools
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
         // --

@@ -43,6 +43,17 @@ import Testing
         #expect(out.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
     }
 
+    @Test func interlacedRoundTrip() throws {
+        for h in [1, 2, 5, 9, 17] {
+            let frames = GIFTestSupport.frames(count: 2, width: 7, height: h, colors: 300, transparent: true, seed: UInt64(h))
+            let bytes = try GIFEncoder.encode(frames.map { GIFEncoder.Frame(image: $0, delayCentiseconds: 3) }, interlaced: true)
+            let gif = try GIFImage(bytes: bytes)
+            #expect(gif.metadata.frames.allSatisfy { $0.interlaced })
+            let plain = try GIFImage(bytes: try GIFEncoder.encode(frames.map { GIFEncoder.Frame(image: $0, delayCentiseconds: 3) }))
+            for i in 0..<2 { #expect(try gif.frame(at: i) == plain.frame(at: i), "height \(h) frame \(i)") }
+        }
+    }
+
     @Test func loopCountEncodings() throws {
         let f = [GIFEncoder.Frame(image: Image(width: 1, height: 1), delayCentiseconds: 1)]
         #expect(try GIFImage(bytes: GIFEncoder.encode(f, loopCount: .once)).metadata.netscapeLoopCount == nil)

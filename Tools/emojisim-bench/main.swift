@@ -15,6 +15,7 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    GIFBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -74,7 +74,9 @@ public final class ImageLibrary {
             var stills: [AnimatedImage] = []
             for f in frames {
                 if case .sequence = entries[f] { throw Failure.nestedSequence(name: name, frame: f) }
-                stills.append(try image(named: f))
+                let still = try image(named: f)
+                if still.source is ImageSequenceSource { throw Failure.nestedSequence(name: name, frame: f) }
+                stills.append(still)
             }
             let image: AnimatedImage
             do {

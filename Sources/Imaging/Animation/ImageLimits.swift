@@ -20,6 +20,15 @@ public struct ImageLimits: Hashable, Sendable {
 
     /// Whether a `width x height` area is within the size limits.
     public func allows(width: Int, height: Int) -> Bool {
-        width >= 0 && height >= 0 && width <= maxWidth && height <= maxHeight && width * height <= maxPixels
+        width >= 0 && height >= 0 && violation(width: width, height: height) == nil
+    }
+
+    /// nil when `width x height` is within the limits, else which limit it breaks.
+    public func violation(width: Int, height: Int) -> String? {
+        if width > maxWidth { return "max width \(maxWidth)" }
+        if height > maxHeight { return "max height \(maxHeight)" }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels { return "max \(maxPixels) pixels" }
+        return nil
     }
 }

@@ -36,8 +36,10 @@ public enum GIFEncoder {
     }
 
     /// Encodes `frames` (same size). `.once` writes no NETSCAPE2.0 block (play once);
-    /// `.forever` writes 0; `.times(n)` writes n. O(pixels).
-    public static func encode(_ frames: [Frame], loopCount: LoopCount = .forever, alphaThreshold: UInt8 = 128) throws -> [UInt8] {
+    /// `.forever` writes 0; `.times(n)` writes n. `interlaced` stores rows in GIF's
+    /// four-pass order. O(pixels).
+    public static func encode(_ frames: [Frame], loopCount: LoopCount = .forever, alphaThreshold: UInt8 = 128,
+                              interlaced: Bool = false) throws -> [UInt8] {
         guard let first = frames.first else { throw Failure.noFrames }
         let w = first.image.width, h = first.image.height
         guard w <= 65535, h <= 65535 else { throw Failure.tooLarge(width: w, height: h) }
@@ -126,14 +128,23 @@ public enum GIFEncoder {
             out += le16(f.delayCentiseconds) + [UInt8(transparentIndex ?? 0), 0]
             // Image descriptor (+ local palette).
             out += [0x2C] + le16(0) + le16(0) + le16(w) + le16(h)
+            let interlaceFlag: UInt8 = interlaced ? 0x40 : 0
+            if interlaced {
+                var stored = [UInt8](repeating: 0, count: w * h)
+                for n in 0..<h {
+                    let row = GIFImage.interlacedRow(n, height: h)
+                    stored[(n * w)..<(n * w + w)] = indices[(row * w)..<(row * w + w)]
+                }
+                indices = stored
+            }
             let bits: Int
             if globalOK {
-                out.append(0)
+                out.append(interlaceFlag)
                 bits = paletteTable(global).bits
             } else {
                 let entries = palette + (transparentIndex != nil ? [0] : [])
                 let (table, b) = paletteTable(entries)
-                out.append(0x80 | UInt8(b - 1))
+                out.append(0x80 | interlaceFlag | UInt8(b - 1))
                 out += table
                 bits = b
             }

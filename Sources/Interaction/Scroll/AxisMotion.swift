@@ -102,7 +102,9 @@ struct AxisMotion: Hashable, Sendable {
             return decelerate(x0: edge, v0: dir * physics.rubberBandCoefficient * w0, at: t,
                               limits: limits, physics: physics, rate: rate)
         }
-        if let crossing = spring.zeroCrossing(from: u0, velocity: w0) {
+        if let crossing = spring.zeroCrossing(from: u0, velocity: w0),
+           physics.rubberBandCoefficient * abs(spring.velocity(from: u0, velocity: w0, at: crossing)) > physics.stopVelocity {
+            // Back inside fast enough to travel on: decelerate from the edge then.
             return AxisMotion(phase: .bounce(edge: edge, direction: dir, u0: u0, w0: w0, crosses: true),
                               start: t, end: t + crossing)
         }
@@ -145,6 +147,17 @@ struct AxisMotion: Hashable, Sendable {
         }
         if guardCount == 64 { self = .rest(evaluate(at: end, limits: limits, physics: physics, rate: rate).x) }
         return evaluate(at: t, limits: limits, physics: physics, rate: rate)
+    }
+
+    /// Where the chain comes to rest if nothing interrupts it: walks the phases
+    /// (a handful) without sampling. O(phases).
+    func finalRest(limits: AxisLimits, physics: ScrollPhysics, rate: DecelerationRate) -> Double {
+        var m = self
+        for _ in 0..<64 {
+            if case let .rest(x) = m.phase { return x }
+            m = m.next(limits: limits, physics: physics, rate: rate)
+        }
+        return m.evaluate(at: m.end, limits: limits, physics: physics, rate: rate).x
     }
 
     /// The phase that follows this one, starting at `end`.

@@ -148,17 +148,16 @@ public struct ScrollModel: Hashable, Sendable {
         var v = velocity
         if !canDrag(horizontal: true) || !v.x.isFinite { v.x = 0 }
         if !canDrag(horizontal: false) || !v.y.isFinite { v.y = 0 }
-        let proposed = Point(x: proposedTarget(horizontal: true, velocity: v.x),
-                             y: proposedTarget(horizontal: false, velocity: v.y))
-        var target = proposed
+        let t = time.seconds
+        let plan = ReleasePlan(self, velocity: v, at: t)
+        var target = plan.proposed
         adjustTarget(&target, v)
         let lx = limits(horizontal: true), ly = limits(horizontal: false)
-        target = Point(x: target.x.isFinite ? lx.clamp(target.x) : proposed.x,
-                       y: target.y.isFinite ? ly.clamp(target.y) : proposed.y)
-        var events: [ScrollEvent] = [.willEndDragging(velocity: v, proposedTarget: proposed, target: target)]
-        let t = time.seconds
-        motionX = releaseMotion(horizontal: true, velocity: v.x, proposed: proposed.x, target: target.x, at: t)
-        motionY = releaseMotion(horizontal: false, velocity: v.y, proposed: proposed.y, target: target.y, at: t)
+        target = Point(x: target.x.isFinite ? lx.clamp(target.x) : plan.proposed.x,
+                       y: target.y.isFinite ? ly.clamp(target.y) : plan.proposed.y)
+        var events: [ScrollEvent] = [.willEndDragging(velocity: v, proposedTarget: plan.proposed, target: target)]
+        motionX = plan.motion(horizontal: true, to: target.x, model: self)
+        motionY = plan.motion(horizontal: false, to: target.y, model: self)
         let willDecelerate = !(motionX.isResting && motionY.isResting)
         events.append(.didEndDragging(willDecelerate: willDecelerate))
         if willDecelerate {
@@ -197,13 +196,9 @@ public struct ScrollModel: Hashable, Sendable {
     /// inside the content, onto a page) from rest.
     public mutating func touchUp(at time: SimInstant) -> [ScrollEvent] {
         guard activity == .held else { return [] }
-        let t = time.seconds
-        motionX = releaseMotion(horizontal: true, velocity: 0,
-                                proposed: proposedTarget(horizontal: true, velocity: 0),
-                                target: proposedTarget(horizontal: true, velocity: 0), at: t)
-        motionY = releaseMotion(horizontal: false, velocity: 0,
-                                proposed: proposedTarget(horizontal: false, velocity: 0),
-                                target: proposedTarget(horizontal: false, velocity: 0), at: t)
+        let plan = ReleasePlan(self, velocity: .zero, at: time.seconds)
+        motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
+        motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
         if motionX.isResting && motionY.isResting {
             activity = .idle
             var events: [ScrollEvent] = []
@@ -317,10 +312,9 @@ public struct ScrollModel: Hashable, Sendable {
             motionX = .rest(clamped.x); motionY = .rest(clamped.y)
             events += setOffset(clamped)
         case .releasing:
-            let px = proposedTarget(horizontal: true, velocity: vx)
-            let py = proposedTarget(horizontal: false, velocity: vy)
-            motionX = releaseMotion(horizontal: true, velocity: vx, proposed: px, target: px, at: t)
-            motionY = releaseMotion(horizontal: false, velocity: vy, proposed: py, target: py, at: t)
+            let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
+            motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
+            motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
             advanceMotions(to: time, into: &events)
         case .dragging, .animating:
             break
@@ -356,34 +350,45 @@ public struct ScrollModel: Hashable, Sendable {
         return shown
     }
 
-    /// The policy's target for a release of this axis, clamped into the content.
-    private func proposedTarget(horizontal: Bool, velocity v: Double) -> Double {
-        let l = limits(horizontal: horizontal)
-        let x = horizontal ? contentOffset.x : contentOffset.y
-        let page = horizontal ? effectivePageSize.width : effectivePageSize.height
-        if canDrag(horizontal: horizontal) || pagingPolicy == .paging || pagingPolicy == .projection,
-           let t = pagingPolicy.target(offset: x, velocity: v, page: page, range: l.lower...l.upper,
-                                       rate: decelerationRate, physics: physics) {
-            return t
-        }
-        if x > l.upper || x < l.lower { return l.clamp(x) }
-        if abs(v) <= physics.stopVelocity { return x }
-        return l.clamp(ScrollPhysics.restingOffset(from: x, velocity: v, rate: decelerationRate))
-    }
+    /// A release decision for both axes: the free motion (deceleration, bounce) each
+    /// axis would make, and the target the policy proposes (the free motion's rest for
+    /// `.none` and `.snapAfterDeceleration`, a page for `.paging` and `.projection`).
+    struct ReleasePlan {
+        let t: Double
+        let velocity: Point
+        let freeX: AxisMotion, freeY: AxisMotion
+        let restX: Double, restY: Double
+        let proposed: Point
 
-    private func releaseMotion(horizontal: Bool, velocity v: Double, proposed: Double, target: Double,
-                               at t: Double) -> AxisMotion {
-        let l = limits(horizontal: horizontal)
-        let x = horizontal ? contentOffset.x : contentOffset.y
-        if x > l.upper || x < l.lower {
-            return .release(x: x, v: v, at: t, limits: l, physics: physics, rate: decelerationRate)
+        init(_ m: ScrollModel, velocity v: Point, at t: Double) {
+            self.t = t
+            self.velocity = v
+            let lx = m.limits(horizontal: true), ly = m.limits(horizontal: false)
+            freeX = .release(x: m.contentOffset.x, v: v.x, at: t, limits: lx, physics: m.physics, rate: m.decelerationRate)
+            freeY = .release(x: m.contentOffset.y, v: v.y, at: t, limits: ly, physics: m.physics, rate: m.decelerationRate)
+            restX = freeX.finalRest(limits: lx, physics: m.physics, rate: m.decelerationRate)
+            restY = freeY.finalRest(limits: ly, physics: m.physics, rate: m.decelerationRate)
+            func policyTarget(_ horizontal: Bool, _ free: Double) -> Double {
+                guard m.axes.contains(horizontal ? .horizontal : .vertical) else { return free }
+                let l = m.limits(horizontal: horizontal)
+                let page = horizontal ? m.effectivePageSize.width : m.effectivePageSize.height
+                return m.pagingPolicy.target(offset: horizontal ? m.contentOffset.x : m.contentOffset.y,
+                                             velocity: horizontal ? v.x : v.y, page: page,
+                                             range: l.lower...l.upper, rate: m.decelerationRate,
+                                             physics: m.physics) ?? free
+            }
+            proposed = Point(x: policyTarget(true, restX), y: policyTarget(false, restY))
         }
-        let policyChooses = pagingPolicy == .paging || pagingPolicy == .projection
-        if !policyChooses && target == proposed {
-            return .release(x: x, v: v, at: t, limits: l, physics: physics, rate: decelerationRate)
+
+        /// The free motion when it ends on `target`, else an approach to `target`.
+        func motion(horizontal: Bool, to target: Double, model m: ScrollModel) -> AxisMotion {
+            let free = horizontal ? freeX : freeY
+            if target == (horizontal ? restX : restY) { return free }
+            let x = horizontal ? m.contentOffset.x : m.contentOffset.y
+            let v = horizontal ? velocity.x : velocity.y
+            if target == x && abs(v) <= m.physics.stopVelocity { return .rest(x) }
+            return .approach(x: x, v: v, target: target, at: t, physics: m.physics)
         }
-        if target == x && abs(v) <= physics.stopVelocity { return .rest(x) }
-        return .approach(x: x, v: v, target: target, at: t, physics: physics)
     }
 
     /// Moves the offset onto the resting positions (used when nothing decelerates).

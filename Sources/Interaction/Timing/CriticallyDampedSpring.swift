@@ -41,11 +41,20 @@ public struct CriticallyDampedSpring: Hashable, Sendable {
         return t > 0 ? t : nil
     }
 
-    /// The instant after which |displacement| stays below `epsilon`, assuming the
-    /// trajectory does not cross zero (see `zeroCrossing`). Bisection, 80 steps: O(1)
-    /// and deterministic.
+    /// The first instant after which |displacement| stays below `epsilon` (before the
+    /// zero crossing, when there is one: |x| only shrinks up to it). Bisection,
+    /// 80 steps: O(1) and deterministic.
     public func settleTime(from x0: Double, velocity v0: Double, epsilon: Double) -> Double {
         precondition(epsilon > 0)
+        if let crossing = zeroCrossing(from: x0, velocity: v0) {
+            if abs(x0) < epsilon { return 0 }
+            var lo = 0.0, hi = crossing
+            for _ in 0..<80 {
+                let mid = (lo + hi) / 2
+                if abs(displacement(from: x0, velocity: v0, at: mid)) >= epsilon { lo = mid } else { hi = mid }
+            }
+            return hi
+        }
         let b = v0 + omega * x0
         // After the extremum at t = v0 / (w b) (or 0) |x| only shrinks.
         var lo = 0.0

@@ -15,9 +15,11 @@ public struct ImageRef: Hashable, Sendable {
         self.name = name; self.frameIndex = frameIndex; self.glyph = glyph; self.code = code
     }
 
-    /// The identity shown by the CharGrid legend.
+    /// The identity shown by the CharGrid legend: the code, else the glyph, else the
+    /// resource name without its extension.
     public var displayCode: String {
         if let code { return code }
+        if let glyph { return glyph }
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { return String(name[..<dot]) }
         return name
     }

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where references and failure artifacts live, and how they are written.
+public enum SnapshotFiles {
+    /// The package root: the nearest folder above `filePath` holding Package.swift.
+    public static func packageRoot(from filePath: String) -> URL? {
+        var dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while dir.path != "/" && !dir.path.isEmpty {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// `Snapshots/<Suite>/<test>.<name>.<ext>` under the root: Suite is the test file's
+    /// name without `.swift`, test the function name without its argument list.
+    public static func referencePath(root: URL, filePath: String, function: String, name: String, pathExtension: String) -> URL {
+        let suite = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
+        return root.appendingPathComponent("Snapshots").appendingPathComponent(sanitize(suite))
+            .appendingPathComponent("\(sanitize(testName(function))).\(sanitize(name)).\(pathExtension)")
+    }
+
+    /// The artifacts folder: `EMOJISIM_ARTIFACTS`, else `<root>/.build/snapshot-failures`.
+    public static func artifactsFolder(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let custom = environment["EMOJISIM_ARTIFACTS"], !custom.isEmpty {
+            return URL(fileURLWithPath: custom, relativeTo: root).standardizedFileURL
+        }
+        return root.appendingPathComponent(".build").appendingPathComponent("snapshot-failures")
+    }
+
+    static func testName(_ function: String) -> String {
+        if let paren = function.firstIndex(of: "(") { return String(function[..<paren]) }
+        return function
+    }
+
+    /// Keeps letters, digits, `-`, `_`, `.` and non-ASCII letters; everything else `_`.
+    static func sanitize(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            let v = u.value
+            let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+                || u == "-" || u == "_" || u == "." || v > 0x7F
+            out.unicodeScalars.append(ok ? u : "_")
+        }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// Writes through a temporary file in the same folder, then renames it over the
+    /// target, so a reader never sees half a reference.
+    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let tmp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try Data(bytes).write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: tmp)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": code])
+        }
+    }
+
+    public static func read(_ url: URL) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return [UInt8](data)
+    }
+}

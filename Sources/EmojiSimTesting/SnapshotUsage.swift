@@ -1,0 +1,65 @@
+import Foundation
+
+/// Which references the tests of this process used, logged to
+/// `<root>/.build/snapshot-usage/last-run.txt` so `SnapshotOrphans` can list references
+/// no test produced. The first assertion of a process truncates the log.
+final class SnapshotUsage: @unchecked Sendable {
+    static let shared = SnapshotUsage()
+    private let lock = NSLock()
+    private var started: Set<String> = []
+    private var counters: [String: Int] = [:]
+
+    static func logURL(root: URL) -> URL {
+        root.appendingPathComponent(".build").appendingPathComponent("snapshot-usage").appendingPathComponent("last-run.txt")
+    }
+
+    /// The next automatic name (1, 2, ...) for unnamed snapshots of one test.
+    func nextName(for key: String) -> String {
+        lock.lock(); defer { lock.unlock() }
+        let n = (counters[key] ?? 0) + 1
+        counters[key] = n
+        return String(n)
+    }
+
+    func record(_ reference: URL, root: URL) {
+        lock.lock(); defer { lock.unlock() }
+        let log = Self.logURL(root: root)
+        let relative = String(reference.path.dropFirst(root.path.count + 1))
+        do {
+            try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !started.contains(root.path) {
+                started.insert(root.path)
+                try Data().write(to: log)
+            }
+            let handle = try FileHandle(forWritingTo: log)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((relative + "\n").utf8))
+        } catch {
+            // The usage log only feeds the orphan report; a failure to write it must not
+            // fail a snapshot test.
+        }
+    }
+}
+
+/// Lists references under Snapshots/ that no assertion used in the last test run.
+public enum SnapshotOrphans {
+    /// Paths relative to `root`, sorted. Run the whole suite first: a filtered run
+    /// makes every reference it skipped look orphaned. Empty when no run was logged.
+    public static func list(root: URL) -> [String] {
+        guard let log = FileManager.default.contents(atPath: SnapshotUsage.logURL(root: root).path) else { return [] }
+        let used = Set(String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init))
+        let snapshots = root.appendingPathComponent("Snapshots")
+        guard let e = FileManager.default.enumerator(atPath: snapshots.path) else { return [] }
+        var orphans: [String] = []
+        while let item = e.nextObject() as? String {
+            var isDir: ObjCBool = false
+            let full = snapshots.appendingPathComponent(item)
+            guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            if item.hasPrefix(".") || item.contains("/.") { continue }
+            let relative = "Snapshots/" + item
+            if !used.contains(relative) { orphans.append(relative) }
+        }
+        return orphans.sorted()
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// How a snapshot format is stored and compared: to and from file bytes, and a diff
+/// that returns nil when two values match, else a failure.
+public struct Diffing<Format> {
+    public var toData: (Format) -> [UInt8]
+    public var fromData: ([UInt8]) throws -> Format
+    /// (reference, actual) -> nil when equal, else the failure to report.
+    public var diff: (Format, Format) -> SnapshotFailure?
+
+    public init(toData: @escaping (Format) -> [UInt8],
+                fromData: @escaping ([UInt8]) throws -> Format,
+                diff: @escaping (Format, Format) -> SnapshotFailure?) {
+        self.toData = toData; self.fromData = fromData; self.diff = diff
+    }
+}
+
+/// What a failed comparison reports: a message (the diff or summary) and files to
+/// leave in the artifacts folder (suffix -> bytes, e.g. "diff.png").
+public struct SnapshotFailure: Sendable {
+    public var message: String
+    public var artifacts: [(suffix: String, bytes: [UInt8])]
+
+    public init(message: String, artifacts: [(suffix: String, bytes: [UInt8])] = []) {
+        self.message = message; self.artifacts = artifacts
+    }
+}
+
+/// A snapshot strategy: turns a value into a format (text, image) stored with a file
+/// extension and compared by a `Diffing`. Compose with `pullback` to snapshot any
+/// value that can be converted into one a strategy already handles.
+public struct Strategy<Value, Format> {
+    public var pathExtension: String
+    public var snapshot: (Value) -> Format
+    public var diffing: Diffing<Format>
+
+    public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping (Value) -> Format) {
+        self.pathExtension = pathExtension; self.diffing = diffing; self.snapshot = snapshot
+    }
+
+    /// A strategy for `NewValue` that converts it to `Value` first.
+    public func pullback<NewValue>(_ transform: @escaping (NewValue) -> Value) -> Strategy<NewValue, Format> {
+        let snap = snapshot
+        return Strategy<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { snap(transform($0)) }
+    }
+}
+
+extension Diffing where Format == String {
+    /// Exact text comparison; a failure shows the first differing lines as a unified diff.
+    public static var lines: Diffing<String> {
+        Diffing(
+            toData: { Array($0.utf8) },
+            fromData: { String(decoding: $0, as: UTF8.self) },
+            diff: { reference, actual in
+                guard let d = SnapshotDiff.text(reference: reference, actual: actual) else { return nil }
+                return SnapshotFailure(message: d)
+            }
+        )
+    }
+}
+
+extension Strategy where Value == String, Format == String {
+    /// Plain text, stored as `.txt`.
+    public static var lines: Strategy<String, String> {
+        Strategy(pathExtension: "txt", diffing: .lines) { $0 }
+    }
+}

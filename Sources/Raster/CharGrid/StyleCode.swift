@@ -1,0 +1,23 @@
+/// The style layer's one-letter codes beyond colour roles (whose codes are lowercase
+/// letters or digits, see `ColorRole.code`). States override the role of a cell.
+public enum StyleCode {
+    /// A cell nothing painted.
+    public static let none: UInt8 = UInt8(ascii: ".")
+    public static let selected: UInt8 = UInt8(ascii: "S")
+    public static let highlighted: UInt8 = UInt8(ascii: "H")
+    public static let disabled: UInt8 = UInt8(ascii: "D")
+    public static let caret: UInt8 = UInt8(ascii: "C")
+    public static let image: UInt8 = UInt8(ascii: "#")
+
+    /// The legend text for a state code, nil for role codes.
+    static func stateName(_ code: UInt8) -> String? {
+        switch code {
+        case selected: "selected"
+        case highlighted: "highlighted"
+        case disabled: "disabled"
+        case caret: "caret"
+        case image: "image"
+        default: nil
+        }
+    }
+}
