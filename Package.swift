@@ -36,7 +36,7 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         // --
-        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO"]),
+        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"]),
         // --
 
         // MARK: tools
