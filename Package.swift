@@ -32,7 +32,7 @@ let package = Package(
         // MARK: the Foundation shell
         .target(
             name: "EmojiSimIO",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster", "ChatUI", "Scenario"],
             resources: [.copy("Resources")]
         ),
         // --

@@ -7,6 +7,7 @@ import Darwin
 /// Every subcommand, in the order `emojisim --help` lists them.
 let allCommands: [any CLICommand.Type] = [
     DemoCommand.self,
+    CatalogCommand.self,
     ImageCommand.self,
 ]
 
