@@ -42,7 +42,7 @@ let package = Package(
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
             path: "Tools/emojisim"
         ),
         .executableTarget(

@@ -9,6 +9,7 @@ let allCommands: [any CLICommand.Type] = [
     DemoCommand.self,
     CatalogCommand.self,
     ImageCommand.self,
+    RunCommand.self,
 ]
 
 func printError(_ s: String) {
