@@ -1,6 +1,7 @@
 import Foundation
 import SimCore
 import Imaging
+import Raster
 import Scenario
 import EmojiSimIO
 import EmojiSimTesting
@@ -55,7 +56,7 @@ struct ScenarioRunSession {
         }
         let verifier = ScenarioVerifier(snapshotsRoot: options.snapshots, record: options.record,
                                         runner: ScenarioRunner(font: font, records: options.gif),
-                                        makeHost: ScenarioHosting.makeHost)
+                                        makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
         var verifications: [ScenarioVerifier.Verification] = []
         var failed = false
         for (n, (url, script)) in scripts.enumerated() {
