@@ -11,17 +11,20 @@ public struct ScenarioVerifier {
     /// relative catalog paths).
     public typealias HostFactory = (ScenarioConfiguration, URL) throws -> any ScenarioHost
 
-    public var snapshotsRoot: URL
+    /// Where references live; nil renders without comparing (status `unchecked`).
+    public var snapshotsRoot: URL?
     public var record: RecordMode
     public var runner: ScenarioRunner
     public var makeHost: HostFactory
 
-    public init(snapshotsRoot: URL, record: RecordMode, runner: ScenarioRunner, makeHost: @escaping HostFactory) {
+    public init(snapshotsRoot: URL?, record: RecordMode, runner: ScenarioRunner, makeHost: @escaping HostFactory) {
         self.snapshotsRoot = snapshotsRoot; self.record = record; self.runner = runner; self.makeHost = makeHost
     }
 
     /// How one snapshot compared.
     public enum Status: Hashable, Sendable {
+        /// Rendered only: no references to compare with.
+        case unchecked
         case matched
         /// Written as a new or updated reference (by the record mode).
         case recorded
@@ -33,13 +36,20 @@ public struct ScenarioVerifier {
 
     public struct SnapshotCheck: Sendable {
         public var output: SnapshotOutput
-        public var reference: URL
+        /// The reference file (nil when not comparing).
+        public var reference: URL?
         public var status: Status
         /// The reference's bytes when one existed (for reports).
         public var referenceBytes: [UInt8]?
         /// For image mismatches: a picture of the differing pixels (PNG bytes).
         public var diffImage: [UInt8]?
-        public var passed: Bool { status == .matched || status == .recorded }
+
+        public init(output: SnapshotOutput, reference: URL?, status: Status, referenceBytes: [UInt8]? = nil, diffImage: [UInt8]? = nil) {
+            self.output = output; self.reference = reference; self.status = status
+            self.referenceBytes = referenceBytes; self.diffImage = diffImage
+        }
+
+        public var passed: Bool { status == .matched || status == .recorded || status == .unchecked }
     }
 
     public struct Verification: Sendable {
@@ -56,9 +66,9 @@ public struct ScenarioVerifier {
             for e in result.expectations where !e.passed { out.append(e.message(file: file)) }
             for s in snapshots {
                 switch s.status {
-                case .matched, .recorded: break
+                case .matched, .recorded, .unchecked: break
                 case .missing:
-                    out.append("\(file):\(s.output.line):1: error: snapshot \(s.output.fileName): no reference at \(s.reference.path) (record with --record missing)")
+                    out.append("\(file):\(s.output.line):1: error: snapshot \(s.output.fileName): no reference at \(s.reference?.path ?? "?") (record with --record missing)")
                 case .mismatch(let why):
                     out.append("\(file):\(s.output.line):1: error: snapshot \(s.output.fileName) differs from its reference\n\(why)")
                 }
@@ -68,8 +78,8 @@ public struct ScenarioVerifier {
     }
 
     /// The script's references folder: `<root>/<script stem>/`.
-    public func referenceFolder(for script: URL) -> URL {
-        snapshotsRoot.appendingPathComponent(script.deletingPathExtension().lastPathComponent)
+    public func referenceFolder(for script: URL) -> URL? {
+        snapshotsRoot?.appendingPathComponent(script.deletingPathExtension().lastPathComponent)
     }
 
     /// Runs an already parsed script and checks its snapshots.
@@ -77,10 +87,13 @@ public struct ScenarioVerifier {
         let configuration = ScenarioConfiguration(script: script)
         let host = try makeHost(configuration, url.deletingLastPathComponent())
         let result = runner.run(script, configuration: configuration, on: host)
-        let folder = referenceFolder(for: url)
         var checks: [SnapshotCheck] = []
         for output in result.snapshots {
-            checks.append(try check(output, reference: folder.appendingPathComponent(output.fileName)))
+            if let folder = referenceFolder(for: url) {
+                checks.append(try check(output, reference: folder.appendingPathComponent(output.fileName)))
+            } else {
+                checks.append(SnapshotCheck(output: output, reference: nil, status: .unchecked))
+            }
         }
         return Verification(script: url, result: result, snapshots: checks)
     }

@@ -43,6 +43,7 @@ enum HTMLReport {
             for s in v.snapshots {
                 let title = escape(s.output.fileName)
                 switch s.status {
+                case .unchecked: h += "<h3>\(title)</h3>\n"
                 case .matched: h += "<h3 class=\"pass\">\(title): matches</h3>\n"
                 case .recorded: h += "<h3>\(title): recorded</h3>\n"
                 case .missing: h += "<h3 class=\"fail\">\(title): no reference</h3>\n"

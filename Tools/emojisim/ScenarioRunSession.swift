@@ -7,7 +7,8 @@ import EmojiSimIO
 import EmojiSimTesting
 
 struct ScenarioRunOptions {
-    var snapshots: URL
+    /// Where references live; nil renders without comparing (the demo).
+    var snapshots: URL?
     var record: RecordMode
     var out: URL?
     var gif: Bool
@@ -80,7 +81,7 @@ struct ScenarioRunSession {
         if let report = options.report {
             do {
                 try HTMLReport.write(verifications, to: report)
-                if !options.json { printError("report: \(report.path)") }
+                if !options.json { print("report: \(report.path)") }
             } catch {
                 printError("error: cannot write the report: \(error)")
                 failed = true
@@ -139,12 +140,13 @@ struct ScenarioRunSession {
                 "snapshots": v.snapshots.map { s -> [String: Any] in
                     let status: String
                     switch s.status {
+                    case .unchecked: status = "rendered"
                     case .matched: status = "matched"
                     case .recorded: status = "recorded"
                     case .missing: status = "missing"
                     case .mismatch: status = "mismatch"
                     }
-                    return ["name": s.output.name, "format": s.output.format.rawValue, "status": status, "reference": s.reference.path]
+                    return ["name": s.output.name, "format": s.output.format.rawValue, "status": status, "reference": s.reference?.path ?? NSNull()]
                 },
             ]
         }
