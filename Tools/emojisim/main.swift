@@ -10,6 +10,7 @@ let allCommands: [any CLICommand.Type] = [
     CatalogCommand.self,
     ImageCommand.self,
     DiffCommand.self,
+    RunCommand.self,
 ]
 
 func printError(_ s: String) {
