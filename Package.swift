@@ -69,7 +69,7 @@ let package = Package(
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
         // --
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
         // --
     ],
     swiftLanguageModes: [.v6]
