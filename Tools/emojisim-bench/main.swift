@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     GIFBench.benchmark,
+    PNGBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
