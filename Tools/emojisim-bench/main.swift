@@ -20,6 +20,7 @@ let allBenchmarks: [Benchmark] = [
     GIFBench.benchmark,
     InteractionBench.benchmark,
     InputBarBench.benchmark,
+    PNGBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
