@@ -12,8 +12,8 @@
 /// playing forward costs one frame decode per frame. Going elsewhere starts from the
 /// nearest *restart point* at or before the target: a frame whose base canvas is known
 /// without history (frame 0; a frame after a full-canvas `.background` disposal; a
-/// full-canvas frame with no transparency, once decoded complete) or a *checkpoint* (a saved base canvas,
-/// taken every `checkpointInterval` frames when first passed). So `frame(at:)` decodes
+/// full-canvas frame with no transparency, once decoded complete) or a *checkpoint* (a
+/// saved base canvas, taken every `checkpointInterval` frames when first passed). So `frame(at:)` decodes
 /// at most `checkpointInterval` frames, and checkpoints hold at most
 /// `frameCount / checkpointInterval + 1` canvases.
 public final class GIFImage: AnimatedImageSource {
