@@ -15,8 +15,11 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    textBenchmark,
+    panelBenchmark,
     GIFBench.benchmark,
     InteractionBench.benchmark,
+    InputBarBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
