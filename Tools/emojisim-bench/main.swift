@@ -15,6 +15,7 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    RasterBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
