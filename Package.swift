@@ -26,6 +26,8 @@ let package = Package(
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI"]),
+        // --
 
         // MARK: the Foundation shell
         .target(
@@ -48,6 +50,8 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
+        // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
+        .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
 
         // MARK: tests
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
@@ -64,6 +68,8 @@ let package = Package(
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
+        // --
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
         // --
     ],
     swiftLanguageModes: [.v6]

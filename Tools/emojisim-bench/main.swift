@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     RasterBench.benchmark,
+    GIFBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -8,6 +8,7 @@ import Darwin
 let allCommands: [any CLICommand.Type] = [
     DemoCommand.self,
     DiffCommand.self,
+    ImageCommand.self,
 ]
 
 func printError(_ s: String) {

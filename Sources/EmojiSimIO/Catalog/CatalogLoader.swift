@@ -1,0 +1,88 @@
+import Foundation
+
+/// Loads a catalog from a file, a folder, or a built-in name, detecting the format from
+/// the content unless one is named. The one entry point the CLI and the scenario
+/// runner's `catalog` lines use.
+public enum CatalogLoader {
+    /// The Unicode 15.0 emoji-test.txt shipped with EmojiSim (Resources/Unicode).
+    public static let bundledUnicodePath = "Unicode/emoji-test.txt"
+
+    /// The bundled Unicode catalog (parsed once per process).
+    public static func bundledUnicode(options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        guard let url = BundledResources.url(bundledUnicodePath) else {
+            throw CatalogImportError(file: bundledUnicodePath, message: "the bundled emoji-test.txt is missing from the resources")
+        }
+        return try EmojiTestImporter.load(url, options: options)
+    }
+
+    /// Loads `source`: a path to a file or folder (format detected or given).
+    public static func load(path source: URL, format: CatalogFormat? = nil, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDir) else {
+            throw CatalogImportError(file: source.path, message: "no such file or folder")
+        }
+        let detected: CatalogFormat
+        if let format { detected = format } else { detected = try detect(source, isDirectory: isDir.boolValue) }
+        switch detected {
+        case .seedPlist:
+            let folder = isDir.boolValue ? source : source.deletingLastPathComponent()
+            let emotions = isDir.boolValue ? folder.appendingPathComponent("emtions.plist") : source
+            let meanings = folder.appendingPathComponent("emtionMeans.plist")
+            guard FileManager.default.fileExists(atPath: meanings.path) else {
+                throw CatalogImportError(file: "emtionMeans.plist", message: "missing beside \(emotions.lastPathComponent)")
+            }
+            return try SeedPlistImporter.load(emotions: emotions, meanings: meanings, options: options)
+        case .stickerPack:
+            let file = isDir.boolValue ? source.appendingPathComponent("InnerStickersInfo.plist") : source
+            return try StickerPackImporter.load(file, options: options)
+        case .weiboList:
+            return try WeiboListImporter.load(source, options: options)
+        case .unicodeTest:
+            let file = isDir.boolValue ? source.appendingPathComponent("emoji-test.txt") : source
+            return try EmojiTestImporter.load(file, options: options)
+        case .codePointFolder:
+            return try CodePointFolderImporter.load(source, unicode: try bundledUnicode(options: options), options: options)
+        case .json:
+            return try JSONCatalog.load(source, options: options)
+        }
+    }
+
+    /// Detects the format from content (file) or from what the folder holds.
+    public static func detect(_ url: URL, isDirectory: Bool) throws(CatalogImportError) -> CatalogFormat {
+        let fm = FileManager.default
+        if isDirectory {
+            func has(_ name: String) -> Bool { fm.fileExists(atPath: url.appendingPathComponent(name).path) }
+            if has("emtions.plist") { return .seedPlist }
+            if has("InnerStickersInfo.plist") { return .stickerPack }
+            if has("emoji-test.txt") { return .unicodeTest }
+            if has(WeiboListImporter.listName) { return .weiboList }
+            let names = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+            if names.contains(where: { fm.fileExists(atPath: url.appendingPathComponent($0).appendingPathComponent(WeiboListImporter.listName).path) }) {
+                return .weiboList
+            }
+            if names.contains(where: { CodePointFolderImporter.emoji(fromFileName: $0) != nil }) { return .codePointFolder }
+            throw CatalogImportError(file: url.lastPathComponent, message: "cannot tell the catalog format of this folder (use --format)")
+        }
+        let name = url.lastPathComponent.lowercased()
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw CatalogImportError(file: url.lastPathComponent, message: "cannot read the file")
+        }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        try? handle.close()
+        let text = String(decoding: head, as: UTF8.self)
+        if name.hasSuffix(".json") || text.hasPrefix("{") { return .json }
+        if text.contains("; fully-qualified") || text.contains("# emoji-test.txt") { return .unicodeTest }
+        if name.hasSuffix(".plist") || text.hasPrefix("<?xml") || head.starts(with: Array("bplist".utf8)) {
+            // Decide by the shape of the first entries.
+            let value = try PlistReader(file: url.lastPathComponent).load(url)
+            if let array = value as? [Any], let first = array.first as? [String: Any] {
+                if first["emoticons"] != nil || first["cover_pic"] != nil { return .stickerPack }
+                if first["chs"] != nil || first["code"] != nil { return .weiboList }
+                if first["fileName"] != nil || first["name"] != nil { return .seedPlist }
+            }
+            if let dict = value as? [String: Any], dict["emoticons"] != nil { return .weiboList }
+            throw CatalogImportError(file: url.lastPathComponent, message: "a property list of no known catalog shape (use --format)")
+        }
+        throw CatalogImportError(file: url.lastPathComponent, message: "cannot tell the catalog format of this file (use --format)")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import EmojiText
+
+/// Reads a folder of emoji images named by code point, as Noto Emoji
+/// (`emoji_u1f600.png`, `emoji_u1f468_200d_1f469.png`) and Twemoji (`1f600.png`,
+/// `1f468-200d-1f469.png`) ship them, and maps them onto Unicode emoji so that pixel
+/// renders show real images. Groups and order come from a Unicode catalog (the bundled
+/// emoji-test.txt unless given); images with no Unicode entry go to a group "Other".
+/// Names drop U+FE0F, as both sets do, so matching ignores it.
+public enum CodePointFolderImporter {
+    public static let maxFiles = 20_000
+
+    public static func load(_ folder: URL, unicode: ImportedCatalog, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
+            throw CatalogImportError(file: folder.lastPathComponent, message: "cannot list the folder (\(error.localizedDescription))")
+        }
+        guard names.count <= maxFiles else {
+            throw CatalogImportError(file: folder.lastPathComponent, message: "\(names.count) files; the limit is \(maxFiles)")
+        }
+        var byKey: [String: String] = [:]        // emoji without FE0F -> file name
+        for name in names.sorted() {
+            guard let emoji = emoji(fromFileName: name) else { continue }
+            byKey[EmojiTestImporter.withoutVS16(emoji)] = name
+        }
+        guard !byKey.isEmpty else {
+            throw CatalogImportError(file: folder.lastPathComponent, message: "no image named by code point (like emoji_u1f600.png or 1f600.png)")
+        }
+        var used = Set<String>()
+        var images: [String: URL] = [:]
+        var groups: [ImportedGroup] = []
+        for g in unicode.groups {
+            var group = ImportedGroup(name: g.name)
+            for var e in g.emoji {
+                guard let file = byKey[EmojiTestImporter.withoutVS16(e.code)] else { continue }
+                used.insert(file)
+                e.imageName = file
+                images[file] = folder.appendingPathComponent(file)
+                group.emoji.append(e)
+                if let v = g.variants[e.code] { group.variants[e.code] = v }
+            }
+            if !group.emoji.isEmpty { groups.append(group) }
+        }
+        var other = ImportedGroup(name: "Other")
+        for (key, file) in byKey.sorted(by: { $0.value < $1.value }) where !used.contains(file) {
+            images[file] = folder.appendingPathComponent(file)
+            other.emoji.append(Emoji(code: key, kind: .unicode, imageName: file, meanings: ["": key], group: "Other"))
+        }
+        if !other.emoji.isEmpty { groups.append(other) }
+        return ImportedCatalog(format: .codePointFolder, source: folder, groups: groups, wire: options.wire ?? .unicode,
+                               images: images, unicodeVersion: unicode.unicodeVersion)
+    }
+
+    /// `emoji_u1f468_200d_1f469.png` or `1f468-200d-1f469.png` -> "👨‍👩"; nil for other names.
+    public static func emoji(fromFileName name: String) -> String? {
+        let lower = name.lowercased()
+        guard lower.hasSuffix(".png") || lower.hasSuffix(".gif") else { return nil }
+        var stem = lower.dropLast(4)
+        if stem.hasPrefix("emoji_u") { stem = stem.dropFirst(7) }
+        guard !stem.isEmpty, stem.allSatisfy({ $0.isHexDigit || $0 == "_" || $0 == "-" }) else { return nil }
+        return WeiboListImporter.unicodeString(fromHex: String(stem))
+    }
+}

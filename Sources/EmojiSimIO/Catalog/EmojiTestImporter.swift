@@ -1,0 +1,117 @@
+import Foundation
+import EmojiText
+
+/// Reads Unicode's `emoji-test.txt`: groups and subgroups in file order, fully-qualified
+/// entries by default, skin-tone variants attached to their base emoji (for a variant
+/// picker) instead of flooding the grid, CLDR names as meanings and search keywords, and
+/// the version from the header.
+///
+/// Line format: `code points ; status # emoji E<version> name`. Linear in the file size.
+public enum EmojiTestImporter {
+    static let maxBytes = 16 << 20
+    static let skinTones: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
+
+    public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        let file = url.lastPathComponent
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CatalogImportError(file: file, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        guard data.count <= maxBytes else {
+            throw CatalogImportError(file: file, message: "file is \(data.count) bytes; the limit is \(maxBytes)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CatalogImportError(file: file, message: "not valid UTF-8")
+        }
+        var catalog = try parse(text, file: file, options: options)
+        catalog.source = url
+        return catalog
+    }
+
+    public static func parse(_ text: String, file: String, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        var sink = ProblemSink(lenient: options.lenient)
+        var groups: [ImportedGroup] = []
+        var subgroup = ""
+        var version: String?
+        var baseIndex: [String: (group: Int, index: Int)] = [:]
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.hasPrefix("#") {
+                let comment = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                if comment.hasPrefix("group:") {
+                    let name = comment.dropFirst(6).trimmingCharacters(in: .whitespaces)
+                    groups.append(ImportedGroup(name: name))
+                    subgroup = ""
+                } else if comment.hasPrefix("subgroup:") {
+                    subgroup = comment.dropFirst(9).trimmingCharacters(in: .whitespaces)
+                } else if comment.hasPrefix("Version:"), version == nil {
+                    version = comment.dropFirst(8).trimmingCharacters(in: .whitespaces)
+                }
+                continue
+            }
+            do throws(CatalogImportError) {
+                guard let semi = line.firstIndex(of: ";"), let hash = line.firstIndex(of: "#"), semi < hash else {
+                    throw CatalogImportError(file: file, line: lineNumber, message: "expected 'code points ; status # emoji name'")
+                }
+                let codes = line[..<semi].split(separator: " ")
+                let status = line[line.index(after: semi)..<hash].trimmingCharacters(in: .whitespaces)
+                var scalars = String.UnicodeScalarView()
+                for c in codes {
+                    guard c.count <= 6, let v = UInt32(c, radix: 16), let s = Unicode.Scalar(v) else {
+                        throw CatalogImportError(file: file, line: lineNumber, message: "'\(c)' is not a hex code point")
+                    }
+                    scalars.append(s)
+                }
+                guard !scalars.isEmpty else { throw CatalogImportError(file: file, line: lineNumber, message: "no code points") }
+                switch status {
+                case "fully-qualified": break
+                case "minimally-qualified", "unqualified": if !options.includeUnqualified { continue }
+                case "component": continue
+                default: throw CatalogImportError(file: file, line: lineNumber, message: "unknown status '\(status)'")
+                }
+                guard !groups.isEmpty else {
+                    throw CatalogImportError(file: file, line: lineNumber, message: "entry before the first '# group:' line")
+                }
+                // After '#': "<emoji> E<version> <name>".
+                let comment = line[line.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+                let words = comment.split(separator: " ", maxSplits: 2)
+                let name = words.count == 3 ? String(words[2]) : (words.count == 2 ? String(words[1]) : "")
+                let emoji = String(scalars)
+                // A skin-tone variant joins its base instead of taking a cell.
+                if scalars.contains(where: { skinTones.contains($0.value) }) {
+                    var base = String.UnicodeScalarView()
+                    for s in scalars where !skinTones.contains(s.value) { base.append(s) }
+                    let baseString = String(base)
+                    // Bases usually carry FE0F where the toned form does not (☝️ vs ☝🏻).
+                    let key = baseIndex[baseString] ?? baseIndex[withoutVS16(baseString)]
+                    if let (g, k) = key {
+                        groups[g].variants[groups[g].emoji[k].code, default: []].append(emoji)
+                        continue
+                    }
+                }
+                let g = groups.count - 1
+                var keywords = name.split(separator: " ").map(String.init)
+                if !subgroup.isEmpty { keywords.append(subgroup) }
+                groups[g].emoji.append(Emoji(code: emoji, kind: .unicode, meanings: ["": name, "en": name],
+                                             keywords: keywords, group: groups[g].name))
+                baseIndex[emoji] = (g, groups[g].emoji.count - 1)
+                baseIndex[withoutVS16(emoji)] = baseIndex[withoutVS16(emoji)] ?? (g, groups[g].emoji.count - 1)
+            } catch {
+                try sink.report(error)
+            }
+        }
+        groups.removeAll { $0.emoji.isEmpty }
+        return ImportedCatalog(format: .unicodeTest, source: URL(fileURLWithPath: file), groups: groups,
+                               wire: options.wire ?? .unicode, unicodeVersion: version, skipped: sink.skipped)
+    }
+
+    /// The emoji without U+FE0F (emoji presentation selectors), as image file names spell it.
+    static func withoutVS16(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars where u.value != 0xFE0F { out.append(u) }
+        return String(out)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Typed access to a decoded property list, turning every wrong type or missing key
+/// into a `CatalogImportError` that names the file, entry and key. Reads XML and binary
+/// plists alike (PropertyListSerialization does both on Linux).
+struct PlistReader {
+    let file: String
+
+    /// Upper bound on a plist we agree to parse; catalogs are small, and this keeps a
+    /// hostile or mistaken input from costing unbounded memory.
+    static let maxBytes = 64 << 20
+
+    func load(_ url: URL) throws(CatalogImportError) -> Any {
+        let data: Data
+        do {
+            let attrs = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attrs[.size] as? Int, size > Self.maxBytes {
+                throw CatalogImportError(file: file, message: "file is \(size) bytes; the limit is \(Self.maxBytes)")
+            }
+            data = try Data(contentsOf: url)
+        } catch let e as CatalogImportError {
+            throw e
+        } catch {
+            throw CatalogImportError(file: file, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        do {
+            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw CatalogImportError(file: file, message: "malformed property list (\(Self.reason(error)))")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
+        return ns.localizedDescription
+    }
+
+    func array(_ value: Any, entry: Int? = nil, key: String? = nil) throws(CatalogImportError) -> [Any] {
+        guard let a = value as? [Any] else {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected an array, found \(Self.kind(value))")
+        }
+        return a
+    }
+
+    func dictionary(_ value: Any, entry: Int? = nil, key: String? = nil) throws(CatalogImportError) -> [String: Any] {
+        guard let d = value as? [String: Any] else {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a dictionary, found \(Self.kind(value))")
+        }
+        return d
+    }
+
+    func string(_ dict: [String: Any], _ key: String, entry: Int?) throws(CatalogImportError) -> String {
+        guard let v = dict[key] else { throw CatalogImportError(file: file, entry: entry, key: key, message: "missing") }
+        guard let s = v as? String else {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a string, found \(Self.kind(v))")
+        }
+        return s
+    }
+
+    func optionalString(_ dict: [String: Any], _ key: String, entry: Int?) throws(CatalogImportError) -> String? {
+        guard let v = dict[key] else { return nil }
+        guard let s = v as? String else {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a string, found \(Self.kind(v))")
+        }
+        return s
+    }
+
+    /// A number stored as an integer, a real, or a numeric string (the seeds' plists use
+    /// all three for width and height).
+    func optionalNumber(_ dict: [String: Any], _ key: String, entry: Int?) throws(CatalogImportError) -> Double? {
+        guard let v = dict[key] else { return nil }
+        if let s = v as? String {
+            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else {
+                throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found the string \"\(s)\"")
+            }
+            return d
+        }
+        if Self.isBoolean(v) { throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found a boolean") }
+        if let n = v as? NSNumber { return n.doubleValue }
+        throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found \(Self.kind(v))")
+    }
+
+    /// True for plist `<true/>`/`<false/>` and JSON `true`/`false`. `v is Bool` is not
+    /// enough on Linux, where an integer NSNumber 0 or 1 also casts to Bool; the
+    /// Objective-C type code of a real boolean is "c".
+    static func isBoolean(_ v: Any) -> Bool {
+        if let n = v as? NSNumber { return String(cString: n.objCType) == "c" }
+        return v is Bool
+    }
+
+    static func kind(_ v: Any) -> String {
+        if isBoolean(v) { return "a boolean" }
+        switch v {
+        case is String: return "a string"
+        case is NSNumber: return "a number"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "a dictionary"
+        case is Data: return "data"
+        case is Date: return "a date"
+        default: return "a value of another type"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// A decoder of an animated (or still) image that knows its metadata without decoding
+/// pixels and composites frames on demand. GIF (`GIFImage`), APNG and plain PNG, still
+/// images and image sequences conform; `AnimatedImage` wraps any of them.
+///
+/// Contract:
+/// - `canvasWidth`, `canvasHeight`, `frameCount`, `loopCount` and `frameInfo(at:)` are
+///   cheap (no pixel decoding) and never change.
+/// - `frame(at:)` returns the full canvas as a viewer shows it after frame `index`
+///   (all earlier frames composited with their disposal and blend operations), size
+///   `canvasWidth x canvasHeight`. It may keep internal caches (hence non-mutating on a
+///   reference type), so a source is not safe to share across threads; a simulation runs
+///   on one.
+/// - `index` must be in `0..<frameCount`; sources throw for anything else.
+public protocol AnimatedImageSource: AnyObject {
+    var canvasWidth: Int { get }
+    var canvasHeight: Int { get }
+    var frameCount: Int { get }
+    var loopCount: LoopCount { get }
+    /// A short name of the format ("GIF", "PNG", "APNG", "sequence", "still").
+    var formatName: String { get }
+    func frameInfo(at index: Int) -> AnimationFrameInfo
+    func frame(at index: Int) throws -> Image
+    /// A problem found while reading the metadata that did not prevent decoding, such as
+    /// a truncated file whose complete frames are kept. Nil for a clean file.
+    var issue: (any Error)? { get }
+}
+
+extension AnimatedImageSource {
+    public var issue: (any Error)? { nil }
+}
+
+/// Errors shared by every source.
+public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
+    case frameIndexOutOfRange(index: Int, frameCount: Int)
+    case emptySequence
+    public var description: String {
+        switch self {
+        case .frameIndexOutOfRange(let i, let n): return "frame index \(i) out of range (\(n) frames)"
+        case .emptySequence: return "an image sequence needs at least one frame"
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// One cache of composited frames shared by every `AnimationPlayer` (and anything else
+/// that shows an `AnimatedImage`), bounded by a byte budget with least-recently-used
+/// eviction.
+///
+/// Invariants: `statistics.bytesHeld <= byteBudget` after every call; a frame larger
+/// than the whole budget is decoded and returned but not kept. Entries hold their
+/// `AnimatedImage` strongly, so an image's identity is never reused while one of its
+/// frames is cached. Lookup, insertion and eviction are O(1) (a dictionary plus an
+/// intrusive doubly linked list over array slots). Not thread-safe (one simulation,
+/// one thread).
+public final class FrameCache {
+    public static let defaultByteBudget = 4 << 20
+
+    public struct Statistics: Hashable, Sendable, CustomStringConvertible {
+        public var hits = 0
+        public var misses = 0
+        /// Frames decoded for the cache (misses that reached a decoder and succeeded).
+        public var decodes = 0
+        public var evictions = 0
+        public var bytesHeld = 0
+        public var peakBytes = 0
+        public var entryCount = 0
+        public var description: String {
+            "hits \(hits), misses \(misses), decodes \(decodes), evictions \(evictions), "
+                + "bytes \(bytesHeld) (peak \(peakBytes)), entries \(entryCount)"
+        }
+    }
+
+    private struct Key: Hashable {
+        var image: ObjectIdentifier
+        var index: Int
+    }
+
+    private struct Node {
+        var key: Key
+        var owner: AnimatedImage?
+        var frame: Image
+        var bytes: Int
+        var prev: Int
+        var next: Int
+    }
+
+    /// Bytes the cache may hold. Lowering it evicts at once.
+    public var byteBudget: Int {
+        didSet { evict(toFit: 0) }
+    }
+    public private(set) var statistics = Statistics()
+
+    private var slots: [Key: Int] = [:]
+    private var nodes: [Node] = []
+    private var free: [Int] = []
+    private var head = -1 // most recently used
+    private var tail = -1 // least recently used
+
+    public init(byteBudget: Int = FrameCache.defaultByteBudget) {
+        self.byteBudget = max(0, byteBudget)
+    }
+
+    /// Frame `index` of `image`, from the cache or decoded (and then cached).
+    public func frame(of image: AnimatedImage, at index: Int) throws -> Image {
+        let key = Key(image: ObjectIdentifier(image), index: index)
+        if let slot = slots[key] {
+            statistics.hits += 1
+            moveToFront(slot)
+            return nodes[slot].frame
+        }
+        statistics.misses += 1
+        let frame = try image.frame(at: index)
+        statistics.decodes += 1
+        let bytes = frame.byteCount
+        guard bytes <= byteBudget else { return frame }
+        evict(toFit: bytes)
+        let node = Node(key: key, owner: image, frame: frame, bytes: bytes, prev: -1, next: head)
+        let slot: Int
+        if let s = free.popLast() { nodes[s] = node; slot = s } else { nodes.append(node); slot = nodes.count - 1 }
+        if head >= 0 { nodes[head].prev = slot }
+        head = slot
+        if tail < 0 { tail = slot }
+        slots[key] = slot
+        statistics.bytesHeld += bytes
+        statistics.entryCount += 1
+        statistics.peakBytes = max(statistics.peakBytes, statistics.bytesHeld)
+        return frame
+    }
+
+    /// Whether frame `index` of `image` is cached (does not count as a hit).
+    public func contains(_ image: AnimatedImage, frame index: Int) -> Bool {
+        slots[Key(image: ObjectIdentifier(image), index: index)] != nil
+    }
+
+    /// Drops every frame (a memory warning). Statistics other than bytes are kept.
+    public func purge() {
+        slots = [:]
+        nodes = []
+        free = []
+        head = -1
+        tail = -1
+        statistics.bytesHeld = 0
+        statistics.entryCount = 0
+    }
+
+    /// Drops the frames of one image. O(entries).
+    public func remove(_ image: AnimatedImage) {
+        let id = ObjectIdentifier(image)
+        for (key, slot) in slots where key.image == id { unlink(slot) }
+    }
+
+    /// Zeroes the counters (hits, misses, decodes, evictions) and resets the peak to
+    /// what is held now.
+    public func resetStatistics() {
+        statistics = Statistics(bytesHeld: statistics.bytesHeld, peakBytes: statistics.bytesHeld,
+                                entryCount: statistics.entryCount)
+    }
+
+    /// Keys of the cached frames from most to least recently used (for tests).
+    public var recencyOrder: [(image: ObjectIdentifier, index: Int)] {
+        var out: [(ObjectIdentifier, Int)] = []
+        var s = head
+        while s >= 0 { out.append((nodes[s].key.image, nodes[s].key.index)); s = nodes[s].next }
+        return out
+    }
+
+    private func evict(toFit incoming: Int) {
+        while tail >= 0 && statistics.bytesHeld + incoming > byteBudget {
+            unlink(tail)
+            statistics.evictions += 1
+        }
+    }
+
+    private func detach(_ slot: Int) {
+        let n = nodes[slot]
+        if n.prev >= 0 { nodes[n.prev].next = n.next } else { head = n.next }
+        if n.next >= 0 { nodes[n.next].prev = n.prev } else { tail = n.prev }
+    }
+
+    private func unlink(_ slot: Int) {
+        detach(slot)
+        slots[nodes[slot].key] = nil
+        statistics.bytesHeld -= nodes[slot].bytes
+        statistics.entryCount -= 1
+        nodes[slot].owner = nil
+        nodes[slot].frame = Image(width: 0, height: 0)
+        free.append(slot)
+    }
+
+    private func moveToFront(_ slot: Int) {
+        guard slot != head else { return }
+        detach(slot)
+        nodes[slot].prev = -1
+        nodes[slot].next = head
+        if head >= 0 { nodes[head].prev = slot }
+        head = slot
+        if tail < 0 { tail = slot }
+    }
+}

@@ -1,0 +1,40 @@
+/// A GIF that cannot be read (or is read only in part): what is wrong and the byte
+/// offset in the file where it was found.
+public struct GIFError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case notAGIF
+        /// The file ends inside `what` (a header, a palette, an extension, image data).
+        case truncated(what: String)
+        case noFrames
+        case unknownBlock(introducer: UInt8)
+        case invalidLZWMinimumCodeSize(Int)
+        /// A code that is neither in the table nor the next one to be added.
+        case invalidLZWCode(code: Int, tableSize: Int)
+        case imageTooLarge(width: Int, height: Int)
+        case tooManyFrames(limit: Int)
+        case decodedBytesLimit(limit: Int)
+    }
+
+    public var kind: Kind
+    public var offset: Int
+
+    public init(_ kind: Kind, at offset: Int) { self.kind = kind; self.offset = offset }
+
+    public var description: String {
+        let what: String
+        switch kind {
+        case .notAGIF: what = "not a GIF file (no GIF87a/GIF89a signature)"
+        case .truncated(let w): what = "file ends inside \(w)"
+        case .noFrames: what = "no image in the file"
+        case .unknownBlock(let b):
+            let h = String(b, radix: 16)
+            what = "unknown block introducer 0x\(b < 16 ? "0" + h : h)"
+        case .invalidLZWMinimumCodeSize(let n): what = "invalid LZW minimum code size \(n) (must be 1 to 8)"
+        case .invalidLZWCode(let c, let t): what = "invalid LZW code \(c) (table has \(t) entries)"
+        case .imageTooLarge(let w, let h): what = "image size \(w)x\(h) exceeds the limits"
+        case .tooManyFrames(let n): what = "more than \(n) frames"
+        case .decodedBytesLimit(let n): what = "frames would decode to more than \(n) bytes"
+        }
+        return "\(what) at byte \(offset)"
+    }
+}

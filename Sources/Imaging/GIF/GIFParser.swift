@@ -1,0 +1,149 @@
+/// Reads a GIF's block structure into `GIFMetadata` without decoding any pixel.
+///
+/// One pass, O(number of blocks): image data is skipped sub-block by sub-block. Limits
+/// are checked as soon as a size is read, before anything depends on it. A file that
+/// ends early keeps the frames whose descriptor was read (their data may be partial)
+/// and reports `truncation`; a file with no frame at all throws.
+public enum GIFParser {
+    public static func parse(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> GIFMetadata {
+        try bytes.withUnsafeBufferPointer { try parse($0, limits: limits) }
+    }
+
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws -> GIFMetadata {
+        let n = b.count
+        guard n >= 6, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46, b[3] == 0x38,
+              b[4] == 0x37 || b[4] == 0x39, b[5] == 0x61 else {
+            throw GIFError(n == 0 ? .truncated(what: "the header") : .notAGIF, at: 0)
+        }
+        guard n >= 13 else { throw GIFError(.truncated(what: "the logical screen descriptor"), at: n) }
+        func u16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+        let screenW = u16(6), screenH = u16(8)
+        let packed = b[10]
+        var meta = GIFMetadata(version: b[4] == 0x37 ? "87a" : "89a", screenWidth: screenW, screenHeight: screenH,
+                               canvasWidth: screenW, canvasHeight: screenH,
+                               globalPaletteOffset: nil, globalPaletteCount: 0, backgroundIndex: Int(b[11]),
+                               netscapeLoopCount: nil, frames: [], truncation: nil)
+        guard limits.allows(width: screenW, height: screenH) else {
+            throw GIFError(.imageTooLarge(width: screenW, height: screenH), at: 6)
+        }
+        var p = 13
+        if packed & 0x80 != 0 {
+            let count = 2 << Int(packed & 7)
+            guard p + count * 3 <= n else { throw GIFError(.truncated(what: "the global colour table"), at: n) }
+            meta.globalPaletteOffset = p
+            meta.globalPaletteCount = count
+            p += count * 3
+        }
+
+        // Pending Graphic Control Extension values for the next image.
+        var delay = 0, disposal = FrameDisposal.unspecified, transparent: Int? = nil
+        var decodedBytes = 0
+
+        /// Skips data sub-blocks from `q`; returns (end offset, payload bytes, ended by EOF).
+        func skipSubBlocks(_ start: Int) -> (end: Int, payload: Int, truncated: Bool) {
+            var q = start, payload = 0
+            while true {
+                guard q < n else { return (n, payload, true) }
+                let len = Int(b[q])
+                q += 1
+                if len == 0 { return (q, payload, false) }
+                if q + len > n { return (n, payload + (n - q), true) }
+                payload += len
+                q += len
+            }
+        }
+
+        func stop(_ error: GIFError) throws -> Never? {
+            if meta.frames.isEmpty { throw error }
+            meta.truncation = error
+            return nil
+        }
+
+        parsing: while true {
+            guard p < n else {
+                // A missing trailer after complete blocks is common and harmless.
+                if meta.frames.isEmpty { throw GIFError(.noFrames, at: n) }
+                break
+            }
+            let introducer = b[p]
+            switch introducer {
+            case 0x3B:
+                if meta.frames.isEmpty { throw GIFError(.noFrames, at: p) }
+                break parsing
+            case 0x21:
+                guard p + 2 <= n else { _ = try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
+                let label = b[p + 1]
+                let blockStart = p + 2
+                if label == 0xF9, blockStart < n, b[blockStart] >= 4, blockStart + 5 <= n {
+                    let f = b[blockStart + 1]
+                    let d = Int((f >> 2) & 7)
+                    disposal = d == 1 ? .keep : d == 2 ? .background : d == 3 ? .previous : .unspecified
+                    delay = u16(blockStart + 2)
+                    transparent = f & 1 != 0 ? Int(b[blockStart + 4]) : nil
+                } else if label == 0xFF, blockStart + 12 <= n, b[blockStart] == 11 {
+                    let id = Array(b[(blockStart + 1)..<(blockStart + 12)])
+                    let netscape = Array("NETSCAPE2.0".utf8), animexts = Array("ANIMEXTS1.0".utf8)
+                    if id == netscape || id == animexts {
+                        let sub = blockStart + 12
+                        if sub + 4 <= n, b[sub] >= 3, b[sub + 1] == 1 {
+                            meta.netscapeLoopCount = u16(sub + 2)
+                        }
+                    }
+                }
+                let r = skipSubBlocks(blockStart)
+                if r.truncated { _ = try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
+                p = r.end
+            case 0x2C:
+                let at = p
+                guard p + 10 <= n else { _ = try stop(GIFError(.truncated(what: "an image descriptor"), at: n)); break parsing }
+                let rect = PixelRect(x: u16(p + 1), y: u16(p + 3), width: u16(p + 5), height: u16(p + 7))
+                let f = b[p + 9]
+                p += 10
+                guard limits.allows(width: rect.width, height: rect.height) else {
+                    throw GIFError(.imageTooLarge(width: rect.width, height: rect.height), at: at + 5)
+                }
+                guard meta.frames.count < limits.maxFrames else {
+                    throw GIFError(.tooManyFrames(limit: limits.maxFrames), at: at)
+                }
+                var localOffset: Int? = nil, localCount = 0
+                if f & 0x80 != 0 {
+                    localCount = 2 << Int(f & 7)
+                    guard p + localCount * 3 <= n else {
+                        _ = try stop(GIFError(.truncated(what: "a local colour table"), at: n)); break parsing
+                    }
+                    localOffset = p
+                    p += localCount * 3
+                }
+                guard p < n else { _ = try stop(GIFError(.truncated(what: "image data"), at: n)); break parsing }
+                let minCode = Int(b[p])
+                guard minCode >= 1, minCode <= 8 else { throw GIFError(.invalidLZWMinimumCodeSize(minCode), at: p) }
+                let r = skipSubBlocks(p + 1)
+                decodedBytes += rect.area * 4
+                guard decodedBytes <= limits.maxDecodedBytes else {
+                    throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: at)
+                }
+                meta.frames.append(GIFFrameInfo(
+                    descriptorOffset: at, rect: rect, delayCentiseconds: delay, disposal: disposal,
+                    transparentIndex: transparent, interlaced: f & 0x40 != 0,
+                    localPaletteOffset: localOffset, localPaletteCount: localCount,
+                    lzwMinimumCodeSize: minCode, dataOffset: p + 1, dataEnd: r.end,
+                    compressedByteCount: r.payload, isTruncated: r.truncated))
+                delay = 0; disposal = .unspecified; transparent = nil
+                p = r.end
+                if r.truncated { meta.truncation = GIFError(.truncated(what: "image data"), at: n); break parsing }
+            default:
+                _ = try stop(GIFError(.unknownBlock(introducer: introducer), at: p))
+                break parsing
+            }
+        }
+
+        if screenW == 0 || screenH == 0 {
+            // Browsers size a zero screen from the frames.
+            var w = screenW, h = screenH
+            for fr in meta.frames { w = max(w, fr.rect.maxX); h = max(h, fr.rect.maxY) }
+            guard limits.allows(width: w, height: h) else { throw GIFError(.imageTooLarge(width: w, height: h), at: 6) }
+            meta.canvasWidth = w; meta.canvasHeight = h
+        }
+        return meta
+    }
+}

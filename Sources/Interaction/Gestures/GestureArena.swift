@@ -1,0 +1,159 @@
+import SimCore
+
+/// The recognizers attached to one view, fed with its touches and its clock, and the
+/// arbitration between them, UIKit style:
+///
+/// - When a recognizer recognizes (a continuous one begins, a discrete one ends),
+///   every other recognizer still `possible` fails, unless
+///   `shouldRecognizeSimultaneously(a, b)` says the pair may run together. So a pan
+///   that begins fails a pending long press; a long press that began fails the pan
+///   (it can no longer begin: the panel stops scrolling while previewing) and the tap.
+/// - Deadlines (the long-press timer, the tap's hold limit) are VirtualClock timers:
+///   they fire at their exact instant, before any touch with a later timestamp.
+/// - One finger at a time: touches of other ids are ignored until the tracked finger
+///   lifts (multi-touch gestures are out of scope).
+///
+/// Every transition is recorded into the trace (`<source> <name>.<state> location=..`)
+/// and passed to `onUpdate`, in order. Handling a touch is O(recognizers).
+public final class GestureArena {
+    public let clock: VirtualClock
+    public let trace: Trace?
+    public let source: String
+    /// The UIGestureRecognizerDelegate hook; called with recognizer names.
+    public var shouldRecognizeSimultaneously: ((String, String) -> Bool)?
+    /// Called for every transition, synchronously, in order.
+    public var onUpdate: ((GestureUpdate) -> Void)?
+
+    private var recognizers: [any GestureRecognizer] = []
+    private var timers: [VirtualClock.TimerID?] = []
+    private var timerDue: [SimInstant?] = []
+    private var trackedTouch: Int?
+    private var lastLocation: Point = .zero
+    /// Transitions not yet drained, oldest first (bounded: the oldest are dropped
+    /// beyond `updateCapacity`).
+    public private(set) var pendingUpdates: [GestureUpdate] = []
+    public let updateCapacity = 10_000
+
+    public init(clock: VirtualClock, trace: Trace? = nil, source: String = "gestures") {
+        self.clock = clock; self.trace = trace; self.source = source
+    }
+
+    /// Adds a recognizer; names must be unique within an arena.
+    public func add(_ recognizer: some GestureRecognizer) {
+        precondition(!recognizers.contains { $0.name == recognizer.name }, "duplicate recognizer name \(recognizer.name)")
+        recognizers.append(recognizer)
+        timers.append(nil); timerDue.append(nil)
+    }
+
+    public var names: [String] { recognizers.map(\.name) }
+
+    public func state(of name: String) -> GestureState? { recognizers.first { $0.name == name }?.state }
+
+    public func recognizer(named name: String) -> (any GestureRecognizer)? { recognizers.first { $0.name == name } }
+
+    /// Changes a recognizer's configuration in place (e.g. `minimumPressDuration`).
+    public func modify<R: GestureRecognizer>(_ name: String, as type: R.Type, _ body: (inout R) -> Void) {
+        guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = recognizers[i] as? R else { return }
+        body(&r)
+        recognizers[i] = r
+        syncTimers()
+    }
+
+    /// `isEnabled = false` cancels an active gesture and fails a possible one, as UIKit does.
+    public func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let i = recognizers.firstIndex(where: { $0.name == name }) else { return }
+        if !enabled {
+            let now = clock.now
+            if recognizers[i].state.isActive {
+                var r = recognizers[i]
+                let cancel = TouchEvent(id: trackedTouch ?? 0, phase: .cancelled, location: lastLocation, timestamp: now)
+                let updates = r.handle(cancel)
+                recognizers[i] = r
+                emit(contentsOf: updates)
+            } else if recognizers[i].state == .possible && trackedTouch != nil {
+                emit(contentsOf: recognizers[i].fail(at: now))
+            }
+        }
+        recognizers[i].isEnabled = enabled
+        syncTimers()
+    }
+
+    /// Delivers a touch: first advances the clock to its timestamp (firing due
+    /// timers, display-link frames included), then feeds the recognizers in the order
+    /// they were added, arbitrating after each transition.
+    public func handle(_ touch: TouchEvent) {
+        if touch.timestamp > clock.now { clock.advance(to: touch.timestamp) }
+        if trackedTouch == nil {
+            guard touch.phase == .began else { return }
+            trackedTouch = touch.id
+            for i in recognizers.indices { recognizers[i].reset() }
+        }
+        guard touch.id == trackedTouch else { return }
+        lastLocation = touch.location
+        for i in recognizers.indices where recognizers[i].isEnabled {
+            let updates = recognizers[i].handle(touch)
+            process(updates, from: i)
+        }
+        if touch.phase.isFinal { trackedTouch = nil }
+        syncTimers()
+    }
+
+    /// Delivers a stream (see `handle`).
+    public func play(_ touches: [TouchEvent]) {
+        for t in touches { handle(t) }
+    }
+
+    /// Returns and forgets the pending transitions.
+    public func drainUpdates() -> [GestureUpdate] {
+        defer { pendingUpdates.removeAll() }
+        return pendingUpdates
+    }
+
+    // MARK: private
+
+    private func simultaneous(_ a: Int, _ b: Int) -> Bool {
+        guard let hook = shouldRecognizeSimultaneously else { return false }
+        return hook(recognizers[a].name, recognizers[b].name) || hook(recognizers[b].name, recognizers[a].name)
+    }
+
+    private func process(_ updates: [GestureUpdate], from i: Int) {
+        for u in updates {
+            emit(u)
+            let recognized = u.state == .began || (u.state == .ended && recognizers[i].kind == .tap)
+            guard recognized else { continue }
+            for j in recognizers.indices where j != i && recognizers[j].state == .possible && !simultaneous(i, j) {
+                emit(contentsOf: recognizers[j].fail(at: u.time))
+            }
+        }
+    }
+
+    private func emit(contentsOf updates: [GestureUpdate]) { for u in updates { emit(u) } }
+
+    private func emit(_ u: GestureUpdate) {
+        trace?.record(u.traceEvent(source: source))
+        pendingUpdates.append(u)
+        if pendingUpdates.count > updateCapacity { pendingUpdates.removeFirst(pendingUpdates.count - updateCapacity) }
+        onUpdate?(u)
+    }
+
+    private func syncTimers() {
+        for i in recognizers.indices {
+            let want = recognizers[i].isEnabled ? recognizers[i].deadline : nil
+            guard want != timerDue[i] else { continue }
+            if let t = timers[i] { clock.cancel(t) }
+            timers[i] = nil; timerDue[i] = want
+            if let due = want {
+                let name = recognizers[i].name
+                timers[i] = clock.schedule(at: due) { [weak self] now in self?.deadlineFired(name, now) }
+            }
+        }
+    }
+
+    private func deadlineFired(_ name: String, _ now: SimInstant) {
+        guard let i = recognizers.firstIndex(where: { $0.name == name }) else { return }
+        timers[i] = nil; timerDue[i] = nil
+        let updates = recognizers[i].deadlinePassed(at: now)
+        process(updates, from: i)
+        syncTimers()
+    }
+}

@@ -1,0 +1,34 @@
+/// UIGestureRecognizer.State. Discrete recognizers (tap) go possible -> ended
+/// (recognized) or failed; continuous ones possible -> began -> changed* -> ended or
+/// cancelled, or possible -> failed.
+public enum GestureState: Hashable, Sendable, CustomStringConvertible {
+    case possible, began, changed, ended, cancelled, failed
+
+    public var description: String {
+        switch self {
+        case .possible: return "possible"
+        case .began: return "began"
+        case .changed: return "changed"
+        case .ended: return "ended"
+        case .cancelled: return "cancelled"
+        case .failed: return "failed"
+        }
+    }
+
+    /// began or changed: the gesture is in progress and owns the touch.
+    public var isActive: Bool { self == .began || self == .changed }
+    /// ended, cancelled or failed: nothing more until the next touch sequence.
+    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+}
+
+/// The kind of a recognizer, for clients that route updates.
+public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
+    case tap, longPress, pan
+    public var description: String {
+        switch self {
+        case .tap: return "tap"
+        case .longPress: return "longPress"
+        case .pan: return "pan"
+        }
+    }
+}

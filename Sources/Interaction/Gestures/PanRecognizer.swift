@@ -1,0 +1,80 @@
+import SimCore
+
+/// UIPanGestureRecognizer with one finger: began when the finger has moved more than
+/// `hysteresis` (10 pt; UIKit's value is undocumented, ~10 pt measured) from where it
+/// went down, changed on each further move, ended on lift with the tracker's
+/// velocity, cancelled on cancel. Failed if the finger lifts before beginning.
+///
+/// `translation` is measured from where the pan began (not where the finger went
+/// down), which is what UIScrollView applies: content does not jump by the
+/// hysteresis when a drag starts.
+public struct PanRecognizer: GestureRecognizer, Hashable {
+    public let name: String
+    public var kind: GestureKind { .pan }
+    public var hysteresis: Double
+    public var isEnabled = true
+    public private(set) var state: GestureState = .possible
+    public private(set) var translation: Point = .zero
+    public private(set) var tracker = VelocityTracker()
+    private var origin: Point = .zero
+    private var beganAt: Point = .zero
+    private var location: Point = .zero
+
+    public init(name: String = "pan", hysteresis: Double = 10) {
+        self.name = name; self.hysteresis = hysteresis
+    }
+
+    public var deadline: SimInstant? { nil }
+
+    public var velocity: Point { tracker.velocity }
+
+    private func update(_ s: GestureState, _ t: SimInstant) -> GestureUpdate {
+        GestureUpdate(name: name, kind: kind, state: s, time: t, location: location,
+                      translation: translation, velocity: s == .began ? .zero : tracker.velocity)
+    }
+
+    public mutating func handle(_ touch: TouchEvent) -> [GestureUpdate] {
+        guard isEnabled, !state.isFinished else { return [] }
+        tracker.add(touch)
+        location = touch.location
+        switch (state, touch.phase) {
+        case (.possible, .began):
+            origin = touch.location; translation = .zero
+            return []
+        case (.possible, .moved):
+            guard touch.location.distance(to: origin) > hysteresis else { return [] }
+            state = .began
+            beganAt = touch.location
+            translation = .zero
+            return [update(.began, touch.timestamp)]
+        case (.possible, .ended), (.possible, .cancelled):
+            state = .failed
+            return [update(.failed, touch.timestamp)]
+        case (_, .moved):
+            let t = touch.location - beganAt
+            guard t != translation else { return [] }
+            translation = t
+            state = .changed
+            return [update(.changed, touch.timestamp)]
+        case (_, .ended):
+            translation = touch.location - beganAt
+            state = .ended
+            return [update(.ended, touch.timestamp)]
+        case (_, .cancelled):
+            state = .cancelled
+            return [update(.cancelled, touch.timestamp)]
+        case (_, .stationary), (_, .began):
+            return []
+        }
+    }
+
+    public mutating func deadlinePassed(at time: SimInstant) -> [GestureUpdate] { [] }
+
+    public mutating func fail(at time: SimInstant) -> [GestureUpdate] {
+        guard state == .possible else { return [] }
+        state = .failed
+        return [update(.failed, time)]
+    }
+
+    public mutating func reset() { state = .possible; translation = .zero; tracker.reset() }
+}

@@ -1,0 +1,62 @@
+import SimCore
+
+/// A UIScrollViewDelegate moment, in the order UIKit delivers them:
+///
+///     willBeginDragging, didScroll*, willEndDragging, didEndDragging,
+///     [willBeginDecelerating, didScroll*, didEndDecelerating]
+///     setContentOffset(animated:) -> didScroll*, didEndScrollingAnimation
+///
+/// Velocities are content-offset velocities in points per second (UIKit reports
+/// points per millisecond in `scrollViewWillEndDragging`; multiply by 1000).
+public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
+    case willBeginDragging
+    /// The offset changed (once per drag move or frame that moved it).
+    case didScroll(Point)
+    /// `proposedTarget` is what the policy chose, `target` what the delegate hook
+    /// left; the model comes to rest at `target` (clamped into the content).
+    case willEndDragging(velocity: Point, proposedTarget: Point, target: Point)
+    case didEndDragging(willDecelerate: Bool)
+    case willBeginDecelerating
+    case didEndDecelerating
+    case didEndScrollingAnimation
+
+    public var name: String {
+        switch self {
+        case .willBeginDragging: return "willBeginDragging"
+        case .didScroll: return "didScroll"
+        case .willEndDragging: return "willEndDragging"
+        case .didEndDragging: return "didEndDragging"
+        case .willBeginDecelerating: return "willBeginDecelerating"
+        case .didEndDecelerating: return "didEndDecelerating"
+        case .didEndScrollingAnimation: return "didEndScrollingAnimation"
+        }
+    }
+
+    /// Deterministic key/value details (numbers through `formatPoints`).
+    public var fields: [TraceEvent.Field] {
+        switch self {
+        case let .didScroll(p): return [.init("offset", p.description)]
+        case let .willEndDragging(v, proposed, target):
+            return [.init("velocity", v.description), .init("proposed", proposed.description),
+                    .init("target", target.description)]
+        case let .didEndDragging(d): return [.init("willDecelerate", d ? "true" : "false")]
+        default: return []
+        }
+    }
+
+    public var description: String {
+        fields.isEmpty ? name : name + " " + fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
+    /// The event as a trace line.
+    public func traceEvent(at time: SimInstant, source: String) -> TraceEvent {
+        TraceEvent(time: time, source: source, name: name, fields: fields)
+    }
+}
+
+extension Trace {
+    /// Records scroll events that happened at `time`.
+    public func record(_ events: [ScrollEvent], at time: SimInstant, source: String) {
+        for e in events { record(e.traceEvent(at: time, source: source)) }
+    }
+}

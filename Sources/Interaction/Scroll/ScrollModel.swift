@@ -1,0 +1,415 @@
+import SimCore
+
+/// A UIScrollView as a value: geometry, state and the physics of dragging,
+/// deceleration, rubber band, bounce, paging/snapping and animated scrolls.
+///
+/// Actions in, delegate moments out: every mutating call returns the `ScrollEvent`s it
+/// caused, in UIKit's order, and `tick(at:)` advances motions to a frame instant.
+/// The delegate's `targetContentOffset` hook is the `adjustTarget` closure of
+/// `endDrag`. Motions are closed-form functions of time from their start instant
+/// (see `AxisMotion`), so results do not depend on the frame rate; a tick costs O(1).
+///
+/// Invariants: while dragging or bouncing, the offset is at most the viewport length
+/// beyond an edge (the rubber band's bound); every release motion and animation ends
+/// exactly on its resting offset, inside the content (on a page when paging).
+///
+/// Velocities are content-offset velocities in pt/s: the negative of the finger's
+/// (pan) velocity. `endDrag(panVelocity:)`-style conversion is `ScrollModel.offsetVelocity`.
+public struct ScrollModel: Hashable, Sendable {
+    public var axes: ScrollAxes
+    public private(set) var viewportSize: Size
+    public private(set) var contentSize: Size
+    public private(set) var contentInset: Insets
+    public private(set) var contentOffset: Point
+    public private(set) var isScrollEnabled = true
+    public var decelerationRate: DecelerationRate = .normal
+    public var physics = ScrollPhysics()
+    public var pagingPolicy: PagingPolicy = .none
+    /// Page length per axis; nil means the viewport's size (UIKit's paging).
+    public var pageSize: Size? = nil
+    /// `bounces`: rubber band and spring back at the edges; off clamps at the edges.
+    public var bounces = true
+    /// Allow dragging an axis whose content fits (it then only rubber-bands).
+    public var alwaysBounceHorizontal = false
+    public var alwaysBounceVertical = false
+
+    enum Activity: Hashable, Sendable {
+        case idle
+        /// `fingerStart`: the offset the finger would have put before the rubber band.
+        case dragging(fingerStart: Point, translation: Point)
+        /// A motion caught by a touch that has not started dragging yet.
+        case held
+        case releasing
+        case animating
+    }
+
+    private(set) var activity: Activity = .idle
+    private var motionX = AxisMotion.rest(0)
+    private var motionY = AxisMotion.rest(0)
+
+    public init(viewportSize: Size, contentSize: Size, contentInset: Insets = .zero,
+                contentOffset: Point? = nil, axes: ScrollAxes = .vertical) {
+        self.viewportSize = viewportSize
+        self.contentSize = contentSize
+        self.contentInset = contentInset
+        self.axes = axes
+        self.contentOffset = contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top)
+    }
+
+    // MARK: queries
+
+    public var state: ScrollState {
+        switch activity {
+        case .idle, .held: return .idle
+        case .dragging: return .dragging
+        case .animating: return .animating
+        case .releasing:
+            let sx = motionX.state, sy = motionY.state
+            if sx == .decelerating || sy == .decelerating { return .decelerating }
+            if sx == .bouncing || sy == .bouncing { return .bouncing }
+            return .decelerating
+        }
+    }
+
+    public var isDragging: Bool { if case .dragging = activity { return true } else { return false } }
+    /// UIKit's `isDecelerating`: a release motion (deceleration, bounce, paging) runs.
+    public var isDecelerating: Bool { activity == .releasing }
+
+    /// Valid offsets: -inset ... max(-inset, content + inset - viewport), per axis.
+    public var minimumOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    public var maximumOffset: Point {
+        Point(x: max(-contentInset.left, contentSize.width + contentInset.right - viewportSize.width),
+              y: max(-contentInset.top, contentSize.height + contentInset.bottom - viewportSize.height))
+    }
+
+    /// The page length per axis used by paging policies.
+    public var effectivePageSize: Size { pageSize ?? viewportSize }
+
+    /// Where the running motion will come to rest, when known in advance.
+    public var targetContentOffset: Point? {
+        guard activity == .releasing || activity == .animating,
+              let x = motionX.restingPosition, let y = motionY.restingPosition else { return nil }
+        return Point(x: x, y: y)
+    }
+
+    /// The content-offset velocity for a pan (finger) velocity.
+    public static func offsetVelocity(forPan v: Point) -> Point { Point(x: -v.x, y: -v.y) }
+
+    func limits(horizontal: Bool) -> AxisLimits {
+        let lo = horizontal ? minimumOffset.x : minimumOffset.y
+        let hi = horizontal ? maximumOffset.x : maximumOffset.y
+        return AxisLimits(lower: lo, upper: hi,
+                          dimension: horizontal ? viewportSize.width : viewportSize.height, bounces: bounces)
+    }
+
+    /// An axis moves under the finger when enabled and either its content overflows
+    /// or it always bounces.
+    public func canDrag(horizontal: Bool) -> Bool {
+        if horizontal {
+            return axes.contains(.horizontal) && (maximumOffset.x > minimumOffset.x || alwaysBounceHorizontal)
+        }
+        return axes.contains(.vertical) && (maximumOffset.y > minimumOffset.y || alwaysBounceVertical)
+    }
+
+    // MARK: dragging
+
+    /// The pan began (after its hysteresis). Catches any running motion where it is
+    /// now (UIKit sends no didEndDecelerating for a caught deceleration).
+    public mutating func beginDrag(at time: SimInstant) -> [ScrollEvent] {
+        guard isScrollEnabled, !isDragging else { return [] }
+        var events: [ScrollEvent] = []
+        if activity == .releasing || activity == .animating { advanceMotions(to: time, into: &events) }
+        motionX = .rest(contentOffset.x); motionY = .rest(contentOffset.y)
+        let start = Point(x: fingerOffset(shown: contentOffset.x, horizontal: true),
+                          y: fingerOffset(shown: contentOffset.y, horizontal: false))
+        activity = .dragging(fingerStart: start, translation: .zero)
+        events.insert(.willBeginDragging, at: 0)
+        return events
+    }
+
+    /// The finger moved: `translation` is the pan's translation since it began.
+    public mutating func drag(translation: Point, at time: SimInstant) -> [ScrollEvent] {
+        guard case let .dragging(start, _) = activity else { return [] }
+        activity = .dragging(fingerStart: start, translation: translation)
+        var next = contentOffset
+        if canDrag(horizontal: true) { next.x = shownOffset(finger: start.x - translation.x, horizontal: true) }
+        if canDrag(horizontal: false) { next.y = shownOffset(finger: start.y - translation.y, horizontal: false) }
+        return setOffset(next)
+    }
+
+    /// The finger lifted with content-offset `velocity` (pt/s). Emits willEndDragging
+    /// (after `adjustTarget` had its say: the UIKit delegate's inout
+    /// targetContentOffset), didEndDragging and, when a motion follows,
+    /// willBeginDecelerating. The snap of `.snapAfterDeceleration` starts right away
+    /// when nothing decelerates.
+    public mutating func endDrag(velocity: Point, at time: SimInstant,
+                                 adjustTarget: (inout Point, Point) -> Void = { _, _ in }) -> [ScrollEvent] {
+        guard isDragging else { return [] }
+        var v = velocity
+        if !canDrag(horizontal: true) || !v.x.isFinite { v.x = 0 }
+        if !canDrag(horizontal: false) || !v.y.isFinite { v.y = 0 }
+        let t = time.seconds
+        let plan = ReleasePlan(self, velocity: v, at: t)
+        var target = plan.proposed
+        adjustTarget(&target, v)
+        let lx = limits(horizontal: true), ly = limits(horizontal: false)
+        target = Point(x: target.x.isFinite ? lx.clamp(target.x) : plan.proposed.x,
+                       y: target.y.isFinite ? ly.clamp(target.y) : plan.proposed.y)
+        var events: [ScrollEvent] = [.willEndDragging(velocity: v, proposedTarget: plan.proposed, target: target)]
+        motionX = plan.motion(horizontal: true, to: target.x, model: self)
+        motionY = plan.motion(horizontal: false, to: target.y, model: self)
+        let willDecelerate = !(motionX.isResting && motionY.isResting)
+        events.append(.didEndDragging(willDecelerate: willDecelerate))
+        if willDecelerate {
+            activity = .releasing
+            events.append(.willBeginDecelerating)
+            // A zero-length first phase (e.g. released exactly on an edge) settles now.
+            advanceMotions(to: time, into: &events)
+        } else {
+            activity = .idle
+            applyRestingMotions(&events)
+            startSnapIfNeeded(at: time)
+        }
+        return events
+    }
+
+    /// The pan was cancelled: a release without velocity.
+    public mutating func cancelDrag(at time: SimInstant) -> [ScrollEvent] {
+        endDrag(velocity: .zero, at: time)
+    }
+
+    // MARK: touches without a drag
+
+    /// A finger touched down: a running release motion stops where it is (UIKit's
+    /// catch). Animations from `setContentOffset(_:animated:)` keep running.
+    public mutating func touchDown(at time: SimInstant) -> [ScrollEvent] {
+        guard activity == .releasing else { return [] }
+        var events: [ScrollEvent] = []
+        advanceMotions(to: time, into: &events)
+        guard activity == .releasing else { return events }
+        motionX = .rest(contentOffset.x); motionY = .rest(contentOffset.y)
+        activity = .held
+        return events
+    }
+
+    /// The finger lifted without dragging: a caught motion resumes settling (back
+    /// inside the content, onto a page) from rest.
+    public mutating func touchUp(at time: SimInstant) -> [ScrollEvent] {
+        guard activity == .held else { return [] }
+        let plan = ReleasePlan(self, velocity: .zero, at: time.seconds)
+        motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
+        motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
+        if motionX.isResting && motionY.isResting {
+            activity = .idle
+            var events: [ScrollEvent] = []
+            applyRestingMotions(&events)
+            events.append(.didEndDecelerating)
+            startSnapIfNeeded(at: time)
+            return events
+        }
+        activity = .releasing
+        return [.willBeginDecelerating]
+    }
+
+    // MARK: frames
+
+    /// Advances running motions to the frame instant `time`: didScroll when the offset
+    /// moved, then didEndDecelerating or didEndScrollingAnimation when a motion ended
+    /// (the seed policy's snap starts at that instant). O(1).
+    public mutating func tick(at time: SimInstant) -> [ScrollEvent] {
+        var events: [ScrollEvent] = []
+        advanceMotions(to: time, into: &events)
+        return events
+    }
+
+    private mutating func advanceMotions(to time: SimInstant, into events: inout [ScrollEvent]) {
+        guard activity == .releasing || activity == .animating else { return }
+        let t = time.seconds
+        let x = motionX.sample(at: t, limits: limits(horizontal: true), physics: physics, rate: decelerationRate).x
+        let y = motionY.sample(at: t, limits: limits(horizontal: false), physics: physics, rate: decelerationRate).x
+        events += setOffset(Point(x: x, y: y))
+        guard motionX.isResting && motionY.isResting else { return }
+        if activity == .releasing {
+            activity = .idle
+            events.append(.didEndDecelerating)
+            startSnapIfNeeded(at: time)
+        } else {
+            activity = .idle
+            events.append(.didEndScrollingAnimation)
+        }
+    }
+
+    // MARK: programmatic scrolling
+
+    /// `setContentOffset(_:animated:)`. Not clamped, as in UIKit. Animated: over
+    /// `physics.animationDuration` with `physics.animationCurve`, didScroll each frame
+    /// and didEndScrollingAnimation at the end (nothing if already there). It replaces
+    /// any running motion (without its end event, as UIKit does). While dragging, the
+    /// offset jumps and the drag continues from it.
+    public mutating func setContentOffset(_ offset: Point, animated: Bool, at time: SimInstant) -> [ScrollEvent] {
+        guard offset.x.isFinite, offset.y.isFinite else { return [] }
+        if case let .dragging(_, translation) = activity {
+            activity = .dragging(fingerStart: Point(x: fingerOffset(shown: offset.x, horizontal: true) + translation.x,
+                                                    y: fingerOffset(shown: offset.y, horizontal: false) + translation.y),
+                                 translation: translation)
+            return setOffset(offset)
+        }
+        var events: [ScrollEvent] = []
+        if activity == .releasing || activity == .animating { advanceMotions(to: time, into: &events) }
+        if !animated || offset == contentOffset {
+            motionX = .rest(offset.x); motionY = .rest(offset.y)
+            activity = .idle
+            events += setOffset(offset)
+            return events
+        }
+        startAnimation(to: offset, at: time)
+        return events
+    }
+
+    private mutating func startAnimation(to offset: Point, at time: SimInstant) {
+        let t = time.seconds, d = physics.animationDuration.seconds
+        motionX = .animate(from: contentOffset.x, to: offset.x, at: t, duration: d, curve: physics.animationCurve)
+        motionY = .animate(from: contentOffset.y, to: offset.y, at: t, duration: d, curve: physics.animationCurve)
+        activity = .animating
+    }
+
+    /// Turning scrolling off ends a drag in place (as a cancelled pan would).
+    public mutating func setScrollEnabled(_ enabled: Bool, at time: SimInstant) -> [ScrollEvent] {
+        var events: [ScrollEvent] = []
+        if !enabled && isDragging { events = cancelDrag(at: time) }
+        isScrollEnabled = enabled
+        return events
+    }
+
+    // MARK: geometry changes
+
+    /// A new content size clamps a resting offset into the content; a running release
+    /// motion is re-planned from its current position and velocity with the new
+    /// limits; an animation keeps its target; a drag picks the limits up on its next move.
+    public mutating func setContentSize(_ size: Size, at time: SimInstant) -> [ScrollEvent] {
+        changeGeometry(at: time) { $0.contentSize = Size(width: max(0, size.width), height: max(0, size.height)) }
+    }
+
+    public mutating func setViewportSize(_ size: Size, at time: SimInstant) -> [ScrollEvent] {
+        changeGeometry(at: time) { $0.viewportSize = Size(width: max(0, size.width), height: max(0, size.height)) }
+    }
+
+    public mutating func setContentInset(_ inset: Insets, at time: SimInstant) -> [ScrollEvent] {
+        changeGeometry(at: time) { $0.contentInset = inset }
+    }
+
+    private mutating func changeGeometry(at time: SimInstant, _ change: (inout ScrollModel) -> Void) -> [ScrollEvent] {
+        var events: [ScrollEvent] = []
+        if activity == .releasing || activity == .animating { advanceMotions(to: time, into: &events) }
+        let t = time.seconds
+        let vx = activity == .releasing ? motionX.sample(at: t, limits: limits(horizontal: true), physics: physics, rate: decelerationRate).v : 0
+        let vy = activity == .releasing ? motionY.sample(at: t, limits: limits(horizontal: false), physics: physics, rate: decelerationRate).v : 0
+        change(&self)
+        switch activity {
+        case .idle, .held:
+            let clamped = Point(x: limits(horizontal: true).clamp(contentOffset.x),
+                                y: limits(horizontal: false).clamp(contentOffset.y))
+            motionX = .rest(clamped.x); motionY = .rest(clamped.y)
+            events += setOffset(clamped)
+        case .releasing:
+            let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
+            motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
+            motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
+            advanceMotions(to: time, into: &events)
+        case .dragging, .animating:
+            break
+        }
+        return events
+    }
+
+    // MARK: helpers
+
+    private mutating func setOffset(_ p: Point) -> [ScrollEvent] {
+        guard p != contentOffset else { return [] }
+        contentOffset = p
+        return [.didScroll(p)]
+    }
+
+    /// The rubber band applied to a finger offset.
+    private func shownOffset(finger: Double, horizontal: Bool) -> Double {
+        let l = limits(horizontal: horizontal)
+        if finger > l.upper {
+            return l.bounces ? l.upper + physics.rubberBand(finger - l.upper, dimension: l.dimension) : l.upper
+        }
+        if finger < l.lower {
+            return l.bounces ? l.lower - physics.rubberBand(l.lower - finger, dimension: l.dimension) : l.lower
+        }
+        return finger
+    }
+
+    /// Inverse of `shownOffset`, so a drag starting out of bounds continues smoothly.
+    private func fingerOffset(shown: Double, horizontal: Bool) -> Double {
+        let l = limits(horizontal: horizontal)
+        if shown > l.upper { return l.upper + physics.inverseRubberBand(shown - l.upper, dimension: l.dimension) }
+        if shown < l.lower { return l.lower - physics.inverseRubberBand(l.lower - shown, dimension: l.dimension) }
+        return shown
+    }
+
+    /// A release decision for both axes: the free motion (deceleration, bounce) each
+    /// axis would make, and the target the policy proposes (the free motion's rest for
+    /// `.none` and `.snapAfterDeceleration`, a page for `.paging` and `.projection`).
+    struct ReleasePlan {
+        let t: Double
+        let velocity: Point
+        let freeX: AxisMotion, freeY: AxisMotion
+        let restX: Double, restY: Double
+        let proposed: Point
+
+        init(_ m: ScrollModel, velocity v: Point, at t: Double) {
+            self.t = t
+            self.velocity = v
+            let lx = m.limits(horizontal: true), ly = m.limits(horizontal: false)
+            freeX = .release(x: m.contentOffset.x, v: v.x, at: t, limits: lx, physics: m.physics, rate: m.decelerationRate)
+            freeY = .release(x: m.contentOffset.y, v: v.y, at: t, limits: ly, physics: m.physics, rate: m.decelerationRate)
+            restX = freeX.finalRest(limits: lx, physics: m.physics, rate: m.decelerationRate)
+            restY = freeY.finalRest(limits: ly, physics: m.physics, rate: m.decelerationRate)
+            func policyTarget(_ horizontal: Bool, _ free: Double) -> Double {
+                guard m.axes.contains(horizontal ? .horizontal : .vertical) else { return free }
+                let l = m.limits(horizontal: horizontal)
+                let page = horizontal ? m.effectivePageSize.width : m.effectivePageSize.height
+                return m.pagingPolicy.target(offset: horizontal ? m.contentOffset.x : m.contentOffset.y,
+                                             velocity: horizontal ? v.x : v.y, page: page,
+                                             range: l.lower...l.upper, rate: m.decelerationRate,
+                                             physics: m.physics) ?? free
+            }
+            proposed = Point(x: policyTarget(true, restX), y: policyTarget(false, restY))
+        }
+
+        /// The free motion when it ends on `target`, else an approach to `target`.
+        func motion(horizontal: Bool, to target: Double, model m: ScrollModel) -> AxisMotion {
+            let free = horizontal ? freeX : freeY
+            if target == (horizontal ? restX : restY) { return free }
+            let x = horizontal ? m.contentOffset.x : m.contentOffset.y
+            let v = horizontal ? velocity.x : velocity.y
+            if target == x && abs(v) <= m.physics.stopVelocity { return .rest(x) }
+            return .approach(x: x, v: v, target: target, at: t, physics: m.physics)
+        }
+    }
+
+    /// Moves the offset onto the resting positions (used when nothing decelerates).
+    private mutating func applyRestingMotions(_ events: inout [ScrollEvent]) {
+        if case let .rest(x) = motionX.phase, case let .rest(y) = motionY.phase {
+            events += setOffset(Point(x: x, y: y))
+        }
+    }
+
+    /// The seed policy: after the free deceleration, animate to the nearest page.
+    private mutating func startSnapIfNeeded(at time: SimInstant) {
+        guard pagingPolicy == .snapAfterDeceleration else { return }
+        let lx = limits(horizontal: true), ly = limits(horizontal: false)
+        var target = contentOffset
+        if axes.contains(.horizontal) {
+            target.x = PagingPolicy.nearestPage(offset: contentOffset.x, page: effectivePageSize.width, range: lx.lower...lx.upper)
+        }
+        if axes.contains(.vertical) {
+            target.y = PagingPolicy.nearestPage(offset: contentOffset.y, page: effectivePageSize.height, range: ly.lower...ly.upper)
+        }
+        guard target != contentOffset else { return }
+        startAnimation(to: target, at: time)
+    }
+}

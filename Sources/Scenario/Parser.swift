@@ -1,0 +1,413 @@
+import SimCore
+
+/// Parses scenario scripts. Reports every error of a script (one per bad line) before
+/// anything runs. Linear in the script length.
+///
+/// Limits on untrusted scripts: at most `maxBytes` bytes and `maxLines` lines; strings
+/// at most 10,000 characters; durations at most an hour of virtual time; counts at most
+/// 10,000. Anything past them is an error naming the line, never an allocation.
+public enum ScriptParser {
+    public static let maxBytes = 4 << 20
+    public static let maxLines = 100_000
+    static let maxDuration = SimDuration.seconds(3600)
+    static let maxCount = 10_000
+
+    public static func parse(_ source: String, name: String = "<script>") throws(ScriptParseErrors) -> Script {
+        if source.utf8.count > maxBytes {
+            throw ScriptParseErrors([ScriptError(file: name, line: 1, column: 1,
+                message: "script is \(source.utf8.count) bytes; the limit is \(maxBytes)")])
+        }
+        var commands: [Located<Command>] = []
+        var errors: [ScriptError] = []
+        var firstNonSetupLine: Int?
+        var lineNumber = 0
+        // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
+        for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if lineNumber > maxLines {
+                errors.append(ScriptError(file: name, line: lineNumber, column: 1,
+                                          message: "script has more than \(maxLines) lines"))
+                break
+            }
+            let tokens: [Token]
+            switch Lexer.tokenize(rawLine, lineNumber: lineNumber, file: name) {
+            case .success(let t): tokens = t
+            case .failure(let e): errors.append(e); continue
+            }
+            guard let first = tokens.first else { continue }
+            var line = LineParser(tokens: tokens, line: lineNumber, file: name)
+            do throws(ScriptError) {
+                let command = try line.parseCommand()
+                try line.expectEnd()
+                if case .setup = command {
+                    if let at = firstNonSetupLine {
+                        throw line.error(first, "setup line '\(first.text)' must come before the first action (line \(at))")
+                    }
+                } else if firstNonSetupLine == nil {
+                    firstNonSetupLine = lineNumber
+                }
+                commands.append(Located(command, line: lineNumber, column: first.column))
+            } catch {
+                errors.append(error)
+            }
+        }
+        if !errors.isEmpty { throw ScriptParseErrors(errors) }
+        return Script(name: name, commands: commands)
+    }
+}
+
+/// Parses one line's tokens. `position` moves left to right; every error names the
+/// token it is about (or the end of the line).
+struct LineParser {
+    let tokens: [Token]
+    let line: Int
+    let file: String
+    var position = 0
+
+    init(tokens: [Token], line: Int, file: String) {
+        self.tokens = tokens; self.line = line; self.file = file
+    }
+
+    // MARK: token access
+
+    func error(_ token: Token?, _ message: String) -> ScriptError {
+        let column = token?.column ?? endColumn
+        return ScriptError(file: file, line: line, column: column, message: message)
+    }
+
+    /// The column just past the last token, for "expected ... at the end of the line".
+    var endColumn: Int {
+        guard let last = tokens.last else { return 1 }
+        let width = last.text.unicodeScalars.count + (last.kind == .string ? 2 : 0)
+        return last.column + width
+    }
+
+    var peek: Token? { position < tokens.count ? tokens[position] : nil }
+
+    mutating func next(_ what: String) throws(ScriptError) -> Token {
+        guard let t = peek else { throw error(nil, "expected \(what) at the end of the line") }
+        position += 1
+        return t
+    }
+
+    mutating func word(_ what: String) throws(ScriptError) -> Token {
+        let t = try next(what)
+        guard t.kind == .word else { throw error(t, "expected \(what), found a string") }
+        return t
+    }
+
+    mutating func string(_ what: String) throws(ScriptError) -> String {
+        let t = try next(what)
+        guard t.kind == .string else { throw error(t, "expected \(what) in double quotes, found '\(t.text)'") }
+        return t.text
+    }
+
+    /// Consumes the next token if it is the bare word `w`.
+    mutating func accept(_ w: String) -> Bool {
+        if let t = peek, t.kind == .word, t.text == w { position += 1; return true }
+        return false
+    }
+
+    func expectEnd() throws(ScriptError) {
+        if let t = peek { throw error(t, "unexpected '\(t.text)' at the end of the command") }
+    }
+
+    mutating func oneOf<T>(_ what: String, _ options: [(String, T)]) throws(ScriptError) -> T {
+        let t = try word(what)
+        if let hit = options.first(where: { $0.0 == t.text }) { return hit.1 }
+        throw error(t, "expected \(what) (\(options.map(\.0).joined(separator: ", "))), found '\(t.text)'")
+    }
+
+    mutating func duration() throws(ScriptError) -> SimDuration {
+        let t = try word("a duration like 300ms or 1.5s")
+        guard let d = Literals.duration(t.text) else {
+            throw error(t, "expected a duration like 300ms or 1.5s, found '\(t.text)'")
+        }
+        guard d <= ScriptParser.maxDuration else { throw error(t, "duration \(t.text) is longer than an hour") }
+        return d
+    }
+
+    mutating func count(_ what: String, min: Int = 0) throws(ScriptError) -> Int {
+        let t = try word(what)
+        guard let v = Literals.integer(Substring(t.text)) else {
+            throw error(t, "expected \(what) (a whole number), found '\(t.text)'")
+        }
+        guard v >= min, v <= ScriptParser.maxCount else {
+            throw error(t, "\(what) must be between \(min) and \(ScriptParser.maxCount), found \(v)")
+        }
+        return v
+    }
+
+    /// An optional `over D`.
+    mutating func optionalOver() throws(ScriptError) -> SimDuration? {
+        accept("over") ? try duration() : nil
+    }
+
+    // MARK: commands
+
+    mutating func parseCommand() throws(ScriptError) -> Command {
+        let head = try word("a command")
+        switch head.text {
+        case "device", "theme", "catalog", "conversation", "set":
+            return .setup(try setup(head))
+        case "expect":
+            return .expect(try expectation())
+        case "snapshot":
+            return .snapshot(try snapshot())
+        default:
+            return .action(try action(head))
+        }
+    }
+
+    mutating func setup(_ head: Token) throws(ScriptError) -> Setup {
+        switch head.text {
+        case "device":
+            let t = try word("a device (iphone8, iphone14 or WxH@S)")
+            switch t.text {
+            case "iphone8": return .device(.iphone8)
+            case "iphone14": return .device(.iphone14)
+            default:
+                let parts = t.text.split(separator: "@", omittingEmptySubsequences: false)
+                guard parts.count == 2, let (w, h) = Literals.dimensions(parts[0]),
+                      let s = Literals.integer(parts[1]) else {
+                    throw error(t, "expected a device (iphone8, iphone14 or WxH@S like 320x568@2), found '\(t.text)'")
+                }
+                guard (100...4096).contains(w), (100...4096).contains(h) else {
+                    throw error(t, "device size must be between 100 and 4096 points on each side")
+                }
+                guard (1...3).contains(s) else { throw error(t, "device scale must be 1, 2 or 3") }
+                return .device(.custom(width: w, height: h, scale: s))
+            }
+        case "theme":
+            return .theme(try oneOf("a theme", [("light", ThemeName.light), ("dark", .dark)]))
+        case "catalog":
+            let kind = try word("a catalog source (demo, plist, unicode, folder, json)")
+            switch kind.text {
+            case "demo": return .catalog(.demo)
+            case "plist":
+                let a = try string("the emtions.plist path")
+                let b = try string("the emtionMeans.plist path")
+                return .catalog(.plist(emotions: a, meanings: b))
+            case "unicode":
+                if let t = peek, t.kind == .string { position += 1; return .catalog(.unicode(path: t.text)) }
+                return .catalog(.unicode(path: nil))
+            case "folder": return .catalog(.folder(try string("a folder path")))
+            case "json": return .catalog(.json(try string("a JSON catalog path")))
+            default:
+                throw error(kind, "expected a catalog source (demo, plist, unicode, folder, json), found '\(kind.text)'")
+            }
+        case "conversation":
+            return .conversation(try oneOf("a conversation", [("demo", ConversationSource.demo), ("empty", .empty)]))
+        default: // "set"
+            return .set(try setting())
+        }
+    }
+
+    mutating func setting() throws(ScriptError) -> Setting {
+        let key = try word("a setting key")
+        switch key.text {
+        case "panel.layout":
+            let t = try word("a layout like 8x3")
+            guard let (c, r) = Literals.dimensions(Substring(t.text)), c == c.rounded(), r == r.rounded(),
+                  (1...20).contains(c), (1...10).contains(r) else {
+                throw error(t, "expected a layout COLUMNSxROWS like 8x3 (1-20 columns, 1-10 rows), found '\(t.text)'")
+            }
+            return .panelLayout(columns: Int(c), rows: Int(r))
+        case "panel.snap":
+            return .panelSnap(try oneOf("a snap policy", SnapPolicyName.allCases.map { ($0.rawValue, $0) }))
+        case "panel.preview-inserts":
+            return .panelPreviewInserts(try oneOf("true or false", [("true", true), ("false", false)]))
+        case "longpress.duration":
+            return .longPressDuration(try duration())
+        case "input.max-lines":
+            let v = try count("a line count", min: 1)
+            return .inputMaxLines(v)
+        case "input.max-length":
+            return .inputMaxLength(try count("a length", min: 1))
+        case "touch.rate":
+            return .touchRate(try oneOf("a touch rate", [("60", 60), ("120", 120)]))
+        default:
+            throw error(key, "unknown setting '\(key.text)' (known: \(Setting.keys.joined(separator: ", ")))")
+        }
+    }
+
+    mutating func target() throws(ScriptError) -> Target {
+        let t = try next("a target")
+        guard t.kind == .word else { throw error(t, "expected a target, found a string") }
+        switch t.text {
+        case "input": return .input
+        case "toggle": return .toggle
+        case "send": return .send
+        case "list": return .list
+        case "outside": return .outside
+        case "panel": return .panel
+        case "panel.delete": return .panelDelete
+        case "panel.emoji":
+            let e = try next("an emoji code or \"emoji\"")
+            return .panelEmoji(e.text)
+        case "panel.cell":
+            let r = try count("a row")
+            let c = try count("a column")
+            return .panelCell(row: r, column: c)
+        case "panel.tab":
+            let e = try next("a tab index or \"name\"")
+            if e.kind == .string { return .panelTab(.name(e.text)) }
+            guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
+                throw error(e, "expected a tab index or \"name\", found '\(e.text)'")
+            }
+            return .panelTab(.index(i))
+        case "list.row":
+            return .listRow(try count("a row index"))
+        default:
+            if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
+            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row or X,Y)")
+        }
+    }
+
+    mutating func action(_ head: Token) throws(ScriptError) -> Action {
+        switch head.text {
+        case "tap": return .tap(try target())
+        case "long-press":
+            let t = try target()
+            return .longPress(t, duration: accept("for") ? try duration() : Action.defaultLongPress)
+        case "press": return .press(try target())
+        case "move":
+            let t = try target()
+            return .move(t, over: try optionalOver())
+        case "release": return .release
+        case "cancel": return .cancel
+        case "swipe":
+            let t = try target()
+            let dir = try oneOf("a direction", [("left", Direction.left), ("right", .right), ("up", .up), ("down", .down)])
+            var distance: Double?, velocity: Double?
+            if accept("by") {
+                let d = try word("a distance like 80pt")
+                guard let v = Literals.distance(d.text) else { throw error(d, "expected a distance like 80pt, found '\(d.text)'") }
+                distance = v
+            }
+            if accept("at") {
+                let d = try word("a velocity like 1200pt/s")
+                guard let v = Literals.velocity(d.text) else { throw error(d, "expected a velocity like 1200pt/s, found '\(d.text)'") }
+                guard v <= 100_000 else { throw error(d, "velocity must be at most 100000pt/s") }
+                velocity = v
+            }
+            return .swipe(t, dir, distance: distance, velocity: velocity)
+        case "drag":
+            let t = try target()
+            let by = try word("'by'")
+            guard by.text == "by" else { throw error(by, "expected 'by DX,DY', found '\(by.text)'") }
+            let d = try word("an offset DX,DY")
+            guard let (dx, dy) = Literals.pair(d.text) else { throw error(d, "expected an offset DX,DY like -120,0, found '\(d.text)'") }
+            return .drag(t, dx: dx, dy: dy, over: try optionalOver())
+        case "type": return .type(try string("the text to type"))
+        case "compose":
+            let marked = try string("the marked text")
+            var commit: String?
+            if accept("commit") { commit = try string("the committed text") }
+            return .compose(marked: marked, commit: commit)
+        case "backspace":
+            return .backspace(count: peek == nil ? 1 : try count("a count", min: 1))
+        case "select":
+            let s = try count("a start position")
+            let l = try count("a length")
+            return .select(start: s, length: l)
+        case "select-all": return .selectAll
+        case "cut": return .cut
+        case "copy": return .copy
+        case "paste":
+            if peek == nil { return .paste(nil) }
+            return .paste(try string("the text to paste"))
+        case "undo": return .undo
+        case "redo": return .redo
+        case "receive": return .receive(try string("the message text"))
+        case "search":
+            if accept("clear") { return .searchClear }
+            return .search(try string("a query (or 'clear')"))
+        case "wait": return .wait(try duration())
+        case "settle": return .settle
+        case "memory-warning": return .memoryWarning
+        case "resize":
+            let t = try word("a size WxH")
+            guard let (w, h) = Literals.dimensions(Substring(t.text)), (100...4096).contains(w), (100...4096).contains(h) else {
+                throw error(t, "expected a size WxH like 390x844 (100-4096 points), found '\(t.text)'")
+            }
+            return .resize(width: w, height: h)
+        default:
+            throw error(head, "unknown command '\(head.text)'")
+        }
+    }
+
+    mutating func expectation() throws(ScriptError) -> Expectation {
+        let what = try word("what to expect")
+        switch what.text {
+        case "keyboard":
+            return .keyboard(try oneOf("a keyboard", [("none", KeyboardName.none), ("system", .system), ("emoji", .emoji)]))
+        case "send":
+            return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
+        case "input": return .input(try string("the expected server text"))
+        case "caret": return .caret(try count("a caret position"))
+        case "panel.page":
+            let n = try count("a page index")
+            var of: Int?
+            if accept("of") { of = try count("a page count", min: 1) }
+            return .panelPage(n, of: of)
+        case "panel.group":
+            let t = try next("a group \"name\" or index")
+            if t.kind == .string { return .panelGroup(.name(t.text)) }
+            guard let i = Literals.integer(Substring(t.text)), i >= 0 else {
+                throw error(t, "expected a group \"name\" or index, found '\(t.text)'")
+            }
+            return .panelGroup(.index(i))
+        case "preview":
+            let t = try next("none or an emoji code")
+            if t.kind == .word && t.text == "none" { return .preview(nil) }
+            return .preview(t.text)
+        case "panel.results": return .panelResults(try count("a result count"))
+        case "list.count": return .listCount(try count("a message count"))
+        case "list.visible":
+            let t = try word("a row range A..B")
+            guard let (a, b) = Literals.range(t.text), a >= 0, b >= a else {
+                throw error(t, "expected a row range A..B like 3..9, found '\(t.text)'")
+            }
+            return .listVisible(a...b)
+        case "list.last": return .listLast(try string("the expected server text"))
+        case "animating": return .animating(try count("a player count"))
+        case "pasteboard": return .pasteboard(try string("the expected pasteboard text"))
+        case "trace": return .trace(try string("a substring of a trace line"))
+        default:
+            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace)")
+        }
+    }
+
+    mutating func snapshot() throws(ScriptError) -> SnapshotRequest {
+        let nameToken = try next("a snapshot name")
+        let name = nameToken.text
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ isNameScalar($0) }) else {
+            throw error(nameToken, "snapshot names use letters, digits, '-', '_' and '.' only (they become file names), found '\(name)'")
+        }
+        var request = SnapshotRequest(name: name)
+        if let t = peek, t.kind == .word, let s = SnapshotSubject(rawValue: t.text) {
+            position += 1
+            request.subject = s
+        }
+        if let t = peek {
+            guard t.kind == .word else { throw error(t, "expected a snapshot format, found a string") }
+            position += 1
+            if t.text == "all" {
+                request.formats = SnapshotFormat.allCases
+            } else if let f = SnapshotFormat(rawValue: t.text) {
+                request.formats = [f]
+            } else {
+                throw error(t, "expected a snapshot subject (screen, panel, input, list) or format (ascii, styled, png, ppm, tree, all), found '\(t.text)'")
+            }
+        }
+        return request
+    }
+
+    private func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return s == "-" || s == "_" || s == "."
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import SimCore
+
+/// A parsed scenario: setup lines, then actions, expectations and snapshots, in order.
+/// The language is a public contract (docs/SCENARIOS.md); scripts written against it
+/// must keep working.
+public struct Script: Hashable, Sendable {
+    /// The name errors and references use (usually the file name).
+    public var name: String
+    public var commands: [Located<Command>]
+
+    public init(name: String, commands: [Located<Command>]) {
+        self.name = name
+        self.commands = commands
+    }
+
+    /// The setup lines (they all come before the first action; the parser enforces it).
+    public var setup: [Located<Setup>] {
+        commands.compactMap { c in
+            if case .setup(let s) = c.value { return Located(s, line: c.line, column: c.column) }
+            return nil
+        }
+    }
+}
+
+/// A value with the 1-based line and column where it starts in the script.
+public struct Located<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var value: Value
+    public var line: Int
+    public var column: Int
+    public init(_ value: Value, line: Int, column: Int) {
+        self.value = value; self.line = line; self.column = column
+    }
+}
+
+/// One line of a script.
+public enum Command: Hashable, Sendable {
+    case setup(Setup)
+    case action(Action)
+    case expect(Expectation)
+    case snapshot(SnapshotRequest)
+}
+
+// MARK: - Setup
+
+public enum Setup: Hashable, Sendable {
+    case device(DeviceSpec)
+    case theme(ThemeName)
+    case catalog(CatalogSource)
+    case conversation(ConversationSource)
+    case set(Setting)
+}
+
+public enum DeviceSpec: Hashable, Sendable {
+    case iphone8
+    case iphone14
+    case custom(width: Double, height: Double, scale: Int)
+}
+
+public enum ThemeName: String, Hashable, Sendable { case light, dark }
+
+/// Where the emoji catalog comes from. Paths are as written, relative to the script.
+public enum CatalogSource: Hashable, Sendable {
+    case demo
+    case plist(emotions: String, meanings: String)
+    case unicode(path: String?)
+    case folder(String)
+    case json(String)
+}
+
+public enum ConversationSource: String, Hashable, Sendable { case demo, empty }
+
+public enum SnapPolicyName: String, Hashable, Sendable, CaseIterable {
+    case uikit, round, projected, none
+}
+
+/// A `set <key> <value>` configuration line, typed by key.
+public enum Setting: Hashable, Sendable {
+    case panelLayout(columns: Int, rows: Int)
+    case panelSnap(SnapPolicyName)
+    case panelPreviewInserts(Bool)
+    case longPressDuration(SimDuration)
+    case inputMaxLines(Int)
+    case inputMaxLength(Int)
+    case touchRate(Int)
+
+    /// Every key the language accepts, for error messages and docs.
+    public static let keys = [
+        "panel.layout", "panel.snap", "panel.preview-inserts", "longpress.duration",
+        "input.max-lines", "input.max-length", "touch.rate",
+    ]
+}
+
+// MARK: - Targets
+
+/// What a touch is aimed at: a named part of the screen or a point in screen points.
+public enum Target: Hashable, Sendable {
+    case input
+    case toggle
+    case send
+    case list
+    case outside
+    case panel
+    case panelDelete
+    /// An emoji on the panel's current page, by code or by its characters.
+    case panelEmoji(String)
+    case panelCell(row: Int, column: Int)
+    case panelTab(TabRef)
+    case listRow(Int)
+    case point(Point)
+}
+
+public enum TabRef: Hashable, Sendable {
+    case index(Int)
+    case name(String)
+}
+
+public enum Direction: String, Hashable, Sendable { case left, right, up, down }
+
+// MARK: - Actions
+
+public enum Action: Hashable, Sendable {
+    case tap(Target)
+    case longPress(Target, duration: SimDuration)
+    case press(Target)
+    case move(Target, over: SimDuration?)
+    case release
+    case cancel
+    /// A fling: `by` is the finger's travel (default chosen by the runner), `velocity` the
+    /// release speed in pt/s (default chosen by the runner).
+    case swipe(Target, Direction, distance: Double?, velocity: Double?)
+    /// A drag that stops before lifting (no fling).
+    case drag(Target, dx: Double, dy: Double, over: SimDuration?)
+    case type(String)
+    case compose(marked: String, commit: String?)
+    case backspace(count: Int)
+    case select(start: Int, length: Int)
+    case selectAll
+    case cut
+    case copy
+    case paste(String?)
+    case undo
+    case redo
+    case receive(String)
+    case search(String)
+    case searchClear
+    case wait(SimDuration)
+    case settle
+    case memoryWarning
+    case resize(width: Double, height: Double)
+
+    /// The default hold of `long-press` without `for`.
+    public static let defaultLongPress = SimDuration.milliseconds(800)
+}
+
+// MARK: - Expectations
+
+public enum KeyboardName: String, Hashable, Sendable { case none, system, emoji }
+
+public enum Expectation: Hashable, Sendable {
+    case keyboard(KeyboardName)
+    case sendEnabled(Bool)
+    case input(String)
+    case caret(Int)
+    case panelPage(Int, of: Int?)
+    case panelGroup(TabRef)
+    /// nil means no preview is showing.
+    case preview(String?)
+    case panelResults(Int)
+    case listCount(Int)
+    case listVisible(ClosedRange<Int>)
+    case listLast(String)
+    case animating(Int)
+    case pasteboard(String)
+    case trace(String)
+}
+
+// MARK: - Snapshots
+
+public enum SnapshotSubject: String, Hashable, Sendable, CaseIterable {
+    case screen, panel, input, list
+}
+
+public enum SnapshotFormat: String, Hashable, Sendable, CaseIterable {
+    case ascii, styled, png, ppm, tree
+}
+
+public struct SnapshotRequest: Hashable, Sendable {
+    public var name: String
+    public var subject: SnapshotSubject
+    /// Formats to produce, in a fixed order (ascii, styled, png, ppm, tree).
+    public var formats: [SnapshotFormat]
+
+    public init(name: String, subject: SnapshotSubject = .screen, formats: [SnapshotFormat] = [.ascii, .png]) {
+        self.name = name; self.subject = subject; self.formats = formats
+    }
+}

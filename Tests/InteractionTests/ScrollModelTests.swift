@@ -1,0 +1,207 @@
+import SimCore
+import Testing
+@testable import Interaction
+
+@Suite struct ScrollPhysicsTests {
+    let physics = ScrollPhysics()
+
+    @Test func rubberBandValues() {
+        // (1 - 1 / (x * 0.55 / d + 1)) * d
+        #expect(physics.rubberBand(0, dimension: 320) == 0)
+        #expect(abs(physics.rubberBand(100, dimension: 320) - 46.93) < 0.01)
+        #expect(abs(physics.rubberBand(320, dimension: 320) - 113.55) < 0.01)
+        #expect(abs(physics.rubberBand(1000, dimension: 500) - 261.90) < 0.01)
+        #expect(physics.rubberBand(1e12, dimension: 320) < 320)
+        #expect(physics.rubberBand(-5, dimension: 320) == 0)
+        // Slope 0.55 at the edge.
+        #expect(abs(physics.rubberBand(0.001, dimension: 320) / 0.001 - 0.55) < 1e-5)
+        for x in [0.5, 10, 100, 1000, 5000.0] {
+            let shown = physics.rubberBand(x, dimension: 320)
+            #expect(abs(physics.inverseRubberBand(shown, dimension: 320) - x) < 1e-6 * max(1, x))
+        }
+    }
+
+    @Test func decelerationConstants() {
+        #expect(abs(DecelerationRate.normal.decayPerSecond - 2.002002) < 1e-5)
+        #expect(abs(DecelerationRate.fast.decayPerSecond - 10.050336) < 1e-5)
+        // x0 - v0 / (1000 ln d) ~ x0 + 0.4995 v0 for the normal rate.
+        #expect(abs(ScrollPhysics.restingOffset(from: 0, velocity: 1000, rate: .normal) - 499.5) < 0.01)
+    }
+}
+
+@Suite struct ScrollDecelerationTests {
+    @Test(arguments: [(1000.0, DecelerationRate.normal), (2500, .normal), (-1800, .normal),
+                      (3000, .fast), (-700, .fast), (150, .normal)],
+          [60, 120])
+    func restsWhereTheClosedFormSaysAndStopsOnTime(_ c: (v0: Double, rate: DecelerationRate), hz: Int) {
+        var m = horizontalModel(width: 320, content: 20000)
+        m.decelerationRate = c.rate
+        m = { var m = m; _ = m.setContentOffset(Point(x: 8000, y: 0), animated: false, at: .zero); return m }()
+        var h = ScrollHarness(m, hz: hz)
+        h.drag(Point(x: -40, y: 0), frames: 4, release: Point(x: c.v0, y: 0))
+        let x0 = 8040.0
+        let releasedAt = h.now
+        h.settle()
+        let expected = x0 - c.v0 / (1000 * SimMath.log(c.rate.rawValue))
+        #expect(abs(h.model.contentOffset.x - expected) <= 0.5)
+        let predicted = SimMath.log(abs(c.v0) / ScrollPhysics().stopVelocity) / c.rate.decayPerSecond
+        let took = (h.now - releasedAt).seconds
+        #expect(abs(took - predicted) <= 1.0 / Double(hz) + 1e-9, "took \(took), predicted \(predicted)")
+        #expect(h.names == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging",
+                            "willBeginDecelerating", "didScroll", "didEndDecelerating"])
+    }
+
+    @Test func positionsDoNotDependOnTheFrameRate() {
+        func offsets(hz: Int) -> [Int64: Double] {
+            var h = ScrollHarness(horizontalModel(content: 20000), hz: hz)
+            h.drag(Point(x: -30, y: 0), frames: 3, release: Point(x: 2000, y: 0))
+            var seen: [Int64: Double] = [:]
+            for _ in 0..<(hz * 2) {
+                h.now += h.frame
+                _ = h.model.tick(at: h.now)
+                seen[h.now.ticks] = h.model.contentOffset.x
+            }
+            return seen
+        }
+        // Release at the same instant (3 frames of 120 Hz = 6 ticks... align on 60 Hz grid).
+        var h60 = ScrollHarness(horizontalModel(content: 20000), hz: 60)
+        var h120 = ScrollHarness(horizontalModel(content: 20000), hz: 120)
+        h60.drag(Point(x: -30, y: 0), frames: 2, release: Point(x: 2000, y: 0))
+        h120.drag(Point(x: -30, y: 0), frames: 4, release: Point(x: 2000, y: 0))
+        #expect(h60.now == h120.now)
+        for _ in 0..<90 {
+            h60.now += h60.frame; _ = h60.model.tick(at: h60.now)
+            h120.now += h120.frame; _ = h120.model.tick(at: h120.now)
+            h120.now += h120.frame; _ = h120.model.tick(at: h120.now)
+            #expect(h60.model.contentOffset == h120.model.contentOffset)
+        }
+        #expect(!offsets(hz: 60).isEmpty)
+    }
+
+    @Test func releaseWithoutVelocityDoesNotDecelerate() {
+        var h = ScrollHarness(horizontalModel())
+        h.drag(Point(x: -50, y: 0), frames: 5, release: .zero)
+        #expect(h.model.state == .idle)
+        #expect(h.model.contentOffset.x == 50)
+        #expect(h.names == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging"])
+        #expect(h.events.contains(.didEndDragging(willDecelerate: false)))
+    }
+
+    @Test func flingIntoTheEdgeBouncesAndRestsOnIt() {
+        var h = ScrollHarness(horizontalModel(content: 1000))
+        h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 4000, y: 0))
+        var sawBounce = false
+        while h.model.state != .idle {
+            h.now += h.frame
+            h.record(h.model.tick(at: h.now))
+            if h.model.state == .bouncing { sawBounce = true }
+        }
+        #expect(sawBounce)
+        #expect(h.model.contentOffset.x == 680)
+        #expect(h.worstOvershootRatio > 0 && h.worstOvershootRatio < 1)
+        #expect(h.names.last == "didEndDecelerating")
+    }
+
+    @Test func dragBeyondTheEdgeRubberBandsAndSpringsBack() {
+        var h = ScrollHarness(horizontalModel(content: 1000))
+        h.drag(Point(x: 200, y: 0), frames: 10, release: .zero)
+        let shown = ScrollPhysics().rubberBand(200, dimension: 320)
+        #expect(abs(h.model.contentOffset.x + shown) < 1e-9)
+        #expect(h.events.contains(.didEndDragging(willDecelerate: true)))
+        #expect(h.model.state == .bouncing)
+        let frames = h.settle()
+        #expect(h.model.contentOffset.x == 0)
+        #expect(frames > 30 && frames < 120) // about half a second at 120 Hz
+        #expect(h.names == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging",
+                            "willBeginDecelerating", "didScroll", "didEndDecelerating"])
+    }
+
+    @Test func bouncesOffClampsAtTheEdges() {
+        var m = horizontalModel(content: 1000)
+        m.bounces = false
+        var h = ScrollHarness(m)
+        h.drag(Point(x: 200, y: 0), frames: 4, release: Point(x: -3000, y: 0))
+        #expect(h.model.contentOffset.x == 0)
+        h.settle()
+        #expect(h.model.contentOffset.x == 0)
+    }
+
+    @Test func delegateMayChangeTheTarget() {
+        var h = ScrollHarness(horizontalModel(content: 5000))
+        h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 1000, y: 0)) { target, velocity in
+            #expect(velocity.x == 1000)
+            target.x = 300
+        }
+        guard case let .willEndDragging(_, proposed, target)? = h.events.first(where: { $0.name == "willEndDragging" }) else {
+            Issue.record("no willEndDragging"); return
+        }
+        #expect(abs(proposed.x - (20 + 1000 / DecelerationRate.normal.decayPerSecond)) < 1e-9)
+        #expect(target.x == 300)
+        #expect(h.model.targetContentOffset == Point(x: 300, y: 0))
+        h.settle()
+        #expect(h.model.contentOffset.x == 300)
+    }
+
+    @Test func catchingADecelerationStopsIt() {
+        var h = ScrollHarness(horizontalModel(content: 20000))
+        h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 2000, y: 0))
+        for _ in 0..<30 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
+        h.record(h.model.touchDown(at: h.now))
+        let held = h.model.contentOffset
+        #expect(h.model.state == .idle)
+        for _ in 0..<10 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
+        #expect(h.model.contentOffset == held)
+        h.record(h.model.touchUp(at: h.now))
+        #expect(h.model.state == .idle)
+        #expect(!h.events.contains(.didEndDecelerating) || h.events.last == .didEndDecelerating)
+    }
+
+    @Test func scrollDisabledIgnoresDragsAndEndsARunningOne() {
+        var m = horizontalModel()
+        _ = m.setScrollEnabled(false, at: .zero)
+        #expect(m.beginDrag(at: .zero).isEmpty)
+        var h = ScrollHarness(horizontalModel())
+        h.record(h.model.beginDrag(at: h.now))
+        h.record(h.model.drag(translation: Point(x: -30, y: 0), at: h.now))
+        h.record(h.model.setScrollEnabled(false, at: h.now))
+        #expect(!h.model.isDragging)
+        #expect(h.model.drag(translation: Point(x: -60, y: 0), at: h.now).isEmpty)
+        #expect(h.model.contentOffset.x == 30)
+    }
+
+    @Test func contentSizeChangeClampsTheOffset() {
+        var m = horizontalModel(content: 3200)
+        _ = m.setContentOffset(Point(x: 2880, y: 0), animated: false, at: .zero)
+        let events = m.setContentSize(Size(width: 1000, height: 200), at: .zero)
+        #expect(m.contentOffset.x == 680)
+        #expect(events == [.didScroll(Point(x: 680, y: 0))])
+        #expect(m.setContentSize(Size(width: 5000, height: 200), at: .zero).isEmpty)
+    }
+
+    @Test func animatedScrollOrderAndCurve() {
+        var h = ScrollHarness(horizontalModel(), hz: 60)
+        h.record(h.model.setContentOffset(Point(x: 640, y: 0), animated: true, at: h.now))
+        #expect(h.model.state == .animating)
+        let frames = h.settle()
+        #expect(frames == 18) // 0.3 s at 60 Hz
+        #expect(h.model.contentOffset.x == 640)
+        #expect(h.names == ["didScroll", "didEndScrollingAnimation"])
+        #expect(h.events.filter { $0.name == "didScroll" }.count == 18)
+        // Same offset: nothing happens.
+        #expect(h.model.setContentOffset(Point(x: 640, y: 0), animated: true, at: h.now).isEmpty)
+    }
+
+    @Test func verticalAxisWithInsets() {
+        var m = ScrollModel(viewportSize: Size(width: 320, height: 500), contentSize: Size(width: 320, height: 2000),
+                            contentInset: Insets(top: 20, bottom: 30), axes: .vertical)
+        #expect(m.contentOffset == Point(x: 0, y: -20))
+        #expect(m.maximumOffset.y == 1530)
+        _ = m.beginDrag(at: .zero)
+        _ = m.drag(translation: Point(x: -50, y: -100), at: .zero)
+        #expect(m.contentOffset == Point(x: 0, y: 80)) // x does not move on a vertical view
+        _ = m.endDrag(velocity: Point(x: 0, y: 50000), at: .zero)
+        var t = SimInstant.zero
+        while m.state != .idle { t += .frames(1, at: 120); _ = m.tick(at: t) }
+        #expect(m.contentOffset.y == 1530)
+    }
+}

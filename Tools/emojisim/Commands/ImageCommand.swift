@@ -1,0 +1,193 @@
+import Foundation
+import Imaging
+
+/// `emojisim image info FILE [--json]` and `emojisim image frames FILE --out DIR
+/// [--format png|ppm]`: inspect an image (GIF, PNG/APNG, PPM) and export its
+/// composited frames.
+enum ImageCommand: CLICommand {
+    static let name = "image"
+    static let summary = "inspect an image file or write its frames (GIF, PNG/APNG, PPM)"
+    static let help = """
+    usage: emojisim image info FILE [--json]
+           emojisim image frames FILE --out DIR [--format png|ppm]
+
+    info     prints the canvas size, the frame count, the loop count and each frame's
+             rect (WxH+X+Y), delay (ms, as stored) and disposal; --json prints the same
+             as one JSON object.
+    frames   writes each composited frame as DIR/<stem>-<index>.<ext> (a still image is
+             one frame, index 0). Default format: png. DIR is created if needed.
+
+    Invalid input: exit status 1 and one line `error: <file>: <what is wrong>`; no file
+    is left behind under DIR (frames are written to a temporary directory first).
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let sub = arguments.first, sub == "info" || sub == "frames" else {
+            printError("error: expected `info` or `frames` (see emojisim image --help)")
+            return 2
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: sub == "info" ? ["json"] : [],
+                                         options: sub == "frames" ? ["out", "format"] : [])
+        } catch {
+            printError("error: \(error)")
+            return 2
+        }
+        guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
+            printError("error: expected exactly one FILE (see emojisim image --help)")
+            return 2
+        }
+        if sub == "info" { return info(file, json: parsed.flags.contains("json")) }
+        guard let out = parsed.options["out"] else {
+            printError("error: frames needs --out DIR")
+            return 2
+        }
+        let format = parsed.options["format"] ?? "png"
+        guard format == "png" || format == "ppm" else {
+            printError("error: --format must be png or ppm, not '\(format)'")
+            return 2
+        }
+        return frames(file, outDir: out, format: format)
+    }
+
+    /// Reads and parses `file`; prints the error line and returns nil on failure.
+    static func load(_ file: String) -> AnimatedImage? {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            printError("error: \(file): cannot read the file")
+            return nil
+        }
+        do {
+            let image = try AnimatedImageDecoder.decode([UInt8](data), name: file)
+            if let issue = image.issue {
+                printError("error: \(file): \(issue)")
+                return nil
+            }
+            return image
+        } catch {
+            printError("error: \(file): \(error)")
+            return nil
+        }
+    }
+
+    static func info(_ file: String, json: Bool) -> Int32 {
+        guard let image = load(file) else { return 1 }
+        let netscape = (image.source as? GIFImage)?.metadata.netscapeLoopCount
+        if json {
+            var s = "{\"file\":\(jsonString(file)),\"format\":\(jsonString(image.formatName))"
+            s += ",\"width\":\(image.canvasWidth),\"height\":\(image.canvasHeight)"
+            s += ",\"frameCount\":\(image.frameCount),\"loopCount\":\(image.loopCount.storedValue)"
+            s += ",\"loop\":\(jsonString(image.loopCount.description))"
+            if image.formatName == "GIF" { s += ",\"netscapeLoopCount\":" + (netscape.map(String.init) ?? "null") }
+            s += ",\"frames\":["
+            for i in 0..<image.frameCount {
+                let f = image.frameInfo(at: i)
+                if i > 0 { s += "," }
+                s += "{\"index\":\(i),\"x\":\(f.rect.x),\"y\":\(f.rect.y),\"width\":\(f.rect.width),\"height\":\(f.rect.height)"
+                s += ",\"delayMs\":\(f.delay.milliseconds),\"delay\":{\"numerator\":\(f.delay.numerator),\"denominator\":\(f.delay.denominator)}"
+                s += ",\"disposal\":\(jsonString(f.disposal.description)),\"blend\":\(jsonString(f.blend.description))}"
+            }
+            s += "]}"
+            print(s)
+        } else {
+            print("file: \(file)")
+            print("format: \(image.formatName)")
+            print("size: \(image.canvasWidth)x\(image.canvasHeight)")
+            print("frames: \(image.frameCount)")
+            var loop = "loop: \(image.loopCount)"
+            if image.formatName == "GIF" {
+                loop += netscape.map { " (NETSCAPE2.0 loop count \($0))" } ?? " (no NETSCAPE2.0 block)"
+            }
+            print(loop)
+            for i in 0..<image.frameCount {
+                let f = image.frameInfo(at: i)
+                print("frame \(i): rect \(f.rect) delay \(f.delay.milliseconds)ms disposal \(f.disposal) blend \(f.blend)")
+            }
+        }
+        return 0
+    }
+
+    static func frames(_ file: String, outDir: String, format: String) -> Int32 {
+        guard let image = load(file) else { return 1 }
+        let fm = FileManager.default
+        let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        // Decode and encode every frame before anything is written.
+        var encoded: [[UInt8]] = []
+        do {
+            for i in 0..<image.frameCount {
+                let frame = try image.frame(at: i)
+                if let gif = image.source as? GIFImage, let issue = gif.decodeIssues[i] {
+                    printError("error: \(file): frame \(i): \(issue)")
+                    return 1
+                }
+                encoded.append(try ImageFileEncoding.encode(frame, format: format))
+            }
+        } catch {
+            printError("error: \(file): \(error)")
+            return 1
+        }
+        var createdDir = false
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: outDir, isDirectory: &isDir) {
+            guard isDir.boolValue else {
+                printError("error: \(outDir): not a directory")
+                return 1
+            }
+        } else {
+            do {
+                try fm.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+                createdDir = true
+            } catch {
+                printError("error: \(outDir): cannot create the directory")
+                return 1
+            }
+        }
+        let tmp = (outDir as NSString).appendingPathComponent(".emojisim-frames-\(getpid())")
+        do {
+            try? fm.removeItem(atPath: tmp)
+            try fm.createDirectory(atPath: tmp, withIntermediateDirectories: false)
+            var names: [String] = []
+            for (i, bytes) in encoded.enumerated() {
+                let name = "\(stem)-\(i).\(format)"
+                guard fm.createFile(atPath: (tmp as NSString).appendingPathComponent(name), contents: Data(bytes)) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+                names.append(name)
+            }
+            for name in names {
+                let dst = (outDir as NSString).appendingPathComponent(name)
+                if fm.fileExists(atPath: dst) { try fm.removeItem(atPath: dst) }
+                try fm.moveItem(atPath: (tmp as NSString).appendingPathComponent(name), toPath: dst)
+            }
+            try fm.removeItem(atPath: tmp)
+            print("wrote \(names.count) frame\(names.count == 1 ? "" : "s") to \(outDir)")
+            return 0
+        } catch {
+            try? fm.removeItem(atPath: tmp)
+            if createdDir { try? fm.removeItem(atPath: outDir) }
+            printError("error: \(outDir): cannot write the frames")
+            return 1
+        }
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
