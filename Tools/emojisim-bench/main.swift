@@ -17,6 +17,7 @@ struct Benchmark {
 let allBenchmarks: [Benchmark] = [
     textBenchmark,
     panelBenchmark,
+    RasterBench.benchmark,
     GIFBench.benchmark,
     InteractionBench.benchmark,
     InputBarBench.benchmark,
