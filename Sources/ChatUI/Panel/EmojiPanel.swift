@@ -535,7 +535,7 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// emoji stays in view.
     public func resize(width: Double) {
         let a = anchor()
-        state.width = width
+        state.width = width.isFinite ? max(0, width) : 0
         trace.record(clock.now, Self.source, "resize", ("width", formatPoints(width)))
         rebuild(anchor: a)
     }
