@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     panelBenchmark,
+    textBenchmark,
     GIFBench.benchmark,
     InteractionBench.benchmark,
 ]
