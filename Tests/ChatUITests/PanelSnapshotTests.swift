@@ -9,10 +9,12 @@ import Imaging
 
 /// The demo catalog's images (bundled Noto stills and generated GIFs), decoded on
 /// demand; a name that is not bundled draws as the placeholder.
-let demoPanelImages = ImageProvider { name, frame in
-    guard let bytes = try? BundledResources.bytes("DemoAssets/" + name),
-          let image = try? AnimatedImageDecoder.decode(bytes, name: name) else { return nil }
-    return try? image.frame(at: min(max(0, frame), image.frameCount - 1))
+var demoPanelImages: ImageProvider {
+    ImageProvider { name, frame in
+        guard let bytes = try? BundledResources.bytes("DemoAssets/" + name),
+              let image = try? AnimatedImageDecoder.decode(bytes, name: name) else { return nil }
+        return try? image.frame(at: min(max(0, frame), image.frameCount - 1))
+    }
 }
 
 /// Reference renders of the panel over the demo catalog (经典 64, Seed 4, Emoji 93):
