@@ -409,7 +409,7 @@ extension InputBar {
         try r.bar.handle(touch(.began, 20, 640, r))
         #expect(r.bar.state.highlighted == .toggle)
         r.clock.advance(by: .seconds(1))
-        try r.bar.touchDeadlinePassed(at: r.clock.now)
+        _ = try r.bar.touchDeadlinePassed(at: r.clock.now)
         #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
         #expect(try r.bar.handle(touch(.ended, 20, 640, r)).isEmpty)
         #expect(r.bar.state.keyboard.kind == .none)

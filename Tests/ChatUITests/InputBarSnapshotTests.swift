@@ -9,8 +9,8 @@ import EmojiSimTesting
 /// few). Record with EMOJISIM_RECORD (see EmojiSimTesting's RecordMode).
 @Suite struct InputBarSnapshotTests {
     // Scale 1 keeps the references small while PNGs are stored uncompressed.
-    static let light = RenderConfiguration(scale: 1)
-    static let dark = RenderConfiguration(scale: 1, theme: .dark)
+    static var light: RenderConfiguration { RenderConfiguration(scale: 1) }
+    static var dark: RenderConfiguration { RenderConfiguration(scale: 1, theme: .dark) }
 
     @Test(arguments: try! InputBarSnapshotFixtures.barStates().map(\.name))
     func bar(_ name: String) throws {

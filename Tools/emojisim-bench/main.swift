@@ -15,8 +15,9 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
-    GIFBench.benchmark,
     textBenchmark,
+    panelBenchmark,
+    GIFBench.benchmark,
     InteractionBench.benchmark,
     InputBarBench.benchmark,
 ]

@@ -1,32 +1,17 @@
-/// How an attachment was written in the plain text.
-public enum PlaceholderEncoding: String, Hashable, Sendable {
-    /// `[code]`: a file-name code (`[f056]`) or a description (`[笑哭]`).
-    case code
-    /// `[f09f9884]`: the UTF-8 bytes of a Unicode emoji in hex.
-    case utf8Hex
-    /// The Unicode emoji itself (`😄`).
-    case unicode
-}
-
-/// One recognised emoji in a plain text: UTF-8 byte range and catalog entry.
-struct ScanToken: Hashable, Sendable {
-    var start: Int
-    var end: Int
-    var entry: Int
-    var encoding: PlaceholderEncoding
-}
-
 /// The one scanner from plain text to emoji tokens. Everything it does not recognise
 /// stays text.
 ///
-/// How: a single forward pass over the UTF-8 bytes. ASCII bytes other than `[` and
-/// the keycap bases cost one compare. At `[` it reads the body (letters, digits, `_`,
+/// How: a single forward pass over the UTF-8 bytes. A 256-entry table (`ByteClass`)
+/// sorts each byte: plain (move on one byte; continuation bytes and the lead bytes no
+/// known emoji starts with are plain, so CJK and Latin text is never decoded), `[`,
+/// a keycap base, or the lead byte of a possible emoji. At `[` it reads the body (letters, digits, `_`,
 /// `-`, CJK ideographs; at most `maxBodyBytes`) up to the first other byte; only a `]`
 /// there makes a candidate, looked up as an image code, then as UTF-8 hex of a known
 /// Unicode emoji. On failure it resumes right after the `[`: a body never contains `[`,
 /// so no byte is read by two bodies and the pass stays linear (1 MB of `[[[[` reads
-/// each byte twice at most). Other scalars are tested against a bitmap of the scalars
-/// known Unicode emoji start with; candidates take the longest known emoji from a trie.
+/// each byte twice at most). Possible emoji are decoded, tested against a bitmap of the
+/// scalars known Unicode emoji start with, and take the longest known emoji from a
+/// trie. Lookups go by bytes (`ByteKeyTable`), never through `String` hashing.
 ///
 /// A candidate counts only if it is a whole grapheme cluster of the text (GB9, GB9a,
 /// GB9b, GB11 and GB12/13 checked at its two ends; a start right after a zero-width

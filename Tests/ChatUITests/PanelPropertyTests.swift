@@ -1,0 +1,51 @@
+import Testing
+import SimCore
+import EmojiText
+@testable import ChatUI
+
+/// Seeded random sessions: whatever the touches, once everything settles the panel
+/// rests on a page inside the content, shows no preview, holds no timer, and its
+/// current page/group agree with the offset.
+@Suite struct PanelPropertyTests {
+    @Test(arguments: PanelSnapPolicy.allCases)
+    func randomSessionsSettleCleanly(_ policy: PanelSnapPolicy) {
+        var rng = SeededRandom(seed: 0xE4 &+ UInt64(PanelSnapPolicy.allCases.firstIndex(of: policy)!))
+        var c = PanelConfiguration.standard
+        c.snapPolicy = policy
+        let (panel, d) = makePanel(configuration: c)
+        var selects = 0, deletes = 0
+        for step in 0..<120 {
+            let x = rng.double(in: 0...374), y = rng.double(in: 0...215)
+            switch rng.int(in: 0...5) {
+            case 0: d.tap(Point(x: x, y: y))
+            case 1:
+                d.down(Point(x: x, y: y))
+                d.wait(.milliseconds(rng.int(in: 50...900)))
+                if rng.bool() { d.slide(from: Point(x: x, y: y), to: Point(x: rng.double(in: 0...374), y: y), over: .milliseconds(150)) }
+                if rng.bool(probability: 0.2) { d.cancel(Point(x: x, y: y)) } else { d.up(Point(x: x, y: y)) }
+            case 2: d.fling(at: Point(x: 187, y: 60), dx: rng.double(in: -300...300), over: .milliseconds(rng.int(in: 50...400)), settle: false)
+            case 3: d.dragAndHold(at: Point(x: 187, y: 60), dx: rng.double(in: -300...300), over: .milliseconds(200))
+            case 4:
+                if let k = panel.deleteKeyLocation { d.press(k, for: .milliseconds(rng.int(in: 50...1200))) }
+            default: d.tap(panel.location(ofTab: rng.int(in: 0..<panel.state.sections.count)))
+            }
+            d.settle()
+            for e in panel.takeEvents() {
+                if case .didSelect = e { selects += 1 }
+                if case .didTapDelete = e { deletes += 1 }
+            }
+            let s = panel.state
+            let w = s.layout.pageWidth
+            #expect(s.isSettled, "step \(step)")
+            #expect(s.offset >= 0 && s.offset <= s.layout.maxOffset, "step \(step): offset \(s.offset)")
+            if policy != .none {
+                #expect(s.offset.truncatingRemainder(dividingBy: w) == 0, "step \(step): offset \(s.offset)")
+            }
+            #expect(s.preview == nil && s.skinPicker == nil)
+            #expect(panel.clock.pendingTimerCount == 0, "step \(step)")
+            #expect(s.currentPage == s.layout.nearestPage(offset: s.offset))
+            #expect(s.currentSection == s.layout.pageSection[s.currentPage])
+        }
+        #expect(selects > 0 && deletes > 0) // the sessions did exercise the keys
+    }
+}
