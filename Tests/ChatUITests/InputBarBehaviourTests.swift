@@ -444,3 +444,47 @@ extension InputBar {
         #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil && r.bar.nextDeadline == nil)
     }
 }
+
+@Suite struct InputBarResizeTests {
+    @Test func resizeRelaysOutTextAndMovesTheKeyboard() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.advance(ms: 300)
+        try r.bar.send(.type(String(repeating: "x", count: 40)))
+        #expect(r.bar.state.lineCount == 2)
+        let events = try r.bar.send(.resize(Size(width: 667, height: 375)))
+        #expect(events.map(\.traceName) == ["willChangeFrame", "willShow", "heightWillChange"])
+        if case let .keyboard(n) = events[1] {
+            #expect(n.beginFrame == Rect(x: 0, y: 407, width: 375, height: 260))
+            #expect(n.endFrame == Rect(x: 0, y: 115, width: 667, height: 260))
+            #expect(n.fromKind == .system && n.toKind == .system)
+        } else { Issue.record("expected a keyboard notification") }
+        #expect(r.bar.state.lineCount == 1)
+        for _ in 0..<20 {
+            try r.advance(ms: 16)
+            let now = r.clock.now
+            #expect(abs(r.bar.frame(at: now).maxY - r.bar.keyboardFrame(at: now).minY) < 1e-9)
+            #expect(r.bar.frame(at: now).width == 667)
+        }
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 115 - 48, width: 667, height: 48))
+    }
+
+    @Test func resizeWithTheKeyboardHiddenPostsNothing() throws {
+        var r = InputBarRig()
+        let events = try r.bar.send(.resize(Size(width: 320, height: 568)))
+        #expect(events.isEmpty)
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 568 - 48, width: 320, height: 48))
+        #expect(try r.bar.send(.resize(Size(width: 320, height: 568))).isEmpty)
+    }
+
+    @Test func invalidSizesAreRefused() throws {
+        var r = InputBarRig()
+        for size in [Size(width: 0, height: 500), Size(width: .nan, height: 500), Size(width: 300, height: .infinity),
+                     Size(width: 1e9, height: 10)] {
+            #expect(throws: InputBarError.self) { try r.bar.send(.resize(size)) }
+        }
+        #expect(InputBarError.invalidSize(width: -1, height: 2).description
+                == "input bar: cannot resize to -1x2: sizes must be positive, finite and at most 100000 pt")
+        #expect(r.bar.state.profile.size == Size(width: 375, height: 667))
+    }
+}

@@ -88,6 +88,13 @@ extension InputBar {
             sendMessage(&s, now: now, events: &events)
         case .tick:
             break // the keyboard's did* were posted by `send`; the height is a function of time
+        case let .resize(size):
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+                  size.width <= 100_000, size.height <= 100_000 else {
+                throw .invalidSize(width: size.width, height: size.height)
+            }
+            s.profile.size = size
+            events += s.keyboard.resize(to: size, at: now).map(InputBarEvent.keyboard)
         }
     }
 

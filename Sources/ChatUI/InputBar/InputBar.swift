@@ -75,6 +75,10 @@ public struct InputBar {
         case tapSend
         /// A display-link frame (or the `nextDeadline` timer).
         case tick(at: SimInstant)
+        /// The screen changed size: the text is laid out again for the new width (the
+        /// height animates if the line count changes) and a shown keyboard moves to its
+        /// new frame. Sizes must be positive and finite.
+        case resize(Size)
     }
 
     /// The bar's whole state. Equal states draw identically at the same instant.
