@@ -16,6 +16,7 @@ struct Benchmark {
 
 let allBenchmarks: [Benchmark] = [
     GIFBench.benchmark,
+    ListBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
