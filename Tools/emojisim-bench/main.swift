@@ -22,6 +22,7 @@ let allBenchmarks: [Benchmark] = [
     InteractionBench.benchmark,
     InputBarBench.benchmark,
     PNGBench.benchmark,
+    ListBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
