@@ -159,3 +159,13 @@ import Testing
         bytes[at + 2] = UInt8((crc >> 8) & 0xff); bytes[at + 3] = UInt8(crc & 0xff)
     }
 }
+
+@Suite struct PNGChecksumOptionTests {
+    @Test func checksumsCanBeIgnoredLikeBrowsers() throws {
+        let img = PNGEncoderTests.photoLike(width: 4, height: 4, alpha: true)
+        var bytes = PNGEncoder().encode(img)
+        bytes[bytes.count - 13] ^= 0xff // last byte of the IDAT CRC
+        #expect(throws: PNGError.self) { try PNGDecoder().decode(bytes) }
+        #expect(try PNGDecoder(verifyChecksums: false).decode(bytes) == img)
+    }
+}

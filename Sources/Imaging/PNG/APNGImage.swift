@@ -39,10 +39,14 @@ public final class APNGImage: AnimatedImageSource {
         try self.init(bytes: bytes, limits: limits, animated: true)
     }
 
+    /// With `verifyChecksums: false`, CRC-32 and Adler-32 are not checked (see `PNGDecoder`).
+
     /// With `animated: false` the file is read as a plain PNG (one frame, the default
     /// image) even when it carries APNG chunks.
-    public init(bytes: [UInt8], limits: ImageLimits = .default, animated: Bool) throws(PNGError) {
-        let s = try PNGDecoder.withBytes(bytes) { (raw) throws(PNGError) in try PNGStructure.parse(raw, limits: limits) }
+    public init(bytes: [UInt8], limits: ImageLimits = .default, animated: Bool, verifyChecksums: Bool = true) throws(PNGError) {
+        let s = try PNGDecoder.withBytes(bytes) { (raw) throws(PNGError) in
+            try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums)
+        }
         self.bytes = bytes
         self.structure = s
         self.header = s.header

@@ -15,7 +15,7 @@ import SimCore
 ///
 /// Cost: O(pixels covered) a command; shapes do per-pixel distance work only within
 /// about one softness of their edge and fill interiors as spans.
-public struct PixelCanvas: Sendable {
+public struct PixelCanvas {
     public let width: Int
     public let height: Int
     public var options: PixelRenderOptions
