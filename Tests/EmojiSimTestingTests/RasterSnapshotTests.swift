@@ -8,7 +8,7 @@ import Testing
 /// Snapshots/RasterSnapshotTests/ (CharGrid text, style layer, tree dump, PNG).
 @Suite struct RasterSnapshotTests {
     /// Deterministic stand-ins for emoji images: 64 x 64 discs, hue from the name.
-    static let images: ImageProvider = ImageProvider { name, frame in
+    static var images: ImageProvider { ImageProvider { name, frame in
         if name.hasPrefix("missing") { return nil } // drawn as the placeholder
         var h: UInt32 = 2_166_136_261
         for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
@@ -29,9 +29,9 @@ import Testing
             }
         }
         return img
-    }
+    } }
 
-    static let config = RenderConfiguration(scale: 2, images: images)
+    static var config: RenderConfiguration { RenderConfiguration(scale: 2, images: images) }
 
     /// A bordered card holding `layout` at (8, 16): one cell inside the border, so the
     /// CharGrid shows the box around the text.
