@@ -43,7 +43,8 @@ import Interaction
         let p = Point(x: c.dx < 0 ? 300 : 60, y: 60)
         if c.hold { d.dragAndHold(at: p, dx: c.dx, over: .milliseconds(c.ms)) }
         else { d.fling(at: p, dx: c.dx, over: .milliseconds(c.ms)) }
-        #expect(panel.state.isSettled)
+        let settled = panel.state.isSettled
+        #expect(settled)
         let offset = panel.state.offset
         if let page = c.page {
             #expect(offset == Double(page) * 375, "rested at \(offset)")

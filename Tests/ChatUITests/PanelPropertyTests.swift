@@ -37,7 +37,8 @@ import Raster
             }
             let s = panel.state
             let w = s.layout.pageWidth
-            #expect(s.isSettled, "step \(step)")
+            let settled = s.isSettled
+            #expect(settled, "step \(step)")
             #expect(s.offset >= 0 && s.offset <= s.layout.maxOffset, "step \(step): offset \(s.offset)")
             if policy != .none {
                 #expect(s.offset.truncatingRemainder(dividingBy: w) == 0, "step \(step): offset \(s.offset)")

@@ -193,13 +193,12 @@ public final class EmojiPanel: DisplayListRepresentable {
             state.touch = .none
             if t.phase == .ended, state.layout.tab(at: t.location) == index { scroll(toSection: index, animated: true) }
         default:
-            let wasCaught: Bool
-            if case .caught = state.touch { wasCaught = true } else { wasCaught = false }
             arena.handle(t) // gesture updates arrive in `gesture(_:)`
             if t.phase.isFinal {
-                let mode = state.touch
                 state.touch = .none
-                if case .caught = mode, wasCaught { settleAfterCatch(at: t.timestamp) }
+                // A touch that caught a moving scroll and never dragged (a plain lift, a
+                // long press) leaves it mid-page: settle onto a page.
+                if state.scroller.isHeld { settleAfterCatch(at: t.timestamp) }
             }
         }
     }
