@@ -15,7 +15,7 @@ import Raster
         c.snapPolicy = policy
         let (panel, d) = makePanel(configuration: c)
         var selects = 0, deletes = 0
-        for step in 0..<120 {
+        for step in 0..<200 {
             let x = rng.double(in: 0...374), y = rng.double(in: 0...215)
             switch rng.int(in: 0...5) {
             case 0: d.tap(Point(x: x, y: y))
@@ -30,6 +30,8 @@ import Raster
                 if let k = panel.deleteKeyLocation { d.press(k, for: .milliseconds(rng.int(in: 50...1200))) }
             default: d.tap(panel.location(ofTab: rng.int(in: 0..<panel.state.sections.count)))
             }
+            // Half the time the next action lands on a panel still in motion.
+            if rng.bool() { d.wait(.milliseconds(rng.int(in: 0...120))); continue }
             d.settle()
             for e in panel.takeEvents() {
                 if case .didSelect = e { selects += 1 }
