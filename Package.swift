@@ -26,23 +26,23 @@ let package = Package(
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
-        .target(name: "Scenario", dependencies: ["SimCore", "ChatUI"]),
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI"]),
         // --
 
         // MARK: the Foundation shell
         .target(
             name: "EmojiSimIO",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster", "ChatUI", "Scenario"],
             resources: [.copy("Resources")]
         ),
         // --
-        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO"]),
+        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"]),
         // --
 
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
             path: "Tools/emojisim"
         ),
         .executableTarget(
@@ -50,6 +50,8 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
+        // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
+        .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
 
         // MARK: tests
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
@@ -67,7 +69,7 @@ let package = Package(
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
         // --
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
         // --
     ],
     swiftLanguageModes: [.v6]

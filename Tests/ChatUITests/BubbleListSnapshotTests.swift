@@ -8,9 +8,9 @@ import EmojiSimTesting
 @testable import ChatUI
 
 /// Images for the pixel snapshots: the same synthetic discs the list's players use.
-let syntheticImages = ImageProvider { name, frame in
+var syntheticImages: ImageProvider { ImageProvider { name, frame in
     name.isEmpty ? nil : SyntheticEmojiImages.frame(name: name, index: frame, animated: name.hasSuffix(".gif"))
-}
+} }
 
 func pngConfig(theme: Theme = .light, scale: Int = 1) -> RenderConfiguration {
     RenderConfiguration(scale: scale, theme: theme, images: syntheticImages)

@@ -70,7 +70,6 @@ import SimCore
 
     @Test func cellsAreReusedAndResetAcrossAScroll() {
         let list = makeFakeList(500)
-        var y = list.contentOffset
         var d = list.distanceFromBottom
         while d < list.maxDistanceFromBottom {
             d += 37

@@ -246,8 +246,8 @@ struct InputBarRig {
         var r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("abcdef"))
-        // Text view at x 48, padding 5: the boundary after "ab" is at x 48 + 5 + 16.
-        try r.bar.send(.tapTextView(at: Point(x: 48 + 5 + 17, y: 24)))
+        // Text view at x 51, padding 5: the boundary after "ab" is at x 56 + 16.
+        try r.bar.send(.tapTextView(at: Point(x: 56 + 17, y: 24)))
         #expect(r.bar.selectedRange == 2..<2)
     }
 }
@@ -409,7 +409,7 @@ extension InputBar {
         try r.bar.handle(touch(.began, 20, 640, r))
         #expect(r.bar.state.highlighted == .toggle)
         r.clock.advance(by: .seconds(1))
-        try r.bar.touchDeadlinePassed(at: r.clock.now)
+        _ = try r.bar.touchDeadlinePassed(at: r.clock.now)
         #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
         #expect(try r.bar.handle(touch(.ended, 20, 640, r)).isEmpty)
         #expect(r.bar.state.keyboard.kind == .none)
@@ -431,5 +431,60 @@ extension InputBar {
         try r.bar.handle(touch(.began, 100, 100, r))
         try r.bar.handle(touch(.ended, 100, 100, r))
         #expect(r.bar.state.keyboard.kind == .none)
+    }
+}
+
+@Suite struct InputBarDeadlineTests {
+    @Test func aTickPastTheTapDeadlineDropsTheHighlight() throws {
+        var r = InputBarRig()
+        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 20, y: 640), timestamp: r.clock.now))
+        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
+        try r.advance(ms: 800)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil && r.bar.nextDeadline == nil)
+    }
+}
+
+@Suite struct InputBarResizeTests {
+    @Test func resizeRelaysOutTextAndMovesTheKeyboard() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.advance(ms: 300)
+        try r.bar.send(.type(String(repeating: "x", count: 40)))
+        #expect(r.bar.state.lineCount == 2)
+        let events = try r.bar.send(.resize(Size(width: 667, height: 375)))
+        #expect(events.map(\.traceName) == ["willChangeFrame", "willShow", "heightWillChange"])
+        if case let .keyboard(n) = events[1] {
+            #expect(n.beginFrame == Rect(x: 0, y: 407, width: 375, height: 260))
+            #expect(n.endFrame == Rect(x: 0, y: 115, width: 667, height: 260))
+            #expect(n.fromKind == .system && n.toKind == .system)
+        } else { Issue.record("expected a keyboard notification") }
+        #expect(r.bar.state.lineCount == 1)
+        for _ in 0..<20 {
+            try r.advance(ms: 16)
+            let now = r.clock.now
+            #expect(abs(r.bar.frame(at: now).maxY - r.bar.keyboardFrame(at: now).minY) < 1e-9)
+            #expect(r.bar.frame(at: now).width == 667)
+        }
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 115 - 48, width: 667, height: 48))
+    }
+
+    @Test func resizeWithTheKeyboardHiddenPostsNothing() throws {
+        var r = InputBarRig()
+        let events = try r.bar.send(.resize(Size(width: 320, height: 568)))
+        #expect(events.isEmpty)
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 568 - 48, width: 320, height: 48))
+        #expect(try r.bar.send(.resize(Size(width: 320, height: 568))).isEmpty)
+    }
+
+    @Test func invalidSizesAreRefused() throws {
+        var r = InputBarRig()
+        for size in [Size(width: 0, height: 500), Size(width: .nan, height: 500), Size(width: 300, height: .infinity),
+                     Size(width: 1e9, height: 10)] {
+            #expect(throws: InputBarError.self) { try r.bar.send(.resize(size)) }
+        }
+        #expect(InputBarError.invalidSize(width: -1, height: 2).description
+                == "input bar: cannot resize to -1x2: sizes must be positive, finite and at most 100000 pt")
+        #expect(r.bar.state.profile.size == Size(width: 375, height: 667))
     }
 }

@@ -13,7 +13,7 @@ import Raster
         let placeholder = items(list, "InputBar.placeholder")
         #expect(placeholder.count == 1 && placeholder[0].accessibilityLabel == "Message")
         if case let .text(layout, origin, role) = placeholder[0].command {
-            #expect(role == .placeholderText && origin == Point(x: 48 + 5, y: 8 + 8))
+            #expect(role == .placeholderText && origin == Point(x: 56, y: 8 + 8))
             #expect(layout.text(ofLine: 0) == "Message")
         } else { Issue.record("placeholder is not text") }
         let send = items(list, "InputBar.send")
@@ -36,7 +36,7 @@ import Raster
         let caret = items(list, "InputBar.caret")
         #expect(caret.count == 1)
         if case let .caret(rect, .caret) = caret[0].command {
-            #expect(rect == Rect(x: 53 + 32, y: 16, width: 2, height: 16)) // after "hi" + one emoji
+            #expect(rect == Rect(x: 56 + 32, y: 16, width: 2, height: 16)) // after "hi" + one emoji
         }
         #expect(items(list, "InputBar.send").allSatisfy { $0.state.isEmpty })
         #expect(list.accessibilityItems.first?.accessibilityLabel == "Keyboard") // the toggle's icon
@@ -49,13 +49,18 @@ import Raster
         try r.bar.send(.select(location: 1, length: 3))
         var list = r.bar.displayList(at: r.clock.now)
         let sel = list.items.filter { if case .selection = $0.command { true } else { false } }
-        #expect(sel.map(\.command) == [.selection(Rect(x: 53 + 8, y: 16, width: 24, height: 16), .selection)])
+        #expect(sel.map(\.command) == [.selection(Rect(x: 56 + 8, y: 16, width: 24, height: 16), .selection)])
         #expect(items(list, "InputBar.caret").isEmpty) // a range selection hides the caret
         try r.bar.send(.select(location: 5, length: 0))
         try r.bar.send(.compose("ni"))
         list = r.bar.displayList(at: r.clock.now)
-        let underline = items(list, "InputBar.marked")
-        #expect(underline.map(\.command) == [.line(from: Point(x: 53 + 40, y: 31), to: Point(x: 53 + 56, y: 31), width: 1, .text)])
+        let marked = items(list, "InputBar.marked")
+        #expect(marked.count == 2)
+        #expect(marked.first?.command == .line(from: Point(x: 56 + 40, y: 31), to: Point(x: 56 + 56, y: 31), width: 1, .accent))
+        if case let .text(layout, origin, .accent)? = marked.last?.command {
+            #expect(layout.text(ofLine: 0) == "ni" && origin == Point(x: 56 + 40, y: 16))
+        } else { Issue.record("marked text is not redrawn in the accent colour") }
+        #expect(marked.last?.accessibilityLabel == "ni")
     }
 
     @Test func highlightedSendIsInTheStyleState() throws {
@@ -80,6 +85,6 @@ import Raster
         if case let .text(_, origin, _)? = text?.command {
             #expect(origin.y == 8 + 8 - 32)
         } else { Issue.record("no text") }
-        #expect(list.items.contains { $0.command == .pushClip(Rect(x: 48, y: 16, width: 255, height: 80)) })
+        #expect(list.items.contains { $0.command == .pushClip(Rect(x: 51, y: 16, width: 252, height: 80)) })
     }
 }

@@ -161,3 +161,41 @@ import SimCore
         #expect(n.description == "willShow from=none to=system begin=[0,667 375x260] end=[0,407 375x260] duration=0.250s curve=7")
     }
 }
+
+@Suite struct KeyboardResizeTests {
+    @Test func shownKeyboardAnimatesToItsNewFrame() {
+        var kb = Keyboard(profile: .iphone8)
+        _ = kb.show(.emoji, at: .zero)
+        let t = SimInstant.zero + .milliseconds(100) // mid-show: starts from here
+        let before = kb.frame(at: t)
+        let notes = kb.resize(to: Size(width: 667, height: 375), at: t)
+        #expect(notes.map(\.name) == [.willChangeFrame, .willShow])
+        #expect(notes[0].beginFrame == before && notes[0].endFrame == Rect(x: 0, y: 375 - 216, width: 667, height: 216))
+        #expect(kb.frame(at: t) == before) // no jump
+        #expect(kb.tick(at: t + .milliseconds(250)).map(\.name) == [.didChangeFrame, .didShow])
+        #expect(kb.frame(at: t + .seconds(1)) == Rect(x: 0, y: 159, width: 667, height: 216))
+    }
+
+    @Test func hiddenKeyboardJustMoves() {
+        var kb = Keyboard(profile: .iphone8)
+        #expect(kb.resize(to: Size(width: 320, height: 480), at: .zero).isEmpty)
+        #expect(kb.frame(at: .zero).minY == 480 && kb.frame(at: .zero).width == 320)
+    }
+}
+
+@Suite struct InputBarHeightAnimationTests {
+    @Test func retargetingContinuesFromThePresentedValue() {
+        var h = HeightAnimation(value: 48)
+        #expect(!h.isAnimating(at: .zero) && h.value(at: .zero) == 48)
+        h.animate(to: 64, at: .zero, duration: .milliseconds(250))
+        let t = SimInstant.zero + .milliseconds(60)
+        let mid = h.value(at: t)
+        #expect(mid > 48 && mid < 64 && h.isAnimating(at: t))
+        h.animate(to: 48, at: t, duration: .milliseconds(250))
+        #expect(h.value(at: t) == mid) // no jump
+        #expect(h.value(at: t + .milliseconds(250)) == 48 && !h.isAnimating(at: t + .milliseconds(250)))
+        var same = h
+        same.animate(to: 48, at: t + .seconds(1), duration: .milliseconds(250))
+        #expect(same == h) // same target: no-op
+    }
+}

@@ -86,8 +86,13 @@ import Raster
         d.wait(.milliseconds(100))
         #expect(previewFrame() == 0) // loops forever
         #expect(images(in: panel.displayList(), view: "EmojiPanel.page.0").allSatisfy { $0.frameIndex == nil })
-        d.up(panel.location(row: 0, column: 2))
+        #expect(panel.previewPlayer?.isPlaying == true)
+        // Sliding to a still emoji stops the player; its preview is a still.
+        d.move(panel.location(row: 0, column: 3))
+        #expect(panel.previewPlayer == nil && previewFrame() == nil)
+        d.up(panel.location(row: 0, column: 3))
         #expect(panel.displayList().items(inView: "EmojiPanel.preview").isEmpty)
+        #expect(panel.clock.pendingTimerCount == 0) // no frames requested once the preview is gone
     }
 
     @Test func unicodeKeysPrintTheirGlyph() {
@@ -112,5 +117,20 @@ import Raster
         #expect(text.contains("food") && !text.contains("Search emoji"))
         panel.search("zzz")
         #expect(CharGrid(panel.displayList()).text.contains("No results"))
+    }
+}
+
+@Suite struct PanelPageControlTests {
+    @Test func manyPagesShowAWindowOfDotsAroundTheCurrentOne() {
+        let (panel, _) = makePanel([PanelFixtures.group("Big", "b", count: 23 * 90)])
+        func dots() -> [DisplayItem] { panel.displayList().items(inView: "EmojiPanel.pageControl") }
+        #expect(dots().count == 22) // (375 - 16) / 16 dots fit
+        #expect(dots().first?.accessibilityLabel == "Page 1 of 90")
+        panel.scroll(toPage: 50, animated: false)
+        let d = dots()
+        let current = d.firstIndex { $0.accessibilityLabel == "Page 51 of 90" }
+        #expect(current == 11 && d.count == 22)
+        panel.scroll(toPage: 89, animated: false)
+        #expect(dots().last?.accessibilityLabel == "Page 90 of 90")
     }
 }

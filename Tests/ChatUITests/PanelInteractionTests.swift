@@ -293,3 +293,43 @@ import EmojiText
         #expect(other.state.recents == [results[0]])
     }
 }
+
+@Suite struct PanelConfigurationTests {
+    @Test func scriptNamesOfTheSnapPolicies() {
+        #expect(PanelSnapPolicy(scriptName: "uikit") == .paging)
+        #expect(PanelSnapPolicy(scriptName: "round") == .round)
+        #expect(PanelSnapPolicy(scriptName: "projected") == .projected)
+        #expect(PanelSnapPolicy(scriptName: "none") == PanelSnapPolicy.none)
+        #expect(PanelSnapPolicy(scriptName: "bouncy") == nil)
+    }
+
+    @Test func deviceHeightsAndAConfigureThatKeepsThePage() {
+        let c = PanelConfiguration.device(.iphone14)
+        #expect(c.height == 250)
+        let (panel, d) = makePanel()
+        panel.scroll(toPage: 4, animated: false) // Animals, emoji 46...
+        panel.configure(.grid(7, 3, key: 32))    // 20 per page
+        #expect(panel.state.layout.perPage == 20)
+        #expect(panel.state.layout.emojiRange(ofPage: panel.state.currentPage).contains(46))
+        var slow = PanelConfiguration.standard
+        slow.minimumPressDuration = .milliseconds(800)
+        panel.configure(slow)
+        d.down(panel.location(row: 0, column: 0))
+        d.wait(.milliseconds(500))
+        #expect(panel.state.preview == nil)
+        d.wait(.milliseconds(300))
+        #expect(panel.state.preview != nil)
+        d.up(panel.location(row: 0, column: 0))
+    }
+
+    @Test func resultCountWhileSearching() {
+        let (panel, _) = makePanel()
+        #expect(panel.state.resultCount == nil)
+        panel.search("food")
+        #expect(panel.state.resultCount == 5)
+        panel.search("nothing like this")
+        #expect(panel.state.resultCount == 0 && panel.state.layout.pageCount == 0)
+        panel.clearSearch()
+        #expect(panel.state.resultCount == nil)
+    }
+}

@@ -15,7 +15,13 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    textBenchmark,
+    panelBenchmark,
+    RasterBench.benchmark,
     GIFBench.benchmark,
+    InteractionBench.benchmark,
+    InputBarBench.benchmark,
+    PNGBench.benchmark,
     ListBench.benchmark,
 ]
 

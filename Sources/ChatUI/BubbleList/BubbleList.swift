@@ -110,6 +110,13 @@ public final class BubbleList {
     public var contentOffset: Double { contentHeight - viewportHeight - distanceFromBottom }
     public var visibleRect: Rect { Rect(x: 0, y: contentOffset, width: width, height: viewportHeight) }
     public var isAtBottom: Bool { distanceFromBottom <= configuration.atBottomTolerance }
+    /// At the bottom, or coming to rest there (an animated scroll to the bottom still
+    /// running): a message received during that animation must follow the bottom too.
+    public var isAtOrHeadingToBottom: Bool {
+        if isAtBottom { return true }
+        guard !scroll.isDragging, let target = scroll.targetContentOffset else { return false }
+        return target.y <= configuration.atBottomTolerance
+    }
     /// No drag, deceleration, bounce or animated scroll in progress.
     public var isSettled: Bool { scroll.state == .idle }
 
@@ -207,7 +214,7 @@ public final class BubbleList {
     /// at once: its height is what keeps the view still.
     @discardableResult
     public func append(_ message: Message) -> Bool {
-        let wasAtBottom = isAtBottom
+        let wasAtBottom = isAtOrHeadingToBottom
         indexByID[message.id] = messages.count
         messages.append(message)
         let h = layout(ofRow: messages.count - 1).rowHeight

@@ -36,7 +36,9 @@ extension InputBar {
         let toggleState: ItemState = s.highlighted == .toggle ? .highlighted : []
         list.fill(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
                   view: "InputBar.toggle", state: toggleState)
-        let icon = TextLayout(showsKeyboard ? "⌨" : "☺")
+        // ASCII glyphs: the bundled font subset has no ☺ or ⌨, and the strict-ASCII
+        // grid prints them as they are.
+        let icon = TextLayout(showsKeyboard ? "Aa" : ":)")
         list.text(icon, at: centered(icon.size, in: at(l.toggleFrame)), .secondaryText,
                   view: "InputBar.toggle", state: toggleState)
 
@@ -62,12 +64,7 @@ extension InputBar {
                 list.text(text, at: textOrigin, .text, label: accessibilityText, view: "InputBar.textView")
             }
             if let marked = markedRange {
-                // Marked (IME) text is underlined, as UIKit draws it.
-                for r in text.selectionRects(for: marked) {
-                    let y = textOrigin.y + r.maxY - 1
-                    list.line(from: Point(x: textOrigin.x + r.minX, y: y), to: Point(x: textOrigin.x + r.maxX, y: y),
-                              width: 1, .text, view: "InputBar.marked")
-                }
+                drawMarkedText(marked, layout: text, origin: textOrigin, into: &list)
             }
             if s.responder.isFirstResponder && selection.isEmpty {
                 let caret = text.caretRect(at: selection.upperBound)
@@ -87,6 +84,39 @@ extension InputBar {
         // The hairline on top, last: in the grid it owns the first row.
         list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),
                   width: 1, .separator, view: view)
+    }
+
+    /// Marked (IME) text: underlined, as UIKit draws it, and redrawn in the accent
+    /// colour so it shows in the grid's style layer too (an underline alone only shows
+    /// in the gaps between glyphs there). One overlay per line the range touches.
+    func drawMarkedText(_ marked: Range<Int>, layout: TextLayout, origin: Point, into list: inout DisplayList) {
+        let units = state.editor.units
+        for li in layout.lines.indices {
+            let line = layout.lines[li]
+            let a = max(marked.lowerBound, line.range.lowerBound), b = min(marked.upperBound, line.range.upperBound)
+            guard a < b, b <= units.count else { continue }
+            let x = layout.caretRect(at: a).minX
+            let y = origin.y + line.frame.minY
+            var runs: [InlineRun] = []
+            var plain = ""
+            for u in units[a..<b] {
+                switch u {
+                case let .character(c) where c != "\n" && c != "\r\n": plain.append(c)
+                case .character: break
+                case let .emoji(att):
+                    if !plain.isEmpty { runs.append(.text(plain)); plain = "" }
+                    runs.append(.emoji(InlineEmoji(att.emoji)))
+                }
+            }
+            if !plain.isEmpty { runs.append(.text(plain)) }
+            let overlay = TextLayout(runs)
+            let width = overlay.size.width
+            list.line(from: Point(x: origin.x + x, y: y + line.frame.height - 1),
+                      to: Point(x: origin.x + x + width, y: y + line.frame.height - 1),
+                      width: 1, .accent, view: "InputBar.marked")
+            list.text(overlay, at: Point(x: origin.x + x, y: y), .accent, label: state.editor.markedText,
+                      view: "InputBar.marked")
+        }
     }
 
     /// What a screen reader speaks for the text: emoji by meaning, not by placeholder.

@@ -35,17 +35,10 @@ extension InputBar {
     /// clears (text and undo history), or nil when not sendable.
     static func editorSend(_ s: inout State) -> String? { s.editor.send().text }
 
-    /// The editor's content as layout runs: text, and attachments as inline emoji
-    /// labelled with their meaning (Unicode emoji keep their characters as the glyph).
+    /// The editor's content as layout runs (Raster's adapter: attachments become
+    /// inline emoji labelled with their meaning).
     static func editorRuns(_ s: State) -> [InlineRun] {
-        s.editor.richText.runs.map { run in
-            switch run {
-            case let .text(t): return .text(t)
-            case let .emoji(a):
-                return .emoji(InlineEmoji(code: a.emoji.code, imageName: a.emoji.imageName, label: a.emoji.meaning(),
-                                          glyph: a.emoji.kind == .unicode ? a.emoji.code : nil))
-            }
-        }
+        InlineRun.runs(from: s.editor.richText)
     }
 }
 

@@ -20,15 +20,14 @@ extension InputBar {
         case let .type(text):
             try requireSystem(s, "type")
             // The return key inside typed text behaves as the return key.
+            if !text.isEmpty { events.append(.keyClick(count: text.count)) }
             var chunk = ""
             for ch in text {
                 if ch == "\n" || ch == "\r\n" {
                     if !chunk.isEmpty { editorInsertText(&s, chunk); chunk = "" }
-                    events.append(.keyClick)
                     pressReturn(&s, now: now, events: &events)
                 } else {
                     chunk.append(ch)
-                    events.append(.keyClick)
                 }
             }
             if !chunk.isEmpty { editorInsertText(&s, chunk) }
@@ -40,17 +39,19 @@ extension InputBar {
             editorUnmarkText(&s)
         case .backspace:
             try requireSystem(s, "press backspace")
-            events.append(.keyClick)
+            events.append(.keyClick(count: 1))
             editorDeleteBackward(&s)
         case .returnKey:
             try requireSystem(s, "press return")
-            events.append(.keyClick)
+            events.append(.keyClick(count: 1))
             pressReturn(&s, now: now, events: &events)
         case let .insertEmoji(emoji):
             try requireEmoji(s, "insert an emoji")
+            events.append(.keyClick(count: 1)) // UIDevice.playInputClick from the panel
             editorInsertEmoji(&s, emoji)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
+            events.append(.keyClick(count: 1))
             editorDeleteBackward(&s)
         case let .select(location, length):
             try requireFirstResponder(s, "select")
@@ -87,6 +88,13 @@ extension InputBar {
             sendMessage(&s, now: now, events: &events)
         case .tick:
             break // the keyboard's did* were posted by `send`; the height is a function of time
+        case let .resize(size):
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+                  size.width <= 100_000, size.height <= 100_000 else {
+                throw .invalidSize(width: size.width, height: size.height)
+            }
+            s.profile.size = size
+            events += s.keyboard.resize(to: size, at: now).map(InputBarEvent.keyboard)
         }
     }
 

@@ -57,6 +57,7 @@ extension InputBar {
 
     /// Fails a held tap at its deadline (call from `tick`, or schedule at
     /// `tracking?.recognizer.deadline`).
+    @discardableResult
     public mutating func touchDeadlinePassed(at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
         guard var t = tracking else { return [] }
         let updates = t.recognizer.deadlinePassed(at: now)

@@ -17,7 +17,17 @@ import EmojiText
 ///     for event in bar.takeOutbox() { ... } // didSend(serverText), keyboard notifications
 ///     bar.frame(at: clock.now)              // the bar's frame in screen coordinates
 ///     bar.keyboardFrame(at: clock.now)      // where ChatScreen draws the EmojiPanel
-///     bar.draw(into: &list, at: clock.now)  // the bar into a DisplayList
+///     bar.draw(into: &list, at: clock.now, origin: bar.frame(at: clock.now).origin)
+///     bar.state.keyboard.draw(into: &list, at: clock.now) // the system keyboard
+///
+/// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates (touch
+/// down highlights a button, a recognized tap performs the part's action, a tap
+/// outside the bar and keyboard resigns); `hitTest(_:at:)` and `tapAction(at:now:)`
+/// expose the same mapping for hosts that run their own recognizers.
+///
+/// IME: `.compose("ni")` sets marked text; `.type("你")` while composing replaces the
+/// marked text and commits (an IME's final insert); `.commitComposition` commits the
+/// marked text as it is. Pasting a given string: set `pasteboard.string`, send `.paste`.
 ///
 /// - State is a value (`InputBar.State`); `send(_:)` is the only way to change it and
 ///   returns the events of that transition, in order. The same events are recorded in
@@ -65,6 +75,10 @@ public struct InputBar {
         case tapSend
         /// A display-link frame (or the `nextDeadline` timer).
         case tick(at: SimInstant)
+        /// The screen changed size: the text is laid out again for the new width (the
+        /// height animates if the line count changes) and a shown keyboard moves to its
+        /// new frame. Sizes must be positive and finite.
+        case resize(Size)
     }
 
     /// The bar's whole state. Equal states draw identically at the same instant.
@@ -130,15 +144,13 @@ public struct InputBar {
                        height: state.height.value(at: now))
     }
 
-    /// When the next animation arrives (keyboard or height), if one is running.
+    /// The next instant something changes without input: the keyboard or height
+    /// animation arriving, or a held tap failing. Nil when the bar is settled.
     public var nextDeadline: SimInstant? {
-        let h = state.height.end > clock.now ? state.height.end : nil
-        switch (state.keyboard.nextDeadline, h) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
-        case (nil, nil): return nil
-        }
+        let candidates = [state.keyboard.nextDeadline,
+                          state.height.end > clock.now ? state.height.end : nil,
+                          tracking?.recognizer.deadline]
+        return candidates.compactMap { $0 }.min()
     }
 
     /// The toggle shows the keyboard glyph exactly while the emoji keyboard is up.
@@ -163,10 +175,17 @@ public struct InputBar {
         if case let .tick(at) = action { now = at } else { now = clock.now }
         // An animation that arrived before this action posts its did* first.
         events += next.keyboard.tick(at: now).map(InputBarEvent.keyboard)
+        // A finger held past the tap's deadline is no tap: its highlight goes.
+        var failedTouch = false
+        if case .tick = action, let d = tracking?.recognizer.deadline, now >= d {
+            failedTouch = true
+            next.highlighted = nil
+        }
         let before = Snapshot(next)
         try InputBar.reduce(&next, action, now: now, pasteboard: &pasteboard, events: &events)
         InputBar.finish(&next, before: before, now: now, events: &events)
         state = next
+        if failedTouch { tracking = nil }
         for e in events {
             trace.record(TraceEvent(time: now, source: e.traceSource, name: e.traceName, fields: e.traceFields))
             if e.isOutbound { outbox.append(e) }

@@ -1,3 +1,5 @@
+import SimCore
+
 /// A scripted action the bar cannot perform in its current state. The message says
 /// what was attempted and what state refused it, so a scenario failure is readable.
 public enum InputBarError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,6 +12,8 @@ public enum InputBarError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFirstResponder(action: String)
     /// A selection outside the text.
     case selectionOutOfBounds(location: Int, length: Int, textLength: Int)
+    /// A screen size that is not positive and finite (or absurdly large).
+    case invalidSize(width: Double, height: Double)
 
     public var description: String {
         switch self {
@@ -21,6 +25,8 @@ public enum InputBarError: Error, Hashable, Sendable, CustomStringConvertible {
             return "input bar: cannot \(action): the text view is not first responder"
         case let .selectionOutOfBounds(location, length, textLength):
             return "input bar: selection \(location)+\(length) is outside the text (length \(textLength))"
+        case let .invalidSize(width, height):
+            return "input bar: cannot resize to \(formatPoints(width))x\(formatPoints(height)): sizes must be positive, finite and at most 100000 pt"
         }
     }
 }

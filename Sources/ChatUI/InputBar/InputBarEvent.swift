@@ -17,8 +17,9 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     case heightWillChange(from: Double, to: Double, lines: Int)
     /// The message to send, in server (placeholder) form, exactly once per send.
     case didSend(String)
-    /// A key click the system would play (the seeds ask for key clicks as events).
-    case keyClick
+    /// Key clicks the system would play for one action (the seeds ask for key clicks
+    /// as events): one per key typed, one per emoji or delete key on the panel.
+    case keyClick(count: Int)
 
     /// Whether a screen composing the bar needs it (the outbox filter).
     public var isOutbound: Bool {
@@ -50,7 +51,8 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
 
     public var traceFields: [TraceEvent.Field] {
         switch self {
-        case .becameFirstResponder, .resignedFirstResponder, .keyClick: return []
+        case .becameFirstResponder, .resignedFirstResponder: return []
+        case let .keyClick(count): return [.init("count", String(count))]
         case let .inputViewChanged(kind): return [.init("keyboard", kind.rawValue)]
         case let .keyboard(n): return n.traceFields
         case let .textChanged(text, loc, len):

@@ -4,7 +4,7 @@ import SimCore
 /// coordinates (origin at its top-left). Pure and O(1).
 ///
 ///     +--------------------------------------------------------------+
-///     | [☺]  +------------------------------------------+  [ Send ] |
+///     | [:)]  +------------------------------------------+  [ Send ] |
 ///     |      | text view (insets 8,0,8,0; padding 5)     |           |
 ///     |      +------------------------------------------+           |
 ///     +--------------------------------------------------------------+
@@ -28,7 +28,11 @@ public struct InputBarLayout: Hashable, Sendable {
         toggleFrame = Rect(x: c.spacing, y: bottom - c.toggleSize, width: c.toggleSize, height: c.toggleSize)
         sendFrame = Rect(x: width - c.spacing - c.sendSize.width, y: bottom - c.sendSize.height,
                          width: c.sendSize.width, height: c.sendSize.height)
-        let textX = toggleFrame.maxX + c.spacing
+        // The text view starts at least `spacing` after the toggle, moved right so that
+        // its text (after the line-fragment padding) starts on a multiple of 8 pt: a
+        // character-grid column, so a selection or caret lands on the same cells as the
+        // glyphs it covers.
+        let textX = ((toggleFrame.maxX + c.spacing + c.lineFragmentPadding) / 8).rounded(.up) * 8 - c.lineFragmentPadding
         textViewFrame = Rect(x: textX, y: c.verticalPadding,
                              width: max(0, sendFrame.minX - c.spacing - textX),
                              height: max(0, height - 2 * c.verticalPadding))

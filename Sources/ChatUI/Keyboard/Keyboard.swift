@@ -130,6 +130,30 @@ public struct Keyboard: Hashable, Sendable {
         return posted
     }
 
+    /// The screen changed size (rotation, split view, a scenario's `resize`): a shown
+    /// keyboard animates from where it is to its resting frame on the new screen and
+    /// posts `willChangeFrame`/`willShow` (as UIKit does on rotation); a hidden one just
+    /// moves below the new screen. Same size: nothing.
+    public mutating func resize(to size: Size, at now: SimInstant) -> [KeyboardNotification] {
+        var posted = tick(at: now)
+        guard size != profile.size else { return posted }
+        let begin = frame(at: now)
+        let fromKind = animation.map { $0.toKind == .none ? $0.fromKind : $0.toKind } ?? kind
+        profile.size = size
+        guard kind != .none else {
+            animation = nil
+            return posted
+        }
+        let end = restingFrame(for: kind)
+        animation = Animation(fromFrame: begin, toFrame: end, fromKind: fromKind, toKind: kind, start: now, duration: duration)
+        for name in [KeyboardNotification.Name.willChangeFrame, .willShow] {
+            posted.append(KeyboardNotification(name: name, beginFrame: begin, endFrame: end, duration: duration,
+                                               curve: KeyboardCurve.code, fromKind: fromKind, toKind: kind))
+        }
+        if duration.ticks <= 0 { posted += tick(at: now) }
+        return posted
+    }
+
     public mutating func show(_ newKind: KeyboardKind, at now: SimInstant) -> [KeyboardNotification] {
         set(newKind, at: now)
     }

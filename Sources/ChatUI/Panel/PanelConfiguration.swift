@@ -58,6 +58,13 @@ public struct PanelConfiguration: Hashable, Sendable {
     /// WeChat-style 8 x 3 with a delete key (the default).
     public static let standard = PanelConfiguration()
 
+    /// The defaults with the height of the device's emoji keyboard.
+    public static func device(_ d: DeviceProfile) -> PanelConfiguration {
+        var c = PanelConfiguration()
+        c.height = d.emojiKeyboardHeight
+        return c
+    }
+
     /// `columns` x `rows` with `key`-point keys, other values default.
     public static func grid(_ columns: Int, _ rows: Int, key: Double = 36) -> PanelConfiguration {
         var c = PanelConfiguration()
@@ -79,4 +86,16 @@ public enum PanelSnapPolicy: String, Hashable, Sendable, CaseIterable {
     case projected
     /// No snapping: decelerate freely and rest wherever it stops.
     case none
+
+    /// The scenario language's names (`set panel.snap uikit|round|projected|none`);
+    /// `paging` is accepted for `uikit`.
+    public init?(scriptName: String) {
+        switch scriptName {
+        case "uikit", "paging": self = .paging
+        case "round": self = .round
+        case "projected": self = .projected
+        case "none": self = .none
+        default: return nil
+        }
+    }
 }

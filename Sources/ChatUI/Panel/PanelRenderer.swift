@@ -1,16 +1,15 @@
 import SimCore
 import EmojiText
-import Imaging
 import Raster
 
 /// Draws an `EmojiPanel.State` into a `DisplayList` with colour roles (the theme is
 /// chosen by the rasterizer, so one list renders light and dark).
 ///
 /// Keys show the first frame of animated emoji (still, to save work); only the
-/// preview animates. Accessibility labels come from the emoji meanings. Views:
-/// `EmojiPanel`, `EmojiPanel.page.<n>`, `EmojiPanel.pageControl`,
-/// `EmojiPanel.categoryBar`, `EmojiPanel.preview`, `EmojiPanel.skinTones`,
-/// `EmojiPanel.search`.
+/// preview animates. Accessibility labels come from the emoji meanings. View names:
+/// `EmojiPanel`, `EmojiPanel.pages` (the clip), `EmojiPanel.page.<n>`,
+/// `EmojiPanel.pageControl`, `EmojiPanel.categoryBar`, `EmojiPanel.preview`,
+/// `EmojiPanel.skinTones`, `EmojiPanel.search`.
 enum PanelRenderer {
     static let view = "EmojiPanel"
     static let deleteRef = ImageRef(name: "panel.delete", code: "DEL")
@@ -52,11 +51,14 @@ enum PanelRenderer {
 
     /// The whole panel: background, visible pages (from `pageList`), page control,
     /// category bar, search bar, then the preview or skin-tone picker on top.
-    static func panel(_ state: EmojiPanel.State, now: SimInstant, images: ImageLibrary?,
-                      pageList: (Int) -> DisplayList) -> DisplayList {
+    /// - Parameter previewFrame: the preview player's frame (nil: a still).
+    static func panel(_ state: EmojiPanel.State, previewFrame: Int?,
+                      pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
         let layout = state.layout
         let c = state.configuration
         var list = DisplayList(width: layout.width, height: c.height)
+        // One allocation: two pages of keys, the chrome, the preview.
+        list.items.reserveCapacity(2 * (layout.perPage + 1) + 2 * state.sections.count + state.pagesInGroup + 16)
         list.fill(Rect(x: 0, y: 0, width: layout.width, height: c.height), .panelBackground, view: view)
 
         if c.searchBarHeight > 0 { searchBar(state, into: &list) }
@@ -73,24 +75,38 @@ enum PanelRenderer {
             list.text(t, at: Point(x: ((sf.width - t.size.width) / 2).rounded(.down), y: sf.midY - 8), .secondaryText, view: view)
         }
 
-        pageControl(state, into: &list)
-        categoryBar(state, into: &list)
-        if let p = state.preview { preview(p, state: state, now: now, images: images, into: &list) }
+        list.append(contentsOf: chrome())
+        if let p = state.preview { preview(p, state: state, frame: previewFrame, into: &list) }
         if let k = state.skinPicker { skinPicker(k, into: &list) }
         return list
     }
 
+    /// The page control and the category bar (cached by the panel between frames).
+    static func chrome(_ state: EmojiPanel.State) -> DisplayList {
+        var list = DisplayList(width: state.layout.width, height: state.configuration.height)
+        pageControl(state, into: &list)
+        categoryBar(state, into: &list)
+        return list
+    }
+
+    /// Dots of the current group's pages, hidden for a single page. When the dots do
+    /// not fit the width (a group of 90 pages), a window of as many as fit follows the
+    /// current page, as UIPageControl does since iOS 14; so drawing stays O(width).
     static func pageControl(_ state: EmojiPanel.State, into list: inout DisplayList) {
         let f = state.layout.pageControlFrame
         let n = state.pagesInGroup
         guard n > 1, f.height > 0 else { return } // hidesForSinglePage
         let dot = 7.0, pitch = 16.0
-        let total = Double(n - 1) * pitch + dot
+        let fit = max(1, Int(((f.width - 16) / pitch).rounded(.down)))
+        let shown = min(n, fit)
+        let current = state.pageInGroup
+        let first = min(max(0, current - shown / 2), n - shown)
+        let total = Double(shown - 1) * pitch + dot
         let x0 = ((f.width - total) / 2).rounded(.down)
         let y = (f.midY - dot / 2).rounded(.down)
-        let current = state.pageInGroup
-        for i in 0..<n {
-            let r = Rect(x: x0 + Double(i) * pitch, y: y, width: dot, height: dot)
+        for k in 0..<shown {
+            let i = first + k
+            let r = Rect(x: x0 + Double(k) * pitch, y: y, width: dot, height: dot)
             if i == current {
                 list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).pageControl", state: .selected)
             } else {
@@ -128,15 +144,13 @@ enum PanelRenderer {
                   state.query == nil ? .placeholderText : .text, label: "Search", view: v)
     }
 
-    static func preview(_ p: EmojiPanel.Preview, state: EmojiPanel.State, now: SimInstant, images: ImageLibrary?,
-                        into list: inout DisplayList) {
+    static func preview(_ p: EmojiPanel.Preview, state: EmojiPanel.State, frame: Int?, into list: inout DisplayList) {
         let v = "\(view).preview"
         let pl = p.placement
         list.roundedRect(p.keyFrame.insetBy(dx: -2, dy: -2), radius: 6, .highlight, view: v, state: .highlighted)
         list.shadow(pl.frame, radius: 10, view: v)
         list.roundedRect(pl.frame, radius: 10, .surface, view: v)
         list.border(pl.frame, width: 1, radius: 10, .separator, view: v)
-        let frame = animationFrame(p.emoji, since: p.since, now: now, images: images)
         let name = p.emoji.meaning(for: state.configuration.locale)
         list.image(ref(p.emoji, frame: frame), in: pl.imageFrame, label: name, view: v)
         let t = TextLayout(name, maxWidth: pl.nameFrame.width, maxLines: 1)
@@ -154,25 +168,5 @@ enum PanelRenderer {
             list.image(ref(e), in: Rect(x: cell.midX - side / 2, y: cell.midY - side / 2, width: side, height: side),
                        label: e.meaning(), view: v, state: i == k.selected ? .selected : [])
         }
-    }
-
-    /// The preview's animation frame: elapsed time since the preview appeared walked
-    /// through the image's frame durations, looping as its loop count says. nil for a
-    /// still or an image the library does not know.
-    static func animationFrame(_ e: Emoji, since: SimInstant, now: SimInstant, images: ImageLibrary?) -> Int? {
-        guard e.kind == .animatedImage, let name = e.imageName, let images,
-              let image = try? images.image(named: name), image.isAnimated, image.loopDurationTicks > 0 else { return nil }
-        var t = max(0, now.ticks - since.ticks)
-        switch image.loopCount {
-        case .forever: t %= image.loopDurationTicks
-        case .times(let n):
-            if t >= image.loopDurationTicks * Int64(max(1, n)) { return image.frameCount - 1 }
-            t %= image.loopDurationTicks
-        }
-        for (i, d) in image.playbackTicks.enumerated() {
-            if t < d { return i }
-            t -= d
-        }
-        return image.frameCount - 1
     }
 }

@@ -318,3 +318,9 @@ public final class ChatScreen: DisplayListRepresentable {
         }
     }
 }
+
+extension ChatScreen {
+    /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
+    /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
+    public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
+}

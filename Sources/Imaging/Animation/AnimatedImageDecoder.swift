@@ -26,8 +26,10 @@ public enum AnimatedImageDecoder {
         switch format {
         case .gif:
             return AnimatedImage(source: try GIFImage(bytes: bytes, limits: limits), name: name)
-        case .png, .ppm:
-            throw Failure.unsupportedFormat(format)
+        case .png:
+            return AnimatedImage(source: try APNGImage(bytes: bytes, limits: limits), name: name)
+        case .ppm:
+            return AnimatedImage(source: StillImageSource(try PNMCodec(limits: limits).decode(bytes), formatName: "PPM"), name: name)
         }
     }
 }

@@ -120,7 +120,7 @@ enum ImageCommand: CLICommand {
                     printError("error: \(file): frame \(i): \(issue)")
                     return 1
                 }
-                encoded.append(try ImageFileEncoding.encode(frame, format: format))
+                encoded.append(ImageFileEncoding.encode(frame, format: format))
             }
         } catch {
             printError("error: \(file): \(error)")

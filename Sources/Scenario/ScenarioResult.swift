@@ -1,0 +1,74 @@
+import SimCore
+import Imaging
+
+/// The outcome of one `expect` line.
+public struct ExpectationOutcome: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+    public var expectation: Expectation
+    public var passed: Bool
+    /// Human-readable expected and actual values.
+    public var expected: String
+    public var actual: String
+
+    /// `FILE:LINE:COL: error: expected keyboard emoji, found system`
+    public func message(file: String) -> String {
+        "\(file):\(line):\(column): error: expected \(expected), found \(actual)"
+    }
+}
+
+/// One rendered snapshot: the bytes to compare with (or record as) the reference.
+public struct SnapshotOutput: Hashable, Sendable {
+    public var name: String
+    public var subject: SnapshotSubject
+    public var format: SnapshotFormat
+    public var line: Int
+    public var bytes: [UInt8]
+
+    /// File name of the reference: `<name>.<ext>` (ascii `.txt`, styled `.styled.txt`,
+    /// tree `.tree.txt`, png `.png`, ppm `.ppm`).
+    public var fileName: String { name + "." + format.fileExtension }
+}
+
+extension SnapshotFormat {
+    public var fileExtension: String {
+        switch self {
+        case .ascii: return "txt"
+        case .styled: return "styled.txt"
+        case .tree: return "tree.txt"
+        case .png: return "png"
+        case .ppm: return "ppm"
+        }
+    }
+
+    public var isText: Bool { self == .ascii || self == .styled || self == .tree }
+}
+
+/// One frame of a recording: what the screen showed, and for how long.
+public struct RecordedFrame: Hashable, Sendable {
+    public var image: Image
+    public var duration: SimDuration
+}
+
+/// Everything one run produced.
+public struct ScenarioResult: Sendable {
+    public var script: String
+    public var expectations: [ExpectationOutcome] = []
+    public var snapshots: [SnapshotOutput] = []
+    /// The error that stopped the run early (an action the screen refused, a `settle`
+    /// that timed out); nil when the script ran to its end.
+    public var failure: ScriptError?
+    /// The trace, one line per event.
+    public var trace: [String] = []
+    /// The screen at 30 frames per virtual second, identical frames merged (only when
+    /// recording was asked for).
+    public var recording: [RecordedFrame] = []
+    /// Virtual time the script took.
+    public var duration: SimDuration = .zero
+
+    public init(script: String) { self.script = script }
+
+    /// True when the script ran to its end and every expectation held (snapshots are
+    /// compared by the caller, which knows the references).
+    public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+}

@@ -1,0 +1,158 @@
+import SimCore
+
+/// Writes scripts back as text, in the canonical spelling the parser reads:
+/// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.
+public enum ScriptPrinter {
+    public static func print(_ script: Script, header: [String] = []) -> String {
+        var lines = header.map { "# " + $0 }
+        for c in script.commands { lines.append(line(c.value)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func line(_ c: Command) -> String {
+        switch c {
+        case .setup(let s): return setup(s)
+        case .action(let a): return action(a)
+        case .expect(let e): return "expect " + expectation(e)
+        case .snapshot(let s):
+            var out = "snapshot \(s.name) \(s.subject.rawValue)"
+            if s.formats == SnapshotFormat.allCases { out += " all" }
+            else if s.formats.count == 1 { out += " \(s.formats[0].rawValue)" }
+            return out
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func num(_ v: Double) -> String {
+        // Whole numbers without a fraction; others with the shortest exact decimal the
+        // parser reads back to the same Double.
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return "\(v)"
+    }
+
+    static func duration(_ d: SimDuration) -> String {
+        let perMs = ticksPerSecond / 1000
+        if d.ticks % perMs == 0 { return "\(d.ticks / perMs)ms" }
+        return num(d.milliseconds) + "ms"
+    }
+
+    static func setup(_ s: Setup) -> String {
+        switch s {
+        case .device(.iphone8): return "device iphone8"
+        case .device(.iphone14): return "device iphone14"
+        case .device(.custom(let w, let h, let sc)): return "device \(num(w))x\(num(h))@\(sc)"
+        case .theme(let t): return "theme \(t.rawValue)"
+        case .catalog(.demo): return "catalog demo"
+        case .catalog(.plist(let a, let b)): return "catalog plist \(quote(a)) \(quote(b))"
+        case .catalog(.unicode(let p)): return "catalog unicode" + (p.map { " " + quote($0) } ?? "")
+        case .catalog(.folder(let p)): return "catalog folder \(quote(p))"
+        case .catalog(.json(let p)): return "catalog json \(quote(p))"
+        case .conversation(let c): return "conversation \(c.rawValue)"
+        case .set(let setting):
+            switch setting {
+            case .panelLayout(let c, let r): return "set panel.layout \(c)x\(r)"
+            case .panelSnap(let p): return "set panel.snap \(p.rawValue)"
+            case .panelPreviewInserts(let b): return "set panel.preview-inserts \(b)"
+            case .longPressDuration(let d): return "set longpress.duration \(duration(d))"
+            case .inputMaxLines(let n): return "set input.max-lines \(n)"
+            case .inputMaxLength(let n): return "set input.max-length \(n)"
+            case .touchRate(let r): return "set touch.rate \(r)"
+            }
+        }
+    }
+
+    static func target(_ t: Target) -> String {
+        switch t {
+        case .input: return "input"
+        case .toggle: return "toggle"
+        case .send: return "send"
+        case .list: return "list"
+        case .outside: return "outside"
+        case .panel: return "panel"
+        case .panelDelete: return "panel.delete"
+        case .panelEmoji(let e): return "panel.emoji " + (isBareWord(e) ? e : quote(e))
+        case .panelCell(let r, let c): return "panel.cell \(r) \(c)"
+        case .panelTab(.index(let i)): return "panel.tab \(i)"
+        case .panelTab(.name(let n)): return "panel.tab \(quote(n))"
+        case .listRow(let r): return "list.row \(r)"
+        case .point(let p): return "\(num(p.x)),\(num(p.y))"
+        }
+    }
+
+    static func isBareWord(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    }
+
+    static func action(_ a: Action) -> String {
+        switch a {
+        case .tap(let t): return "tap \(target(t))"
+        case .longPress(let t, let d): return "long-press \(target(t)) for \(duration(d))"
+        case .press(let t): return "press \(target(t))"
+        case .move(let t, let d): return "move \(target(t))" + (d.map { " over \(duration($0))" } ?? "")
+        case .release: return "release"
+        case .cancel: return "cancel"
+        case .swipe(let t, let dir, let dist, let v):
+            var s = "swipe \(target(t)) \(dir.rawValue)"
+            if let dist { s += " by \(num(dist))pt" }
+            if let v { s += " at \(num(v))pt/s" }
+            return s
+        case .drag(let t, let dx, let dy, let d):
+            return "drag \(target(t)) by \(num(dx)),\(num(dy))" + (d.map { " over \(duration($0))" } ?? "")
+        case .type(let s): return "type \(quote(s))"
+        case .compose(let m, let c): return "compose \(quote(m))" + (c.map { " commit \(quote($0))" } ?? "")
+        case .backspace(let n): return n == 1 ? "backspace" : "backspace \(n)"
+        case .select(let s, let l): return "select \(s) \(l)"
+        case .selectAll: return "select-all"
+        case .cut: return "cut"
+        case .copy: return "copy"
+        case .paste(let s): return "paste" + (s.map { " " + quote($0) } ?? "")
+        case .undo: return "undo"
+        case .redo: return "redo"
+        case .receive(let s): return "receive \(quote(s))"
+        case .search(let q): return "search \(quote(q))"
+        case .searchClear: return "search clear"
+        case .wait(let d): return "wait \(duration(d))"
+        case .settle: return "settle"
+        case .memoryWarning: return "memory-warning"
+        case .resize(let w, let h): return "resize \(num(w))x\(num(h))"
+        }
+    }
+
+    static func expectation(_ e: Expectation) -> String {
+        switch e {
+        case .keyboard(let k): return "keyboard \(k.rawValue)"
+        case .sendEnabled(let b): return "send \(b ? "enabled" : "disabled")"
+        case .input(let s): return "input \(quote(s))"
+        case .caret(let n): return "caret \(n)"
+        case .panelPage(let n, let of): return "panel.page \(n)" + (of.map { " of \($0)" } ?? "")
+        case .panelGroup(.index(let i)): return "panel.group \(i)"
+        case .panelGroup(.name(let n)): return "panel.group \(quote(n))"
+        case .preview(let p): return "preview " + (p.map { isBareWord($0) && $0 != "none" ? $0 : quote($0) } ?? "none")
+        case .panelResults(let n): return "panel.results \(n)"
+        case .listCount(let n): return "list.count \(n)"
+        case .listVisible(let r): return "list.visible \(r.lowerBound)..\(r.upperBound)"
+        case .listLast(let s): return "list.last \(quote(s))"
+        case .animating(let n): return "animating \(n)"
+        case .pasteboard(let s): return "pasteboard \(quote(s))"
+        case .trace(let s): return "trace \(quote(s))"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SimCore
+import Interaction
+import Raster
+@testable import Scenario
+
+/// A host that records what reaches it, for testing the runner itself (timing,
+/// routing, expectations). The real screen is tested in ChatScreenScenarioTests.
+final class TestHost: ScenarioHost {
+    let clock = VirtualClock()
+    let trace = Trace()
+    var size = Size(width: 375, height: 667)
+    var touches: [TouchEvent] = []
+    var performed: [Action] = []
+    var state = HostState()
+    /// The host counts as animating until this instant.
+    var busyUntil: SimInstant = .zero
+    /// A planted bug for the monkey: the invariant breaks once this many messages
+    /// were received while the send button was enabled.
+    var brokenAfterReceives: Int?
+    var receivesWhileSendEnabled = 0
+    var frames: [Target: Rect] = [
+        .input: Rect(x: 40, y: 600, width: 250, height: 36),
+        .send: Rect(x: 300, y: 600, width: 60, height: 36),
+        .panel: Rect(x: 0, y: 450, width: 375, height: 216),
+    ]
+
+    func location(of target: Target) -> Point? { frames[target]?.center }
+
+    func handle(_ touch: TouchEvent) {
+        touches.append(touch)
+        trace.record(touch.timestamp, "test", "touch", ("phase", "\(touch.phase)"))
+    }
+
+    func perform(_ action: Action) throws(HostError) {
+        if case .type = action, state.keyboard != .system { throw HostError("typing needs the system keyboard (it is \(state.keyboard.rawValue))") }
+        performed.append(action)
+        if case .receive = action, state.sendEnabled { receivesWhileSendEnabled += 1 }
+        if case .type(let s) = action { state.input += s; state.sendEnabled = !state.input.isEmpty }
+    }
+
+    var isSettled: Bool { clock.now >= busyUntil }
+
+    func displayList(of subject: SnapshotSubject) -> DisplayList {
+        var list = DisplayList(size: size)
+        list.fill(Rect(x: 8, y: 8, width: 100, height: 32), .bubbleOutgoing, view: subject.rawValue)
+        list.border(Rect(origin: .zero, size: size), .separator)
+        return list
+    }
+
+    var imageProvider: ImageProvider { .none }
+
+    func invariantViolations() -> [String] {
+        if let n = brokenAfterReceives, receivesWhileSendEnabled >= n {
+            return ["received \(receivesWhileSendEnabled) messages while send was enabled"]
+        }
+        return []
+    }
+}
