@@ -65,28 +65,6 @@ enum RasterBench {
     }
 }
 
-/// CPU time of this thread: on a machine shared with other jobs, wall time counts the
-/// time the scheduler gives to others; the figures below use CPU time.
-private func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// Like `measure`, in thread CPU seconds.
-private func measureCPU(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
-    body()
-    let start = threadCPUSeconds()
-    var n = 0
-    var elapsed = 0.0
-    repeat {
-        body()
-        n += 1
-        elapsed = threadCPUSeconds() - start
-    } while elapsed < minSeconds
-    return (n, elapsed)
-}
-
 private func kind(_ c: DrawCommand) -> String {
     switch c {
     case .fillRect: "fill"
@@ -111,7 +89,13 @@ enum RasterBenchScreen {
     static let width = 375.0, height = 667.0
 
     /// A 64 x 64 emoji-like image (a shaded disc on transparency), tinted per name.
-    static let images: ImageProvider = {
+    static var images: ImageProvider {
+        let image = disc
+        return ImageProvider { _, _ in image }
+    }
+
+    /// A 64 px disc standing in for every emoji image.
+    static let disc: Image = {
         var base = Image(width: 64, height: 64)
         for y in 0..<64 {
             for x in 0..<64 {
@@ -121,8 +105,7 @@ enum RasterBenchScreen {
                 base[x, y] = (UInt8(200 + y / 2), UInt8(150 + x / 2), 40, UInt8(a))
             }
         }
-        let image = base
-        return ImageProvider { _, _ in image }
+        return base
     }()
 
     static let messages: [[InlineRun]] = [

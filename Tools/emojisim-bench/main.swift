@@ -23,6 +23,7 @@ let allBenchmarks: [Benchmark] = [
     InputBarBench.benchmark,
     PNGBench.benchmark,
     ListBench.benchmark,
+    scenarioBenchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
