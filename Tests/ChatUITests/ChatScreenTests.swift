@@ -128,6 +128,29 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
     }
 }
 
+extension ChatScreenTests {
+    /// The same script gives the same trace and the same frame, byte for byte.
+    @Test func aScriptReplaysIdentically() throws {
+        func run() throws -> (String, String) {
+            let screen = makeDemoScreen(messages: DemoConversation.generated(count: 500, seed: 5, animatedEvery: 4))
+            try screen.tap(target: "textView")
+            screen.settle()                 // a tap on a moving button does not land
+            try screen.type("replay [哈哈] 你好")
+            try screen.tap(target: "send")
+            try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 2_500))
+            screen.advance(by: .milliseconds(400))
+            screen.receive("[f058]")
+            try screen.tap(target: "toggle")
+            screen.settle()
+            return (screen.trace.text, CharGrid(screen.displayList()).text)
+        }
+        let a = try run(), b = try run()
+        #expect(a.0 == b.0 && a.1 == b.1)
+        #expect(a.0.contains("list willBeginDecelerating") && a.0.contains("screen send message=m500")
+                && a.0.contains("screen receive message=m501"))
+    }
+}
+
 @Suite struct ChatScreenSnapshotTests {
     @Test func systemKeyboard() throws {
         let screen = makeDemoScreen()
