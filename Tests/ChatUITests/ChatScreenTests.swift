@@ -151,6 +151,30 @@ extension ChatScreenTests {
     }
 }
 
+extension ChatScreenTests {
+    /// A message received during a fling neither stops it nor moves what is on screen.
+    @Test func aReceiveDuringAFlingKeepsTheFlingGoing() throws {
+        let screen = makeDemoScreen(messages: DemoConversation.generated(count: 600, seed: 6))
+        try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 3_000))
+        for _ in 0..<5 { screen.advanceToNextFrame() }
+        let list = screen.list
+        #expect(list.scroll.state == .decelerating)
+        let row = list.displayedRows.lowerBound + 1
+        let before = list.rowFrameInViewport(row)
+        let d = list.distanceFromBottom
+        screen.receive("新消息")
+        #expect(list.scroll.state == .decelerating, "the fling goes on")
+        #expect(list.rowFrameInViewport(row) == before && list.distanceFromBottom == d + list.rowHeights.height(ofRow: list.count - 1))
+        #expect(list.pendingBottom > 0 && screen.newMessagesCount == 1 && list.invariantViolations().isEmpty)
+        screen.advanceToNextFrame()
+        #expect(list.distanceFromBottom > d, "still moving into the history")
+        #expect(screen.settle())
+        #expect(list.pendingBottom == 0 && list.invariantViolations().isEmpty && screen.newMessagesCount == 1)
+        try screen.tap(target: "marker")
+        #expect(screen.settle() && list.isAtBottom && list.displayedRows.upperBound == list.count)
+    }
+}
+
 @Suite struct ChatScreenSnapshotTests {
     @Test func systemKeyboard() throws {
         let screen = makeDemoScreen()
