@@ -283,6 +283,9 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     private func longPressEnded(at t: SimInstant, cancelled: Bool) {
         moments(state.scroller.setScrollEnabled(true, at: t), at: t)
+        // The press may have caught a moving panel (a fling or a bounce past an edge):
+        // its finger is gone now, so the caught motion settles as after any catch.
+        if state.scroller.isHeld { settleAfterCatch(at: t) }
         if let picker = state.skinPicker {
             state.skinPicker = nil
             guard !cancelled else {
