@@ -65,11 +65,19 @@ public func verifySnapshot<Value, Format>(
     } catch {
         return "snapshot \(relative): producing the value threw \(error)"
     }
-    let actualBytes = strategy.diffing.toData(actual)
+    // Encoded only when needed: comparing decodes the reference instead, which is much
+    // cheaper than compressing the actual image on every run.
+    var encoded: [UInt8]?
+    func actualBytes() -> [UInt8] {
+        if let encoded { return encoded }
+        let bytes = strategy.diffing.toData(actual)
+        encoded = bytes
+        return bytes
+    }
 
     func write() -> String? {
         do {
-            try SnapshotFiles.writeAtomically(actualBytes, to: reference)
+            try SnapshotFiles.writeAtomically(actualBytes(), to: reference)
             FileHandle.standardError.write(Data("snapshot: recorded \(relative)\n".utf8))
             return nil
         } catch {
@@ -85,9 +93,8 @@ public func verifySnapshot<Value, Format>(
         return write()
     }
     if mode == .all {
-        return referenceBytes == actualBytes ? nil : write()
+        return referenceBytes == actualBytes() ? nil : write()
     }
-    if referenceBytes == actualBytes { return nil }
     let expected: Format
     do {
         expected = try strategy.diffing.fromData(referenceBytes)
@@ -104,7 +111,7 @@ public func verifySnapshot<Value, Format>(
     var written: [String] = []
     do {
         let actualURL = folder.appendingPathComponent(base)
-        try SnapshotFiles.writeAtomically(actualBytes, to: actualURL)
+        try SnapshotFiles.writeAtomically(actualBytes(), to: actualURL)
         written.append(actualURL.path)
         for artifact in failure.artifacts {
             let url = folder.appendingPathComponent(base + "." + artifact.suffix)

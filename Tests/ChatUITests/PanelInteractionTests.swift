@@ -333,3 +333,23 @@ import EmojiText
         #expect(panel.state.resultCount == nil)
     }
 }
+
+@Suite struct PanelCatchTests {
+    @Test(arguments: [SimDuration.milliseconds(40), .milliseconds(500)])
+    func aTouchThatCatchesTheScrollThenLiftsSettlesOnAPage(_ hold: SimDuration) {
+        let (panel, d) = makePanel()
+        d.tap(panel.location(ofTab: 2))     // animated scroll towards Food
+        d.wait(.milliseconds(120))
+        #expect(panel.state.isScrolling)
+        let p = Point(x: 120, y: 70)
+        d.down(p)
+        d.wait(hold)                          // a tap, or long enough for a long press
+        d.up(p)
+        d.settle()
+        let settled = panel.state.isSettled, offset = panel.state.offset
+        #expect(settled)
+        #expect(offset.truncatingRemainder(dividingBy: 375) == 0, "rested at \(offset)")
+        #expect(panel.takeEvents().isEmpty) // catching selects nothing
+        #expect(panel.clock.pendingTimerCount == 0)
+    }
+}

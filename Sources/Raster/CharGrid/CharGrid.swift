@@ -311,43 +311,72 @@ public struct CharGrid: Hashable, Sendable {
 
     private mutating func text(_ layout: TextLayout, origin: Point, clip: CellBox, style: UInt8) {
         for line in layout.lines {
-            for g in line.glyphs {
-                let (c, r) = cell(origin.x + g.frame.minX, origin.y + g.frame.midY)
-                switch g.content {
-                case .character(let ch):
-                    character(ch, wide: g.width == .wide, column: c, row: r, clip: clip, style: style)
-                case .ellipsis:
-                    if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
-                case .emoji(let e):
-                    let cc = cell(origin.x + g.frame.midX - Self.cellWidth, 0).c
-                    imageGlyph(glyph: e.glyph, identity: e.code, label: e.label, column: cc, row: r,
-                               clip: clip, style: e.imageName == nil ? style : StyleCode.image)
+            line.glyphs.withUnsafeBufferPointer { glyphs in
+                guard let base = glyphs.baseAddress else { return }
+                for i in 0..<glyphs.count {
+                    let g = base + i
+                    let frame = g.pointee.frame
+                    let (c, r) = cell(origin.x + frame.minX, origin.y + frame.midY)
+                    let wide = g.pointee.width == .wide
+                    if g.pointee.codePoint != 0 && g.pointee.isSingleScalar {
+                        // The common case: one scalar, no string work.
+                        if g.pointee.codePoint == 0x2026 && g.pointee.position == nil {
+                            if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
+                        } else {
+                            scalarCell(g.pointee.codePoint, wide: wide, column: c, row: r, clip: clip, style: style)
+                        }
+                        continue
+                    }
+                    switch g.pointee.content {
+                    case .character(let ch):
+                        character(ch, wide: wide, column: c, row: r, clip: clip, style: style)
+                    case .ellipsis:
+                        if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
+                    case .emoji(let e):
+                        let cc = cell(origin.x + frame.midX - Self.cellWidth, 0).c
+                        imageGlyph(glyph: e.glyph, identity: e.code, label: e.label, column: cc, row: r,
+                                   clip: clip, style: e.imageName == nil ? style : StyleCode.image)
+                    }
                 }
             }
         }
     }
 
+    /// A character that is a single scalar.
+    private mutating func scalarCell(_ s: UInt32, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
+        guard r >= clip.r0 && r < clip.r1 else { return }
+        if wide {
+            guard c >= clip.c0 && c + 1 < clip.c1 else { return }
+            if options.asciiOnly {
+                put(c, r, 0x3F, style: style, overSelection: true)
+                put(c + 1, r, 0x3F, style: style, overSelection: true)
+            } else {
+                put(c, r, s, style: style, overSelection: true)
+                put(c + 1, r, Self.continuation, style: style, overSelection: true)
+            }
+            return
+        }
+        guard c >= clip.c0 && c < clip.c1 else { return }
+        let v: UInt32
+        if options.asciiOnly {
+            v = s >= 0x20 && s < 0x7F ? s : 0x3F
+        } else {
+            v = s < 0x20 || (s >= 0x7F && s < 0xA0) ? 0xFFFD : s
+        }
+        put(c, r, v, style: style, overSelection: true)
+    }
+
+    /// A character of several scalars (combining marks, emoji sequences).
     private mutating func character(_ ch: Character, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
         guard r >= clip.r0 && r < clip.r1 else { return }
         if wide && !(c >= clip.c0 && c + 1 < clip.c1) { return }
         if !wide && !(c >= clip.c0 && c < clip.c1) { return }
-        var v: UInt32
-        let scalars = ch.unicodeScalars
         if options.asciiOnly {
-            let s = scalars.first!.value
-            v = scalars.count == 1 && s >= 0x20 && s < 0x7F ? s : 0x3F
-            if wide {
-                put(c, r, 0x3F, style: style, overSelection: true)
-                put(c + 1, r, 0x3F, style: style, overSelection: true)
-                return
-            }
-        } else if scalars.count == 1 {
-            let s = scalars.first!.value
-            v = s < 0x20 || (s >= 0x7F && s < 0xA0) ? 0xFFFD : s
-        } else {
-            v = clusterValue(String(ch))
+            put(c, r, 0x3F, style: style, overSelection: true)
+            if wide { put(c + 1, r, 0x3F, style: style, overSelection: true) }
+            return
         }
-        put(c, r, v, style: style, overSelection: true)
+        put(c, r, clusterValue(String(ch)), style: style, overSelection: true)
         if wide { put(c + 1, r, Self.continuation, style: style, overSelection: true) }
     }
 

@@ -114,7 +114,12 @@ struct RoundRectShape {
     }
 
     /// Row spans: coverage is 0 outside lo..<hi and `midCoverage` in fa..<fb.
-    struct Row { var lo: Int, hi: Int, fa: Int, fb: Int, midCoverage: Int }
+    struct Row {
+        var lo: Int, hi: Int, fa: Int, fb: Int, midCoverage: Int
+        /// A row of the straight vertical section: every such row has the same spans
+        /// and the same coverage at each x (it depends on x only).
+        var straight: Bool
+    }
 
     /// Per row (q as in `sdRoundRect`): pixels with qx >= tOut have coverage 0
     /// (d >= softness/2); in a row inside vertically, pixels with qx <= tMid have 255;
@@ -129,7 +134,8 @@ struct RoundRectShape {
         if qy >= outer { return nil }
         let tOut: Double = qy <= 0 ? outer : (outer * outer - qy * qy).squareRoot()
         var tMid: Double, mid: Int
-        if qy <= min(0, inner) {
+        let straight = qy <= min(0, inner)
+        if straight {
             tMid = inner; mid = 255
         } else if qy > 0 && qy <= inner {
             tMid = (inner * inner - qy * qy).squareRoot(); mid = 255
@@ -147,8 +153,13 @@ struct RoundRectShape {
             fb = min(hi, Int((mx + halfMid - 0.5).rounded(.down)) + 1)
             if fb <= fa { fa = hi; fb = hi }
         }
-        return Row(lo: lo, hi: hi, fa: fa, fb: fb, midCoverage: mid)
+        return Row(lo: lo, hi: hi, fa: fa, fb: fb, midCoverage: mid, straight: straight)
     }
+}
+
+/// Pixels a..<b of a row at one coverage.
+struct CoverageRun {
+    var a: Int, b: Int, coverage: Int
 }
 
 /// Up to eight sorted positions without a heap allocation (the shadow's row breaks).
@@ -315,7 +326,7 @@ struct Target {
     }
 
     @inline(__always) static func coverage(_ d: Double, _ softness: Double) -> Int {
-        let v = 0.5 - d / softness
+        let v = softness == 1 ? 0.5 - d : 0.5 - d / softness
         if v <= 0 { return 0 }
         if v >= 1 { return 255 }
         return Int(v * 255 + 0.5)
@@ -367,6 +378,8 @@ struct Target {
                                      softness: max(1, blur * scale), scale: scale) else { return }
         let cut = RoundRectShape(rect, radius: radius, softness: 1, scale: scale)
         if alpha(color, 255) == 0 { return }
+        var runs: [CoverageRun] = []
+        var straightRuns: [CoverageRun]?
         for y in max(clip.y0, g.y0)..<max(max(clip.y0, g.y0), min(clip.y1, g.y1)) {
             guard let row = g.row(y) else { continue }
             let lo = max(clip.x0, row.lo), hi = min(clip.x1, row.hi)
@@ -374,6 +387,16 @@ struct Target {
             let cutRow = cut?.row(y)
             // Split the row where either coverage changes between constant and
             // per-pixel; a segment where both are constant is one translucent span.
+            // Rows of the straight section (of both shapes) are all alike: their runs
+            // are computed once and replayed.
+            let straight = row.straight && (cutRow?.straight ?? false)
+            if straight, let runs = straightRuns {
+                apply(runs, y: y, color: color)
+                continue
+            }
+            runs.removeAll(keepingCapacity: true)
+            // Split the row where either coverage changes between constant and
+            // per-pixel; a segment where both are constant is one run.
             var marks = Marks()
             marks.insert(lo, lo, hi); marks.insert(hi, lo, hi)
             marks.insert(row.fa, lo, hi); marks.insert(row.fb, lo, hi)
@@ -393,7 +416,7 @@ struct Target {
                 }
                 if shadowConst && cutConst {
                     let cov = Self.div255(row.midCoverage * (255 - cutCov))
-                    if cov > 0 { span(y, a, b, color, alpha(color, cov)) }
+                    if cov > 0 { runs.append(CoverageRun(a: a, b: b, coverage: cov)) }
                     continue
                 }
                 for x in a..<b {
@@ -401,8 +424,21 @@ struct Target {
                     if cov == 0 { continue }
                     let cc = cutConst ? cutCov : cut!.coverage(x, y)
                     cov = Self.div255(cov * (255 - cc))
-                    if cov > 0 { blend((y * width + x) * 4, color, alpha(color, cov)) }
+                    if cov > 0 { runs.append(CoverageRun(a: x, b: x + 1, coverage: cov)) }
                 }
+            }
+            apply(runs, y: y, color: color)
+            if straight { straightRuns = runs }
+        }
+    }
+
+    /// Paints coverage runs on row y.
+    func apply(_ runs: [CoverageRun], y: Int, color: Color) {
+        for r in runs {
+            if r.b - r.a == 1 {
+                blend((y * width + r.a) * 4, color, alpha(color, r.coverage))
+            } else {
+                span(y, r.a, r.b, color, alpha(color, r.coverage))
             }
         }
     }
@@ -469,6 +505,18 @@ struct Target {
 
     /// A line segment `lineWidth` points wide with square-free (butt) ends.
     func line(_ a: Point, _ b: Point, lineWidth: Double, color: Color) {
+        // Horizontal and vertical lines (separators) are rectangles: filled as spans.
+        let halfPoints = max(0.5 / scale, lineWidth / 2)
+        if a.y == b.y && a.x != b.x {
+            shape(Rect(x: min(a.x, b.x), y: a.y - halfPoints, width: abs(b.x - a.x), height: 2 * halfPoints),
+                  radius: 0, softness: 1, color: color)
+            return
+        }
+        if a.x == b.x && a.y != b.y {
+            shape(Rect(x: a.x - halfPoints, y: min(a.y, b.y), width: 2 * halfPoints, height: abs(b.y - a.y)),
+                  radius: 0, softness: 1, color: color)
+            return
+        }
         let ax = a.x * scale, ay = a.y * scale, bx = b.x * scale, by = b.y * scale
         let hw = max(0.5, lineWidth * scale / 2)
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
@@ -502,17 +550,19 @@ struct Target {
     mutating func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
         let a = alpha(color, 255)
         for line in layout.lines {
-            for g in line.glyphs {
-                let frame = g.frame.offsetBy(dx: origin.x, dy: origin.y)
-                switch g.content {
-                case .character(let ch):
-                    let cp = ch.unicodeScalars.first!.value
-                    let glyph = options.font.glyphOrBox(for: cp, width: g.width == .wide ? 16 : 8)
-                    drawGlyph(glyph, x: px(frame.minX), y: px(frame.minY), color: color, alpha: a)
-                case .ellipsis:
-                    let glyph = options.font.glyphOrBox(for: 0x2026, width: 8)
-                    drawGlyph(glyph, x: px(frame.minX), y: px(frame.minY), color: color, alpha: a)
-                case .emoji(let e):
+            line.glyphs.withUnsafeBufferPointer { glyphs in
+                guard let base = glyphs.baseAddress else { return }
+                for i in 0..<glyphs.count {
+                    let g = base + i
+                    let frame = g.pointee.frame.offsetBy(dx: origin.x, dy: origin.y)
+                    let cp = g.pointee.codePoint
+                    if cp != 0 {
+                        // A character or the ellipsis: its first scalar from the font.
+                        let glyph = options.font.glyphOrBox(for: cp, width: g.pointee.width == .wide ? 16 : 8)
+                        drawGlyph(glyph, x: px(frame.minX), y: px(frame.minY), color: color, alpha: a)
+                        continue
+                    }
+                    guard case .emoji(let e) = g.pointee.content else { continue }
                     if let name = e.imageName, let img = options.images.image(name, 0) {
                         blit(img, name: name, frameIndex: 0, into: frame)
                     } else if let glyphText = e.glyph, let first = glyphText.unicodeScalars.first {
@@ -526,24 +576,29 @@ struct Target {
         }
     }
 
-    /// Each set font pixel becomes a scale x scale block.
+    /// Each set font pixel becomes a scale x scale block: the runs of set bits of a
+    /// font row are found once and filled on each of its `scale` pixel rows.
     func drawGlyph(_ glyph: BitmapFont.Glyph, x: Int, y: Int, color: Color, alpha a: Int) {
         let s = iscale
+        let w = glyph.width
         for row in 0..<16 {
-            let bits = glyph.rows[row]
+            var bits = glyph.rows[row]
             if bits == 0 { continue }
-            for sy in 0..<s {
-                let py = y + row * s + sy
-                if py < clip.y0 || py >= clip.y1 { continue }
-                var col = 0
-                while col < glyph.width {
-                    if bits & (0x8000 >> UInt16(col)) == 0 { col += 1; continue }
-                    var end = col + 1
-                    while end < glyph.width && bits & (0x8000 >> UInt16(end)) != 0 { end += 1 }
-                    let sx0 = max(clip.x0, x + col * s), sx1 = min(clip.x1, x + end * s)
-                    span(py, sx0, sx1, color, a)
-                    col = end
+            let py0 = y + row * s
+            if py0 + s <= clip.y0 || py0 >= clip.y1 { continue }
+            var col = 0
+            while bits != 0 && col < w {
+                let skip = bits.leadingZeroBitCount
+                col += skip
+                bits <<= UInt16(skip)
+                let run = (~bits).leadingZeroBitCount
+                let end = min(w, col + run)
+                let sx0 = max(clip.x0, x + col * s), sx1 = min(clip.x1, x + end * s)
+                if sx1 > sx0 {
+                    for py in max(py0, clip.y0)..<min(py0 + s, clip.y1) { span(py, sx0, sx1, color, a) }
                 }
+                bits = run >= 16 ? 0 : bits << UInt16(run)
+                col = end
             }
         }
     }

@@ -34,6 +34,12 @@ public struct TextLayout: Hashable, Sendable {
         /// The text position of the element; nil for the ellipsis.
         public var position: Int?
         public var width: CharacterWidth
+        /// The first scalar of a character (what a bitmap font draws), U+2026 for the
+        /// ellipsis, 0 for an inline emoji. Saves rasterizers a walk over the string.
+        public var codePoint: UInt32
+        /// True when the character is that one scalar alone (no combining marks, no
+        /// emoji sequence).
+        public var isSingleScalar: Bool
     }
 
     /// One line: the elements it holds (including hanging spaces and its newline),
@@ -217,14 +223,17 @@ public struct TextLayout: Hashable, Sendable {
             case .character(let c):
                 guard widths[k] != .zero, !c.isWhitespace else { continue }
                 let gy = y + (height - metrics.lineHeight) / 2
+                let scalars = c.unicodeScalars
+                var iterator = scalars.makeIterator()
+                let first = iterator.next()!.value
                 glyphs.append(Glyph(content: .character(c),
                                     frame: Rect(x: offsets[k], y: gy, width: advances[k], height: metrics.lineHeight),
-                                    position: k, width: widths[k]))
+                                    position: k, width: widths[k], codePoint: first, isSingleScalar: iterator.next() == nil))
             case .emoji(let e):
                 let s = e.size ?? metrics.emojiSize
                 glyphs.append(Glyph(content: .emoji(e),
                                     frame: Rect(x: offsets[k], y: y + (height - s.height) / 2, width: s.width, height: s.height),
-                                    position: k, width: .wide))
+                                    position: k, width: .wide, codePoint: 0, isSingleScalar: false))
             case .newline:
                 continue
             }
@@ -233,7 +242,7 @@ public struct TextLayout: Hashable, Sendable {
             glyphs.append(Glyph(content: .ellipsis,
                                 frame: Rect(x: width, y: y + (height - metrics.lineHeight) / 2,
                                             width: metrics.ellipsisWidth, height: metrics.lineHeight),
-                                position: nil, width: .narrow))
+                                position: nil, width: .narrow, codePoint: 0x2026, isSingleScalar: true))
             width += metrics.ellipsisWidth
         }
         let kept = truncate ? range.lowerBound..<end : range
