@@ -482,23 +482,27 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
     }
 
+    /// Updates the current page and group from the offset. Announcements compare what
+    /// the user sees (group name and kind, page within it), so a relayout that only
+    /// renumbers pages (recents appearing, a resize) announces nothing.
     private func updateCurrentPage(announce: Bool) {
         let layout = state.layout
         guard layout.pageCount > 0 else { state.currentPage = 0; state.currentSection = 0; return }
         let page = layout.nearestPage(offset: state.offset)
         let section = layout.pageSection[page]
-        let pageChanged = page != state.currentPage
-        let sectionChanged = section != state.currentSection
         state.currentPage = page
         state.currentSection = section
-        guard announce else { return }
-        if sectionChanged {
+        let sec = state.sections[section]
+        let shown = State.Shown(group: sec.name, kind: sec.kind, page: state.pageInGroup)
+        let before = state.announced
+        state.announced = shown
+        // The first page shown is the initial state, not a change.
+        guard announce, let before, shown != before else { return }
+        if shown.group != before.group || shown.kind != before.kind {
             trace.record(clock.now, Self.source, "didChangeGroup", ("group", state.currentGroupName), ("index", String(section)))
         }
-        if pageChanged || sectionChanged {
-            trace.record(clock.now, Self.source, "didChangePage", ("group", state.currentGroupName),
-                         ("page", String(state.pageInGroup)), ("of", String(state.pagesInGroup)), ("global", String(page)))
-        }
+        trace.record(clock.now, Self.source, "didChangePage", ("group", state.currentGroupName),
+                     ("page", String(state.pageInGroup)), ("of", String(state.pagesInGroup)), ("global", String(page)))
     }
 
     /// Frames are needed while the scroll moves or the preview's player plays.
