@@ -47,7 +47,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
         // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.

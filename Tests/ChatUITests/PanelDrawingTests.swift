@@ -86,8 +86,13 @@ import Raster
         d.wait(.milliseconds(100))
         #expect(previewFrame() == 0) // loops forever
         #expect(images(in: panel.displayList(), view: "EmojiPanel.page.0").allSatisfy { $0.frameIndex == nil })
-        d.up(panel.location(row: 0, column: 2))
+        #expect(panel.previewPlayer?.isPlaying == true)
+        // Sliding to a still emoji stops the player; its preview is a still.
+        d.move(panel.location(row: 0, column: 3))
+        #expect(panel.previewPlayer == nil && previewFrame() == nil)
+        d.up(panel.location(row: 0, column: 3))
         #expect(panel.displayList().items(inView: "EmojiPanel.preview").isEmpty)
+        #expect(panel.clock.pendingTimerCount == 0) // no frames requested once the preview is gone
     }
 
     @Test func unicodeKeysPrintTheirGlyph() {

@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import EmojiText
+import Raster
 @testable import ChatUI
 
 /// Seeded random sessions: whatever the touches, once everything settles the panel
@@ -47,5 +48,35 @@ import EmojiText
             #expect(s.currentSection == s.layout.pageSection[s.currentPage])
         }
         #expect(selects > 0 && deletes > 0) // the sessions did exercise the keys
+    }
+}
+
+@Suite struct PanelDegenerateInputTests {
+    @Test func anEmptyCatalogDrawsAMessageAndIgnoresTouches() {
+        let (panel, d) = makePanel([])
+        #expect(panel.state.layout.pageCount == 0 && panel.state.isPageControlHidden)
+        d.tap(Point(x: 100, y: 60))
+        d.fling(at: Point(x: 300, y: 60), dx: -200, over: .milliseconds(100))
+        d.press(Point(x: 100, y: 60), for: .seconds(1))
+        #expect(panel.takeEvents().isEmpty && panel.state.offset == 0)
+        #expect(CharGrid(panel.displayList()).text.contains("No emoji"))
+    }
+
+    @Test func zeroAndNonFiniteWidthsAndTinyHeightsDoNotTrap() {
+        let (panel, d) = makePanel()
+        for w in [0.0, -10, .nan, .infinity, 1, 375] {
+            panel.resize(width: w)
+            _ = panel.displayList()
+            d.tap(Point(x: 10, y: 30))
+        }
+        #expect(panel.state.width == 375 && panel.state.layout.pageCount == 8)
+        var c = PanelConfiguration.standard
+        c.height = 10; c.columns = 0; c.rows = -2
+        c.itemSize = Size(width: -5, height: 1000)
+        panel.configure(c)
+        _ = panel.displayList()
+        d.fling(at: Point(x: 300, y: 5), dx: -200, over: .milliseconds(100))
+        #expect(panel.state.layout.columns == 1 && panel.state.layout.rows == 1)
+        #expect(!panel.state.layout.hasDeleteKey && panel.state.layout.perPage == 1) // one cell: an emoji, not the delete key
     }
 }

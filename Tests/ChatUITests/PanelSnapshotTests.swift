@@ -3,7 +3,19 @@ import SimCore
 import EmojiText
 import Raster
 import EmojiSimTesting
+import EmojiSimIO
+import Imaging
 @testable import ChatUI
+
+/// The demo catalog's images (bundled Noto stills and generated GIFs), decoded on
+/// demand; a name that is not bundled draws as the placeholder.
+var demoPanelImages: ImageProvider {
+    ImageProvider { name, frame in
+        guard let bytes = try? BundledResources.bytes("DemoAssets/" + name),
+              let image = try? AnimatedImageDecoder.decode(bytes, name: name) else { return nil }
+        return try? image.frame(at: min(max(0, frame), image.frameCount - 1))
+    }
+}
 
 /// Reference renders of the panel over the demo catalog (经典 64, Seed 4, Emoji 93):
 /// Unicode text (`.txt`), the style layer (`.styled.txt`), the display-list tree
@@ -22,7 +34,7 @@ import EmojiSimTesting
                        function: function, line: line)
         assertSnapshot(of: list, as: .tree, named: name, fileID: fileID, filePath: filePath, function: function, line: line)
         if png {
-            assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1)), named: name, fileID: fileID,
+            assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1, images: demoPanelImages)), named: name, fileID: fileID,
                            filePath: filePath, function: function, line: line)
         }
     }
@@ -36,7 +48,7 @@ import EmojiSimTesting
     @Test func firstPageDarkTheme() {
         let (panel, _) = demo()
         let list = panel.displayList()
-        assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1, theme: .dark)), named: "dark")
+        assertSnapshot(of: list, as: .png(RenderConfiguration(scale: 1, theme: .dark, images: demoPanelImages)), named: "dark")
     }
 
     @Test func middlePageOfALargeGroup() {

@@ -97,6 +97,28 @@ import Testing
         }
     }
 
+    @Test func aCorruptFullFrameLooksTheSameInAnyAccessOrder() throws {
+        typealias S = GIFTestSupport
+        // Two full opaque 4x1 frames; the second's data ends after two pixels.
+        let f0 = S.subBlocks(S.packCodes([8, 1, 1, 1, 1, 9], minCodeSize: 3))
+        let f1 = S.subBlocks(S.packCodes([8, 2, 3], minCodeSize: 3))
+        var bytes = Array("GIF89a".utf8) + S.le16(4) + S.le16(1) + [0xF2, 0, 0]
+        for c in Self.palette { bytes += [c.0, c.1, c.2] }
+        for data in [f0, f1] {
+            bytes += [0x2C] + S.le16(0) + S.le16(0) + S.le16(4) + S.le16(1) + [0, 3] + data
+        }
+        bytes.append(0x3B)
+        let direct = try GIFImage(bytes: bytes).frame(at: 1)
+        let sequential = try GIFImage(bytes: bytes)
+        _ = try sequential.frame(at: 0)
+        let after = try sequential.frame(at: 1)
+        #expect(direct == after)
+        let c1 = Self.palette[1]
+        // Pixel 2 comes from the zero padding bits (code 0); pixel 3 shows frame 0.
+        #expect(after[3, 0] == (c1.0, c1.1, c1.2, 255))
+        #expect(sequential.decodeIssues[1] != nil)
+    }
+
     @Test func checkpointsBoundTheWorkOfASeek() throws {
         // 40 small sub-rect frames: no restart point after frame 0.
         let frames = (0..<40).map { k in

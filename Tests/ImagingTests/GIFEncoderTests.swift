@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    @Test func opaqueAnimationsStoreOnlyWhatChanged() throws {
+        var a = Image(width: 40, height: 30)
+        for y in 0..<30 { for x in 0..<40 { a[x, y] = (UInt8((x + y) % 50 * 5), 40, 90, 255) } }
+        var b = a
+        b[5, 7] = (255, 0, 0, 255)
+        b[9, 12] = (0, 255, 0, 255)
+        let frames = [a, b, b, a].map { GIFEncoder.Frame(image: $0, delayCentiseconds: 5) }
+        let gif = try GIFImage(bytes: try GIFEncoder.encode(frames))
+        #expect(gif.metadata.frames.map(\.rect) == [PixelRect(x: 0, y: 0, width: 40, height: 30),
+                                                     PixelRect(x: 5, y: 7, width: 5, height: 6),
+                                                     PixelRect(x: 0, y: 0, width: 1, height: 1),
+                                                     PixelRect(x: 5, y: 7, width: 5, height: 6)])
+        for (i, want) in [a, b, b, a].enumerated() { #expect(try gif.frame(at: i) == want, "frame \(i)") }
+        let plain = try GIFImage(bytes: try GIFEncoder.encode(frames, optimizeFrames: false))
+        #expect(plain.metadata.frames.allSatisfy { $0.rect.area == 1200 })
+        for i in [3, 0, 2] { #expect(try plain.frame(at: i) == gif.frame(at: i)) }
+        // Interlaced sub-rects too.
+        let inter = try GIFImage(bytes: try GIFEncoder.encode(frames, interlaced: true))
+        for i in [1, 3, 2] { #expect(try inter.frame(at: i) == gif.frame(at: i)) }
+    }
+
     @Test func loopCountEncodings() throws {
         let f = [GIFEncoder.Frame(image: Image(width: 1, height: 1), delayCentiseconds: 1)]
         #expect(try GIFImage(bytes: GIFEncoder.encode(f, loopCount: .once)).metadata.netscapeLoopCount == nil)

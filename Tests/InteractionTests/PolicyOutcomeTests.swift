@@ -107,3 +107,16 @@ import Testing
         #expect(m.setContentOffset(Point(x: .nan, y: 0), animated: true, at: .zero).isEmpty)
     }
 }
+
+@Suite struct ScrollCatchOrderTests {
+    @Test func dragStartingAfterTheMotionEndedReportsTheEndFirst() {
+        var m = horizontalModel(content: 20000)
+        _ = m.beginDrag(at: .zero)
+        _ = m.drag(translation: Point(x: -10, y: 0), at: .zero)
+        _ = m.endDrag(velocity: Point(x: 100, y: 0), at: .zero)
+        // No frame ticked; the drag begins long after the deceleration would have ended.
+        let events = m.beginDrag(at: .zero + .seconds(10))
+        #expect(events.map(\.name) == ["didScroll", "didEndDecelerating", "willBeginDragging"])
+        #expect(m.isDragging)
+    }
+}

@@ -48,26 +48,6 @@ func makeMixedText(bytes: Int, catalog: EmojiCatalog) -> String {
     return out
 }
 
-/// Like `measure`, but in CPU time of this thread, so that other processes on a busy
-/// machine slow neither side of the comparison (the Python peer uses process time).
-func measureCPU(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
-    func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-    body() // warm-up
-    let start = now()
-    var n = 0
-    var elapsed = 0.0
-    repeat {
-        body()
-        n += 1
-        elapsed = now() - start
-    } while elapsed < minSeconds
-    return (n, elapsed)
-}
-
 /// Runs the Python peer on `text`; returns its MB/s and match count.
 func runPythonPeer(text: String, known: [String]) -> (mbps: Double, matches: Int)? {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-textbench-\(getpid())")

@@ -348,9 +348,15 @@ public final class BubbleList {
         let bottomEdge = contentOffset + viewportHeight
         guard bottomEdge > inset, var r = rowHeights.row(containing: bottomEdge - inset) else { return }
         if r > 0 && rowTop(r) >= bottomEdge { r -= 1 }
+        // Measuring row r moves the content's top (and every row top) by the same
+        // delta, so a row's distance below the visible top is unchanged by it: track
+        // the bottom of row r relative to the visible top, one subtraction a row.
+        var bottomBelowTop = rowTop(r) + rowHeights.height(ofRow: r) - contentOffset
         while r >= 0 {
             if !rowHeights.isMeasured(r) { rowHeights.setHeight(layout(ofRow: r).rowHeight, ofRow: r) }
-            if rowTop(r) <= contentOffset { break }
+            let topBelowTop = bottomBelowTop - rowHeights.height(ofRow: r)
+            if topBelowTop <= 0 { break }
+            bottomBelowTop = topBelowTop
             r -= 1
         }
     }

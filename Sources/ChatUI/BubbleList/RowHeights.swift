@@ -17,6 +17,8 @@ public struct RowHeights: Sendable {
     public let estimatedHeight: Double
     /// Rows whose height came from a measurement rather than the estimate.
     public private(set) var measuredCount = 0
+    /// Sum of all heights, kept up to date by every update. O(1).
+    public private(set) var total: Double = 0
 
     public init(count: Int, estimatedHeight: Double) {
         precondition(count >= 0 && estimatedHeight > 0)
@@ -28,8 +30,6 @@ public struct RowHeights: Sendable {
     }
 
     public var count: Int { heights.count }
-    /// Sum of all heights. O(log n).
-    public var total: Double { offset(ofRow: count) }
 
     public func height(ofRow row: Int) -> Double { heights[row] }
     public func isMeasured(_ row: Int) -> Bool { measuredFlags[row] }
@@ -50,6 +50,7 @@ public struct RowHeights: Sendable {
         let delta = h - heights[row]
         guard delta != 0 else { return 0 }
         heights[row] = h
+        total += delta
         var i = row + 1
         while i < tree.count { tree[i] += delta; i += i & -i }
         return delta
@@ -59,6 +60,7 @@ public struct RowHeights: Sendable {
     public mutating func append(height: Double? = nil) {
         let h = height ?? estimatedHeight
         heights.append(h)
+        total += h
         measuredFlags.append(height != nil)
         if height != nil { measuredCount += 1 }
         let i = heights.count            // its 1-based index
@@ -103,6 +105,7 @@ public struct RowHeights: Sendable {
     }
 
     private mutating func rebuild() {
+        total = heights.reduce(0, +)
         tree = [Double](repeating: 0, count: heights.count + 1)
         for i in 1...max(1, heights.count) where i <= heights.count {
             tree[i] += heights[i - 1]

@@ -47,6 +47,11 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     /// Images for the preview's animation (frame durations, loop count); keys need none.
     public var images: ImageLibrary?
+    /// The frame cache the preview's player decodes through (share the screen's).
+    public var frameCache = FrameCache()
+    /// Plays the previewed emoji while it is animated and known to `images`; only the
+    /// preview animates, keys show frame 0.
+    public private(set) var previewPlayer: AnimationPlayer?
     private var pageCache = PanelPageCache()
     private var chromeCache = PanelChromeCache()
     /// scrollViewDidScroll calls so far.
@@ -291,6 +296,8 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
         let p = state.preview
         state.preview = nil
+        updatePreviewPlayer(old: p, new: nil, at: t)
+        stopLinkIfIdle()
         if cancelled {
             trace.record(t, Self.source, "previewCancelled", ("code", p?.emoji.code ?? "-"))
             return
@@ -315,6 +322,7 @@ public final class EmojiPanel: DisplayListRepresentable {
             new = Preview(emoji: e, section: s, index: i, keyFrame: key, placement: placement, since: since)
         }
         state.preview = new
+        updatePreviewPlayer(old: old, new: new, at: t)
         switch (old, new) {
         case (nil, let n?):
             trace.record(t, Self.source, "previewBegan", ("code", n.emoji.code), ("frame", "\(n.placement.frame)"))
@@ -325,6 +333,19 @@ public final class EmojiPanel: DisplayListRepresentable {
         default:
             break
         }
+    }
+
+    /// Starts a player for a newly previewed animated emoji, stops the previous one.
+    private func updatePreviewPlayer(old: Preview?, new: Preview?, at t: SimInstant) {
+        guard old?.emoji.code != new?.emoji.code || old?.since != new?.since else { return }
+        previewPlayer?.stop(at: t)
+        previewPlayer = nil
+        guard let n = new, n.emoji.kind == .animatedImage, let name = n.emoji.imageName,
+              let image = try? images?.image(named: name), image.isAnimated else { return }
+        let player = AnimationPlayer(image: image, cache: frameCache)
+        player.start(at: t, mode: .reset)
+        previewPlayer = player
+        startLinkIfNeeded()
     }
 
     private func openSkinPicker(base: Emoji, variants: [Emoji], hit: PanelHit, id: Int, at t: SimInstant) {
@@ -426,6 +447,7 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// One frame: advances the scroll motion to `t`, updates the current page/group.
     /// Idempotent for a repeated `t`.
     public func tick(at t: SimInstant) {
+        previewPlayer?.tick(at: t)
         moments(state.scroller.tick(at: t), at: t)
         updateCurrentPage(announce: true)
         stopLinkIfIdle()
@@ -472,9 +494,8 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
     }
 
-    /// Frames are needed while the scroll moves. The preview's animation needs none:
-    /// its frame is a function of the clock, read when the panel is drawn.
-    private var needsFrames: Bool { state.scroller.isMoving }
+    /// Frames are needed while the scroll moves or the preview's player plays.
+    private var needsFrames: Bool { state.scroller.isMoving || (previewPlayer.map { !$0.isFinished } ?? false) }
 
     private func startLinkIfNeeded() {
         if needsFrames && !link.isRunning { link.start() }
@@ -514,7 +535,7 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// emoji stays in view.
     public func resize(width: Double) {
         let a = anchor()
-        state.width = width
+        state.width = width.isFinite ? max(0, width) : 0
         trace.record(clock.now, Self.source, "resize", ("width", formatPoints(width)))
         rebuild(anchor: a)
     }
@@ -580,7 +601,8 @@ public final class EmojiPanel: DisplayListRepresentable {
         let s = state
         let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
                                        pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
-        return PanelRenderer.panel(s, now: clock.now, images: images, pageList: { p in
+        previewPlayer?.tick(at: clock.now)
+        return PanelRenderer.panel(s, previewFrame: previewPlayer?.frameIndex, pageList: { p in
             pageCache.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
         }, chrome: {
             chromeCache.list(for: key) { PanelRenderer.chrome(s) }

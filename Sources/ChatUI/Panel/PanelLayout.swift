@@ -46,6 +46,8 @@ public struct PanelLayout: Hashable, Sendable {
 
     /// Keys a page has for emoji (the delete key takes the last cell).
     public let perPage: Int
+    /// The configuration's delete key, unless a page has a single cell (it then holds an emoji).
+    public let hasDeleteKey: Bool
     /// First global page of each section (pages of an empty section: none).
     public let firstPage: [Int]
     /// Page count of each section.
@@ -79,7 +81,7 @@ public struct PanelLayout: Hashable, Sendable {
 
     public init(configuration: PanelConfiguration, width: Double, sectionCounts: [Int]) {
         self.configuration = configuration
-        self.width = max(0, width)
+        self.width = width.isFinite ? max(0, width) : 0
         self.sectionCounts = sectionCounts.map { max(0, $0) }
         let c = configuration
         let availW = max(0, self.width - c.insets.horizontal)
@@ -103,7 +105,8 @@ public struct PanelLayout: Hashable, Sendable {
         gridOrigin = Point(x: c.insets.left + (availW - gridW) / 2,
                            y: c.insets.top + (availH - gridH) / 2)
         let cells = cols * rows
-        perPage = max(1, c.hasDeleteKey ? cells - 1 : cells)
+        hasDeleteKey = c.hasDeleteKey && cells > 1
+        perPage = hasDeleteKey ? cells - 1 : cells
 
         var first: [Int] = [], counts: [Int] = [], table: [Int] = []
         for (s, n) in self.sectionCounts.enumerated() {
@@ -188,7 +191,7 @@ public struct PanelLayout: Hashable, Sendable {
 
     /// Frame of a page's delete key (the last cell), nil without a delete key.
     public func deleteFrame(page: Int) -> Rect? {
-        guard configuration.hasDeleteKey, page >= 0, page < pageCount else { return nil }
+        guard hasDeleteKey, page >= 0, page < pageCount else { return nil }
         return cellFrame(page: page, row: rows - 1, column: columns - 1)
     }
 
@@ -210,7 +213,7 @@ public struct PanelLayout: Hashable, Sendable {
               lx - Double(col) * pitch.width < itemSize.width,
               ly - Double(row) * pitch.height < itemSize.height else { return .nothing }
         let cell = row * columns + col
-        if configuration.hasDeleteKey && cell == columns * rows - 1 { return .delete(page: page) }
+        if hasDeleteKey && cell == columns * rows - 1 { return .delete(page: page) }
         let s = pageSection[page]
         let index = (page - firstPage[s]) * perPage + cell
         guard index < sectionCounts[s] else { return .nothing }

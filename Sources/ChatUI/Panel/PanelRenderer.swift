@@ -1,6 +1,5 @@
 import SimCore
 import EmojiText
-import Imaging
 import Raster
 
 /// Draws an `EmojiPanel.State` into a `DisplayList` with colour roles (the theme is
@@ -52,7 +51,8 @@ enum PanelRenderer {
 
     /// The whole panel: background, visible pages (from `pageList`), page control,
     /// category bar, search bar, then the preview or skin-tone picker on top.
-    static func panel(_ state: EmojiPanel.State, now: SimInstant, images: ImageLibrary?,
+    /// - Parameter previewFrame: the preview player's frame (nil: a still).
+    static func panel(_ state: EmojiPanel.State, previewFrame: Int?,
                       pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
         let layout = state.layout
         let c = state.configuration
@@ -76,7 +76,7 @@ enum PanelRenderer {
         }
 
         list.append(contentsOf: chrome())
-        if let p = state.preview { preview(p, state: state, now: now, images: images, into: &list) }
+        if let p = state.preview { preview(p, state: state, frame: previewFrame, into: &list) }
         if let k = state.skinPicker { skinPicker(k, into: &list) }
         return list
     }
@@ -144,15 +144,13 @@ enum PanelRenderer {
                   state.query == nil ? .placeholderText : .text, label: "Search", view: v)
     }
 
-    static func preview(_ p: EmojiPanel.Preview, state: EmojiPanel.State, now: SimInstant, images: ImageLibrary?,
-                        into list: inout DisplayList) {
+    static func preview(_ p: EmojiPanel.Preview, state: EmojiPanel.State, frame: Int?, into list: inout DisplayList) {
         let v = "\(view).preview"
         let pl = p.placement
         list.roundedRect(p.keyFrame.insetBy(dx: -2, dy: -2), radius: 6, .highlight, view: v, state: .highlighted)
         list.shadow(pl.frame, radius: 10, view: v)
         list.roundedRect(pl.frame, radius: 10, .surface, view: v)
         list.border(pl.frame, width: 1, radius: 10, .separator, view: v)
-        let frame = animationFrame(p.emoji, since: p.since, now: now, images: images)
         let name = p.emoji.meaning(for: state.configuration.locale)
         list.image(ref(p.emoji, frame: frame), in: pl.imageFrame, label: name, view: v)
         let t = TextLayout(name, maxWidth: pl.nameFrame.width, maxLines: 1)
@@ -170,25 +168,5 @@ enum PanelRenderer {
             list.image(ref(e), in: Rect(x: cell.midX - side / 2, y: cell.midY - side / 2, width: side, height: side),
                        label: e.meaning(), view: v, state: i == k.selected ? .selected : [])
         }
-    }
-
-    /// The preview's animation frame: elapsed time since the preview appeared walked
-    /// through the image's frame durations, looping as its loop count says. nil for a
-    /// still or an image the library does not know.
-    static func animationFrame(_ e: Emoji, since: SimInstant, now: SimInstant, images: ImageLibrary?) -> Int? {
-        guard e.kind == .animatedImage, let name = e.imageName, let images,
-              let image = try? images.image(named: name), image.isAnimated, image.loopDurationTicks > 0 else { return nil }
-        var t = max(0, now.ticks - since.ticks)
-        switch image.loopCount {
-        case .forever: t %= image.loopDurationTicks
-        case .times(let n):
-            if t >= image.loopDurationTicks * Int64(max(1, n)) { return image.frameCount - 1 }
-            t %= image.loopDurationTicks
-        }
-        for (i, d) in image.playbackTicks.enumerated() {
-            if t < d { return i }
-            t -= d
-        }
-        return image.frameCount - 1
     }
 }

@@ -41,6 +41,9 @@ public final class AnimatedImage {
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo { source.frameInfo(at: index) }
 
+    /// Drops the decoder's working memory (see `AnimatedImageSource.releaseMemory`).
+    public func releaseMemory() { source.releaseMemory() }
+
     /// Decodes (or re-composites) frame `index`. Prefer `FrameCache.frame(of:at:)`,
     /// which shares the result between players.
     public func frame(at index: Int) throws -> Image {

@@ -5,18 +5,19 @@ public enum AnimatedImageDecoder {
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case empty
         case unrecognizedFormat(firstBytes: [UInt8])
+        case unsupportedFormat(ImageFormat)
         public var description: String {
             switch self {
             case .empty: return "empty file (0 bytes)"
             case .unrecognizedFormat(let b):
                 let hex = b.map { x in let s = String(x, radix: 16); return x < 16 ? "0" + s : s }.joined(separator: " ")
                 return "not a GIF, PNG or PPM file (first bytes: \(hex))"
+            case .unsupportedFormat(let f): return "no decoder for \(f) in this build"
             }
         }
     }
 
-    /// Sniffs the format and reads the metadata: O(file size / 255) for GIF (no LZW),
-    /// the header for PNG (pixels on first `frame(at:)`); a PPM/PGM is decoded at once.
+    /// Sniffs the format and reads the metadata. O(file size / 255) for GIF (no LZW).
     public static func decode(_ bytes: [UInt8], name: String = "", limits: ImageLimits = .default) throws -> AnimatedImage {
         guard !bytes.isEmpty else { throw Failure.empty }
         guard let format = ImageFormat.sniff(bytes) else {
@@ -26,14 +27,9 @@ public enum AnimatedImageDecoder {
         case .gif:
             return AnimatedImage(source: try GIFImage(bytes: bytes, limits: limits), name: name)
         case .png:
-            let decoder = PNGDecoder(limits: limits)
-            let header = try decoder.header(of: bytes)
-            return AnimatedImage(source: LazyStillSource(width: header.width, height: header.height, formatName: "PNG") {
-                try decoder.decode(bytes)
-            }, name: name)
+            return AnimatedImage(source: try APNGImage(bytes: bytes, limits: limits), name: name)
         case .ppm:
-            let image = try PNMCodec(limits: limits).decode(bytes)
-            return AnimatedImage(source: StillImageSource(image, formatName: "PPM"), name: name)
+            return AnimatedImage(source: StillImageSource(try PNMCodec(limits: limits).decode(bytes), formatName: "PPM"), name: name)
         }
     }
 }

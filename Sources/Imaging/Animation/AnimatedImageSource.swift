@@ -23,10 +23,14 @@ public protocol AnimatedImageSource: AnyObject {
     /// A problem found while reading the metadata that did not prevent decoding, such as
     /// a truncated file whose complete frames are kept. Nil for a clean file.
     var issue: (any Error)? { get }
+    /// Drops decoder state kept to speed up `frame(at:)` (canvases, checkpoints), e.g.
+    /// on a memory warning. Frames still decode afterwards, from scratch.
+    func releaseMemory()
 }
 
 extension AnimatedImageSource {
     public var issue: (any Error)? { nil }
+    public func releaseMemory() {}
 }
 
 /// Errors shared by every source.

@@ -7,8 +7,10 @@
 /// frame gets a local palette: exact when that frame allows it, else median cut
 /// (`ColorQuantizer`) with nearest-colour mapping, deterministic.
 ///
-/// Frames cover the whole canvas. A frame with transparent pixels is disposed to the
-/// background, so the next frame starts from a clear canvas; an opaque frame is kept.
+/// Frames of an animation with transparency cover the whole canvas and are disposed to
+/// the background, so each starts from a clear canvas. Opaque animations keep each
+/// frame and, after the first, store only the rectangle that changed (`optimizeFrames`;
+/// an unchanged frame stores one pixel, to keep its delay).
 public enum GIFEncoder {
     public struct Frame: Sendable {
         public var image: Image
@@ -37,9 +39,11 @@ public enum GIFEncoder {
 
     /// Encodes `frames` (same size). `.once` writes no NETSCAPE2.0 block (play once);
     /// `.forever` writes 0; `.times(n)` writes n. `interlaced` stores rows in GIF's
-    /// four-pass order. O(pixels).
+    /// four-pass order. `optimizeFrames`: when no frame has a transparent pixel, frames
+    /// after the first store only the bounding box of the pixels that changed (kept
+    /// disposal), which is what makes recordings of UI runs small. O(pixels).
     public static func encode(_ frames: [Frame], loopCount: LoopCount = .forever, alphaThreshold: UInt8 = 128,
-                              interlaced: Bool = false) throws -> [UInt8] {
+                              interlaced: Bool = false, optimizeFrames: Bool = true) throws -> [UInt8] {
         guard let first = frames.first else { throw Failure.noFrames }
         let w = first.image.width, h = first.image.height
         guard w <= 65535, h <= 65535 else { throw Failure.tooLarge(width: w, height: h) }
@@ -96,6 +100,7 @@ public enum GIFEncoder {
         }
 
         var lzw = LZWEncoder()
+        var previousShown: [UInt32]? = nil
         for (fi, f) in frames.enumerated() {
             let colors = frameColors[fi]
             let palette: [UInt32]
@@ -122,18 +127,35 @@ public enum GIFEncoder {
                     indices[i] = k
                 }
             }
+            // Opaque animations: after the first frame, store only the rectangle that
+            // changed (the rest of the canvas is kept from the frame before).
+            var rect = PixelRect(x: 0, y: 0, width: w, height: h)
+            if optimizeFrames && !anyTransparent {
+                let shown = indices.map { palette[Int($0)] }
+                if let prev = previousShown {
+                    rect = changedRect(prev, shown, width: w, height: h)
+                    var cropped = [UInt8](repeating: 0, count: rect.area)
+                    for y in 0..<rect.height {
+                        let s = (rect.y + y) * w + rect.x
+                        cropped[(y * rect.width)..<(y * rect.width + rect.width)] = indices[s..<(s + rect.width)]
+                    }
+                    indices = cropped
+                }
+                previousShown = shown
+            }
             // Graphic Control Extension.
             let disposal: UInt8 = frameHasTransparency[fi] ? 2 : 1
             out += [0x21, 0xF9, 4, disposal << 2 | (transparentIndex != nil ? 1 : 0)]
             out += le16(f.delayCentiseconds) + [UInt8(transparentIndex ?? 0), 0]
             // Image descriptor (+ local palette).
-            out += [0x2C] + le16(0) + le16(0) + le16(w) + le16(h)
+            out += [0x2C] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height)
             let interlaceFlag: UInt8 = interlaced ? 0x40 : 0
             if interlaced {
-                var stored = [UInt8](repeating: 0, count: w * h)
-                for n in 0..<h {
-                    let row = GIFImage.interlacedRow(n, height: h)
-                    stored[(n * w)..<(n * w + w)] = indices[(row * w)..<(row * w + w)]
+                let rw = rect.width, rh = rect.height
+                var stored = [UInt8](repeating: 0, count: rw * rh)
+                for n in 0..<rh {
+                    let row = GIFImage.interlacedRow(n, height: rh)
+                    stored[(n * rw)..<(n * rw + rw)] = indices[(row * rw)..<(row * rw + rw)]
                 }
                 indices = stored
             }
@@ -154,6 +176,23 @@ public enum GIFEncoder {
         }
         out.append(0x3B)
         return out
+    }
+
+    /// The bounding box of the pixels that differ (1 x 1 at the origin when none do).
+    static func changedRect(_ a: [UInt32], _ b: [UInt32], width w: Int, height h: Int) -> PixelRect {
+        var x0 = w, y0 = h, x1 = -1, y1 = -1
+        for y in 0..<h {
+            let row = y * w
+            var x = 0
+            while x < w {
+                if a[row + x] != b[row + x] {
+                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+                x += 1
+            }
+        }
+        guard x1 >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// Not a 24-bit colour: marks transparent pixels.

@@ -12,8 +12,8 @@
 /// playing forward costs one frame decode per frame. Going elsewhere starts from the
 /// nearest *restart point* at or before the target: a frame whose base canvas is known
 /// without history (frame 0; a frame after a full-canvas `.background` disposal; a
-/// full-canvas frame with no transparency) or a *checkpoint* (a saved base canvas,
-/// taken every `checkpointInterval` frames when first passed). So `frame(at:)` decodes
+/// full-canvas frame with no transparency, once decoded complete) or a *checkpoint* (a
+/// saved base canvas, taken every `checkpointInterval` frames when first passed). So `frame(at:)` decodes
 /// at most `checkpointInterval` frames, and checkpoints hold at most
 /// `frameCount / checkpointInterval + 1` canvases.
 public final class GIFImage: AnimatedImageSource {
@@ -30,7 +30,13 @@ public final class GIFImage: AnimatedImageSource {
     private var indices: [UInt8] = []
     private var compressed: [UInt8] = []
     private var lzw = LZWDecoder()
+    /// Frames whose base canvas is known from metadata alone (transparent).
     private let restartPoint: [Bool]
+    /// Frames that, when fully decoded, overwrite every canvas pixel: their base does not
+    /// matter, but only once a decode has shown all their pixels are there (a corrupt
+    /// frame lets the base show through, and output must not depend on access order).
+    private let coversCanvasOpaquely: [Bool]
+    private var frameComplete: [Bool]
     /// Problems met while decoding frames (invalid codes, data that ends early), by frame.
     public private(set) var decodeIssues: [Int: GIFError] = [:]
     /// Frames decoded (LZW runs) since creation; tests use it to check the checkpoints.
@@ -47,15 +53,18 @@ public final class GIFImage: AnimatedImageSource {
         self.checkpointInterval = max(1, checkpointInterval ?? max(4, (count + 7) / 8))
         let w = meta.canvasWidth, h = meta.canvasHeight
         var restart = [Bool](repeating: false, count: count)
+        var opaque = [Bool](repeating: false, count: count)
         for (i, f) in meta.frames.enumerated() {
+            let covers = f.rect.x <= 0 && f.rect.y <= 0 && f.rect.maxX >= w && f.rect.maxY >= h
+            opaque[i] = covers && f.transparentIndex == nil && f.disposal != .previous
             if i == 0 { restart[i] = true; continue }
             let prev = meta.frames[i - 1]
             let prevCovers = prev.rect.x <= 0 && prev.rect.y <= 0 && prev.rect.maxX >= w && prev.rect.maxY >= h
-            let covers = f.rect.x <= 0 && f.rect.y <= 0 && f.rect.maxX >= w && f.rect.maxY >= h
             if prev.disposal == .background && prevCovers { restart[i] = true }
-            if covers && f.transparentIndex == nil && f.disposal != .previous { restart[i] = true }
         }
         self.restartPoint = restart
+        self.coversCanvasOpaquely = opaque
+        self.frameComplete = [Bool](repeating: false, count: count)
     }
 
     public var canvasWidth: Int { metadata.canvasWidth }
@@ -111,7 +120,7 @@ public final class GIFImage: AnimatedImageSource {
     private func seek(to target: Int) {
         // Best start: the nearest restart point or checkpoint at or before the target.
         var start = target
-        while start > 0 && !restartPoint[start] && checkpoints[start] == nil { start -= 1 }
+        while start > 0 && !isRestartPoint(start) && checkpoints[start] == nil { start -= 1 }
         if cursor >= 0 && cursor < target && cursor >= start {
             while cursor < target { advance() }
             return
@@ -129,11 +138,15 @@ public final class GIFImage: AnimatedImageSource {
         while cursor < target { advance() }
     }
 
+    private func isRestartPoint(_ k: Int) -> Bool {
+        restartPoint[k] || (coversCanvasOpaquely[k] && frameComplete[k])
+    }
+
     /// Disposes the current frame and draws the next one.
     private func advance() {
         dispose(cursor)
         let next = cursor + 1
-        if next % checkpointInterval == 0 && !restartPoint[next] && checkpoints[next] == nil {
+        if next % checkpointInterval == 0 && !isRestartPoint(next) && checkpoints[next] == nil {
             checkpoints[next] = canvas
         }
         draw(next)
@@ -191,7 +204,7 @@ public final class GIFImage: AnimatedImageSource {
             }
         }
         guard !clip.isEmpty else { return }
-        if let e = decodeIndicesIntoBuffer(index) { decodeIssues[index] = e }
+        if let e = decodeIndicesIntoBuffer(index) { decodeIssues[index] = e } else { frameComplete[index] = true }
         composite(index, clip: clip)
     }
 

@@ -9,19 +9,23 @@
 /// once, and the output image.
 public struct PNGDecoder: Sendable {
     public var limits: ImageLimits
+    /// Check chunk CRC-32s and the zlib Adler-32 (default). Browsers skip CRCs; turning
+    /// this off decodes files whose only damage is a checksum.
+    public var verifyChecksums: Bool
 
-    public init(limits: ImageLimits = .default) {
+    public init(limits: ImageLimits = .default, verifyChecksums: Bool = true) {
         self.limits = limits
+        self.verifyChecksums = verifyChecksums
     }
 
     /// The header only (signature, chunks and CRCs checked; nothing decompressed).
     public func header(of bytes: [UInt8]) throws(PNGError) -> PNGHeader {
-        try Self.withBytes(bytes) { (raw) throws(PNGError) in try PNGStructure.parse(raw, limits: limits).header }
+        try Self.withBytes(bytes) { (raw) throws(PNGError) in try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums).header }
     }
 
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> Image {
         try Self.withBytes(bytes) { (raw) throws(PNGError) in
-            let s = try PNGStructure.parse(raw, limits: limits)
+            let s = try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums)
             return try Self.decodeImage(raw, ranges: s.idat, header: s.header, structure: s)
         }
     }
@@ -47,7 +51,8 @@ public struct PNGDecoder: Sendable {
         let expected = header.filteredDataSize()
         var filtered: [UInt8]
         do {
-            filtered = try Inflate.zlib(compressed, expectedSize: expected, limit: expected, stopAtLimit: true)
+            filtered = try Inflate.zlib(compressed, expectedSize: expected, limit: expected, stopAtLimit: true,
+                                       verifyChecksum: structure.verifyChecksums)
         } catch {
             throw .badZlibStream(error, offset: fileOffset(ofStreamOffset: error.streamOffset, in: ranges))
         }

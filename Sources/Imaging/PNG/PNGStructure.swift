@@ -15,6 +15,8 @@ struct PNGStructure {
     /// File offset of the first IDAT chunk (an fcTL before it makes the default image
     /// the first animation frame).
     var firstIDATOffset = 0
+    /// Whether CRCs were checked (and so whether Adler-32 is checked when inflating).
+    var verifyChecksums = true
 
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
@@ -42,7 +44,9 @@ struct PNGStructure {
         UInt32(p[at]) << 24 | UInt32(p[at + 1]) << 16 | UInt32(p[at + 2]) << 8 | UInt32(p[at + 3])
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits) throws(PNGError) -> PNGStructure {
+    /// `verifyChecksums: false` skips CRC-32 (and later Adler-32) checks, as browsers do;
+    /// the fuzz target uses it so mutations reach the decoder instead of failing CRCs.
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits, verifyChecksums: Bool = true) throws(PNGError) -> PNGStructure {
         for i in 0..<8 {
             guard i < bytes.count else { throw .badSignature(offset: i) }
             if bytes[i] != signature[i] { throw .badSignature(offset: i) }
@@ -75,7 +79,8 @@ struct PNGStructure {
                 throw .truncated(what: "the \(name(type)) chunk", offset: bytes.count)
             }
             let stored = be32(bytes, dataStart + length)
-            let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(pos + 4)..<(dataStart + length)]))
+            let computed = verifyChecksums
+                ? CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(pos + 4)..<(dataStart + length)])) : stored
             let critical = type & 0x2000_0000 == 0
             let isAPNG = type == acTL || type == fcTL || type == fdAT
             pos = dataStart + length + 4
@@ -94,6 +99,7 @@ struct PNGStructure {
             case IHDR:
                 if result != nil { throw .chunkOutOfOrder(chunk: "IHDR", offset: chunkOffset, "second IHDR") }
                 result = PNGStructure(header: try parseHeader(bytes, data, offset: chunkOffset, limits: limits))
+                result?.verifyChecksums = verifyChecksums
             case PLTE:
                 guard let r = result else { break }
                 if idatState != 0 { throw .chunkOutOfOrder(chunk: "PLTE", offset: chunkOffset, "after IDAT") }

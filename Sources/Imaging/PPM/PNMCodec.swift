@@ -30,7 +30,7 @@ public struct PNMCodec: Sendable {
         r.pos = 2
         let width = try r.number("width")
         let height = try r.number("height")
-        let maxvalAt = r.pos
+        let maxvalAt = r.skipToDigit(from: r.pos)
         let maxval = try r.number("maxval")
         if maxval < 1 || maxval > 65535 {
             let (l, c) = r.lineColumn(of: maxvalAt)

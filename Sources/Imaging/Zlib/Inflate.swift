@@ -21,18 +21,21 @@ public enum Inflate {
     ///   - limit: the most output bytes allowed.
     ///   - stopAtLimit: when true, output past `limit` is silently dropped and the rest
     ///     of the stream (including the checksum) is not examined; when false, it throws.
+    ///   - verifyChecksum: check the Adler-32 trailer (default).
     public static func zlib(
-        _ input: [UInt8], expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false
+        _ input: [UInt8], expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false,
+        verifyChecksum: Bool = true
     ) throws(ZlibError) -> [UInt8] {
         try input.withUnsafeBytes { raw in
             Result { () throws(ZlibError) in
-                try zlib(raw, expectedSize: expectedSize, limit: limit, stopAtLimit: stopAtLimit)
+                try zlib(raw, expectedSize: expectedSize, limit: limit, stopAtLimit: stopAtLimit, verifyChecksum: verifyChecksum)
             }
         }.get()
     }
 
     public static func zlib(
-        _ input: UnsafeRawBufferPointer, expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false
+        _ input: UnsafeRawBufferPointer, expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false,
+        verifyChecksum: Bool = true
     ) throws(ZlibError) -> [UInt8] {
         guard input.count >= 2 else { throw .truncated(offset: input.count) }
         let cmf = Int(input[0]), flg = Int(input[1])
@@ -40,7 +43,7 @@ public enum Inflate {
         if cmf & 0x0f != 8 { throw .invalidHeader("compression method \(cmf & 0x0f), not deflate", offset: 0) }
         if cmf >> 4 > 7 { throw .invalidHeader("window size 2^\((cmf >> 4) + 8)", offset: 0) }
         if flg & 0x20 != 0 { throw .invalidHeader("preset dictionary", offset: 1) }
-        return try run(input, start: 2, checkAdler: true, expectedSize: expectedSize, limit: limit, stopAtLimit: stopAtLimit)
+        return try run(input, start: 2, checkAdler: verifyChecksum, expectedSize: expectedSize, limit: limit, stopAtLimit: stopAtLimit)
     }
 
     /// Decompresses raw deflate data (no header, no checksum).

@@ -132,7 +132,7 @@ public struct ScrollModel: Hashable, Sendable {
         let start = Point(x: fingerOffset(shown: contentOffset.x, horizontal: true),
                           y: fingerOffset(shown: contentOffset.y, horizontal: false))
         activity = .dragging(fingerStart: start, translation: .zero)
-        events.insert(.willBeginDragging, at: 0)
+        events.append(.willBeginDragging)
         return events
     }
 

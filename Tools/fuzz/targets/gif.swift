@@ -16,6 +16,21 @@ public func fuzzGIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     for i in stride(from: gif.frameCount - 1, through: 0, by: -1) { _ = try? gif.frame(at: i) }
+    // Round trip: the first canvas re-encoded must decode to itself when it has few
+    // enough colours for an exact palette.
+    if gif.frameCount > 0, let first = try? gif.frame(at: 0), first.width * first.height <= 1 << 16 {
+        var colors = Set<UInt32>()
+        var transparent = false
+        for i in stride(from: 0, to: first.pixels.count, by: 4) {
+            if first.pixels[i + 3] == 0 { transparent = true; continue }
+            colors.insert(UInt32(first.pixels[i]) << 16 | UInt32(first.pixels[i + 1]) << 8 | UInt32(first.pixels[i + 2]))
+        }
+        if colors.count <= (transparent ? 255 : 256), first.width > 0, first.height > 0 {
+            let encoded = try! GIFEncoder.encode([GIFEncoder.Frame(image: first, delayCentiseconds: 1)])
+            let again = try! GIFImage(bytes: encoded).frame(at: 0)
+            precondition(again == first, "GIF round trip changed the pixels")
+        }
+    }
     if let image = try? AnimatedImageDecoder.decode(bytes, limits: limits) {
         let cache = FrameCache(byteBudget: 1 << 20)
         _ = try? cache.frame(of: image, at: image.frameCount - 1)

@@ -1,12 +1,28 @@
+// libFuzzer target for the PNG and APNG decoders. Built by Tools/fuzz/fuzz.sh with the
+// SimCore and Imaging sources as one module.
+//
+// Any input must decode or throw, never trap, hang or allocate without bound. Limits
+// are lowered so that a valid-looking huge header is refused rather than slowing the
+// run. Decoded images are re-encoded and decoded again (the round trip must be exact).
 
-// Built by Tools/fuzz/fuzz.sh with the SimCore and Imaging sources as one module.
-/// libFuzzer entry for the PNG/APNG decoders: any input must decode or throw a
-/// PNGError, never trap, hang or allocate without bound. Limits are lowered so that a
-/// valid-looking huge header is refused rather than slowing the run.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let limits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxPixels: 1 << 20, maxFrames: 64)
+    let limits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxPixels: 1 << 20, maxFrames: 64, maxDecodedBytes: 1 << 24)
+    // Checksums off: mutated inputs then reach inflate, unfiltering and compositing
+    // instead of stopping at the first CRC (the CRC path is covered by the seeds).
+    if let image = try? PNGDecoder(limits: limits, verifyChecksums: false).decode(bytes), image.width * image.height <= 1 << 16 {
+        let again = try? PNGDecoder().decode(PNGEncoder(compressionLevel: 1).encode(image))
+        precondition(again == image, "PNG re-encode round trip differs")
+    }
     _ = try? PNGDecoder(limits: limits).decode(bytes)
+    if let apng = try? APNGImage(bytes: bytes, limits: limits, animated: true, verifyChecksums: false) {
+        for i in 0..<apng.frameCount {
+            if let f = try? apng.frame(at: i) {
+                precondition(f.width == apng.canvasWidth && f.height == apng.canvasHeight)
+            }
+        }
+    }
+    _ = try? Inflate.zlib(bytes, limit: 1 << 20)
     return 0
 }
