@@ -107,6 +107,12 @@ public final class ScenarioDriver {
             return
         case .action(let a):
             try act(a, c)
+            // Every action is also an invariant test: a broken model invariant stops the
+            // run at the line that broke it (the monkey checks the same list).
+            let violations = host.invariantViolations()
+            if !violations.isEmpty {
+                throw fail(c, "invariant broken: " + violations.joined(separator: "; "))
+            }
         case .expect(let e):
             result.expectations.append(check(e, c))
         case .snapshot(let s):

@@ -535,7 +535,10 @@ public final class EmojiPanel: DisplayListRepresentable {
         guard state.query != nil else { return }
         state.query = nil
         rebuild(anchor: nil)
-        let back = state.offsetBeforeSearch ?? 0
+        // The page shown before, not the raw offset: a search typed while the panel was
+        // still bouncing past an edge must not bring back an out-of-bounds offset.
+        let layout = state.layout
+        let back = layout.offset(ofPage: layout.nearestPage(offset: state.offsetBeforeSearch ?? 0))
         state.offsetBeforeSearch = nil
         trace.record(clock.now, Self.source, "searchCleared")
         _ = state.scroller.setOffset(back, animated: false, at: clock.now)
