@@ -25,7 +25,11 @@ public enum CatalogChecker {
         return check(catalog, wireCheck: wireCheck)
     }
 
-    public static func check(_ catalog: ImportedCatalog, wireCheck: WireCheck? = nil) -> [CatalogProblem] {
+    /// `unreferencedImages: false` skips the "image never referenced" warnings, for
+    /// catalogs whose image folder is shared on purpose (the bundled demo assets serve
+    /// both the demo and the Unicode catalog).
+    public static func check(_ catalog: ImportedCatalog, wireCheck: WireCheck? = nil,
+                             unreferencedImages: Bool = true) -> [CatalogProblem] {
         var problems = catalog.skipped
         let file = catalog.source.lastPathComponent
         var counter = 0
@@ -84,7 +88,7 @@ public enum CatalogChecker {
         for u in catalog.images.values { referenced.insert(u.standardizedFileURL.resolvingSymlinksInPath().path) }
         for frames in catalog.sequences.values { for u in frames { referenced.insert(u.standardizedFileURL.resolvingSymlinksInPath().path) } }
         var folders = Set<String>()
-        for path in referenced { folders.insert((path as NSString).deletingLastPathComponent) }
+        for path in referenced where unreferencedImages { folders.insert((path as NSString).deletingLastPathComponent) }
         for folder in folders.sorted() {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             for n in names where isImageName(n) {

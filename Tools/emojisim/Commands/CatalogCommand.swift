@@ -61,7 +61,7 @@ enum CatalogCommand: CLICommand {
         case "check":
             let problems: [CatalogProblem]
             if let builtIn = builtIn(source, options: options) {
-                problems = CatalogChecker.check(builtIn, wireCheck: CatalogBridge.wireCheck(for: builtIn))
+                problems = CatalogChecker.check(builtIn, wireCheck: CatalogBridge.wireCheck(for: builtIn), unreferencedImages: false)
             } else {
                 let url = URL(fileURLWithPath: source)
                 var opts = options
