@@ -13,7 +13,7 @@ import EmojiText
         let expected = [
             "error: emtions.plist: entry 3: key 'name': duplicate code \"ok\" (first at entry 0)",
             "error: emtions.plist: entry 1: code \"gone\": missing image missing.png",
-            "warning: emtions.plist: entry 4: code \"big\": declared size 32x32 but big.png is 64x64",
+            "warning: emtions.plist: entry 4: code \"big\": declared size 48x48 but big.png is 64x64",
             "warning: emtionMeans.plist: key 'ghost.png': meaning for an image no entry uses",
             "warning: orphan.png: image never referenced by the catalog",
         ]

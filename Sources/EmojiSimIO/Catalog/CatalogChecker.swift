@@ -68,7 +68,8 @@ public enum CatalogChecker {
                     case .failure(let why):
                         problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(e.code)\": \(why)")))
                     case .size(let w, let h):
-                        if let s = e.size, Int(s.width) != w || Int(s.height) != h {
+                        // Declared sizes are in points: an image may be the @1x, @2x or @3x asset.
+                        if let s = e.size, !(1...3).contains(where: { Int(s.width) * $0 == w && Int(s.height) * $0 == h }) {
                             problems.append(CatalogProblem(.warning, CatalogImportError(
                                 file: file, entry: entry,
                                 message: "code \"\(e.code)\": declared size \(Int(s.width))x\(Int(s.height)) but \(u.lastPathComponent) is \(w)x\(h)")))
