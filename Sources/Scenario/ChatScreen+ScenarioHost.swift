@@ -39,7 +39,6 @@ extension ChatScreen: ScenarioHost {
     }
 
     public func perform(_ action: Action) throws(HostError) {
-        if case .resize = action { throw HostError("resize is not supported by this screen") }
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
             switch action {
@@ -65,6 +64,7 @@ extension ChatScreen: ScenarioHost {
             case .search(let q): panel.search(q)
             case .searchClear: panel.clearSearch()
             case .memoryWarning: simulateMemoryWarning()
+            case .resize(let w, let h): try resize(to: Size(width: w, height: h))
             default: return // touches, waits and settles are the runner's
             }
         } catch {

@@ -10,7 +10,7 @@ struct Token: Hashable, Sendable {
 
 /// Splits lines into tokens. Linear in the line length; no backtracking.
 ///
-/// `#` starts a comment outside strings. Escapes in strings: `\"` `\\` `\n` `\t` and
+/// `#` starts a comment outside strings. Escapes in strings: `\"` `\\` `\n` `\t` `\r` and
 /// `\u{HEX}` (1 to 6 hex digits naming a Unicode scalar).
 enum Lexer {
     static let maxStringLength = 10_000
@@ -42,6 +42,7 @@ enum Lexer {
                         case "\\": text.append("\\"); i += 2
                         case "n": text.append("\n"); i += 2
                         case "t": text.append("\t"); i += 2
+                        case "r": text.append("\r"); i += 2
                         case "u":
                             guard i + 2 < scalars.count, scalars[i + 2] == "{" else {
                                 return fail(i + 1, "expected '{' after \\u (write \\u{1F600})")
@@ -66,7 +67,7 @@ enum Lexer {
                             text.append(s)
                             i = j + 1
                         default:
-                            return fail(i + 1, "unknown escape '\\\(Character(e))' (use \\\" \\\\ \\n \\t or \\u{...})")
+                            return fail(i + 1, "unknown escape '\\\(Character(e))' (use \\\" \\\\ \\n \\t \\r or \\u{...})")
                         }
                     } else {
                         text.append(d)

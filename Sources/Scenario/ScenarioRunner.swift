@@ -242,23 +242,7 @@ public final class ScenarioDriver {
         if activeTouch != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
     }
 
-    func describe(_ t: Target) -> String {
-        switch t {
-        case .input: return "input"
-        case .toggle: return "toggle"
-        case .send: return "send"
-        case .list: return "list"
-        case .outside: return "outside"
-        case .panel: return "panel"
-        case .panelDelete: return "panel.delete"
-        case .panelEmoji(let e): return "panel.emoji \(e)"
-        case .panelCell(let r, let col): return "panel.cell \(r) \(col)"
-        case .panelTab(.index(let i)): return "panel.tab \(i)"
-        case .panelTab(.name(let n)): return "panel.tab \"\(n)\""
-        case .listRow(let r): return "list.row \(r)"
-        case .point(let p): return "point \(p)"
-        }
-    }
+    func describe(_ t: Target) -> String { ScriptPrinter.target(t) }
 
     // MARK: expectations
 
@@ -267,7 +251,7 @@ public final class ScenarioDriver {
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
         }
-        func quoted(_ x: String) -> String { "\"" + escape(x) + "\"" }
+        func quoted(_ x: String) -> String { quotedLiteral(x) }
         switch e {
         case .keyboard(let k):
             return outcome(s.keyboard == k, "keyboard \(k.rawValue)", "keyboard \(s.keyboard.rawValue)")
@@ -317,19 +301,5 @@ public final class ScenarioDriver {
             return outcome(false, "trace \(quoted(needle)) since the previous expect trace",
                            recent.isEmpty ? "no trace lines" : "no such line (last lines: \(recent))")
         }
-    }
-
-    func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -130,3 +130,28 @@ final class ListHarness: DisplayListRepresentable {
         #expect(labels.contains("Yes! 我七点到 haha"))
     }
 }
+
+@Suite struct BubbleCellReuseTests {
+    /// The SwiftyGif bug: a reused cell must not show the previous row's GIF frames.
+    /// Every drawn image of a row belongs to that row's own message.
+    @Test func reusedCellsNeverShowThePreviousRowsImages() {
+        let texts = ["[f056] gif", "plain text", "[f057][f058]? no, 两个", "纯文字", "[哈哈] haha"]
+        let msgs = (0..<300).map { Message(id: .init($0), sender: .me, serverText: texts[$0 % texts.count]) }
+        let h = ListHarness(msgs, height: 300)
+        var checkedReuse = false
+        for step in 0..<120 {
+            h.list.setDistanceFromBottom(Double(step) * 45, animated: false)
+            h.run(.frames(1, at: 60))
+            let dl = h.displayList()
+            for row in h.list.displayedRows {
+                let expected = Set(h.list.layout(ofRow: row).animatedItems.map(\.imageName))
+                let drawn = Set(dl.items(inView: "list.row\(row)").compactMap { item -> String? in
+                    if case .image(let ref, _) = item.command { return ref.name } else { return nil }
+                })
+                #expect(drawn == expected, "row \(row) draws \(drawn), its message has \(expected)")
+                if let c = h.list.cell(forRow: row), c.configureCount > 1 { checkedReuse = true }
+            }
+        }
+        #expect(checkedReuse && h.list.pool.reusedCount > 50)
+    }
+}

@@ -128,6 +128,53 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
     }
 }
 
+extension ChatScreenTests {
+    /// The same script gives the same trace and the same frame, byte for byte.
+    @Test func aScriptReplaysIdentically() throws {
+        func run() throws -> (String, String) {
+            let screen = makeDemoScreen(messages: DemoConversation.generated(count: 500, seed: 5, animatedEvery: 4))
+            try screen.tap(target: "textView")
+            screen.settle()                 // a tap on a moving button does not land
+            try screen.type("replay [哈哈] 你好")
+            try screen.tap(target: "send")
+            try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 2_500))
+            screen.advance(by: .milliseconds(400))
+            screen.receive("[f058]")
+            try screen.tap(target: "toggle")
+            screen.settle()
+            return (screen.trace.text, CharGrid(screen.displayList()).text)
+        }
+        let a = try run(), b = try run()
+        #expect(a.0 == b.0 && a.1 == b.1)
+        #expect(a.0.contains("list willBeginDecelerating") && a.0.contains("screen send message=m500")
+                && a.0.contains("screen receive message=m501"))
+    }
+}
+
+extension ChatScreenTests {
+    /// A message received during a fling neither stops it nor moves what is on screen.
+    @Test func aReceiveDuringAFlingKeepsTheFlingGoing() throws {
+        let screen = makeDemoScreen(messages: DemoConversation.generated(count: 600, seed: 6))
+        try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 3_000))
+        for _ in 0..<5 { screen.advanceToNextFrame() }
+        let list = screen.list
+        #expect(list.scroll.state == .decelerating)
+        let row = list.displayedRows.lowerBound + 1
+        let before = list.rowFrameInViewport(row)
+        let d = list.distanceFromBottom
+        screen.receive("新消息")
+        #expect(list.scroll.state == .decelerating, "the fling goes on")
+        #expect(list.rowFrameInViewport(row) == before && list.distanceFromBottom == d + list.rowHeights.height(ofRow: list.count - 1))
+        #expect(list.pendingBottom > 0 && screen.newMessagesCount == 1 && list.invariantViolations().isEmpty)
+        screen.advanceToNextFrame()
+        #expect(list.distanceFromBottom > d, "still moving into the history")
+        #expect(screen.settle())
+        #expect(list.pendingBottom == 0 && list.invariantViolations().isEmpty && screen.newMessagesCount == 1)
+        try screen.tap(target: "marker")
+        #expect(screen.settle() && list.isAtBottom && list.displayedRows.upperBound == list.count)
+    }
+}
+
 @Suite struct ChatScreenSnapshotTests {
     @Test func systemKeyboard() throws {
         let screen = makeDemoScreen()

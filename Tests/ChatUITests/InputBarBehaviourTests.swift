@@ -488,3 +488,19 @@ extension InputBar {
         #expect(r.bar.state.profile.size == Size(width: 375, height: 667))
     }
 }
+
+@Suite struct InputBarHighlightTests {
+    @Test func aTapEndsAPressAndDisablingDropsTheSendHighlight() throws {
+        var r = InputBarRig()
+        try r.bar.send(.press(.toggle))
+        #expect(r.bar.state.highlighted == .toggle)
+        try r.bar.send(.tapToggle)
+        #expect(r.bar.state.highlighted == nil)
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("a"))
+        try r.bar.send(.press(.send))
+        #expect(r.bar.state.highlighted == .send)
+        try r.bar.send(.backspace) // send disabled while pressed
+        #expect(r.bar.state.highlighted == nil && !r.bar.state.isSendEnabled)
+    }
+}

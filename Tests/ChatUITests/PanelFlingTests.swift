@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Interaction
 @testable import ChatUI
 
 /// A fling of each strength lands on the expected page for each snap policy.
@@ -42,7 +43,8 @@ import SimCore
         let p = Point(x: c.dx < 0 ? 300 : 60, y: 60)
         if c.hold { d.dragAndHold(at: p, dx: c.dx, over: .milliseconds(c.ms)) }
         else { d.fling(at: p, dx: c.dx, over: .milliseconds(c.ms)) }
-        #expect(panel.state.isSettled)
+        let settled = panel.state.isSettled
+        #expect(settled)
         let offset = panel.state.offset
         if let page = c.page {
             #expect(offset == Double(page) * 375, "rested at \(offset)")
@@ -85,5 +87,48 @@ import SimCore
         d.up(Point(x: 260, y: 60))
         d.settle()
         #expect(panel.state.offset == 0)
+    }
+}
+
+/// Realistic flings from Interaction's synthesizer: wherever the release, the panel comes
+/// to rest where `willEndDragging` announced (paging, projection, none), or on the page
+/// nearest it (the seed's round policy).
+@Suite struct PanelSynthesizedFlingTests {
+    static let cases: [(PanelSnapPolicy, Double)] = PanelSnapPolicy.allCases.flatMap { p in
+        [150.0, 600, 1500, 4000, -800].map { (p, $0) }
+    }
+
+    @Test(arguments: cases)
+    func restsWhereWillEndDraggingSaid(_ policy: PanelSnapPolicy, _ speed: Double) throws {
+        var c = PanelConfiguration.standard
+        c.snapPolicy = policy
+        let (panel, d) = makePanel(configuration: c)
+        if speed < 0 { panel.scroll(toPage: 4, animated: false) }
+        let synth = TouchSynthesizer(hz: 60)
+        for t in synth.fling(from: Point(x: 187, y: 60), velocity: Point(x: -speed, y: 0), start: panel.clock.now) {
+            panel.handle(t)
+        }
+        d.settle()
+        let end = try #require(panel.trace.retained.last { $0.name == "willEndDragging" })
+        let target = try #require(Double(end.fields.first { $0.key == "target" }!.value))
+        let velocity = try #require(Double(end.fields.first { $0.key == "velocity" }!.value))
+        #expect(abs(velocity - speed) < speed.magnitude * 0.05, "measured \(velocity) for \(speed)")
+        let offset = panel.state.offset
+        switch policy {
+        case .paging:
+            #expect(offset == target && offset.truncatingRemainder(dividingBy: 375) == 0)
+            // One page per flick while the finger stays within the panel (at 4,000 pt/s
+            // the synthesized finger travels 640 pt before lifting: the next boundary
+            // from there is two pages away, as in UIKit).
+            let start = speed < 0 ? 4 * 375.0 : 0
+            if abs(speed) < 300 { #expect(offset == start) }   // no clear flick, short drag: back
+            else if abs(speed) <= 1500 { #expect(abs(offset - start) == 375) }
+        case .projected:
+            #expect(offset == target && offset.truncatingRemainder(dividingBy: 375) == 0)
+        case .none:
+            #expect(abs(offset - target) < 0.5)
+        case .round:
+            #expect(offset == (target / 375).rounded() * 375)
+        }
     }
 }

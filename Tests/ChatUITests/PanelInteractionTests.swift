@@ -333,3 +333,53 @@ import EmojiText
         #expect(panel.state.resultCount == nil)
     }
 }
+
+@Suite struct PanelCatchTests {
+    @Test(arguments: [SimDuration.milliseconds(40), .milliseconds(500)])
+    func aTouchThatCatchesTheScrollThenLiftsSettlesOnAPage(_ hold: SimDuration) {
+        let (panel, d) = makePanel()
+        d.tap(panel.location(ofTab: 2))     // animated scroll towards Food
+        d.wait(.milliseconds(120))
+        #expect(panel.state.isScrolling)
+        let p = Point(x: 120, y: 70)
+        d.down(p)
+        d.wait(hold)                          // a tap, or long enough for a long press
+        d.up(p)
+        d.settle()
+        let settled = panel.state.isSettled, offset = panel.state.offset
+        #expect(settled)
+        #expect(offset.truncatingRemainder(dividingBy: 375) == 0, "rested at \(offset)")
+        #expect(panel.takeEvents().isEmpty) // catching selects nothing
+        #expect(panel.clock.pendingTimerCount == 0)
+    }
+}
+
+/// The delegate moments of one session, line for line: what a scenario's
+/// `expect trace` sees. Relayouts that only renumber pages (recents appearing) are silent.
+@Suite struct PanelTraceTests {
+    @Test func aSessionsTraceLineForLine() {
+        let (panel, d) = makePanel()
+        d.fling(at: Point(x: 300, y: 60), dx: -60, over: .milliseconds(100))
+        d.down(panel.location(row: 0, column: 0)); d.wait(.milliseconds(300))
+        d.slide(from: panel.location(row: 0, column: 0), to: panel.location(row: 0, column: 1), over: .milliseconds(100))
+        d.up(panel.location(row: 0, column: 1))
+        d.press(panel.deleteKeyLocation!, for: .milliseconds(600))
+        d.tap(panel.location(row: 0, column: 2))
+        #expect(panel.trace.lines == [
+            "0.033s panel willBeginDragging offset=0",
+            "0.100s panel willEndDragging velocity=600 target=375",
+            "0.100s panel didEndDragging decelerate=true",
+            "0.100s panel willBeginDecelerating",
+            "0.167s panel didChangePage group=Faces page=1 of=2 global=1",
+            "0.917s panel didEndDecelerating offset=375",
+            "1.233s panel longPressBegan at=(33.5, 40)",
+            "1.233s panel previewBegan code=f023 frame=[0,0 120x120]",
+            "1.283s panel previewHidden code=f023",
+            "1.300s panel previewBegan code=f024 frame=[17.5,0 120x120]",
+            "1.333s panel previewEnded code=f024 inserted=false",
+            "1.833s panel didTapDelete repeat=1",
+            "1.933s panel didTapDelete repeat=2",
+            "1.983s panel didSelect code=f025 via=tap group=Faces page=1",
+        ])
+    }
+}

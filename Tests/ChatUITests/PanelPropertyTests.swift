@@ -15,7 +15,7 @@ import Raster
         c.snapPolicy = policy
         let (panel, d) = makePanel(configuration: c)
         var selects = 0, deletes = 0
-        for step in 0..<120 {
+        for step in 0..<200 {
             let x = rng.double(in: 0...374), y = rng.double(in: 0...215)
             switch rng.int(in: 0...5) {
             case 0: d.tap(Point(x: x, y: y))
@@ -30,6 +30,8 @@ import Raster
                 if let k = panel.deleteKeyLocation { d.press(k, for: .milliseconds(rng.int(in: 50...1200))) }
             default: d.tap(panel.location(ofTab: rng.int(in: 0..<panel.state.sections.count)))
             }
+            // Half the time the next action lands on a panel still in motion.
+            if rng.bool() { d.wait(.milliseconds(rng.int(in: 0...120))); continue }
             d.settle()
             for e in panel.takeEvents() {
                 if case .didSelect = e { selects += 1 }
@@ -37,7 +39,8 @@ import Raster
             }
             let s = panel.state
             let w = s.layout.pageWidth
-            #expect(s.isSettled, "step \(step)")
+            let settled = s.isSettled
+            #expect(settled, "step \(step)")
             #expect(s.offset >= 0 && s.offset <= s.layout.maxOffset, "step \(step): offset \(s.offset)")
             if policy != .none {
                 #expect(s.offset.truncatingRemainder(dividingBy: w) == 0, "step \(step): offset \(s.offset)")
@@ -78,5 +81,18 @@ import Raster
         d.fling(at: Point(x: 300, y: 5), dx: -200, over: .milliseconds(100))
         #expect(panel.state.layout.columns == 1 && panel.state.layout.rows == 1)
         #expect(!panel.state.layout.hasDeleteKey && panel.state.layout.perPage == 1) // one cell: an emoji, not the delete key
+    }
+}
+
+@Suite struct PanelEventBufferTests {
+    @Test func theEventBufferIsBounded() {
+        let (panel, _) = makePanel()
+        var heard = 0
+        panel.onEvent = { _ in heard += 1 }
+        let e = PanelFixtures.groups[0].emoji[0]
+        for _ in 0..<12_000 { panel.select(e) } // two events each
+        #expect(heard == 24_000)
+        #expect(panel.events.count >= panel.eventCapacity && panel.events.count < 2 * panel.eventCapacity)
+        #expect(panel.takeEvents().last == .didSelect(e) && panel.events.isEmpty)
     }
 }

@@ -25,6 +25,8 @@ import Testing
         let last = try mixed.frame(at: 4)
         _ = try mixed.frame(at: 1)
         #expect(try mixed.frame(at: 4) == last)
+        mixed.releaseMemory()
+        #expect(try mixed.frame(at: 4) == last)
         #expect(mixed.frameInfo(at: 1).rect == PixelRect(x: 4, y: 2, width: 41, height: 28))
         #expect(mixed.frameInfo(at: 1).disposal == .previous && mixed.frameInfo(at: 1).blend == .over)
         #expect(mixed.frameInfo(at: 3).delay.milliseconds == 10)

@@ -68,3 +68,38 @@ import Testing
         #expect(kraft <= 1.0)
     }
 }
+
+@Suite struct HuffmanTableTests {
+    func build(_ lengths: [UInt8], primaryBits: Int = 10) -> (String?, [UInt32]) {
+        let cap = HuffmanDecodeTable.capacity(symbols: lengths.count, primaryBits: primaryBits)
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: cap)
+        defer { table.deallocate() }
+        let why = lengths.withUnsafeBufferPointer {
+            HuffmanDecodeTable.build(lengths: $0, primaryBits: primaryBits, into: table) { UInt32($0) << 16 }
+        }
+        return (why, Array(UnsafeBufferPointer(start: table, count: 1 << primaryBits)))
+    }
+
+    @Test func rejectsOverSubscribedAndIncompleteCodes() {
+        #expect(build([1, 1, 1]).0 == "over-subscribed code")
+        #expect(build([1, 2]).0 == "incomplete code")
+        // A single 1-bit code is allowed; the other pattern is invalid.
+        let (why, t) = build([0, 1])
+        #expect(why == nil)
+        #expect(t[0] >> 16 == 1 && t[0] & 0xff == 1)
+        #expect(t[1] == HuffmanDecodeTable.invalidEntry)
+    }
+
+    @Test func longCodesGoThroughSubtables() throws {
+        // Frequencies doubling per symbol give code lengths up to 15 bits: data drawn
+        // with them round-trips only if 11-15-bit codes decode through the subtables.
+        var data: [UInt8] = []
+        for s in 0..<16 { data += [UInt8](repeating: UInt8(s * 13), count: 1 << s) }
+        var rng = SeededRandom(seed: 3)
+        for i in stride(from: data.count - 1, to: 0, by: -1) { data.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+        let z = Deflate.zlib(data, level: 1)
+        #expect(try Inflate.zlib(z) == data)
+        let lens = HuffmanCodeBuilder.lengths((0..<16).map { 1 << $0 } + [1], maxBits: 15)
+        #expect(lens.max()! > 10)
+    }
+}

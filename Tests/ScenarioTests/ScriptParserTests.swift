@@ -147,7 +147,7 @@ import SimCore
         ("drag panel by 10", "t.scenario:1:15: error: expected an offset DX,DY like -120,0, found '10'"),
         ("type hello", "t.scenario:1:6: error: expected the text to type in double quotes, found 'hello'"),
         ("type \"abc", "t.scenario:1:6: error: unterminated string (missing closing \")"),
-        ("type \"a\\qb\"", "t.scenario:1:8: error: unknown escape '\\q' (use \\\" \\\\ \\n \\t or \\u{...})"),
+        ("type \"a\\qb\"", "t.scenario:1:8: error: unknown escape '\\q' (use \\\" \\\\ \\n \\t \\r or \\u{...})"),
         ("type \"\\u{110000}\"", "t.scenario:1:7: error: \\u{110000} is not a Unicode scalar"),
         ("type \"\\u{zz}\"", "t.scenario:1:10: error: 'z' is not a hex digit in \\u{...}"),
         ("type \"\\u1F600\"", "t.scenario:1:7: error: expected '{' after \\u (write \\u{1F600})"),

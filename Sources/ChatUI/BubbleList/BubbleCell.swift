@@ -45,8 +45,6 @@ public struct BubbleCell {
         if moved.count == playerItems.count { playerItems = moved }
     }
 
-    mutating func moveToRow(_ row: Int) { self.row = row }
-
     /// Clears what the previous row left. Its players were stopped at didEndDisplaying;
     /// they are dropped here so no frame of the previous row can show again.
     mutating func prepareForReuse() {

@@ -103,7 +103,12 @@ public final class BubbleList {
     public var count: Int { messages.count }
     public var contentHeight: Double { configuration.contentInsets.vertical + rowHeights.total }
     /// How far the visible rect's bottom is above the content's bottom (0: at the bottom).
-    public var distanceFromBottom: Double { scroll.contentOffset.y }
+    public var distanceFromBottom: Double { scroll.contentOffset.y + pendingBottom }
+    /// Height of rows received below while the scroll model was moving. They sit in the
+    /// model's inset beyond its bottom edge (`contentInset.top` on the inverted axis), so
+    /// the running fling or animation goes on undisturbed and nothing on screen moves;
+    /// the inset is folded into the offset as soon as the model is idle.
+    public private(set) var pendingBottom: Double = 0
     /// The largest distance from the bottom (the top of the content).
     public var maxDistanceFromBottom: Double { max(0, contentHeight - viewportHeight) }
     /// UIKit's contentOffset.y: the visible rect's top in content coordinates.
@@ -115,7 +120,7 @@ public final class BubbleList {
     public var isAtOrHeadingToBottom: Bool {
         if isAtBottom { return true }
         guard !scroll.isDragging, let target = scroll.targetContentOffset else { return false }
-        return target.y <= configuration.atBottomTolerance
+        return target.y + pendingBottom <= configuration.atBottomTolerance
     }
     /// No drag, deceleration, bounce or animated scroll in progress.
     public var isSettled: Bool { scroll.state == .idle }
@@ -193,7 +198,7 @@ public final class BubbleList {
 
     /// Scrolls so the visible rect's bottom is `d` above the content's bottom.
     public func setDistanceFromBottom(_ d: Double, animated: Bool) {
-        handle(scroll.setContentOffset(Point(x: 0, y: d), animated: animated, at: clock.now))
+        handle(scroll.setContentOffset(Point(x: 0, y: d - pendingBottom), animated: animated, at: clock.now))
     }
 
     /// UIKit's `setContentOffset(_:animated:)` in top-based coordinates.
@@ -218,17 +223,26 @@ public final class BubbleList {
         indexByID[message.id] = messages.count
         messages.append(message)
         let h = layout(ofRow: messages.count - 1).rowHeight
+        let d = distanceFromBottom
         rowHeights.append(height: h)
-        syncScrollGeometry()
+        let follows = message.sender == .me || wasAtBottom
         // Everything above the new row moved up by h in bottom coordinates: follow it
         // so nothing on screen moves in this frame.
-        if maxDistanceFromBottom > 0 {
-            handle(scroll.setContentOffset(Point(x: 0, y: min(distanceFromBottom + h, maxDistanceFromBottom)),
+        if !follows && scroll.state != .idle && d > 0 {
+            // A fling, bounce or drag is running: put the new row in the model's inset
+            // below its bottom edge (the model's content size stays the same), so the
+            // motion continues from where it is.
+            pendingBottom += h
+            handle(scroll.setContentInset(Insets(top: pendingBottom, left: 0, bottom: 0, right: 0), at: clock.now))
+        } else if maxDistanceFromBottom > 0 {
+            syncScrollGeometry()
+            handle(scroll.setContentOffset(Point(x: 0, y: min(d + h, maxDistanceFromBottom) - pendingBottom),
                                            animated: false, at: clock.now))
         } else {
+            syncScrollGeometry()
             layoutPass()
         }
-        if message.sender == .me || wasAtBottom {
+        if follows {
             clearMarker()
             setDistanceFromBottom(0, animated: true)
             return true
@@ -254,6 +268,7 @@ public final class BubbleList {
     /// the list stays at the bottom.
     public func setWidth(_ w: Double) {
         guard w != width, w > 0 else { return }
+        foldPendingBottom()
         let wasAtBottom = isAtBottom
         let anchor = displayedRows.first.map { row -> (Int, Double) in
             let h = rowHeights.height(ofRow: row)
@@ -318,11 +333,25 @@ public final class BubbleList {
     private func handle(_ scrollEvents: [ScrollEvent]) {
         layoutPass()
         for e in scrollEvents { emit(.scroll(topBased(e))) }
+        if pendingBottom > 0 && scroll.state == .idle { foldPendingBottom() }
         if isAtBottom && newMessagesCount > 0 && !scroll.isDragging { clearMarker() }
     }
 
+    /// Moves the pending rows from the model's inset into its content, keeping the
+    /// position: nothing moves on screen, so no event is reported. Stops a running
+    /// motion, which is why it waits for the model to be idle (or a width change).
+    private func foldPendingBottom() {
+        guard pendingBottom > 0 else { return }
+        let d = distanceFromBottom, now = clock.now
+        pendingBottom = 0
+        _ = scroll.setContentSize(Size(width: width, height: contentHeight), at: now)
+        _ = scroll.setContentOffset(Point(x: 0, y: d), animated: false, at: now)
+        _ = scroll.setContentInset(.zero, at: now)
+        layoutPass()
+    }
+
     private func topBased(_ e: ScrollEvent) -> ScrollEvent {
-        let flip = { (d: Double) in self.contentHeight - self.viewportHeight - d }
+        let flip = { (d: Double) in self.contentHeight - self.viewportHeight - d - self.pendingBottom }
         switch e {
         case .didScroll(let p): return .didScroll(Point(x: p.x, y: flip(p.y)))
         case let .willEndDragging(v, proposed, target):
@@ -364,7 +393,7 @@ public final class BubbleList {
     /// Tells the scroll model the content's height after measurements (a running
     /// deceleration is re-planned from where it is, not stopped).
     private func syncScrollGeometry() {
-        let size = Size(width: width, height: contentHeight)
+        let size = Size(width: width, height: contentHeight - pendingBottom)
         guard scroll.contentSize != size else { return }
         let evs = scroll.setContentSize(size, at: clock.now)
         for e in evs { emit(.scroll(topBased(e))) }
@@ -442,7 +471,9 @@ public final class BubbleList {
         let vis = visibleRows
         if vis != displayedRows { out.append("displayed \(displayedRows) != visible \(vis)") }
         if cells.count != displayedRows.count { out.append("cells \(cells.count) for \(displayedRows.count) rows") }
-        if scroll.contentSize.height != contentHeight { out.append("scroll content \(scroll.contentSize.height) != \(contentHeight)") }
+        if scroll.contentSize.height != contentHeight - pendingBottom || scroll.contentInset.top != pendingBottom {
+            out.append("scroll content \(scroll.contentSize.height) + inset \(scroll.contentInset.top) != \(contentHeight)")
+        }
         var serials = Set<Int>()
         for (i, c) in cells.enumerated() {
             let row = displayedRows.lowerBound + i

@@ -11,7 +11,6 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
     case playerStopped(row: Int, code: String)
     case newMessagesMarker(count: Int)
     case memoryWarning(purgedBytes: Int)
-    case didScrollToBottom
     case widthChanged(anchorRow: Int)
     /// A scroll-view delegate moment, in UIKit's top-based coordinates.
     case scroll(ScrollEvent)
@@ -26,7 +25,6 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
         case .playerStopped: return "playerStop"
         case .newMessagesMarker: return "newMessagesMarker"
         case .memoryWarning: return "memoryWarning"
-        case .didScrollToBottom: return "didScrollToBottom"
         case .widthChanged: return "widthChanged"
         case .scroll(let e): return e.name
         }
@@ -42,7 +40,6 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
             return [("row", String(row)), ("code", code)]
         case let .newMessagesMarker(count): return [("count", String(count))]
         case let .memoryWarning(bytes): return [("purgedBytes", String(bytes))]
-        case .didScrollToBottom: return []
         case let .widthChanged(row): return [("anchorRow", String(row))]
         case let .scroll(e): return e.fields.map { ($0.key, $0.value) }
         }

@@ -11,11 +11,14 @@ extension InputBar {
                        pasteboard: inout Pasteboard, events: inout [InputBarEvent]) throws(InputBarError) {
         switch action {
         case let .tapTextView(point):
+            s.highlighted = nil // a tap ends any press
             respond(&s, .tapTextView, now: now, events: &events)
             if let point { placeCaret(&s, atBarPoint: point, now: now) }
         case .tapToggle:
+            s.highlighted = nil
             respond(&s, .tapToggle, now: now, events: &events)
         case .tapOutside:
+            s.highlighted = nil
             respond(&s, .tapOutside, now: now, events: &events)
         case let .type(text):
             try requireSystem(s, "type")
@@ -162,6 +165,8 @@ extension InputBar {
         }
         s.scrollOffset = scrollOffsetKeepingCaretVisible(s, layout: layout)
         s.isSendEnabled = editorIsSendable(s)
+        // A button that becomes disabled while pressed stops tracking (UIButton).
+        if !s.isSendEnabled && s.highlighted == .send { s.highlighted = nil }
         let after = Snapshot(s)
         if after.text != before.text || after.selection != before.selection {
             events.append(.textChanged(text: after.text, selectionLocation: after.selection.lowerBound,

@@ -40,6 +40,13 @@ import EmojiText
 ///   forwards the panel's selections as `.insertEmoji` and its delete key as
 ///   `.deleteFromPanel`.
 ///
+/// Complexity: each action is O(n) in the text (the editor re-parses, the layout is
+/// rebuilt); drawing is O(n) too; `frame(at:)`, `keyboardFrame(at:)` and `hitTest` are
+/// O(1). Invariants (checked by the property test after every random action): the
+/// keyboard is `.none` exactly when not first responder; the bar's bottom is the
+/// keyboard's top (or the safe area); send is enabled exactly when the editor is
+/// sendable; the caret line lies inside the visible part of the text view.
+///
 /// Errors: a scripted action impossible in the current state (typing with the emoji
 /// keyboard up, selecting an emoji without it, editing without first responder)
 /// throws `InputBarError` and leaves the state untouched.

@@ -38,8 +38,11 @@ public final class EmojiPanel: DisplayListRepresentable {
     public let trace: Trace
     /// Called for each outbound event as it happens (timers included).
     public var onEvent: ((PanelEvent) -> Void)?
-    /// Events since the last `takeEvents()`.
+    /// Events since the last `takeEvents()`: the newest `eventCapacity` at least, never
+    /// more than twice that (the oldest half is dropped at once, amortised O(1)), so an
+    /// owner that only listens through `onEvent` does not grow it without bound.
     public private(set) var events: [PanelEvent] = []
+    public let eventCapacity = 10_000
     /// Catalog search (best first); the fallback searches the panel's own groups.
     public var searchProvider: (String) -> [Emoji]
     /// Skin-tone variants of an emoji (empty when it has none).
@@ -68,6 +71,7 @@ public final class EmojiPanel: DisplayListRepresentable {
         self.clock = clock
         self.trace = trace
         self.variantsProvider = variants
+        let width = width.isFinite ? max(0, width) : 0
         let layout = PanelLayout(configuration: configuration, width: width, sectionCounts: [])
         state = State(configuration: configuration, width: width, groups: groups, layout: layout,
                       deleteRepeater: DeleteKeyRepeater(delay: configuration.deleteRepeatDelay,
@@ -189,13 +193,12 @@ public final class EmojiPanel: DisplayListRepresentable {
             state.touch = .none
             if t.phase == .ended, state.layout.tab(at: t.location) == index { scroll(toSection: index, animated: true) }
         default:
-            let wasCaught: Bool
-            if case .caught = state.touch { wasCaught = true } else { wasCaught = false }
             arena.handle(t) // gesture updates arrive in `gesture(_:)`
             if t.phase.isFinal {
-                let mode = state.touch
                 state.touch = .none
-                if case .caught = mode, wasCaught { settleAfterCatch(at: t.timestamp) }
+                // A touch that caught a moving scroll and never dragged (a plain lift, a
+                // long press) leaves it mid-page: settle onto a page.
+                if state.scroller.isHeld { settleAfterCatch(at: t.timestamp) }
             }
         }
     }
@@ -280,6 +283,9 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     private func longPressEnded(at t: SimInstant, cancelled: Bool) {
         moments(state.scroller.setScrollEnabled(true, at: t), at: t)
+        // The press may have caught a moving panel (a fling or a bounce past an edge):
+        // its finger is gone now, so the caught motion settles as after any catch.
+        if state.scroller.isHeld { settleAfterCatch(at: t) }
         if let picker = state.skinPicker {
             state.skinPicker = nil
             guard !cancelled else {
@@ -420,6 +426,7 @@ public final class EmojiPanel: DisplayListRepresentable {
     }
 
     private func emit(_ e: PanelEvent) {
+        if events.count >= 2 * eventCapacity { events.removeFirst(eventCapacity) }
         events.append(e)
         onEvent?(e)
     }
@@ -475,23 +482,27 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
     }
 
+    /// Updates the current page and group from the offset. Announcements compare what
+    /// the user sees (group name and kind, page within it), so a relayout that only
+    /// renumbers pages (recents appearing, a resize) announces nothing.
     private func updateCurrentPage(announce: Bool) {
         let layout = state.layout
         guard layout.pageCount > 0 else { state.currentPage = 0; state.currentSection = 0; return }
         let page = layout.nearestPage(offset: state.offset)
         let section = layout.pageSection[page]
-        let pageChanged = page != state.currentPage
-        let sectionChanged = section != state.currentSection
         state.currentPage = page
         state.currentSection = section
-        guard announce else { return }
-        if sectionChanged {
+        let sec = state.sections[section]
+        let shown = State.Shown(group: sec.name, kind: sec.kind, page: state.pageInGroup)
+        let before = state.announced
+        state.announced = shown
+        // The first page shown is the initial state, not a change.
+        guard announce, let before, shown != before else { return }
+        if shown.group != before.group || shown.kind != before.kind {
             trace.record(clock.now, Self.source, "didChangeGroup", ("group", state.currentGroupName), ("index", String(section)))
         }
-        if pageChanged || sectionChanged {
-            trace.record(clock.now, Self.source, "didChangePage", ("group", state.currentGroupName),
-                         ("page", String(state.pageInGroup)), ("of", String(state.pagesInGroup)), ("global", String(page)))
-        }
+        trace.record(clock.now, Self.source, "didChangePage", ("group", state.currentGroupName),
+                     ("page", String(state.pageInGroup)), ("of", String(state.pagesInGroup)), ("global", String(page)))
     }
 
     /// Frames are needed while the scroll moves or the preview's player plays.

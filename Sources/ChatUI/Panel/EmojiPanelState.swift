@@ -73,6 +73,13 @@ extension EmojiPanel {
         public internal(set) var skinTones: [String: Emoji] = [:]
         /// The active search query, nil when not searching.
         public internal(set) var query: String?
+        /// What the page control and category bar last announced.
+        struct Shown: Hashable, Sendable {
+            var group: String
+            var kind: PanelSection.Kind
+            var page: Int
+        }
+        var announced: Shown?
         /// Offset to return to when the search is cleared.
         var offsetBeforeSearch: Double?
         var deleteRepeater: DeleteKeyRepeater

@@ -117,7 +117,7 @@ extension ChatScreen {
             }
             if name.hasPrefix("tab:"), let i = Int(name.dropFirst(4)) {
                 try needPanel()
-                guard i >= 0 && i < panel.state.groups.count else { throw .unknownTarget(name, reason: "no such tab") }
+                guard i >= 0 && i < panel.state.sections.count else { throw .unknownTarget(name, reason: "no such tab") }
                 let p = panel.location(ofTab: i)
                 return Point(x: kb.x + p.x, y: kb.y + p.y)
             }

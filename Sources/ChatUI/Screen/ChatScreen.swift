@@ -47,7 +47,7 @@ public final class ChatScreen: DisplayListRepresentable {
         case navigationBar, list, inputBar, systemKeyboard, emojiPanel
     }
 
-    public let profile: DeviceProfile
+    public private(set) var profile: DeviceProfile
     public let configuration: Configuration
     public let clock: VirtualClock
     public let trace: Trace
@@ -323,4 +323,19 @@ extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
     public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
+}
+
+extension ChatScreen {
+    /// A new screen size (rotation, split view, a resizable window): the bar and the
+    /// keyboards take the new width (the keyboard animates to its new frame), the panel
+    /// keeps the page that shows the same first emoji, and the list re-lays out keeping
+    /// its top visible message anchored (or stays at the bottom).
+    public func resize(to size: Size) throws(ChatScreenError) {
+        try performAction(.resize(size))
+        profile.size = size
+        panel.resize(width: size.width)
+        list.setWidth(size.width)
+        list.setViewportHeight(listFrame().height)
+        trace.record(clock.now, "screen", "resize", ("size", "\(size)"))
+    }
 }

@@ -13,13 +13,7 @@ public enum EmojiTestImporter {
 
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CatalogImportError(file: file, message: "cannot read the file (\(error.localizedDescription))")
-        }
-        guard data.count <= maxBytes else {
-            throw CatalogImportError(file: file, message: "file is \(data.count) bytes; the limit is \(maxBytes)")
-        }
+        let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
         guard let text = String(data: data, encoding: .utf8) else {
             throw CatalogImportError(file: file, message: "not valid UTF-8")
         }

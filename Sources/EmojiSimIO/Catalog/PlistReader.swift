@@ -11,18 +11,7 @@ struct PlistReader {
     static let maxBytes = 64 << 20
 
     func load(_ url: URL) throws(CatalogImportError) -> Any {
-        let data: Data
-        do {
-            let attrs = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attrs[.size] as? Int, size > Self.maxBytes {
-                throw CatalogImportError(file: file, message: "file is \(size) bytes; the limit is \(Self.maxBytes)")
-            }
-            data = try Data(contentsOf: url)
-        } catch let e as CatalogImportError {
-            throw e
-        } catch {
-            throw CatalogImportError(file: file, message: "cannot read the file (\(error.localizedDescription))")
-        }
+        let data = try CatalogFile.read(url, file: file, maxBytes: Self.maxBytes)
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {

@@ -4,7 +4,7 @@
 ///
 /// Storage: the plain text plus, per attachment, its UTF-8 byte range and emoji; the
 /// text runs are the gaps between attachments. So parsing allocates nothing per run
-/// (1 MB parses at several hundred MB/s), and `runs` materialises the run list on
+/// (see `emojisim-bench text`), and `runs` materialises the run list on
 /// demand. Normal form of `runs`: no empty text run, no two adjacent text runs.
 public struct RichText: Hashable, Sendable {
     /// The backed plain text (the concatenation of the runs' plain texts). O(1).
@@ -32,8 +32,9 @@ public struct RichText: Hashable, Sendable {
         var entry: Int { Int(entry32) }
     }
 
-    /// Texts longer than this are not scanned (they stay one text run): the spans keep
-    /// 32-bit offsets. 4 GiB is far beyond any message.
+    /// Texts longer than this are not scanned (they stay one text run), and hand-made
+    /// runs keep no attachment past it: the spans keep 32-bit offsets. 4 GiB is far
+    /// beyond any message.
     public static let maximumScannedBytes = Int(UInt32.max)
 
     public init() { plainText = ""; spans = []; table = [] }
@@ -90,6 +91,8 @@ public struct RichText: Hashable, Sendable {
             case .emoji(let a):
                 let start = plain.utf8.count
                 plain += a.backedText
+                // Past the 32-bit offsets an attachment is kept as its text.
+                guard plain.utf8.count <= Self.maximumScannedBytes else { continue }
                 spans.append(AttachmentSpan(start: start, end: plain.utf8.count, entry: emojis.count, encoding: a.encoding))
                 emojis.append(a.emoji)
             }

@@ -5,14 +5,12 @@ public enum AnimatedImageDecoder {
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case empty
         case unrecognizedFormat(firstBytes: [UInt8])
-        case unsupportedFormat(ImageFormat)
         public var description: String {
             switch self {
             case .empty: return "empty file (0 bytes)"
             case .unrecognizedFormat(let b):
                 let hex = b.map { x in let s = String(x, radix: 16); return x < 16 ? "0" + s : s }.joined(separator: " ")
                 return "not a GIF, PNG or PPM file (first bytes: \(hex))"
-            case .unsupportedFormat(let f): return "no decoder for \(f) in this build"
             }
         }
     }

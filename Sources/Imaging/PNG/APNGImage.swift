@@ -100,6 +100,12 @@ public final class APNGImage: AnimatedImageSource {
         return shown
     }
 
+    /// Drops the kept canvas (a memory warning); the next request restarts at frame 0.
+    public func releaseMemory() {
+        base = Image(width: 0, height: 0)
+        nextIndex = 0
+    }
+
     /// The decoded pixels of one frame (its own rect size), not composited.
     public func decodeFrame(_ index: Int) throws(PNGError) -> Image {
         let f = frames[index]

@@ -102,23 +102,31 @@ enum PNGFilter {
     /// outputs as signed bytes' magnitudes (the selection heuristic).
     static func apply(_ filter: UInt8, cur: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, count n: Int, bpp: Int,
                       into out: UnsafeMutablePointer<UInt8>) -> Int {
-        var score = 0
-        for i in 0..<n {
-            let a = i >= bpp ? Int(cur[i - bpp]) : 0
-            let b = Int(prev[i])
-            let c = i >= bpp ? Int(prev[i - bpp]) : 0
-            let pred: Int
-            switch filter {
-            case 0: pred = 0
-            case 1: pred = a
-            case 2: pred = b
-            case 3: pred = (a + b) >> 1
-            default: pred = PNGUnfilter.predictor(a, b, c)
+        // One loop per filter (no per-byte switch); the first `bpp` bytes have no left
+        // neighbour (a = c = 0).
+        let lead = min(bpp, n)
+        switch filter {
+        case 0:
+            out.update(from: cur, count: n)
+        case 1:
+            for i in 0..<lead { out[i] = cur[i] }
+            for i in lead..<max(lead, n) { out[i] = cur[i] &- cur[i - bpp] }
+        case 2:
+            for i in 0..<n { out[i] = cur[i] &- prev[i] }
+        case 3:
+            for i in 0..<lead { out[i] = cur[i] &- prev[i] >> 1 }
+            for i in lead..<max(lead, n) {
+                out[i] = cur[i] &- UInt8(truncatingIfNeeded: (Int(cur[i - bpp]) + Int(prev[i])) >> 1)
             }
-            let v = UInt8(truncatingIfNeeded: Int(cur[i]) - pred)
-            out[i] = v
-            score += v < 128 ? Int(v) : 256 - Int(v)
+        default:
+            for i in 0..<lead { out[i] = cur[i] &- prev[i] }
+            for i in lead..<max(lead, n) {
+                let p = PNGUnfilter.predictor(Int(cur[i - bpp]), Int(prev[i]), Int(prev[i - bpp]))
+                out[i] = cur[i] &- UInt8(truncatingIfNeeded: p)
+            }
         }
+        var score = 0
+        for i in 0..<n { let v = Int(Int8(bitPattern: out[i])); score += v < 0 ? -v : v }
         return score
     }
 }

@@ -61,20 +61,40 @@ public enum Inflate {
         _ input: UnsafeRawBufferPointer, start: Int, checkAdler: Bool,
         expectedSize: Int, limit: Int, stopAtLimit: Bool
     ) throws(ZlibError) -> [UInt8] {
-        var out = OutputBuffer(initialCapacity: min(limit, max(expectedSize, 1024)), limit: limit, stopAtLimit: stopAtLimit)
-        defer { out.deallocate() }
         var tables = DecodeTables()
         defer { tables.deallocate() }
         var r = BitReader(input, start: start)
-        try inflateBlocks(&r, &out, &tables)
-        if checkAdler && !out.stopped {
-            let pos = r.alignToByte()
-            guard pos + 4 <= input.count else { throw .truncated(offset: input.count) }
-            let stored = UInt32(input[pos]) << 24 | UInt32(input[pos + 1]) << 16
-                | UInt32(input[pos + 2]) << 8 | UInt32(input[pos + 3])
-            let actual = Adler32.checksum(UnsafeRawBufferPointer(start: out.base, count: out.pos))
-            if stored != actual { throw .checksumMismatch(expected: stored, actual: actual, offset: pos) }
+        func finish(_ out: OutputBuffer) throws(ZlibError) {
+            if checkAdler && !out.stopped {
+                let pos = r.alignToByte()
+                guard pos + 4 <= input.count else { throw .truncated(offset: input.count) }
+                let stored = UInt32(input[pos]) << 24 | UInt32(input[pos + 1]) << 16
+                    | UInt32(input[pos + 2]) << 8 | UInt32(input[pos + 3])
+                let actual = Adler32.checksum(UnsafeRawBufferPointer(start: out.base, count: out.pos))
+                if stored != actual { throw .checksumMismatch(expected: stored, actual: actual, offset: pos) }
+            }
         }
+        if expectedSize > 0 && expectedSize >= limit {
+            // The output can never grow past its first allocation: decode straight into
+            // the array's storage (no final copy).
+            var failure: ZlibError?
+            let result = [UInt8](unsafeUninitializedCapacity: limit + OutputBuffer.slack) { buf, count in
+                var out = OutputBuffer(fixed: buf.baseAddress!, capacity: limit, stopAtLimit: stopAtLimit)
+                do throws(ZlibError) {
+                    try inflateBlocks(&r, &out, &tables)
+                    try finish(out)
+                } catch {
+                    failure = error
+                }
+                count = out.pos
+            }
+            if let failure { throw failure }
+            return result
+        }
+        var out = OutputBuffer(initialCapacity: min(limit, max(expectedSize, 1024)), limit: limit, stopAtLimit: stopAtLimit)
+        defer { out.deallocate() }
+        try inflateBlocks(&r, &out, &tables)
+        try finish(out)
         return out.toArray()
     }
 
@@ -234,15 +254,16 @@ public enum Inflate {
                 }
                 base[pos] = UInt8(truncatingIfNeeded: e >> 16)
                 pos += 1
-                // A second literal without refilling when enough bits remain (the
-                // longest literal code is 15 bits).
-                if r.bitcount >= 15 {
+                // Up to two more literals without refilling while enough bits remain
+                // (a literal code is at most 15 bits; after a refill 56 are there).
+                var more = 2
+                while more > 0 && r.bitcount >= 15 && pos < cap {
                     let e2 = lt[Int(r.bitbuf & lmask)]
-                    if (e2 >> 8) & 0xff == literalKind && pos < cap {
-                        r.consume(e2 & 0xff)
-                        base[pos] = UInt8(truncatingIfNeeded: e2 >> 16)
-                        pos += 1
-                    }
+                    if (e2 >> 8) & 0xff != literalKind { break }
+                    r.consume(e2 & 0xff)
+                    base[pos] = UInt8(truncatingIfNeeded: e2 >> 16)
+                    pos += 1
+                    more -= 1
                 }
                 continue
             }
@@ -381,6 +402,15 @@ struct OutputBuffer {
     let limit: Int
     let stopAtLimit: Bool
     var stopped = false
+
+    /// Over caller-owned memory of `capacity + slack` bytes; never grows (`limit` is
+    /// `capacity`).
+    init(fixed: UnsafeMutablePointer<UInt8>, capacity: Int, stopAtLimit: Bool) {
+        base = fixed
+        self.capacity = capacity
+        limit = capacity
+        self.stopAtLimit = stopAtLimit
+    }
 
     init(initialCapacity: Int, limit: Int, stopAtLimit: Bool) {
         capacity = max(0, initialCapacity)

@@ -78,26 +78,8 @@ public enum DisplayListDump {
         return s
     }
 
-    /// Quotes a string: `"` and `\` escaped, control characters as \n, \t, \u{XX}.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// Quotes a string (SimCore's `quotedLiteral`).
+    public static func quote(_ s: String) -> String { quotedLiteral(s) }
 
     static func quoteIfNeeded(_ s: String) -> String {
         let plain = !s.isEmpty && s.unicodeScalars.allSatisfy {
