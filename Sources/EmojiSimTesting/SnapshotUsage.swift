@@ -21,6 +21,15 @@ final class SnapshotUsage: @unchecked Sendable {
         return String(n)
     }
 
+    /// Logs a reference under a `Snapshots` folder, the package root being that
+    /// folder's parent (for callers that know only the reference, like scenario runs).
+    func record(_ reference: URL) {
+        let parts = reference.standardizedFileURL.pathComponents
+        guard let i = parts.lastIndex(of: "Snapshots"), i > 0 else { return }
+        let root = URL(fileURLWithPath: "/" + parts[1..<i].joined(separator: "/"))
+        record(reference.standardizedFileURL, root: root)
+    }
+
     func record(_ reference: URL, root: URL) {
         lock.lock(); defer { lock.unlock() }
         let log = Self.logURL(root: root)
