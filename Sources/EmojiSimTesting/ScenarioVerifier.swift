@@ -99,6 +99,7 @@ public struct ScenarioVerifier {
     }
 
     func check(_ output: SnapshotOutput, reference: URL) throws -> SnapshotCheck {
+        SnapshotUsage.shared.record(reference)
         let existing = SnapshotFiles.read(reference)
         var status: Status
         var diffImage: [UInt8]?

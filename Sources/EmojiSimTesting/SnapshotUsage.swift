@@ -1,16 +1,40 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Which references the tests of this process used, logged to
-/// `<root>/.build/snapshot-usage/last-run.txt` so `SnapshotOrphans` can list references
-/// no test produced. The first assertion of a process truncates the log.
+/// Which references the tests of the current run used, logged to
+/// `<root>/.build/snapshot-usage/run-<id>.txt` so `SnapshotOrphans` can list references
+/// no test produced. A run is identified by the parent process: `swift test` starts the
+/// test binary twice (XCTest, then Swift Testing) and both must land in one log. The
+/// first assertion of a process deletes the logs of other runs.
 final class SnapshotUsage: @unchecked Sendable {
     static let shared = SnapshotUsage()
     private let lock = NSLock()
     private var started: Set<String> = []
     private var counters: [String: Int] = [:]
 
+    static func folder(root: URL) -> URL {
+        root.appendingPathComponent(".build").appendingPathComponent("snapshot-usage")
+    }
+
     static func logURL(root: URL) -> URL {
-        root.appendingPathComponent(".build").appendingPathComponent("snapshot-usage").appendingPathComponent("last-run.txt")
+        folder(root: root).appendingPathComponent("run-\(getppid()).txt")
+    }
+
+    /// The most recently written run log, if any.
+    static func latestLog(root: URL) -> URL? {
+        let dir = folder(root: root)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return nil }
+        var best: (URL, Date)?
+        for n in names where n.hasPrefix("run-") && n.hasSuffix(".txt") {
+            let url = dir.appendingPathComponent(n)
+            let date = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+            if best == nil || date > best!.1 { best = (url, date) }
+        }
+        return best?.0
     }
 
     /// The next automatic name (1, 2, ...) for unnamed snapshots of one test.
@@ -21,6 +45,15 @@ final class SnapshotUsage: @unchecked Sendable {
         return String(n)
     }
 
+    /// Logs a reference under a `Snapshots` folder, the package root being that
+    /// folder's parent (for callers that know only the reference, like scenario runs).
+    func record(_ reference: URL) {
+        let parts = reference.standardizedFileURL.pathComponents
+        guard let i = parts.lastIndex(of: "Snapshots"), i > 0 else { return }
+        let root = URL(fileURLWithPath: "/" + parts[1..<i].joined(separator: "/"))
+        record(reference.standardizedFileURL, root: root)
+    }
+
     func record(_ reference: URL, root: URL) {
         lock.lock(); defer { lock.unlock() }
         let log = Self.logURL(root: root)
@@ -29,7 +62,12 @@ final class SnapshotUsage: @unchecked Sendable {
             try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !started.contains(root.path) {
                 started.insert(root.path)
-                try Data().write(to: log)
+                let dir = Self.folder(root: root)
+                for n in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+                where n.hasPrefix("run-") && n != log.lastPathComponent {
+                    try? FileManager.default.removeItem(at: dir.appendingPathComponent(n))
+                }
+                if !FileManager.default.fileExists(atPath: log.path) { try Data().write(to: log) }
             }
             let handle = try FileHandle(forWritingTo: log)
             defer { try? handle.close() }
@@ -42,12 +80,13 @@ final class SnapshotUsage: @unchecked Sendable {
     }
 }
 
-/// Lists references under Snapshots/ that no assertion used in the last test run.
+/// Lists references under Snapshots/ that no assertion used in the last test run
+/// (`swift test` of the whole suite; a filtered run leaves the others out).
 public enum SnapshotOrphans {
     /// Paths relative to `root`, sorted. Run the whole suite first: a filtered run
     /// makes every reference it skipped look orphaned. Empty when no run was logged.
     public static func list(root: URL) -> [String] {
-        guard let log = FileManager.default.contents(atPath: SnapshotUsage.logURL(root: root).path) else { return [] }
+        guard let url = SnapshotUsage.latestLog(root: root), let log = FileManager.default.contents(atPath: url.path) else { return [] }
         let used = Set(String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init))
         let snapshots = root.appendingPathComponent("Snapshots")
         guard let e = FileManager.default.enumerator(atPath: snapshots.path) else { return [] }

@@ -1,4 +1,4 @@
-import EmojiSimTesting
+@testable import EmojiSimTesting
 import Foundation
 import Imaging
 import Raster
@@ -130,6 +130,15 @@ import Testing
         try FileManager.default.createDirectory(at: box.reference("").deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("old".utf8).write(to: box.reference("gone.1.txt"))
         #expect(SnapshotOrphans.list(root: box.root) == ["Snapshots/FakeSuite/gone.1.txt"])
+    }
+
+    @Test func referencesKnownOnlyByPathAreLoggedUnderTheirPackage() throws {
+        let box = try Sandbox()
+        #expect(box.verify("a", .lines, name: "used") == nil)
+        try Data("x".utf8).write(to: box.reference("byPath.txt"))
+        #expect(SnapshotOrphans.list(root: box.root) == ["Snapshots/FakeSuite/byPath.txt"])
+        SnapshotUsage.shared.record(box.reference("byPath.txt"))
+        #expect(SnapshotOrphans.list(root: box.root).isEmpty)
     }
 
     @Test func referencePathsFollowTheLayout() {

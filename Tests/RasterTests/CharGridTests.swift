@@ -13,6 +13,10 @@ import Testing
         let g = CharGrid(DisplayList(width: 375, height: 667))
         #expect(g.columns == 47)
         #expect(g.rows == 42)
+        // Untrusted sizes are bounded.
+        let huge = CharGrid(DisplayList(width: 1e12, height: .nan))
+        #expect(huge.columns == 1024 && huge.rows == 0)
+        #expect(CharGrid(DisplayList(width: .infinity, height: -3)).columns == 1024)
     }
 
     @Test func boxesAndFills() {

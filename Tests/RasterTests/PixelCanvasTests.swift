@@ -31,6 +31,12 @@ import Testing
         }
     }
 
+    @Test func canvasSizeIsBounded() {
+        let c = PixelCanvas(size: Size(width: 1e9, height: -5), options: PixelRenderOptions(scale: 3))
+        #expect(c.width == 4096 && c.height == 0)
+        #expect(PixelCanvas(size: Size(width: .nan, height: 2)).width == 0)
+    }
+
     @Test func alignedFillIsExactAndEdgesAreCovered() {
         let img = render(8, 4, scale: 2) { l in l.fill(Rect(x: 1, y: 1, width: 2, height: 2), .accent) }
         for y in 0..<8 {
@@ -245,5 +251,38 @@ import Testing
             }
             #expect(mismatches == 0, "rect \(rect) radius \(radius) blur \(blur) scale \(scale)")
         }
+    }
+}
+
+/// Degenerate geometry (NaN, infinities, huge or negative sizes) never traps either
+/// rasterizer: it is skipped or clamped.
+@Suite struct DegenerateGeometryTests {
+    @Test func garbageCommandsRenderWithoutTrapping() {
+        let values: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, -5, 0, 3.5, 1e7]
+        var rng = SeededRandom(seed: 99)
+        func v() -> Double { values[rng.int(in: 0...(values.count - 1))] }
+        var list = DisplayList(width: 40, height: 40)
+        for _ in 0..<300 {
+            let r = Rect(x: v(), y: v(), width: v(), height: v())
+            switch rng.int(in: 0...9) {
+            case 0: list.fill(r, .accent)
+            case 1: list.roundedRect(r, radius: v(), .accent)
+            case 2: list.border(r, width: v(), radius: v(), .border)
+            case 3: list.circle(r, .accent)
+            case 4: list.line(from: Point(x: v(), y: v()), to: Point(x: v(), y: v()), width: v(), .text)
+            case 5: list.append(.shadow(r, radius: v(), offset: Point(x: v(), y: v()), blur: v(), .shadow))
+            case 6: list.text(TextLayout("ab 中", maxWidth: v(), maxLines: 2), at: Point(x: v(), y: v()))
+            case 7: list.image(ImageRef(name: "e"), in: r)
+            case 8: list.append(.caret(r, .caret)); list.append(.selection(r, .selection))
+            default: list.clipped(to: r) { l in l.withOpacity(v()) { l in l.fill(r, .accent) } }
+            }
+        }
+        var src = Image(width: 2, height: 2)
+        src[0, 0] = (1, 2, 3, 255)
+        let img = PixelCanvas.render(list, options: PixelRenderOptions(scale: 2, images: .table(["e": src])))
+        #expect(img.width == 80 && img.height == 80)
+        let grid = CharGrid(list, options: .styled)
+        #expect(grid.columns == 5 && grid.rows == 3)
+        #expect(!list.treeDump.isEmpty)
     }
 }

@@ -38,8 +38,9 @@ public struct CharGrid: Hashable, Sendable {
     private var roleNames: [UInt8: String] = [:]
 
     public init(columns: Int, rows: Int, options: CharGridOptions = .unicode) {
-        self.columns = max(0, columns)
-        self.rows = max(0, rows)
+        // Bounded: a list's size may come from untrusted input (scenarios, files).
+        self.columns = min(1024, max(0, columns))
+        self.rows = min(1024, max(0, rows))
         self.options = options
         cells = [UInt32](repeating: Self.space, count: self.columns * self.rows)
         styles = [UInt8](repeating: StyleCode.none, count: self.columns * self.rows)
@@ -47,8 +48,11 @@ public struct CharGrid: Hashable, Sendable {
 
     /// The grid for a list's size (rounded up to whole cells), with the list drawn.
     public init(_ list: DisplayList, options: CharGridOptions = .unicode) {
-        let cols = Int((list.size.width / Self.cellWidth).rounded(.up).clamped(to: 0...4096))
-        let rws = Int((list.size.height / Self.cellHeight).rounded(.up).clamped(to: 0...4096))
+        func cells(_ v: Double, _ cell: Double) -> Int {
+            let n = (v / cell).rounded(.up)
+            return n.isFinite ? Int(n.clamped(to: 0...1024)) : (n == .infinity ? 1024 : 0)
+        }
+        let cols = cells(list.size.width, Self.cellWidth), rws = cells(list.size.height, Self.cellHeight)
         self.init(columns: cols, rows: rws, options: options)
         draw(list)
     }

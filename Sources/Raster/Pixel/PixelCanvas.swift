@@ -24,12 +24,12 @@ public struct PixelCanvas {
     private var cache = ScaledImageCache()
 
     /// A canvas for `size` points at `options.scale`, filled with the theme's background.
-    /// The pixel size is the point size times the scale, rounded up, capped at 8192.
+    /// The pixel size is the point size times the scale, rounded up, capped at 4096 a side.
     public init(size: Size, options: PixelRenderOptions = PixelRenderOptions()) {
         let s = Double(options.scale)
         func px(_ v: Double) -> Int {
             let p = (v * s).rounded(.up)
-            return p.isFinite ? Int(p.clamped(to: 0...8192)) : 0
+            return p.isFinite ? Int(p.clamped(to: 0...4096)) : 0
         }
         width = px(size.width)
         height = px(size.height)
@@ -102,8 +102,8 @@ struct RoundRectShape {
         guard bx > ax, by > ay, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite,
               abs(ax) < 1e6, abs(ay) < 1e6, abs(bx) < 1e6, abs(by) < 1e6 else { return nil }
         hw = (bx - ax) / 2; hh = (by - ay) / 2; mx = (ax + bx) / 2; my = (ay + by) / 2
-        r = max(0, min(radius * scale, min(hw, hh)))
-        self.softness = softness
+        r = radius.isNaN ? 0 : max(0, min(radius * scale, min(hw, hh)))
+        self.softness = softness.isFinite ? max(1, min(softness, 1e5)) : 1
         let reach = softness / 2 + 1
         x0 = Int((ax - reach).rounded(.down)); x1 = Int((bx + reach).rounded(.up))
         y0 = Int((ay - reach).rounded(.down)); y1 = Int((by + reach).rounded(.up))
@@ -271,6 +271,10 @@ struct Target {
 
     // MARK: - Blending
 
+    /// Finite and small enough to convert to Int pixel indices after margins: geometry
+    /// from untrusted input outside this is not drawn (never a trap).
+    @inline(__always) static func sane(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e6 }
+
     /// round(x / 255) for 0 <= x <= 65025, exactly, without a division.
     @inline(__always) static func div255(_ x: Int) -> Int {
         let t = x + 128
@@ -327,7 +331,7 @@ struct Target {
 
     @inline(__always) static func coverage(_ d: Double, _ softness: Double) -> Int {
         let v = softness == 1 ? 0.5 - d : 0.5 - d / softness
-        if v <= 0 { return 0 }
+        if !(v > 0) { return 0 } // also NaN from degenerate input
         if v >= 1 { return 255 }
         return Int(v * 255 + 0.5)
     }
@@ -447,7 +451,7 @@ struct Target {
     /// for ellipses.
     func ellipse(_ rect: Rect, color: Color) {
         let x0 = rect.minX * scale, y0 = rect.minY * scale, x1 = rect.maxX * scale, y1 = rect.maxY * scale
-        guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        guard x1 > x0, y1 > y0, Self.sane(x0), Self.sane(y0), Self.sane(x1), Self.sane(y1) else { return }
         if abs((x1 - x0) - (y1 - y0)) < 1e-9 {
             shape(rect, radius: rect.width / 2, softness: 1, color: color)
             return
@@ -472,10 +476,10 @@ struct Target {
     /// inner one (inset by the width, radius reduced by it).
     func border(_ rect: Rect, lineWidth: Double, radius: Double, color: Color) {
         let x0 = rect.minX * scale, y0 = rect.minY * scale, x1 = rect.maxX * scale, y1 = rect.maxY * scale
-        let lw = max(0, lineWidth * scale)
-        guard x1 > x0, y1 > y0, lw > 0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        let lw = min(1e5, max(0, lineWidth * scale))
+        guard x1 > x0, y1 > y0, lw > 0, Self.sane(x0), Self.sane(y0), Self.sane(x1), Self.sane(y1) else { return }
         let hw = (x1 - x0) / 2, hh = (y1 - y0) / 2, mx = (x0 + x1) / 2, my = (y0 + y1) / 2
-        let r = max(0, min(radius * scale, min(hw, hh)))
+        let r = radius.isNaN ? 0 : max(0, min(radius * scale, min(hw, hh)))
         let ihw = hw - lw, ihh = hh - lw, ir = max(0, r - lw)
         let bx0 = max(clip.x0, Int(x0.rounded(.down)) - 1), bx1 = min(clip.x1, Int(x1.rounded(.up)) + 1)
         let by0 = max(clip.y0, Int(y0.rounded(.down)) - 1), by1 = min(clip.y1, Int(y1.rounded(.up)) + 1)
@@ -518,8 +522,8 @@ struct Target {
             return
         }
         let ax = a.x * scale, ay = a.y * scale, bx = b.x * scale, by = b.y * scale
-        let hw = max(0.5, lineWidth * scale / 2)
-        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
+        let hw = min(1e5, max(0.5, lineWidth.isNaN ? 0 : lineWidth * scale / 2))
+        guard Self.sane(ax), Self.sane(ay), Self.sane(bx), Self.sane(by) else { return }
         let dx = bx - ax, dy = by - ay
         let len2 = dx * dx + dy * dy
         let x0 = max(clip.x0, Int((min(ax, bx) - hw).rounded(.down)) - 1)
@@ -615,7 +619,7 @@ struct Target {
     mutating func blit(_ img: Image, name: String, frameIndex: Int, into frame: Rect) {
         let dx0 = px(frame.minX), dy0 = px(frame.minY), dx1 = px(frame.maxX), dy1 = px(frame.maxY)
         let dw = dx1 - dx0, dh = dy1 - dy0
-        guard dw > 0, dh > 0, dw <= 8192, dh <= 8192, img.width > 0, img.height > 0 else { return }
+        guard dw > 0, dh > 0, dw * dh <= 4096 * 4096, img.width > 0, img.height > 0 else { return }
         let x0 = max(clip.x0, dx0), x1 = min(clip.x1, dx1), y0 = max(clip.y0, dy0), y1 = min(clip.y1, dy1)
         guard x1 > x0, y1 > y0 else { return }
         let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh)
