@@ -32,22 +32,22 @@ let package = Package(
         // MARK: the Foundation shell
         .target(
             name: "EmojiSimIO",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Raster", "ChatUI", "Scenario"],
             resources: [.copy("Resources")]
         ),
         // --
-        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO"]),
+        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"]),
         // --
 
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
             path: "Tools/emojisim"
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
         // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
@@ -65,11 +65,11 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
         // --
-        .testTarget(name: "ChatUITests", dependencies: ["ChatUI"]),
+        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
         // --
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
         // --
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import SimCore
 /// How display lists are rendered by the snapshot strategies: an optional canvas size
 /// (points; default the list's own size), the pixel scale, the theme, the font and the
 /// image provider. The default uses the bundled Unifont subset at scale 2, light theme.
-public struct RenderConfiguration: Sendable {
+public struct RenderConfiguration {
     public var size: Size?
     public var scale: Int
     public var theme: Theme

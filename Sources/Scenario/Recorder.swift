@@ -35,7 +35,7 @@ final class Recorder {
             return
         }
         let image = PixelCanvas.render(host.displayList(of: .screen),
-                                       options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.images))
+                                       options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.imageProvider))
         if let last = frames.last, last.image == image {
             frames[frames.count - 1].duration += frame
         } else {

@@ -13,9 +13,10 @@ public protocol ScenarioHost: AnyObject {
     var trace: Trace { get }
     /// The screen size in points.
     var size: Size { get }
-    /// Where a named target is on screen now, in screen points; nil when it is not
-    /// showing (the panel while the system keyboard is up, a row scrolled away).
-    func frame(of target: Target) -> Rect?
+    /// Where a touch aimed at a named target lands now (its centre), in screen points;
+    /// nil when it is not showing (the panel while the system keyboard is up, a row
+    /// scrolled away).
+    func location(of target: Target) -> Point?
     /// One touch, routed by hit testing to the component under it.
     func handle(_ touch: TouchEvent)
     /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
@@ -29,7 +30,7 @@ public protocol ScenarioHost: AnyObject {
     /// What a snapshot draws.
     func displayList(of subject: SnapshotSubject) -> DisplayList
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
-    var images: ImageProvider { get }
+    var imageProvider: ImageProvider { get }
     /// Every model invariant that does not hold right now, one message each (empty
     /// when all hold): selection on unit boundaries, no split emoji, a GIF animates iff
     /// its row is visible, scroll offsets within bounds, cells bounded by visible rows.

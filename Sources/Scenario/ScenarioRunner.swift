@@ -115,7 +115,7 @@ public final class ScenarioDriver {
                 result.snapshots.append(SnapshotOutput(name: s.name, subject: s.subject, format: f, line: c.line,
                                                        bytes: SnapshotRenderer.render(list, as: f, scale: deviceScale,
                                                                                       theme: theme, font: runner.font,
-                                                                                      images: host.images)))
+                                                                                      images: host.imageProvider)))
             }
         }
     }
@@ -139,10 +139,10 @@ public final class ScenarioDriver {
             }
             return p
         }
-        guard let frame = host.frame(of: target) else {
+        guard let p = host.location(of: target) else {
             throw fail(c, "\(describe(target)) is not on screen")
         }
-        return frame.center
+        return p
     }
 
     func deliver(_ touches: [TouchEvent]) {

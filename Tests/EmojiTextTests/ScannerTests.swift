@@ -1,4 +1,5 @@
 import Testing
+import SimCore
 @testable import EmojiText
 
 /// A compact rendering of runs: text as is, attachments as <code|encoding>.
@@ -110,5 +111,69 @@ func describe(_ rich: RichText) -> String {
         let family = "👨‍👩‍👧‍👦"
         let hex = PlaceholderCodec.hexPlaceholder(for: family)
         #expect(describe(RichText(parsing: hex, catalog: catalog)) == "<\(family)|utf8Hex>")
+    }
+}
+
+/// The scanner against a slow, obviously correct oracle over `Character`s.
+@Suite struct ScannerOracleTests {
+    let catalog = EmojiCatalog.demo
+
+    /// Tokens as (backed text, code) pairs, found Character by Character.
+    func oracle(_ s: String) -> [String] {
+        let chars = Array(s)
+        func isBody(_ c: Character) -> Bool {
+            c.unicodeScalars.count == 1 && PlaceholderScanner.isBodyScalar(c.unicodeScalars.first!.value)
+        }
+        var out: [String] = []
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "[" {
+                var j = i + 1
+                while j < chars.count && isBody(chars[j]) { j += 1 }
+                let body = String(chars[(i + 1)..<min(j, chars.count)])
+                if j < chars.count, chars[j] == "]", !body.isEmpty, body.utf8.count <= PlaceholderScanner.maxBodyBytes {
+                    if let e = catalog.emoji(forCode: body), e.isImage {
+                        out.append("[\(body)]=\(e.code)")
+                        i = j + 1
+                        continue
+                    }
+                    let hex = Array(body.utf8)
+                    if hex.count % 2 == 0, hex.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) {
+                        var bytes: [UInt8] = []
+                        for k in stride(from: 0, to: hex.count, by: 2) {
+                            bytes.append(UInt8(String(decoding: hex[k..<(k + 2)], as: UTF8.self), radix: 16)!)
+                        }
+                        if let decoded = String(validating: bytes, as: UTF8.self),
+                           let e = catalog.emoji(forCode: decoded), e.kind == .unicode {
+                            out.append("[\(body)]=\(e.code)")
+                            i = j + 1
+                            continue
+                        }
+                    }
+                }
+            } else if let e = catalog.emoji(forCode: String(chars[i])), e.kind == .unicode,
+                      i == 0 || chars[i - 1].unicodeScalars.last?.value != 0x200D {
+                out.append("\(chars[i])=\(e.code)")
+            }
+            i += 1
+        }
+        return out
+    }
+
+    @Test func matchesTheOracleOnRandomText() {
+        var rng = SeededRandom(seed: 0x0AC1E)
+        let pieces = ["[", "]", "[[", "]]", "微笑", "笑哭", "哈哈", "f056", "f0", "9f", "98", "84", "F0", "a", "Z", "_", "-",
+                      "😄", "👋", "🏽", "\u{200D}", "\u{FE0F}", "\u{20E3}", "1", "#", "🇦", "🇷", "🇩", "\u{301}", "👨", "👩",
+                      "👧", "🧑", "🤝", " ", "\n", "\u{600}", "⭐", "❤", "🔥", "你", "，", "[微笑]", "[f09f9884]"]
+        var found = 0
+        for _ in 0..<3000 {
+            var s = ""
+            for _ in 0..<rng.int(in: 0...14) { s += rng.element(of: pieces)! }
+            let got = RichText(parsing: s, catalog: catalog).attachments.map { "\($0.backedText)=\($0.emoji.code)" }
+            let want = oracle(s)
+            #expect(got == want, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            found += want.count
+        }
+        #expect(found > 1500) // the inputs exercise recognition, not just rejection
     }
 }

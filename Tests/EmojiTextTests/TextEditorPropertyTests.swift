@@ -65,7 +65,7 @@ import SimCore
                     }
                 case 7:
                     let a = rng.int(in: 0...e.unitCount), b = rng.int(in: 0...e.unitCount)
-                    try? e.setSelection(min(a, b)..<max(a, b))
+                    _ = try? e.setSelection(min(a, b)..<max(a, b))
                 case 8:
                     let n = e.plainText.utf16.count
                     let a = rng.int(in: -1...(n + 1)), b = rng.int(in: -1...(n + 1))
@@ -77,7 +77,7 @@ import SimCore
                 case 13: e.undo()
                 case 14: e.redo()
                 case 15: e.setMarkedText(["n", "ni", "hao", "zh", "😄", "[", "]"][rng.int(in: 0...6)])
-                case 16: rng.bool() ? e.commitMarkedText() : e.cancelMarkedText()
+                case 16: _ = rng.bool() ? e.commitMarkedText() : e.cancelMarkedText()
                 default: e.moveCaret(by: rng.int(in: -3...3))
                 }
                 checkInvariants(e, "seed \(seed) sequence \(sequence) ops \(log)")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SimCore
 import Testing
 @testable import Interaction
 
@@ -122,5 +123,27 @@ import Testing
         #expect(spring.zeroCrossing(from: 100, velocity: 0) == nil)
         let c = try! #require(spring.zeroCrossing(from: 10, velocity: -1000))
         #expect(abs(spring.displacement(from: 10, velocity: -1000, at: c)) < 1e-9)
+    }
+}
+
+@Suite struct TweenTests {
+    @Test func keyboardSlide() {
+        let t0 = SimInstant.zero + .milliseconds(100)
+        let tween = Tween.keyboard(from: 0, to: 216, start: t0)
+        #expect(tween.value(at: .zero) == 0)
+        #expect(tween.value(at: t0) == 0)
+        #expect(tween.value(at: t0 + .milliseconds(250)) == 216)
+        #expect(tween.isFinished(at: t0 + .milliseconds(250)))
+        #expect(!tween.isFinished(at: t0 + .milliseconds(249)))
+        let half = tween.value(at: t0 + .milliseconds(125))
+        #expect(half > 0.9 * 216 && half < 216)
+        // Sampling order does not matter.
+        #expect(tween.value(at: t0 + .milliseconds(60)) == Tween.keyboard(from: 0, to: 216, start: t0).value(at: t0 + .milliseconds(60)))
+    }
+
+    @Test func zeroDurationJumps() {
+        let t = Tween(from: 5, to: 9, start: .zero + .seconds(1), duration: .zero)
+        #expect(t.value(at: .zero) == 5)
+        #expect(t.value(at: .zero + .seconds(1)) == 9)
     }
 }

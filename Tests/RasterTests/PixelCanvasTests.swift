@@ -99,9 +99,10 @@ import Testing
         let shadow = render(30, 30) { l in
             l.shadow(Rect(x: 5, y: 5, width: 20, height: 20), radius: 0, offset: Point(x: 0, y: 0), blur: 4, .shadow)
         }
-        #expect(rgb(shadow, 15, 15) == [0, 0, 255])
-        #expect(shadow[4, 15].b > 0 && shadow[4, 15].b < 255)   // soft edge
-        #expect(shadow[5, 15].b > shadow[4, 15].b)
+        // Drawn only outside the casting rect (as CSS box-shadow), fading outwards.
+        #expect(rgb(shadow, 15, 15) == [0, 0, 0])
+        #expect(shadow[4, 15].b > 0 && shadow[4, 15].b < 255)
+        #expect(shadow[4, 15].b > shadow[3, 15].b)
         #expect(rgb(shadow, 0, 15) == [0, 0, 0])
     }
 
@@ -158,6 +159,31 @@ import Testing
         #expect(dark != a)
     }
 
+    @Test func reusedCanvasMatchesAFreshOneAndNeverServesStaleImages() {
+        var source = Image(width: 4, height: 4)
+        func paint(_ v: UInt8) { for y in 0..<4 { for x in 0..<4 { source[x, y] = (v, 0, 0, 255) } } }
+        paint(10)
+        var list = DisplayList(width: 10, height: 10)
+        list.fill(list.bounds, .background)
+        list.image(ImageRef(name: "a"), in: Rect(x: 1, y: 1, width: 2, height: 2))
+        list.image(ImageRef(name: "a"), in: Rect(x: 5, y: 5, width: 2, height: 2))
+        var canvas = PixelCanvas(size: list.size, options: PixelRenderOptions(scale: 2, theme: theme, images: .table(["a": source])))
+        canvas.render(list)
+        let first = canvas.image
+        #expect(first == render(10, 10, scale: 2, images: .table(["a": source])) { $0 = list })
+        #expect(rgb(first, 3, 3) == [10, 0, 0] && rgb(first, 11, 11) == [10, 0, 0])
+        // Different pixels under the same name and frame: the cache must not answer.
+        paint(99)
+        canvas.options.images = .table(["a": source])
+        canvas.render(list)
+        #expect(rgb(canvas.image, 3, 3) == [99, 0, 0])
+        // A list not starting with a full opaque fill still gets its clear.
+        var partial = DisplayList(width: 10, height: 10)
+        partial.fill(Rect(x: 0, y: 0, width: 5, height: 5), .accent)
+        canvas.render(partial)
+        #expect(canvas.image == render(10, 10, scale: 2) { $0 = partial })
+    }
+
     @Test func codecsRoundTripAndRejectBadInput() throws {
         let img = PixelCanvas.render(DisplayListTests.sample(), options: PixelRenderOptions(scale: 1))
         #expect(try SnapshotImageCodec.decode(SnapshotImageCodec.encodePPM(img)) == img)
@@ -167,5 +193,57 @@ import Testing
         #expect(throws: SnapshotImageCodec.DecodeError.self) { try SnapshotImageCodec.decode(Array("P6\n99999 99999\n255\n".utf8)) }
         let p3 = try SnapshotImageCodec.decode(Array("P3\n# c\n1 1\n15\n15 0 7\n".utf8))
         #expect(p3[0, 0].r == 255 && p3[0, 0].g == 0 && p3[0, 0].b == 119)
+    }
+}
+
+/// The span shortcuts of the shape filler give exactly what a per-pixel evaluation of
+/// the signed distance gives, for random rects, radii, softness and scales.
+@Suite struct PixelCanvasShapePropertyTests {
+    @Test func shortcutsMatchPerPixelEvaluation() {
+        var rng = SeededRandom(seed: 7)
+        let color = Color(r: 200, g: 100, b: 50, a: 200)
+        let theme = Theme(name: "t", colors: [.background: Color(hex: 0x102030), .accent: color, .shadow: color])
+        for _ in 0..<150 {
+            let scale = rng.int(in: 1...3)
+            let w = rng.double(in: 0.5...30), h = rng.double(in: 0.5...30)
+            let rect = Rect(x: rng.double(in: -5...20), y: rng.double(in: -5...20), width: w, height: h)
+            let radius = rng.int(in: 0...3) == 0 ? 0 : rng.double(in: 0...20)
+            let blur = rng.int(in: 0...1) == 0 ? 0 : rng.double(in: 0...6)
+            let offset = Point(x: rng.double(in: -3...3), y: rng.double(in: -3...3))
+            var list = DisplayList(width: 40, height: 40)
+            if blur > 0 {
+                list.append(.shadow(rect, radius: radius, offset: offset, blur: blur, .shadow))
+            } else {
+                list.roundedRect(rect, radius: radius, .accent)
+            }
+            let img = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme))
+            let s = Double(scale)
+            /// Coverage of a rounded rect at a pixel, evaluated directly.
+            func coverage(_ rect: Rect, _ softness: Double, _ x: Int, _ y: Int) -> Int {
+                let x0 = rect.minX * s, y0 = rect.minY * s, x1 = rect.maxX * s, y1 = rect.maxY * s
+                let hw = (x1 - x0) / 2, hh = (y1 - y0) / 2, mx = (x0 + x1) / 2, my = (y0 + y1) / 2
+                let r = max(0, min(radius * s, min(hw, hh)))
+                return Target.coverage(Target.sdRoundRect(Double(x) + 0.5, Double(y) + 0.5, mx, my, hw, hh, r), softness)
+            }
+            var mismatches = 0
+            for y in 0..<img.height {
+                for x in 0..<img.width {
+                    var cov: Int
+                    if blur > 0 {
+                        // The shadow shows only outside the casting rect.
+                        cov = coverage(rect.offsetBy(dx: offset.x, dy: offset.y), max(1, blur * s), x, y)
+                        cov = Target.div255(cov * (255 - coverage(rect, 1, x, y)))
+                    } else {
+                        cov = coverage(rect, 1, x, y)
+                    }
+                    let a = (200 * cov * 255 + 32512) / 65025
+                    func ch(_ c: UInt8, _ bg: Int) -> UInt8 { UInt8(Target.div255(Int(c) * a + bg * (255 - a))) }
+                    let expected = (ch(200, 0x10), ch(100, 0x20), ch(50, 0x30))
+                    let got = img[x, y]
+                    if (got.r, got.g, got.b) != expected { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "rect \(rect) radius \(radius) blur \(blur) scale \(scale)")
+        }
     }
 }

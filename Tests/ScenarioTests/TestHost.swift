@@ -24,7 +24,7 @@ final class TestHost: ScenarioHost {
         .panel: Rect(x: 0, y: 450, width: 375, height: 216),
     ]
 
-    func frame(of target: Target) -> Rect? { frames[target] }
+    func location(of target: Target) -> Point? { frames[target]?.center }
 
     func handle(_ touch: TouchEvent) {
         touches.append(touch)
@@ -47,7 +47,7 @@ final class TestHost: ScenarioHost {
         return list
     }
 
-    var images: ImageProvider { .none }
+    var imageProvider: ImageProvider { .none }
 
     func invariantViolations() -> [String] {
         if let n = brokenAfterReceives, receivesWhileSendEnabled >= n {

@@ -26,3 +26,27 @@ func measure(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, 
     } while elapsed < minSeconds
     return (n, elapsed)
 }
+
+/// CPU time of the calling thread: what a single-threaded benchmark costs, undisturbed
+/// by whatever else the machine runs (wall time on a shared 2-core box is noisy).
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Like `measure`, in thread CPU seconds: `body` runs once to warm up, then until at
+/// least `minSeconds` of CPU time has passed. Returns (iterations, seconds).
+@discardableResult
+func measureCPU(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
+    body()
+    let start = threadCPUSeconds()
+    var n = 0
+    var elapsed = 0.0
+    repeat {
+        body()
+        n += 1
+        elapsed = threadCPUSeconds() - start
+    } while elapsed < minSeconds
+    return (n, elapsed)
+}

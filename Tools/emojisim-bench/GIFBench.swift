@@ -149,19 +149,6 @@ enum GIFBench {
     /// Like `measure` (Clock.swift) but in process CPU time: on the shared benchmark
     /// machine wall time varies several-fold with other jobs; all three decoders are
     /// timed in CPU time.
-    static func measureCPU(minSeconds: Double, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
-        func cpu() -> Double {
-            var ts = timespec()
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        }
-        body()
-        let start = cpu()
-        var n = 0, elapsed = 0.0
-        repeat { body(); n += 1; elapsed = cpu() - start } while elapsed < minSeconds
-        return (n, elapsed)
-    }
-
     static func pillowVersion() -> String {
         runTool("/usr/bin/env", ["python3", "-c", "import PIL; print(PIL.__version__)"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }

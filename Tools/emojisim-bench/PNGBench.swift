@@ -58,7 +58,7 @@ enum PNGBench {
         var ours: [String: Double] = [:]
         for g in groups {
             var sink = 0
-            let r = GIFBench.measureCPU(minSeconds: 0.5) {
+            let r = measureCPU(minSeconds: 0.5) {
                 for f in g.files { sink &+= Int((try? PNGDecoder().decode(f.bytes))?.pixels.count ?? 0) }
             }
             ours[g.name] = r.seconds / Double(r.iterations)
@@ -101,7 +101,7 @@ enum PNGBench {
             guard let image = try? PNGDecoder().decode(f.bytes) else { continue }
             let mp = Double(image.width * image.height) / 1e6
             var size = 0
-            let r = GIFBench.measureCPU(minSeconds: 0.5) { size = PNGEncoder().encode(image).count }
+            let r = measureCPU(minSeconds: 0.5) { size = PNGEncoder().encode(image).count }
             let t = r.seconds / Double(r.iterations)
             let p = pillowEncode[f.path]
             let name = URL(fileURLWithPath: f.path).lastPathComponent

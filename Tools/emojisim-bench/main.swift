@@ -15,8 +15,15 @@ struct Benchmark {
 }
 
 let allBenchmarks: [Benchmark] = [
+    textBenchmark,
+    panelBenchmark,
+    RasterBench.benchmark,
     GIFBench.benchmark,
+    InteractionBench.benchmark,
+    InputBarBench.benchmark,
     PNGBench.benchmark,
+    ListBench.benchmark,
+    scenarioBenchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -7,7 +7,11 @@ import Darwin
 /// Every subcommand, in the order `emojisim --help` lists them.
 let allCommands: [any CLICommand.Type] = [
     DemoCommand.self,
+    CatalogCommand.self,
     ImageCommand.self,
+    DiffCommand.self,
+    RunCommand.self,
+    MonkeyCommand.self,
 ]
 
 func printError(_ s: String) {

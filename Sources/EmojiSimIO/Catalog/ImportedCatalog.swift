@@ -61,6 +61,9 @@ public struct ImportedCatalog: Sendable {
     public var unicodeVersion: String?
     /// What a lenient import skipped (empty for a strict import, which throws instead).
     public var skipped: [CatalogProblem]
+    /// Each emoji's entry index in its source file (by code), so problems found after a
+    /// lenient import still point at the right entry.
+    public var entryIndex: [String: Int] = [:]
 
     public init(format: CatalogFormat, source: URL, groups: [ImportedGroup] = [], wire: WireFormat = .code,
                 images: [String: URL] = [:], sequences: [String: [URL]] = [:], unusedMeanings: [String] = [],

@@ -104,9 +104,11 @@ public enum SeedPlistImporter {
             }
         }
         for key in usedMeaningKeys { meaningsByFile[key] = nil }
-        return ImportedCatalog(format: .seedPlist, source: emotions, groups: groups, wire: options.wire ?? .code,
+        var catalog = ImportedCatalog(format: .seedPlist, source: emotions, groups: groups, wire: options.wire ?? .code,
                                images: images, sequences: sequences, unusedMeanings: meaningsByFile.keys.sorted(),
                                skipped: sink.skipped)
+        catalog.entryIndex = seenCodes
+        return catalog
     }
 
     static func loadMeanings(_ url: URL) throws(CatalogImportError) -> [String: String] {

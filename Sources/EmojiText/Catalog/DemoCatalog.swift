@@ -7,7 +7,7 @@ import SimCore
 /// |---|---|---|
 /// | `经典` | 64 descriptions such as `[微笑]` `[笑哭]` `[哈哈]` | Noto stills `emoji_u1f642.png`...; 4 animated: `[哈哈]` haha.gif, `[眨眼]` wink.gif, `[跳跳]` bounce.gif, `[转圈]` spin.gif |
 /// | `Seed` | file-name codes `[f056]`...`[f059]` | all animated: f056.gif ... f059.gif |
-/// | `Emoji` | 93 Unicode emoji: faces, hearts, hands with skin tones, ZWJ sequences, 12 flags, 12 keycaps | the Noto still when one exists, else nil (drawn as text) |
+/// | `Emoji` | 96 Unicode emoji: faces, hearts, hands with skin tones, ZWJ sequences, 12 flags, 12 keycaps | the Noto still when one exists, else nil (drawn as text) |
 ///
 /// Every static image name is a file of the Noto Color Emoji 64 px set (OFL); the
 /// animated ones are made from the Noto stills listed in `demoAnimationSources`.

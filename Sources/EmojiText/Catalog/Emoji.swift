@@ -13,32 +13,91 @@ public struct Emoji: Hashable, Sendable {
         case animatedImage
     }
 
+    /// The stored fields. They live in one shared immutable box, so copying an Emoji
+    /// (into every attachment the scanner makes) costs one reference count, not seven.
+    struct Fields: Hashable, Sendable {
+        var code: String
+        var kind: Kind
+        var imageName: String?
+        var size: Size?
+        var meanings: [String: String]
+        var keywords: [String]
+        var group: String
+        var skinToneVariants: [String]
+    }
+
+    final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
     /// Stable identity within a catalog: the file-name code (`f056`), the description
     /// (`笑哭`), or the emoji's own characters for Unicode emoji (one grapheme cluster).
-    public var code: String
-    public var kind: Kind
+    public var code: String {
+        get { box.fields.code }
+        set { update { $0.code = newValue } }
+    }
+    public var kind: Kind {
+        get { box.fields.kind }
+        set { update { $0.kind = newValue } }
+    }
     /// Resource name of the image (e.g. `f056.gif`, `emoji_u1f602.png`). Unicode emoji
     /// carry one too when an image exists, so pixel renders can draw them; nil means
     /// "draw as text".
-    public var imageName: String?
+    public var imageName: String? {
+        get { box.fields.imageName }
+        set { update { $0.imageName = newValue } }
+    }
     /// Natural size in points of the image, when known.
-    public var size: Size?
+    public var size: Size? {
+        get { box.fields.size }
+        set { update { $0.size = newValue } }
+    }
     /// Meaning by locale identifier; the empty key holds the default meaning.
-    public var meanings: [String: String]
+    public var meanings: [String: String] {
+        get { box.fields.meanings }
+        set { update { $0.meanings = newValue } }
+    }
     /// Extra search words (CLDR names and the like).
-    public var keywords: [String]
+    public var keywords: [String] {
+        get { box.fields.keywords }
+        set { update { $0.keywords = newValue } }
+    }
     /// Name of the group the emoji belongs to (the catalog sets it to its group's name).
-    public var group: String
+    public var group: String {
+        get { box.fields.group }
+        set { update { $0.group = newValue } }
+    }
     /// Skin-tone variants of a Unicode emoji (each a full emoji string such as `👋🏻`),
     /// for a variant picker. The catalog knows each variant by its code too.
-    public var skinToneVariants: [String]
+    public var skinToneVariants: [String] {
+        get { box.fields.skinToneVariants }
+        set { update { $0.skinToneVariants = newValue } }
+    }
 
     public init(code: String, kind: Kind, imageName: String? = nil, size: Size? = nil,
                 meanings: [String: String] = [:], keywords: [String] = [], group: String,
                 skinToneVariants: [String] = []) {
-        self.code = code; self.kind = kind; self.imageName = imageName; self.size = size
-        self.meanings = meanings; self.keywords = keywords; self.group = group
-        self.skinToneVariants = skinToneVariants
+        box = Box(Fields(code: code, kind: kind, imageName: imageName, size: size, meanings: meanings,
+                         keywords: keywords, group: group, skinToneVariants: skinToneVariants))
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var f = box.fields
+        change(&f)
+        box = Box(f)
+    }
+
+    public static func == (a: Emoji, b: Emoji) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields.code)
+        hasher.combine(box.fields.kind)
+        hasher.combine(box.fields.group)
     }
 
     /// The meaning for `locale`, falling back to the default meaning, then the code.

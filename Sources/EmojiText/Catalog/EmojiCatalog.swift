@@ -15,12 +15,14 @@ public struct EmojiCatalog: Sendable {
     /// `emojis` followed by the synthesized skin-tone variants; the scanner's entry numbers.
     let entries: [Emoji]
     private let codeIndex: [String: Int]
-    /// Codes of image emoji only: what `[code]` may name.
-    private let imageCodeIndex: [String: Int]
     private let meaningIndex: [String: Int]
     private let imageNameIndex: [String: Int]
     private let groupIndex: [String: Int]
     let unicodeIndex: UnicodeEmojiIndex
+    /// Image codes by UTF-8 bytes (what `[code]` may name), for the scanner.
+    let imageCodes: ByteKeyTable
+    /// Unicode emoji and variants by UTF-8 bytes (what `[hex]` may name), for the scanner.
+    let unicodeCodes: ByteKeyTable
     /// Per emoji of `emojis`: lowercased code, meanings and keywords.
     private let searchKeys: [[String]]
 
@@ -40,7 +42,6 @@ public struct EmojiCatalog: Sendable {
         }
         var entries = emojis
         var codeIndex: [String: Int] = [:]
-        var imageCodeIndex: [String: Int] = [:]
         var unicodeIndex = UnicodeEmojiIndex()
         var position: [Int] = [] // index within its group, for error messages
         for g in normalizedGroups { position.append(contentsOf: g.emojis.indices) }
@@ -57,7 +58,6 @@ public struct EmojiCatalog: Sendable {
                 guard Self.isPlaceholderSafe(code) else {
                     throw .codeNotPlaceholderSafe(code: code, group: group, index: index)
                 }
-                imageCodeIndex[code] = entry
             }
             codeIndex[code] = entry
         }
@@ -99,11 +99,21 @@ public struct EmojiCatalog: Sendable {
         self.emojis = emojis
         self.entries = entries
         self.codeIndex = codeIndex
-        self.imageCodeIndex = imageCodeIndex
         self.meaningIndex = meaningIndex
         self.imageNameIndex = imageNameIndex
         self.groupIndex = groupIndex
         self.unicodeIndex = unicodeIndex
+        var imageCodes = ByteKeyTable()
+        var unicodeCodes = ByteKeyTable()
+        for (code, entry) in codeIndex.sorted(by: { $0.value < $1.value }) {
+            if entries[entry].kind == .unicode {
+                unicodeCodes.insert(Array(code.utf8), value: entry)
+            } else {
+                imageCodes.insert(Array(code.utf8), value: entry)
+            }
+        }
+        self.imageCodes = imageCodes
+        self.unicodeCodes = unicodeCodes
         self.searchKeys = searchKeys
     }
 
@@ -149,15 +159,6 @@ public struct EmojiCatalog: Sendable {
     /// The skin-tone variants of `emoji` as full entries (empty when it has none).
     public func variants(of emoji: Emoji) -> [Emoji] {
         emoji.skinToneVariants.compactMap { self.emoji(forCode: $0) }
-    }
-
-    /// Entry number of an image code; `[code]` recognition. O(1).
-    func imageEntry(forCode code: String) -> Int? { imageCodeIndex[code] }
-
-    /// Entry number of a Unicode emoji or variant. O(1).
-    func unicodeEntry(forCode code: String) -> Int? {
-        guard let i = codeIndex[code], entries[i].kind == .unicode else { return nil }
-        return i
     }
 
     // MARK: search

@@ -1,32 +1,17 @@
-/// How an attachment was written in the plain text.
-public enum PlaceholderEncoding: String, Hashable, Sendable {
-    /// `[code]`: a file-name code (`[f056]`) or a description (`[笑哭]`).
-    case code
-    /// `[f09f9884]`: the UTF-8 bytes of a Unicode emoji in hex.
-    case utf8Hex
-    /// The Unicode emoji itself (`😄`).
-    case unicode
-}
-
-/// One recognised emoji in a plain text: UTF-8 byte range and catalog entry.
-struct ScanToken: Hashable, Sendable {
-    var start: Int
-    var end: Int
-    var entry: Int
-    var encoding: PlaceholderEncoding
-}
-
 /// The one scanner from plain text to emoji tokens. Everything it does not recognise
 /// stays text.
 ///
-/// How: a single forward pass over the UTF-8 bytes. ASCII bytes other than `[` and
-/// the keycap bases cost one compare. At `[` it reads the body (letters, digits, `_`,
+/// How: a single forward pass over the UTF-8 bytes. A 256-entry table (`ByteClass`)
+/// sorts each byte: plain (move on one byte; continuation bytes and the lead bytes no
+/// known emoji starts with are plain, so CJK and Latin text is never decoded), `[`,
+/// a keycap base, or the lead byte of a possible emoji. At `[` it reads the body (letters, digits, `_`,
 /// `-`, CJK ideographs; at most `maxBodyBytes`) up to the first other byte; only a `]`
 /// there makes a candidate, looked up as an image code, then as UTF-8 hex of a known
 /// Unicode emoji. On failure it resumes right after the `[`: a body never contains `[`,
 /// so no byte is read by two bodies and the pass stays linear (1 MB of `[[[[` reads
-/// each byte twice at most). Other scalars are tested against a bitmap of the scalars
-/// known Unicode emoji start with; candidates take the longest known emoji from a trie.
+/// each byte twice at most). Possible emoji are decoded, tested against a bitmap of the
+/// scalars known Unicode emoji start with, and take the longest known emoji from a
+/// trie. Lookups go by bytes (`ByteKeyTable`), never through `String` hashing.
 ///
 /// A candidate counts only if it is a whole grapheme cluster of the text (GB9, GB9a,
 /// GB9b, GB11 and GB12/13 checked at its two ends; a start right after a zero-width
@@ -56,36 +41,54 @@ enum PlaceholderScanner {
     /// All tokens of `buf`, in order, non-overlapping.
     static func tokens(_ buf: UnsafeBufferPointer<UInt8>, catalog: EmojiCatalog) -> [ScanToken] {
         var out: [ScanToken] = []
+        scan(buf, catalog: catalog) { out.append($0) }
+        return out
+    }
+
+    /// Calls `emit` with each token of `buf`, in order. Inlined into its callers so
+    /// that the tokens go straight into their storage.
+    @inline(__always)
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, catalog: EmojiCatalog, _ emit: (ScanToken) -> Void) {
         let n = buf.count
         let index = catalog.unicodeIndex
-        let hasUnicode = !index.isEmpty
         var i = 0
         // Regional indicators pair from the start of each run (GB12/13): track the run.
         var riRunEnd = -1
         var riRunCount = 0
-        while i < n {
-            let b = buf[i]
-            if b < 0x80 {
-                if b == 0x5B {
-                    if let t = bracket(buf, at: i, catalog: catalog) {
-                        out.append(t)
-                        i = t.end
-                        continue
-                    }
-                } else if hasUnicode && i + 1 < n && (buf[i + 1] == 0xEF || buf[i + 1] == 0xE2)
-                            && index.mayStart(UInt32(b)) {
-                    // A keycap base (#, *, 0-9) followed by U+FE0F or U+20E3.
-                    if let t = unicode(buf, at: i, catalog: catalog) {
-                        out.append(t)
-                        i = t.end
-                        continue
-                    }
+        index.byteClasses.withUnsafeBufferPointer { classes in
+            while i < n {
+                let b = buf[i]
+                let c = classes[Int(b)]
+                if c == ByteClass.plain {
+                    // Plain text, one byte at a time: no load feeds the next index, so
+                    // the loop runs at the speed of the loads, not their latency.
+                    // (Continuation bytes are plain; the lead bytes of interest are not.)
+                    i += 1
+                    continue
                 }
-                i += 1
-                continue
-            }
-            let (v, len) = UTF8Bytes.decode(buf, at: i)
-            if hasUnicode {
+                if c == ByteClass.bracket {
+                    // Most stray brackets fail on the next byte: test it before the call.
+                    if i + 1 < n, isBodyASCII(buf[i + 1]) || (buf[i + 1] >= 0xE3 && buf[i + 1] <= 0xE9),
+                       let t = bracket(buf, at: i, catalog: catalog) {
+                        emit(t)
+                        i = t.end
+                        continue
+                    }
+                    i += 1
+                    continue
+                }
+                if c == ByteClass.keycapBase {
+                    // A keycap base (#, *, 0-9) counts only before U+FE0F or U+20E3.
+                    if i + 1 < n && (buf[i + 1] == 0xEF || buf[i + 1] == 0xE2), let t = unicode(buf, at: i, catalog: catalog) {
+                        emit(t)
+                        i = t.end
+                        continue
+                    }
+                    i += 1
+                    continue
+                }
+                // A lead byte some known emoji starts with.
+                let (v, len) = UTF8Bytes.decode(buf, at: i)
                 var pairedOK = true
                 if GraphemeRules.isRegionalIndicator(v) {
                     riRunCount = (i == riRunEnd) ? riRunCount + 1 : 1
@@ -93,7 +96,7 @@ enum PlaceholderScanner {
                     pairedOK = riRunCount % 2 == 1 // an odd-numbered RI starts a cluster
                 }
                 if pairedOK && index.mayStart(v), let t = unicode(buf, at: i, catalog: catalog) {
-                    out.append(t)
+                    emit(t)
                     if GraphemeRules.isRegionalIndicator(v) && t.end - i >= 8
                         && GraphemeRules.isRegionalIndicator(UTF8Bytes.decode(buf, at: i + 4).value) {
                         riRunCount += 1
@@ -102,10 +105,9 @@ enum PlaceholderScanner {
                     i = t.end
                     continue
                 }
+                i += len
             }
-            i += len
         }
-        return out
     }
 
     /// The single token covering all of `buf`, if the whole text is one known emoji
@@ -155,6 +157,7 @@ enum PlaceholderScanner {
         let limit = min(n, i + 1 + maxBodyBytes)
         var j = i + 1
         var allHex = true
+        var hash = ByteKeyTable.hashSeed // of the body, for the code table
         while j < limit {
             let b = buf[j]
             if b < 0x80 {
@@ -162,13 +165,15 @@ enum PlaceholderScanner {
                 if allHex && !((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66) || (b >= 0x41 && b <= 0x46)) {
                     allHex = false
                 }
+                hash = ByteKeyTable.hashStep(hash, b)
                 j += 1
                 continue
             }
-            guard b >= 0xE3 && b <= 0xE9 else { break } // CJK ideographs are 3-byte, E3..E9
+            guard b >= 0xE3 && b <= 0xE9, j + 2 < n else { break } // CJK ideographs are 3-byte, E3..E9
             let v = UTF8Bytes.decode(buf, at: j).value
             guard isBodyScalar(v) else { break }
             allHex = false
+            hash = ByteKeyTable.hashStep(ByteKeyTable.hashStep(ByteKeyTable.hashStep(hash, b), buf[j + 1]), buf[j + 2])
             j += 3
         }
         let bodyCount = j - i - 1
@@ -176,24 +181,20 @@ enum PlaceholderScanner {
         let end = j + 1
         guard endsCluster(buf, at: end), startsCluster(buf, at: i, afterJoinerOK: true) else { return nil }
         let body = UnsafeBufferPointer(rebasing: buf[(i + 1)..<j])
-        let code = String(decoding: body, as: UTF8.self)
-        if let entry = catalog.imageEntry(forCode: code) {
+        if let entry = catalog.imageCodes.lookup(body, hash: ByteKeyTable.finish(hash)) {
             return ScanToken(start: i, end: end, entry: entry, encoding: .code)
         }
-        guard allHex && bodyCount % 2 == 0,
-              let emoji = decodeHex(body),
-              let entry = catalog.unicodeEntry(forCode: emoji) else { return nil }
-        return ScanToken(start: i, end: end, entry: entry, encoding: .utf8Hex)
-    }
-
-    /// `f09f9884` -> `😄`; nil unless the bytes are valid UTF-8.
-    private static func decodeHex(_ body: UnsafeBufferPointer<UInt8>) -> String? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count / 2) { bytes -> String? in
-            for k in 0..<(body.count / 2) {
+        guard allHex && bodyCount % 2 == 0 else { return nil }
+        // The decoded bytes are looked up as they are: a hit is a known emoji, hence
+        // valid UTF-8; anything else (invalid UTF-8 included) misses.
+        let entry = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount / 2) { bytes -> Int? in
+            for k in 0..<(bodyCount / 2) {
                 bytes[k] = hexValue(body[2 * k]) << 4 | hexValue(body[2 * k + 1])
             }
-            return String(validating: UnsafeBufferPointer(bytes), as: UTF8.self)
+            return catalog.unicodeCodes.lookup(UnsafeBufferPointer(bytes))
         }
+        guard let e = entry else { return nil }
+        return ScanToken(start: i, end: end, entry: e, encoding: .utf8Hex)
     }
 
     @inline(__always)

@@ -2,7 +2,9 @@
 /// any of them starts with (so ordinary text is rejected with one bit test) and a trie
 /// over scalars for the longest known emoji at a position.
 ///
-/// Memory: 2.5 KB of bitmaps plus one small dictionary per trie node.
+/// Trie edges live in one open-addressing table keyed by (node, scalar), so a step is
+/// a multiply and a compare or two, not a `Dictionary` lookup.
+/// Memory: 2.5 KB of bitmaps plus 16 bytes per edge (at most half the slots used).
 struct UnicodeEmojiIndex: Sendable {
     /// Start bits for U+0000..U+3FFF (keycap bases, ©, ™, arrows, ☺, ❤, 〰 ...).
     private var lowStarts = [UInt64](repeating: 0, count: 0x4000 / 64)
@@ -10,8 +12,17 @@ struct UnicodeEmojiIndex: Sendable {
     private var emojiStarts = [UInt64](repeating: 0, count: 0x1000 / 64)
     /// Start scalars anywhere else (rare; empty for most catalogs).
     private var otherStarts: Set<UInt32> = []
-    private var children: [[UInt32: Int32]] = [[:]]
+    /// Edge keys (node << 32 | scalar), 0 for an empty slot (node 0 never is a child,
+    /// and keys are stored + 1 so that the root's edge for U+0000 is not 0 either).
+    private var edgeKeys = [UInt64](repeating: 0, count: 16)
+    private var edgeChild = [Int32](repeating: 0, count: 16)
+    private var edgeCount = 0
     private var terminal: [Int32] = [-1]
+    /// What the scanner does at each byte value (see `ByteClass`): move on, try a
+    /// placeholder, try a keycap, or try an emoji. Text whose lead byte no known emoji
+    /// starts with (most CJK, Latin, kana) is passed over without decoding. Regional indicators share lead byte F0 with most emoji, so the pairing
+    /// count still sees every one that matters.
+    private(set) var byteClasses: [UInt8] = ByteClass.plainTable
 
     init() {}
 
@@ -25,6 +36,8 @@ struct UnicodeEmojiIndex: Sendable {
             let v = s.value
             if first {
                 first = false
+                let lead = Int(Array(String(s).utf8)[0])
+                byteClasses[lead] = lead < 0x80 ? ByteClass.keycapBase : ByteClass.emojiLead
                 if v < 0x4000 {
                     lowStarts[Int(v >> 6)] |= 1 << UInt64(v & 63)
                 } else if (0x1F000..<0x20000).contains(v) {
@@ -33,17 +46,58 @@ struct UnicodeEmojiIndex: Sendable {
                     otherStarts.insert(v)
                 }
             }
-            if let next = children[node][v] {
-                node = Int(next)
+            if let next = child(of: node, v) {
+                node = next
             } else {
-                children.append([:])
                 terminal.append(-1)
-                let created = children.count - 1
-                children[node][v] = Int32(created)
+                let created = terminal.count - 1
+                addEdge(from: node, v, to: created)
                 node = created
             }
         }
         terminal[node] = Int32(entry)
+    }
+
+    @inline(__always)
+    private static func edgeKey(_ node: Int, _ v: UInt32) -> UInt64 {
+        (UInt64(node) << 32 | UInt64(v)) &+ 1
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    @inline(__always)
+    private func child(of node: Int, _ v: UInt32) -> Int? {
+        let key = Self.edgeKey(node, v)
+        let mask = edgeKeys.count - 1
+        var i = Self.slot(key, mask: mask)
+        while true {
+            let k = edgeKeys[i]
+            if k == key { return Int(edgeChild[i]) }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    private mutating func addEdge(from node: Int, _ v: UInt32, to child: Int) {
+        if (edgeCount + 1) * 2 > edgeKeys.count {
+            let oldKeys = edgeKeys, oldChild = edgeChild
+            edgeKeys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+            edgeChild = [Int32](repeating: 0, count: oldKeys.count * 2)
+            for (k, c) in zip(oldKeys, oldChild) where k != 0 { insertKey(k, c) }
+        }
+        insertKey(Self.edgeKey(node, v), Int32(child))
+        edgeCount += 1
+    }
+
+    private mutating func insertKey(_ key: UInt64, _ child: Int32) {
+        let mask = edgeKeys.count - 1
+        var i = Self.slot(key, mask: mask)
+        while edgeKeys[i] != 0 { i = (i + 1) & mask }
+        edgeKeys[i] = key
+        edgeChild[i] = child
     }
 
     /// Whether some known emoji starts with scalar `v`. O(1).
@@ -64,8 +118,8 @@ struct UnicodeEmojiIndex: Sendable {
         var best: (end: Int, entry: Int)?
         while j < buf.count {
             let (v, len) = UTF8Bytes.decode(buf, at: j)
-            guard let next = children[node][v] else { break }
-            node = Int(next)
+            guard let next = child(of: node, v) else { break }
+            node = next
             j += len
             if terminal[node] >= 0 { best = (j, Int(terminal[node])) }
         }

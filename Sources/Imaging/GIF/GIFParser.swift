@@ -53,10 +53,10 @@ public enum GIFParser {
             }
         }
 
-        func stop(_ error: GIFError) throws -> Never? {
+        /// Ends the parse: an error before any frame, a reported issue after one.
+        func stop(_ error: GIFError) throws {
             if meta.frames.isEmpty { throw error }
             meta.truncation = error
-            return nil
         }
 
         parsing: while true {
@@ -71,7 +71,7 @@ public enum GIFParser {
                 if meta.frames.isEmpty { throw GIFError(.noFrames, at: p) }
                 break parsing
             case 0x21:
-                guard p + 2 <= n else { _ = try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
+                guard p + 2 <= n else { try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
                 let label = b[p + 1]
                 let blockStart = p + 2
                 if label == 0xF9, blockStart < n, b[blockStart] >= 4, blockStart + 5 <= n {
@@ -91,11 +91,11 @@ public enum GIFParser {
                     }
                 }
                 let r = skipSubBlocks(blockStart)
-                if r.truncated { _ = try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
+                if r.truncated { try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
                 p = r.end
             case 0x2C:
                 let at = p
-                guard p + 10 <= n else { _ = try stop(GIFError(.truncated(what: "an image descriptor"), at: n)); break parsing }
+                guard p + 10 <= n else { try stop(GIFError(.truncated(what: "an image descriptor"), at: n)); break parsing }
                 let rect = PixelRect(x: u16(p + 1), y: u16(p + 3), width: u16(p + 5), height: u16(p + 7))
                 let f = b[p + 9]
                 p += 10
@@ -109,12 +109,12 @@ public enum GIFParser {
                 if f & 0x80 != 0 {
                     localCount = 2 << Int(f & 7)
                     guard p + localCount * 3 <= n else {
-                        _ = try stop(GIFError(.truncated(what: "a local colour table"), at: n)); break parsing
+                        try stop(GIFError(.truncated(what: "a local colour table"), at: n)); break parsing
                     }
                     localOffset = p
                     p += localCount * 3
                 }
-                guard p < n else { _ = try stop(GIFError(.truncated(what: "image data"), at: n)); break parsing }
+                guard p < n else { try stop(GIFError(.truncated(what: "image data"), at: n)); break parsing }
                 let minCode = Int(b[p])
                 guard minCode >= 1, minCode <= 8 else { throw GIFError(.invalidLZWMinimumCodeSize(minCode), at: p) }
                 let r = skipSubBlocks(p + 1)
@@ -132,7 +132,7 @@ public enum GIFParser {
                 p = r.end
                 if r.truncated { meta.truncation = GIFError(.truncated(what: "image data"), at: n); break parsing }
             default:
-                _ = try stop(GIFError(.unknownBlock(introducer: introducer), at: p))
+                try stop(GIFError(.unknownBlock(introducer: introducer), at: p))
                 break parsing
             }
         }

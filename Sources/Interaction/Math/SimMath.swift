@@ -9,6 +9,13 @@ public enum SimMath {
     static let ln2Hi = 6.93147180369123816490e-01
     static let ln2Lo = 1.90821492927058770002e-10
     static let invLn2 = 1.44269504088896338700e+00
+    /// 1/n! for n = 0...13, computed once by exact-enough repeated division.
+    static let inverseFactorials: [Double] = {
+        var c: [Double] = [1]
+        var f = 1.0
+        for n in 1...13 { f *= Double(n); c.append(1 / f) }
+        return c
+    }()
 
     /// e^x. Returns 0 below -745 and +infinity above 709.78, NaN for NaN.
     public static func exp(_ x: Double) -> Double {
@@ -18,11 +25,13 @@ public enum SimMath {
         // x = k ln2 + r with |r| <= ln2 / 2; ln2 split in two parts so r is exact enough.
         let k = (x * invLn2).rounded(.toNearestOrEven)
         let r = (x - k * ln2Hi) - k * ln2Lo
-        // Taylor series of e^r to degree 13: |r| <= 0.347, the remainder is < 1e-17.
-        var term = 1.0, sum = 1.0
-        for n in 1...13 {
-            term *= r / Double(n)
-            sum += term
+        // Taylor series of e^r to degree 13 in Horner form: |r| <= 0.347, the
+        // remainder is < 1e-17. The coefficients are 1/n!, exact to the last bit.
+        var sum = inverseFactorials[13]
+        var n = 12
+        while n >= 0 {
+            sum = sum * r + inverseFactorials[n]
+            n -= 1
         }
         return scale(sum, Int(k))
     }
@@ -38,15 +47,15 @@ public enum SimMath {
         if m > 1.4142135623730951 { m /= 2; e += 1 }
         // log(m) = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716.
         let s = (m - 1) / (m + 1)
+        // s + s^3/3 + ... + s^25/25 in Horner form: the next term is below 1e-21.
         let s2 = s * s
-        var term = s, sum = 0.0
-        var n = 1.0
-        while n < 40 {
-            sum += term / n
-            term *= s2
-            n += 2
+        var sum = 1.0 / 25
+        var n = 23.0
+        while n >= 1 {
+            sum = sum * s2 + 1 / n
+            n -= 2
         }
-        return 2 * sum + Double(e) * ln2Hi + Double(e) * ln2Lo
+        return 2 * (s * sum) + Double(e) * ln2Hi + Double(e) * ln2Lo
     }
 
     /// b^y for b > 0 (the deceleration rates); b <= 0 gives NaN except 0^y = 0 for y > 0.

@@ -14,6 +14,9 @@ public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
     case didScroll(Point)
     /// `proposedTarget` is what the policy chose, `target` what the delegate hook
     /// left; the model comes to rest at `target` (clamped into the content).
+    /// Deviation: UIKit does not call `scrollViewWillEndDragging` when
+    /// `isPagingEnabled`; we emit it for `.paging` too (with the page as target) so
+    /// traces show the decision. A strictly faithful client ignores it there.
     case willEndDragging(velocity: Point, proposedTarget: Point, target: Point)
     case didEndDragging(willDecelerate: Bool)
     case willBeginDecelerating

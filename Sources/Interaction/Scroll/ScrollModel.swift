@@ -14,7 +14,15 @@ import SimCore
 /// exactly on its resting offset, inside the content (on a page when paging).
 ///
 /// Velocities are content-offset velocities in pt/s: the negative of the finger's
-/// (pan) velocity. `endDrag(panVelocity:)`-style conversion is `ScrollModel.offsetVelocity`.
+/// (pan) velocity; `ScrollModel.offsetVelocity(forPan:)` converts, and
+/// `apply(_:)` drives the model straight from a `PanRecognizer`'s updates.
+///
+/// Usage, per frame of a DisplayLink on the screen's clock:
+///
+///     var scroll = ScrollModel(viewportSize: ..., contentSize: ..., axes: .horizontal)
+///     scroll.pagingPolicy = .snapAfterDeceleration
+///     arena.onUpdate = { u in handle(scroll.apply(u)) }      // pan -> drag, release
+///     link.add { t in handle(scroll.tick(at: t)) }           // motions, delegate moments
 public struct ScrollModel: Hashable, Sendable {
     public var axes: ScrollAxes
     public private(set) var viewportSize: Size
@@ -49,11 +57,12 @@ public struct ScrollModel: Hashable, Sendable {
 
     public init(viewportSize: Size, contentSize: Size, contentInset: Insets = .zero,
                 contentOffset: Point? = nil, axes: ScrollAxes = .vertical) {
-        self.viewportSize = viewportSize
-        self.contentSize = contentSize
-        self.contentInset = contentInset
+        self.viewportSize = ScrollModel.sanitized(viewportSize)
+        self.contentSize = ScrollModel.sanitized(contentSize)
+        self.contentInset = ScrollModel.sanitized(contentInset)
         self.axes = axes
-        self.contentOffset = contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top)
+        let start = Point(x: -self.contentInset.left, y: -self.contentInset.top)
+        if let o = contentOffset, o.x.isFinite, o.y.isFinite { self.contentOffset = o } else { self.contentOffset = start }
     }
 
     // MARK: queries
@@ -123,13 +132,13 @@ public struct ScrollModel: Hashable, Sendable {
         let start = Point(x: fingerOffset(shown: contentOffset.x, horizontal: true),
                           y: fingerOffset(shown: contentOffset.y, horizontal: false))
         activity = .dragging(fingerStart: start, translation: .zero)
-        events.insert(.willBeginDragging, at: 0)
+        events.append(.willBeginDragging)
         return events
     }
 
     /// The finger moved: `translation` is the pan's translation since it began.
     public mutating func drag(translation: Point, at time: SimInstant) -> [ScrollEvent] {
-        guard case let .dragging(start, _) = activity else { return [] }
+        guard case let .dragging(start, _) = activity, translation.x.isFinite, translation.y.isFinite else { return [] }
         activity = .dragging(fingerStart: start, translation: translation)
         var next = contentOffset
         if canDrag(horizontal: true) { next.x = shownOffset(finger: start.x - translation.x, horizontal: true) }
@@ -222,12 +231,17 @@ public struct ScrollModel: Hashable, Sendable {
         return events
     }
 
+    /// `tick(at:)` appending to a caller's buffer (no allocation per frame).
+    public mutating func tick(at time: SimInstant, into events: inout [ScrollEvent]) {
+        advanceMotions(to: time, into: &events)
+    }
+
     private mutating func advanceMotions(to time: SimInstant, into events: inout [ScrollEvent]) {
         guard activity == .releasing || activity == .animating else { return }
         let t = time.seconds
         let x = motionX.sample(at: t, limits: limits(horizontal: true), physics: physics, rate: decelerationRate).x
         let y = motionY.sample(at: t, limits: limits(horizontal: false), physics: physics, rate: decelerationRate).x
-        events += setOffset(Point(x: x, y: y))
+        setOffset(Point(x: x, y: y), into: &events)
         guard motionX.isResting && motionY.isResting else { return }
         if activity == .releasing {
             activity = .idle
@@ -259,7 +273,7 @@ public struct ScrollModel: Hashable, Sendable {
         if !animated || offset == contentOffset {
             motionX = .rest(offset.x); motionY = .rest(offset.y)
             activity = .idle
-            events += setOffset(offset)
+            setOffset(offset, into: &events)
             return events
         }
         startAnimation(to: offset, at: time)
@@ -287,15 +301,26 @@ public struct ScrollModel: Hashable, Sendable {
     /// motion is re-planned from its current position and velocity with the new
     /// limits; an animation keeps its target; a drag picks the limits up on its next move.
     public mutating func setContentSize(_ size: Size, at time: SimInstant) -> [ScrollEvent] {
-        changeGeometry(at: time) { $0.contentSize = Size(width: max(0, size.width), height: max(0, size.height)) }
+        changeGeometry(at: time) { $0.contentSize = ScrollModel.sanitized(size) }
     }
 
     public mutating func setViewportSize(_ size: Size, at time: SimInstant) -> [ScrollEvent] {
-        changeGeometry(at: time) { $0.viewportSize = Size(width: max(0, size.width), height: max(0, size.height)) }
+        changeGeometry(at: time) { $0.viewportSize = ScrollModel.sanitized(size) }
     }
 
     public mutating func setContentInset(_ inset: Insets, at time: SimInstant) -> [ScrollEvent] {
-        changeGeometry(at: time) { $0.contentInset = inset }
+        changeGeometry(at: time) { $0.contentInset = ScrollModel.sanitized(inset) }
+    }
+
+    /// Non-finite or negative lengths count as 0: geometry may come from layout math
+    /// on untrusted input, and NaN must never reach the physics.
+    static func sanitized(_ size: Size) -> Size {
+        Size(width: size.width.isFinite ? max(0, size.width) : 0, height: size.height.isFinite ? max(0, size.height) : 0)
+    }
+
+    static func sanitized(_ i: Insets) -> Insets {
+        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        return Insets(top: f(i.top), left: f(i.left), bottom: f(i.bottom), right: f(i.right))
     }
 
     private mutating func changeGeometry(at time: SimInstant, _ change: (inout ScrollModel) -> Void) -> [ScrollEvent] {
@@ -310,7 +335,7 @@ public struct ScrollModel: Hashable, Sendable {
             let clamped = Point(x: limits(horizontal: true).clamp(contentOffset.x),
                                 y: limits(horizontal: false).clamp(contentOffset.y))
             motionX = .rest(clamped.x); motionY = .rest(clamped.y)
-            events += setOffset(clamped)
+            setOffset(clamped, into: &events)
         case .releasing:
             let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
             motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
@@ -325,9 +350,15 @@ public struct ScrollModel: Hashable, Sendable {
     // MARK: helpers
 
     private mutating func setOffset(_ p: Point) -> [ScrollEvent] {
-        guard p != contentOffset else { return [] }
+        var events: [ScrollEvent] = []
+        setOffset(p, into: &events)
+        return events
+    }
+
+    private mutating func setOffset(_ p: Point, into events: inout [ScrollEvent]) {
+        guard p != contentOffset else { return }
         contentOffset = p
-        return [.didScroll(p)]
+        events.append(.didScroll(p))
     }
 
     /// The rubber band applied to a finger offset.
@@ -394,7 +425,7 @@ public struct ScrollModel: Hashable, Sendable {
     /// Moves the offset onto the resting positions (used when nothing decelerates).
     private mutating func applyRestingMotions(_ events: inout [ScrollEvent]) {
         if case let .rest(x) = motionX.phase, case let .rest(y) = motionY.phase {
-            events += setOffset(Point(x: x, y: y))
+            setOffset(Point(x: x, y: y), into: &events)
         }
     }
 

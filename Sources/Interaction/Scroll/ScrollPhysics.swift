@@ -2,19 +2,20 @@ import SimCore
 
 /// UIScrollView's deceleration rate: the fraction of velocity kept per millisecond.
 public struct DecelerationRate: Hashable, Sendable {
-    public var rawValue: Double
+    public let rawValue: Double
+    /// The decay constant k = -1000 ln d (1/s): v(t) = v0 e^(-k t).
+    /// 2.002 /s for normal, 10.05 /s for fast. Computed once.
+    public let decayPerSecond: Double
+
     public init(rawValue: Double) {
         precondition(rawValue > 0 && rawValue < 1, "deceleration rate must be in (0, 1)")
         self.rawValue = rawValue
+        self.decayPerSecond = -1000 * SimMath.log(rawValue)
     }
     /// `UIScrollView.DecelerationRate.normal`.
     public static let normal = DecelerationRate(rawValue: 0.998)
     /// `UIScrollView.DecelerationRate.fast`.
     public static let fast = DecelerationRate(rawValue: 0.99)
-
-    /// The decay constant k = -1000 ln d (1/s): v(t) = v0 e^(-k t).
-    /// 2.002 /s for normal, 10.05 /s for fast.
-    public var decayPerSecond: Double { -1000 * SimMath.log(rawValue) }
 }
 
 /// The formulas and constants of the scroll simulation, all in one place so that

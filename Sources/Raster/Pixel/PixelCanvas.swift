@@ -15,11 +15,13 @@ import SimCore
 ///
 /// Cost: O(pixels covered) a command; shapes do per-pixel distance work only within
 /// about one softness of their edge and fill interiors as spans.
-public struct PixelCanvas: Sendable {
+public struct PixelCanvas {
     public let width: Int
     public let height: Int
     public var options: PixelRenderOptions
     public private(set) var image: Image
+    /// Scaled images kept between renders (see `ScaledImageCache`).
+    private var cache = ScaledImageCache()
 
     /// A canvas for `size` points at `options.scale`, filled with the theme's background.
     /// The pixel size is the point size times the scale, rounded up, capped at 8192.
@@ -55,6 +57,14 @@ public struct PixelCanvas: Sendable {
 
     /// Clears to the theme background, then draws the list.
     public mutating func render(_ list: DisplayList) {
+        // A list that starts by filling the whole canvas opaquely (its background)
+        // paints every pixel itself; clearing first would only be overwritten.
+        if case .fillRect(let r, let role)? = list.items.first?.command, options.theme.color(role).a == 255,
+           r.minX <= 0, r.minY <= 0, r.maxX * Double(options.scale) >= Double(width),
+           r.maxY * Double(options.scale) >= Double(height) {
+            draw(list)
+            return
+        }
         clear(options.theme.color(.background))
         draw(list)
     }
@@ -67,11 +77,97 @@ public struct PixelCanvas: Sendable {
     public mutating func draw(_ list: DisplayList) {
         let opts = options
         let w = width, h = height
+        var cache = self.cache
+        self.cache = ScaledImageCache() // moved out, so the dictionary is not copied on write
         image.pixels.withUnsafeMutableBufferPointer { buf in
             guard let base = buf.baseAddress, w > 0, h > 0 else { return }
-            var t = Target(p: base, width: w, height: h, scale: Double(opts.scale), iscale: opts.scale, options: opts)
+            var t = Target(p: base, width: w, height: h, scale: Double(opts.scale), iscale: opts.scale,
+                           options: opts, cache: cache)
             t.run(list)
+            cache = t.cache
         }
+        self.cache = cache
+    }
+}
+
+/// A rounded rect in pixels with its softened edge: coverage per pixel from the signed
+/// distance at the pixel centre, and per row the spans where no distance is needed.
+struct RoundRectShape {
+    let mx: Double, my: Double, hw: Double, hh: Double, r: Double, softness: Double
+    /// Unclipped pixel bounds (half-open) of every pixel with coverage > 0.
+    let x0: Int, y0: Int, x1: Int, y1: Int
+
+    init?(_ rect: Rect, radius: Double, softness: Double, scale: Double) {
+        let ax = rect.minX * scale, ay = rect.minY * scale, bx = rect.maxX * scale, by = rect.maxY * scale
+        guard bx > ax, by > ay, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite,
+              abs(ax) < 1e6, abs(ay) < 1e6, abs(bx) < 1e6, abs(by) < 1e6 else { return nil }
+        hw = (bx - ax) / 2; hh = (by - ay) / 2; mx = (ax + bx) / 2; my = (ay + by) / 2
+        r = max(0, min(radius * scale, min(hw, hh)))
+        self.softness = softness
+        let reach = softness / 2 + 1
+        x0 = Int((ax - reach).rounded(.down)); x1 = Int((bx + reach).rounded(.up))
+        y0 = Int((ay - reach).rounded(.down)); y1 = Int((by + reach).rounded(.up))
+    }
+
+    @inline(__always) func coverage(_ x: Int, _ y: Int) -> Int {
+        Target.coverage(Target.sdRoundRect(Double(x) + 0.5, Double(y) + 0.5, mx, my, hw, hh, r), softness)
+    }
+
+    /// Row spans: coverage is 0 outside lo..<hi and `midCoverage` in fa..<fb.
+    struct Row { var lo: Int, hi: Int, fa: Int, fb: Int, midCoverage: Int }
+
+    /// Per row (q as in `sdRoundRect`): pixels with qx >= tOut have coverage 0
+    /// (d >= softness/2); in a row inside vertically, pixels with qx <= tMid have 255;
+    /// in any other row pixels with qx <= min(qy, 0) share d = qy - r. One pixel of
+    /// margin keeps the shortcuts away from rounding at the boundaries, so the result
+    /// equals a per-pixel evaluation exactly (PixelCanvasShapePropertyTests).
+    @inline(__always) func row(_ y: Int) -> Row? {
+        let sh = softness / 2
+        let inner = r - sh, outer = r + sh
+        let cy = Double(y) + 0.5
+        let qy = abs(cy - my) - hh + r
+        if qy >= outer { return nil }
+        let tOut: Double = qy <= 0 ? outer : (outer * outer - qy * qy).squareRoot()
+        var tMid: Double, mid: Int
+        if qy <= min(0, inner) {
+            tMid = inner; mid = 255
+        } else if qy > 0 && qy <= inner {
+            tMid = (inner * inner - qy * qy).squareRoot(); mid = 255
+        } else {
+            tMid = min(qy, 0); mid = Target.coverage(qy - r, softness)
+        }
+        let halfOut = hw - r + tOut + 1
+        let lo = max(x0, Int((mx - halfOut - 0.5).rounded(.down)))
+        let hi = min(x1, Int((mx + halfOut - 0.5).rounded(.up)) + 1)
+        guard hi > lo else { return nil }
+        let halfMid = hw - r + tMid - (mid == 255 ? 1 : 0)
+        var fa = hi, fb = hi
+        if halfMid > 0 {
+            fa = max(lo, Int((mx - halfMid - 0.5).rounded(.up)))
+            fb = min(hi, Int((mx + halfMid - 0.5).rounded(.down)) + 1)
+            if fb <= fa { fa = hi; fb = hi }
+        }
+        return Row(lo: lo, hi: hi, fa: fa, fb: fb, midCoverage: mid)
+    }
+}
+
+/// Up to eight sorted positions without a heap allocation (the shadow's row breaks).
+struct Marks {
+    private var v: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    subscript(i: Int) -> Int {
+        get { withUnsafeBytes(of: v) { $0.load(fromByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) } }
+        set { withUnsafeMutableBytes(of: &v) { $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) } }
+    }
+
+    /// Inserts `x` in order when it lies in lo...hi.
+    mutating func insert(_ x: Int, _ lo: Int, _ hi: Int) {
+        guard x >= lo && x <= hi && count < 8 else { return }
+        var i = count
+        while i > 0 && self[i - 1] > x { self[i] = self[i - 1]; i -= 1 }
+        self[i] = x
+        count += 1
     }
 }
 
@@ -91,10 +187,13 @@ struct Target {
     let options: PixelRenderOptions
     var clip = PixelClip(x0: 0, y0: 0, x1: 0, y1: 0)
     var opacity = 255
+    var cache: ScaledImageCache
 
-    init(p: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double, iscale: Int, options: PixelRenderOptions) {
+    init(p: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double, iscale: Int, options: PixelRenderOptions,
+         cache: ScaledImageCache) {
         self.p = p; self.width = width; self.height = height; self.scale = scale; self.iscale = iscale
         self.options = options
+        self.cache = cache
         clip = PixelClip(x0: 0, y0: 0, x1: width, y1: height)
     }
 
@@ -141,8 +240,7 @@ struct Target {
         case .line(let a, let b, let w, let role):
             line(a, b, lineWidth: w, color: theme.color(role))
         case .shadow(let r, let radius, let offset, let blur, let role):
-            shape(r.offsetBy(dx: offset.x, dy: offset.y), radius: radius, softness: max(1, blur * scale),
-                  color: theme.color(role))
+            shadow(r, radius: radius, offset: offset, blur: blur, color: theme.color(role))
         case .caret(let r, let role):
             shape(r, radius: 0, softness: 1, color: theme.color(role))
         case .selection(let r, let role):
@@ -151,7 +249,7 @@ struct Target {
             text(layout, origin: origin, color: theme.color(role), theme: theme)
         case .image(let ref, let frame):
             if let img = options.images.image(ref.name, ref.frameIndex ?? 0) {
-                blit(img, into: frame)
+                blit(img, name: ref.name, frameIndex: ref.frameIndex ?? 0, into: frame)
             } else {
                 placeholder(frame, theme: theme)
             }
@@ -162,7 +260,14 @@ struct Target {
 
     // MARK: - Blending
 
-    /// Blends `c` at alpha `a` (0...255, already including coverage) into pixel i.
+    /// round(x / 255) for 0 <= x <= 65025, exactly, without a division.
+    @inline(__always) static func div255(_ x: Int) -> Int {
+        let t = x + 128
+        return (t + (t >> 8)) >> 8
+    }
+
+    /// Blends `c` at alpha `a` (0...255, already including coverage) into pixel i:
+    /// out = round((c * a + dst * (255 - a)) / 255) a channel.
     @inline(__always) func blend(_ i: Int, _ c: Color, _ a: Int) {
         if a >= 255 {
             p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 255
@@ -170,9 +275,9 @@ struct Target {
         }
         if a <= 0 { return }
         let ia = 255 - a
-        p[i] = UInt8((Int(c.r) * a + Int(p[i]) * ia + 127) / 255)
-        p[i + 1] = UInt8((Int(c.g) * a + Int(p[i + 1]) * ia + 127) / 255)
-        p[i + 2] = UInt8((Int(c.b) * a + Int(p[i + 2]) * ia + 127) / 255)
+        p[i] = UInt8(Self.div255(Int(c.r) * a + Int(p[i]) * ia))
+        p[i + 1] = UInt8(Self.div255(Int(c.g) * a + Int(p[i + 1]) * ia))
+        p[i + 2] = UInt8(Self.div255(Int(c.b) * a + Int(p[i + 2]) * ia))
         p[i + 3] = 255
     }
 
@@ -181,21 +286,31 @@ struct Target {
         (Int(c.a) * cov * opacity + 32512) / 65025
     }
 
-    /// Fills pixels x0..<x1 of row y at one alpha (clipped by the caller).
+    /// Fills pixels x0..<x1 of row y at one alpha (clipped by the caller). A translucent
+    /// span blends the three channels at once in 16-bit lanes of a 64-bit word (the same
+    /// rounding as `blend`).
     @inline(__always) func span(_ y: Int, _ x0: Int, _ x1: Int, _ c: Color, _ a: Int) {
         guard x1 > x0, a > 0 else { return }
+        let n = x1 - x0
         if a >= 255 {
             let v = PixelCanvas.pack(Color(r: c.r, g: c.g, b: c.b, a: 255))
-            let n = x1 - x0
             (p + (y * width + x0) * 4).withMemoryRebound(to: UInt32.self, capacity: n) { words in
                 words.update(repeating: v, count: n)
             }
             return
         }
-        var i = (y * width + x0) * 4
-        for _ in x0..<x1 {
-            blend(i, c, a)
-            i += 4
+        let lanes: UInt64 = 0x0000_00FF_00FF_00FF
+        let src = (UInt64(c.r) | UInt64(c.g) << 16 | UInt64(c.b) << 32) &* UInt64(a) &+ 0x0000_0080_0080_0080
+        let ia = UInt64(255 - a)
+        (p + (y * width + x0) * 4).withMemoryRebound(to: UInt32.self, capacity: n) { words in
+            for k in 0..<n {
+                let d = UInt32(littleEndian: words[k])
+                let dv = UInt64(d & 0xFF) | UInt64((d >> 8) & 0xFF) << 16 | UInt64((d >> 16) & 0xFF) << 32
+                let t = src &+ dv &* ia
+                let q = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+                let out = UInt32(q & 0xFF) | UInt32((q >> 16) & 0xFF) << 8 | UInt32((q >> 32) & 0xFF) << 16 | 0xFF00_0000
+                words[k] = out.littleEndian
+            }
         }
     }
 
@@ -218,41 +333,76 @@ struct Target {
     // MARK: - Shapes
 
     /// A filled rounded rect (radius 0: a rect) whose edge is softened over `softness`
-    /// pixels (1: antialiasing; more: a shadow). Interior spans are filled directly.
+    /// pixels (1: antialiasing). Interior spans are filled directly.
     func shape(_ rect: Rect, radius: Double, softness: Double, color: Color) {
-        let x0 = rect.minX * scale, y0 = rect.minY * scale, x1 = rect.maxX * scale, y1 = rect.maxY * scale
-        guard x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        let hw = (x1 - x0) / 2, hh = (y1 - y0) / 2, mx = (x0 + x1) / 2, my = (y0 + y1) / 2
-        let r = max(0, min(radius * scale, min(hw, hh)))
-        let reach = softness / 2 + 1
-        let bx0 = max(clip.x0, Int((x0 - reach).rounded(.down))), bx1 = min(clip.x1, Int((x1 + reach).rounded(.up)))
-        let by0 = max(clip.y0, Int((y0 - reach).rounded(.down))), by1 = min(clip.y1, Int((y1 + reach).rounded(.up)))
-        guard bx1 > bx0, by1 > by0 else { return }
+        guard let g = RoundRectShape(rect, radius: radius, softness: softness, scale: scale) else { return }
         let fullAlpha = alpha(color, 255)
         if fullAlpha == 0 { return }
-        // Full coverage needs d <= -softness/2, guaranteed when qx, qy <= m (see docs).
-        let m = min(0, r - softness / 2)
-        let inner = hw - r + m
-        for y in by0..<by1 {
-            let cy = Double(y) + 0.5
-            let qy = abs(cy - my) - hh + r
-            var fa = bx1, fb = bx1
-            if qy <= m && inner > 0 {
-                fa = max(bx0, Int((mx - inner - 0.5).rounded(.up)))
-                fb = min(bx1, Int((mx + inner - 0.5).rounded(.down)) + 1)
-                if fb <= fa { fa = bx1; fb = bx1 }
-            }
-            var x = bx0
-            while x < bx1 {
+        for y in max(clip.y0, g.y0)..<max(max(clip.y0, g.y0), min(clip.y1, g.y1)) {
+            guard let row = g.row(y) else { continue }
+            let lo = max(clip.x0, row.lo), hi = min(clip.x1, row.hi)
+            guard hi > lo else { continue }
+            var fa = max(lo, row.fa), fb = min(hi, row.fb)
+            if fb <= fa { fa = hi; fb = hi }
+            var x = lo
+            while x < hi {
                 if x == fa {
-                    span(y, fa, fb, color, fullAlpha)
+                    let cov = row.midCoverage
+                    if cov > 0 { span(y, fa, fb, color, cov == 255 ? fullAlpha : alpha(color, cov)) }
                     x = fb
                     continue
                 }
-                let d = Self.sdRoundRect(Double(x) + 0.5, cy, mx, my, hw, hh, r)
-                let cov = Self.coverage(d, softness)
+                let cov = g.coverage(x, y)
                 if cov > 0 { blend((y * width + x) * 4, color, alpha(color, cov)) }
                 x += 1
+            }
+        }
+    }
+
+    /// A drop shadow: the rounded rect moved by `offset`, softened over `blur` points,
+    /// drawn only outside the casting rect (as CSS box-shadow), so an opaque view on
+    /// top hides nothing and no work is spent under it.
+    func shadow(_ rect: Rect, radius: Double, offset: Point, blur: Double, color: Color) {
+        guard let g = RoundRectShape(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius,
+                                     softness: max(1, blur * scale), scale: scale) else { return }
+        let cut = RoundRectShape(rect, radius: radius, softness: 1, scale: scale)
+        if alpha(color, 255) == 0 { return }
+        for y in max(clip.y0, g.y0)..<max(max(clip.y0, g.y0), min(clip.y1, g.y1)) {
+            guard let row = g.row(y) else { continue }
+            let lo = max(clip.x0, row.lo), hi = min(clip.x1, row.hi)
+            guard hi > lo else { continue }
+            let cutRow = cut?.row(y)
+            // Split the row where either coverage changes between constant and
+            // per-pixel; a segment where both are constant is one translucent span.
+            var marks = Marks()
+            marks.insert(lo, lo, hi); marks.insert(hi, lo, hi)
+            marks.insert(row.fa, lo, hi); marks.insert(row.fb, lo, hi)
+            if let c = cutRow {
+                marks.insert(c.lo, lo, hi); marks.insert(c.hi, lo, hi)
+                marks.insert(c.fa, lo, hi); marks.insert(c.fb, lo, hi)
+            }
+            var k = 0
+            while k + 1 < marks.count {
+                let a = marks[k], b = marks[k + 1]
+                k += 1
+                guard b > a else { continue }
+                let shadowConst = a >= row.fa && b <= row.fb
+                var cutConst = true, cutCov = 0
+                if let c = cutRow, a < c.hi && b > c.lo {
+                    if a >= c.fa && b <= c.fb { cutCov = c.midCoverage } else { cutConst = false }
+                }
+                if shadowConst && cutConst {
+                    let cov = Self.div255(row.midCoverage * (255 - cutCov))
+                    if cov > 0 { span(y, a, b, color, alpha(color, cov)) }
+                    continue
+                }
+                for x in a..<b {
+                    var cov = shadowConst ? row.midCoverage : g.coverage(x, y)
+                    if cov == 0 { continue }
+                    let cc = cutConst ? cutCov : cut!.coverage(x, y)
+                    cov = Self.div255(cov * (255 - cc))
+                    if cov > 0 { blend((y * width + x) * 4, color, alpha(color, cov)) }
+                }
             }
         }
     }
@@ -349,7 +499,7 @@ struct Target {
 
     // MARK: - Text
 
-    func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
+    mutating func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
         let a = alpha(color, 255)
         for line in layout.lines {
             for g in line.glyphs {
@@ -364,7 +514,7 @@ struct Target {
                     drawGlyph(glyph, x: px(frame.minX), y: px(frame.minY), color: color, alpha: a)
                 case .emoji(let e):
                     if let name = e.imageName, let img = options.images.image(name, 0) {
-                        blit(img, into: frame)
+                        blit(img, name: name, frameIndex: 0, into: frame)
                     } else if let glyphText = e.glyph, let first = glyphText.unicodeScalars.first {
                         let glyph = options.font.glyphOrBox(for: first.value, width: 16)
                         drawGlyph(glyph, x: px(frame.minX), y: px(frame.midY - 8), color: color, alpha: a)
@@ -405,55 +555,49 @@ struct Target {
         shape(frame, radius: min(frame.width, frame.height) / 8, softness: 1, color: theme.color(.imagePlaceholder))
     }
 
-    /// Bilinear scaling into `frame`, premultiplied, source-over.
-    func blit(_ img: Image, into frame: Rect) {
+    /// Draws `img` scaled into `frame`: scaled once (see `ScaledImage`, cached by the
+    /// canvas), then composited source-over with the current opacity.
+    mutating func blit(_ img: Image, name: String, frameIndex: Int, into frame: Rect) {
         let dx0 = px(frame.minX), dy0 = px(frame.minY), dx1 = px(frame.maxX), dy1 = px(frame.maxY)
         let dw = dx1 - dx0, dh = dy1 - dy0
-        let sw = img.width, sh = img.height
-        guard dw > 0, dh > 0, sw > 0, sh > 0 else { return }
+        guard dw > 0, dh > 0, dw <= 8192, dh <= 8192, img.width > 0, img.height > 0 else { return }
         let x0 = max(clip.x0, dx0), x1 = min(clip.x1, dx1), y0 = max(clip.y0, dy0), y1 = min(clip.y1, dy1)
         guard x1 > x0, y1 > y0 else { return }
+        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh)
+        let scaled: ScaledImage
+        if let hit = cache.lookup(key, source: img) {
+            scaled = hit
+        } else {
+            scaled = ScaledImage(img, width: dw, height: dh)
+            cache.store(key, scaled)
+        }
         let o = opacity
-        img.pixels.withUnsafeBufferPointer { src in
-            // Sample positions in 16.16 fixed point: centre of the destination pixel mapped
-            // to source space, minus half a pixel.
-            var xs = [Int](repeating: 0, count: x1 - x0)
-            var xf = [Int](repeating: 0, count: x1 - x0)
-            for x in x0..<x1 {
-                var u = ((2 * (x - dx0) + 1) * sw * 65536) / (2 * dw) - 32768
-                u = min(max(u, 0), (sw - 1) * 65536)
-                xs[x - x0] = u >> 16
-                xf[x - x0] = (u >> 8) & 0xFF
-            }
-            for y in y0..<y1 {
-                var v = ((2 * (y - dy0) + 1) * sh * 65536) / (2 * dh) - 32768
-                v = min(max(v, 0), (sh - 1) * 65536)
-                let sy = v >> 16, fy = (v >> 8) & 0xFF
-                let sy1 = min(sy + 1, sh - 1)
-                var di = (y * width + x0) * 4
-                for k in 0..<(x1 - x0) {
-                    let sx = xs[k], fx = xf[k]
-                    let sx1 = min(sx + 1, sw - 1)
-                    let i00 = (sy * sw + sx) * 4, i01 = (sy * sw + sx1) * 4
-                    let i10 = (sy1 * sw + sx) * 4, i11 = (sy1 * sw + sx1) * 4
-                    let w00 = (256 - fx) * (256 - fy), w01 = fx * (256 - fy)
-                    let w10 = (256 - fx) * fy, w11 = fx * fy
-                    let a00 = Int(src[i00 + 3]) * w00, a01 = Int(src[i01 + 3]) * w01
-                    let a10 = Int(src[i10 + 3]) * w10, a11 = Int(src[i11 + 3]) * w11
-                    let aSum = a00 + a01 + a10 + a11 // alpha * 65536
-                    if aSum == 0 { di += 4; continue }
-                    let aOut = (aSum * o + 65536 * 255 / 2) / (65536 * 255) // 0...255
-                    let inv = 255 - aOut
-                    let denom = 65536 * 255 * 255
-                    for ch in 0..<3 {
-                        let c = Int(src[i00 + ch]) * a00 + Int(src[i01 + ch]) * a01
-                            + Int(src[i10 + ch]) * a10 + Int(src[i11 + ch]) * a11
-                        let premul = (c * o + denom / 2) / denom // premultiplied, 0...255
-                        let out = premul + (Int(p[di + ch]) * inv + 127) / 255
-                        p[di + ch] = UInt8(min(255, out))
+        scaled.premultiplied.withUnsafeBufferPointer { src in
+            (p).withMemoryRebound(to: UInt32.self, capacity: width * height) { dst in
+                for y in y0..<y1 {
+                    var si = (y - dy0) * dw + (x0 - dx0)
+                    var di = y * width + x0
+                    for _ in x0..<x1 {
+                        let s = UInt32(littleEndian: src[si])
+                        si += 1
+                        var a = Int(s >> 24)
+                        if a == 0 { di += 1; continue }
+                        var r = Int(s & 0xFF), g = Int((s >> 8) & 0xFF), b = Int((s >> 16) & 0xFF)
+                        if o < 255 {
+                            a = Self.div255(a * o); r = Self.div255(r * o); g = Self.div255(g * o); b = Self.div255(b * o)
+                        }
+                        if a == 255 {
+                            dst[di] = (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000).littleEndian
+                        } else {
+                            let d = UInt32(littleEndian: dst[di])
+                            let inv = 255 - a
+                            let nr = min(255, r + Self.div255(Int(d & 0xFF) * inv))
+                            let ng = min(255, g + Self.div255(Int((d >> 8) & 0xFF) * inv))
+                            let nb = min(255, b + Self.div255(Int((d >> 16) & 0xFF) * inv))
+                            dst[di] = (UInt32(nr) | UInt32(ng) << 8 | UInt32(nb) << 16 | 0xFF00_0000).littleEndian
+                        }
+                        di += 1
                     }
-                    p[di + 3] = 255
-                    di += 4
                 }
             }
         }

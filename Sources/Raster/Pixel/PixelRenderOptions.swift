@@ -1,6 +1,6 @@
 /// How a display list becomes pixels: the integer scale (1, 2 or 3 pixels a point),
 /// the theme resolving colour roles, the bitmap font for text, the image provider.
-public struct PixelRenderOptions: Sendable {
+public struct PixelRenderOptions {
     public var scale: Int
     public var theme: Theme
     public var font: BitmapFont

@@ -1,0 +1,64 @@
+import SimCore
+import Raster
+
+extension BubbleList {
+    /// Draws the displayed rows into `list`, the list's visible rect placed at `frame`
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v).
+    ///
+    /// Each bubble carries its accessibility label (text with emoji meanings). An
+    /// animated emoji draws its player's current frame over the text's still glyph
+    /// (a fill in the bubble's colour first, so no pixel of the still shows through).
+    public func draw(into list: inout DisplayList, frame: Rect) {
+        list.clipped(to: frame, view: "list") { dl in
+            dl.fill(frame, .background, view: "list")
+            for row in displayedRows {
+                guard let cell = cell(forRow: row), let layout = cell.layout else { continue }
+                let y = frame.minY + rowTop(row) - contentOffset
+                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, into: &dl)
+            }
+            if let m = markerFrame {
+                let r = m.offsetBy(dx: frame.minX, dy: frame.minY)
+                let label = newMessagesCount == 1 ? "1 new message" : "\(newMessagesCount) new messages"
+                dl.roundedRect(r, radius: r.height / 2, .accent, label: label, view: "list.marker")
+                let text = TextLayout(label)
+                let origin = Point(x: (r.midX - text.size.width / 2).rounded(.down), y: r.minY + (r.height - 16) / 2)
+                dl.text(text, at: origin, .accentText, view: "list.marker")
+            }
+        }
+    }
+
+    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, into dl: inout DisplayList) {
+        func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
+        let view = "list.row\(row)"
+        switch l.style {
+        case .bigEmoji:
+            for (i, placed) in l.bigEmoji.enumerated() {
+                let e = placed.emoji
+                var frameIndex: Int? = nil
+                if let p = zip(cell.players, cell.playerItems).first(where: { $0.1.frame == placed.frame })?.0 {
+                    frameIndex = p.frameIndex
+                }
+                let ref = ImageRef(name: e.imageName ?? "", frameIndex: frameIndex, glyph: e.glyph, code: e.code)
+                dl.image(ref, in: at(placed.frame), label: i == 0 ? l.accessibilityLabel : nil, view: view)
+            }
+        case .bubble:
+            let me = l.sender == .me
+            let fill: ColorRole = me ? .bubbleOutgoing : .bubbleIncoming
+            let ink: ColorRole = me ? .bubbleOutgoingText : .bubbleIncomingText
+            let b = at(l.bubbleFrame)
+            let tw = configuration.metrics.tailWidth
+            let tail = Rect(x: l.tail == .right ? b.maxX : b.minX - tw, y: b.minY + 8, width: tw, height: 8)
+            dl.fill(tail, fill, view: view)
+            dl.roundedRect(b, radius: 8, fill, label: l.accessibilityLabel, view: view)
+            if let text = l.text {
+                dl.text(text, at: at(l.contentFrame).origin, ink, view: view)
+            }
+            for (p, item) in zip(cell.players, cell.playerItems) {
+                let r = at(item.frame)
+                dl.fill(r, fill, view: view)
+                dl.image(ImageRef(name: item.imageName, frameIndex: p.frameIndex,
+                                  code: item.code), in: r, view: view)
+            }
+        }
+    }
+}

@@ -1,0 +1,473 @@
+import SimCore
+import Interaction
+
+/// A virtualized list of chat bubbles: a UITableView with self-sizing cells, reuse
+/// pools and willDisplay/didEndDisplaying, plus the chat behaviours (bottom pinning,
+/// "new messages" marker, keyboard avoidance, width anchoring).
+///
+/// **Coordinates.** The scroll position is the distance of the visible rect's bottom
+/// from the content's bottom (`distanceFromBottom`, 0 = at the bottom), kept by an
+/// Interaction `ScrollModel` on an inverted axis, as chat apps that flip their table
+/// do. Rows get their real height when they are first laid out (estimates before), and
+/// a row measured above the viewport changes only the positions of rows above it, so a
+/// running fling or drag never has to be corrected. `contentOffset` is the UIKit
+/// (top-based) view of the same position; a conversation shorter than the viewport
+/// sits at the bottom, above the input bar.
+///
+/// Invariants (checked by `invariantViolations()` in the property tests, every frame):
+/// - the displayed rows are exactly the rows whose frame intersects the visible rect,
+///   and all of them have their measured height;
+/// - each displayed row has exactly one cell; pooled cells show and run nothing;
+/// - a row's players animate iff the row is displayed (so a GIF animates iff visible);
+/// - willDisplay / didEndDisplaying alternate per row, once per appearance;
+/// - cells created of a kind never exceed the peak number of rows of that kind shown.
+///
+/// Costs: a frame is O(v log n) for v visible rows over n messages (binary searches
+/// over the Fenwick prefix sums); only rows that become visible are ever laid out.
+public final class BubbleList {
+    public struct Configuration: Sendable {
+        public var metrics = BubbleMetrics()
+        /// Height assumed for rows not laid out yet.
+        public var estimatedRowHeight: Double = 40
+        /// Space above the first row and below the last.
+        public var contentInsets = Insets(top: 16, left: 0, bottom: 0, right: 0)
+        /// The list counts as "at the bottom" within this distance of the end.
+        public var atBottomTolerance: Double = 4
+        /// The "new messages" pill: height and distance from the list's bottom.
+        public var markerSize = Size(width: 160, height: 32)
+        public var markerBottomMargin: Double = 12
+        public init() {}
+    }
+
+    /// Lays out a message for a list width. Called once per (message, width).
+    public typealias LayoutProvider = (Message, Double) -> BubbleLayout
+
+    public let configuration: Configuration
+    public let clock: VirtualClock
+    public let trace: Trace
+    public private(set) var messages: [Message] = []
+    public private(set) var rowHeights: RowHeights
+    public private(set) var width: Double
+    public private(set) var viewportHeight: Double
+    /// The scroll view, on an inverted axis: `contentOffset.y` is the distance from the bottom.
+    public private(set) var scroll: ScrollModel
+    /// Rows currently displayed (willDisplay sent, didEndDisplaying not yet).
+    public private(set) var displayedRows: Range<Int> = 0..<0
+    /// Received messages that arrived while the list was not at the bottom.
+    public private(set) var newMessagesCount = 0
+    /// Number of layouts computed (cache misses): what "lays out only what is needed" counts.
+    public private(set) var layoutCount = 0
+    /// Recent events (at most `eventCapacity`; older ones dropped, the Trace keeps all).
+    public private(set) var events: [BubbleListEvent] = []
+    public var eventCapacity = 20_000
+    /// Peak number of displayed rows per reuse identifier: the bound on cells created.
+    public private(set) var peakDisplayed: [CellReuseIdentifier: Int] = [:]
+    /// Row appearances so far (willDisplay count).
+    public private(set) var appearanceCount = 0
+    public private(set) var pool = CellReusePool()
+
+    private var layoutProvider: LayoutProvider
+    private var playerFactory: BubblePlayerFactory
+    private var layoutCache: [LayoutKey: BubbleLayout] = [:]
+    private var cells: [BubbleCell] = []          // parallel to displayedRows
+    private var indexByID: [Message.ID: Int] = [:]
+
+    struct LayoutKey: Hashable { var id: Message.ID; var width: Double }
+
+    public init(messages: [Message] = [], width: Double, viewportHeight: Double,
+                configuration: Configuration = Configuration(),
+                clock: VirtualClock, trace: Trace,
+                layout: @escaping LayoutProvider,
+                players: @escaping BubblePlayerFactory = { _ in nil }) {
+        self.configuration = configuration
+        self.clock = clock
+        self.trace = trace
+        self.width = width
+        self.viewportHeight = max(0, viewportHeight)
+        self.layoutProvider = layout
+        self.playerFactory = players
+        self.messages = messages
+        self.rowHeights = RowHeights(count: messages.count, estimatedHeight: configuration.estimatedRowHeight)
+        for (i, m) in messages.enumerated() { indexByID[m.id] = i }
+        let insets = configuration.contentInsets
+        var s = ScrollModel(viewportSize: Size(width: width, height: self.viewportHeight),
+                            contentSize: Size(width: width, height: insets.vertical + rowHeights.total),
+                            contentOffset: .zero, axes: .vertical)
+        s.alwaysBounceVertical = true
+        self.scroll = s
+        layoutPass()   // opens at the bottom, laying out only the rows it shows
+    }
+
+    // MARK: geometry
+
+    public var count: Int { messages.count }
+    public var contentHeight: Double { configuration.contentInsets.vertical + rowHeights.total }
+    /// How far the visible rect's bottom is above the content's bottom (0: at the bottom).
+    public var distanceFromBottom: Double { scroll.contentOffset.y }
+    /// The largest distance from the bottom (the top of the content).
+    public var maxDistanceFromBottom: Double { max(0, contentHeight - viewportHeight) }
+    /// UIKit's contentOffset.y: the visible rect's top in content coordinates.
+    public var contentOffset: Double { contentHeight - viewportHeight - distanceFromBottom }
+    public var visibleRect: Rect { Rect(x: 0, y: contentOffset, width: width, height: viewportHeight) }
+    public var isAtBottom: Bool { distanceFromBottom <= configuration.atBottomTolerance }
+    /// At the bottom, or coming to rest there (an animated scroll to the bottom still
+    /// running): a message received during that animation must follow the bottom too.
+    public var isAtOrHeadingToBottom: Bool {
+        if isAtBottom { return true }
+        guard !scroll.isDragging, let target = scroll.targetContentOffset else { return false }
+        return target.y <= configuration.atBottomTolerance
+    }
+    /// No drag, deceleration, bounce or animated scroll in progress.
+    public var isSettled: Bool { scroll.state == .idle }
+
+    /// Top of a row in content coordinates (its height may still be an estimate).
+    public func rowTop(_ row: Int) -> Double { configuration.contentInsets.top + rowHeights.offset(ofRow: row) }
+    public func rowFrame(_ row: Int) -> Rect {
+        Rect(x: 0, y: rowTop(row), width: width, height: rowHeights.height(ofRow: row))
+    }
+    /// A row's frame in the list's own coordinates (0 = the visible rect's top).
+    public func rowFrameInViewport(_ row: Int) -> Rect { rowFrame(row).offsetBy(dx: 0, dy: -contentOffset) }
+
+    /// Rows whose frames intersect [top, top + height), by binary search. O(log n).
+    public func rowsIntersecting(top: Double, height: Double) -> Range<Int> {
+        guard count > 0, height > 0 else { return 0..<0 }
+        let inset = configuration.contentInsets.top
+        let bottom = top + height
+        if bottom <= inset || top >= inset + rowHeights.total { return 0..<0 }
+        guard let first = rowHeights.row(containing: top - inset),
+              var last = rowHeights.row(containing: bottom - inset) else { return 0..<0 }
+        // `bottom` is exclusive: a row starting exactly there is not visible.
+        if last > first && rowTop(last) >= bottom { last -= 1 }
+        var lo = first
+        while lo <= last && rowHeights.height(ofRow: lo) == 0 { lo += 1 }
+        return lo..<(last + 1)
+    }
+
+    public var visibleRows: Range<Int> { rowsIntersecting(top: contentOffset, height: viewportHeight) }
+
+    /// The cached layout of a row, laying it out (once per width) if needed.
+    public func layout(ofRow row: Int) -> BubbleLayout {
+        let m = messages[row]
+        let key = LayoutKey(id: m.id, width: width)
+        if let l = layoutCache[key] { return l }
+        let l = layoutProvider(m, width)
+        layoutCache[key] = l
+        layoutCount += 1
+        return l
+    }
+
+    /// The displayed cell for a row, if it is displayed.
+    public func cell(forRow row: Int) -> BubbleCell? {
+        displayedRows.contains(row) ? cells[row - displayedRows.lowerBound] : nil
+    }
+    public var displayedCells: [BubbleCell] { cells }
+    public func row(of id: Message.ID) -> Int? { indexByID[id] }
+    public var lastMessage: Message? { messages.last }
+
+    /// Players currently animating (all in displayed rows by construction).
+    public var animatingPlayerCount: Int {
+        cells.reduce(0) { n, c in n + c.players.reduce(0) { $0 + ($1.isAnimating ? 1 : 0) } }
+    }
+
+    // MARK: scrolling
+
+    /// A pan of the list's recognizer (finger coordinates, y down). The axis is
+    /// inverted for the model: a finger moving down moves away from the bottom.
+    public func apply(_ update: GestureUpdate) {
+        var u = update
+        u.translation = Point(x: 0, y: -update.translation.y)
+        u.velocity = Point(x: 0, y: -update.velocity.y)
+        handle(scroll.apply(u))
+    }
+
+    /// A finger touched the list: a running deceleration stops where it is.
+    public func touchDown(at time: SimInstant) { handle(scroll.touchDown(at: time)) }
+    /// The finger lifted without dragging: a caught motion settles.
+    public func touchUp(at time: SimInstant) { handle(scroll.touchUp(at: time)) }
+
+    /// A display-link frame: scroll motions advance, then the players of visible rows.
+    public func tick(at now: SimInstant) {
+        handle(scroll.tick(at: now))
+        for c in cells { for p in c.players { _ = p.tick(at: now) } }
+    }
+
+    /// Scrolls so the visible rect's bottom is `d` above the content's bottom.
+    public func setDistanceFromBottom(_ d: Double, animated: Bool) {
+        handle(scroll.setContentOffset(Point(x: 0, y: d), animated: animated, at: clock.now))
+    }
+
+    /// UIKit's `setContentOffset(_:animated:)` in top-based coordinates.
+    public func setContentOffset(_ y: Double, animated: Bool) {
+        setDistanceFromBottom(contentHeight - viewportHeight - y, animated: animated)
+    }
+
+    public func scrollToBottom(animated: Bool) {
+        setDistanceFromBottom(0, animated: animated)
+        if !animated { clearMarker() }
+    }
+
+    // MARK: content and geometry changes
+
+    /// Appends a message (a send or a receive). A sent message, or a received one while
+    /// at the bottom, scrolls to the bottom animated (returns true); otherwise the view
+    /// does not move and the "new messages" marker counts it. The new row is laid out
+    /// at once: its height is what keeps the view still.
+    @discardableResult
+    public func append(_ message: Message) -> Bool {
+        let wasAtBottom = isAtOrHeadingToBottom
+        indexByID[message.id] = messages.count
+        messages.append(message)
+        let h = layout(ofRow: messages.count - 1).rowHeight
+        rowHeights.append(height: h)
+        syncScrollGeometry()
+        // Everything above the new row moved up by h in bottom coordinates: follow it
+        // so nothing on screen moves in this frame.
+        if maxDistanceFromBottom > 0 {
+            handle(scroll.setContentOffset(Point(x: 0, y: min(distanceFromBottom + h, maxDistanceFromBottom)),
+                                           animated: false, at: clock.now))
+        } else {
+            layoutPass()
+        }
+        if message.sender == .me || wasAtBottom {
+            clearMarker()
+            setDistanceFromBottom(0, animated: true)
+            return true
+        }
+        newMessagesCount += 1
+        emit(.newMessagesMarker(count: newMessagesCount))
+        return false
+    }
+
+    /// The visible height changes (the keyboard's frame at an animation frame, or the
+    /// input bar growing). The distance from the bottom is kept (clamped into the new
+    /// range), so the content at the list's bottom edge stays put: see `KeyboardAvoidance`.
+    public func setViewportHeight(_ h: Double) {
+        let newHeight = max(0, h)
+        guard newHeight != viewportHeight else { return }
+        viewportHeight = newHeight
+        handle(scroll.setViewportSize(Size(width: width, height: newHeight), at: clock.now))
+    }
+
+    /// Width change (rotation, split view): heights are re-measured for the new width
+    /// (from the per-width cache where possible) and the top visible message keeps its
+    /// place: the same fraction of it stays at the top of the viewport. At the bottom,
+    /// the list stays at the bottom.
+    public func setWidth(_ w: Double) {
+        guard w != width, w > 0 else { return }
+        let wasAtBottom = isAtBottom
+        let anchor = displayedRows.first.map { row -> (Int, Double) in
+            let h = rowHeights.height(ofRow: row)
+            return (row, h > 0 ? (contentOffset - rowTop(row)) / h : 0)
+        }
+        width = w
+        rowHeights.reset { [layoutCache, messages] r in layoutCache[LayoutKey(id: messages[r].id, width: w)]?.rowHeight }
+        for i in cells.indices {
+            let row = displayedRows.lowerBound + i
+            let l = layout(ofRow: row)
+            rowHeights.setHeight(l.rowHeight, ofRow: row)
+            cells[i].relayout(l)
+        }
+        var anchorTop: Double? = nil
+        if !wasAtBottom, let (row, fraction) = anchor {
+            // Lay out from the anchor down until the viewport is full, then place the
+            // anchor: the distance from the bottom only depends on rows at or below it.
+            let top = rowTop(row) + fraction * rowHeights.height(ofRow: row)
+            var r = row
+            while r < count && rowTop(r) < top + viewportHeight {
+                if !rowHeights.isMeasured(r) { rowHeights.setHeight(layout(ofRow: r).rowHeight, ofRow: r) }
+                r += 1
+            }
+            anchorTop = rowTop(row) + fraction * rowHeights.height(ofRow: row)
+            emit(.widthChanged(anchorRow: row))
+        } else {
+            emit(.widthChanged(anchorRow: max(0, count - 1)))
+        }
+        // Geometry and offset change together, then one layout pass.
+        let now = clock.now
+        var evs = scroll.setViewportSize(Size(width: w, height: viewportHeight), at: now)
+        evs += scroll.setContentSize(Size(width: w, height: contentHeight), at: now)
+        let target = anchorTop.map { contentHeight - viewportHeight - $0 } ?? 0
+        evs += scroll.setContentOffset(Point(x: 0, y: min(max(0, target), maxDistanceFromBottom)), animated: false, at: now)
+        handle(evs)
+    }
+
+    /// Records a memory warning. The owner purged the shared frame cache; the players of
+    /// visible rows keep running and decode their current frame again on their next tick.
+    public func memoryWarning(purgedBytes: Int) {
+        emit(.memoryWarning(purgedBytes: purgedBytes))
+    }
+
+    /// Dismisses the marker (the user reached the bottom or tapped it).
+    public func clearMarker() {
+        guard newMessagesCount > 0 else { return }
+        newMessagesCount = 0
+        emit(.newMessagesMarker(count: 0))
+    }
+
+    /// The marker's frame in list coordinates, when it shows.
+    public var markerFrame: Rect? {
+        guard newMessagesCount > 0 else { return nil }
+        let s = configuration.markerSize
+        return Rect(x: ((width - s.width) / 2).rounded(.down), y: viewportHeight - configuration.markerBottomMargin - s.height,
+                    width: s.width, height: s.height)
+    }
+
+    // MARK: the layout pass
+
+    /// Scroll events happened: lay out, then report them in UIKit's coordinates.
+    private func handle(_ scrollEvents: [ScrollEvent]) {
+        layoutPass()
+        for e in scrollEvents { emit(.scroll(topBased(e))) }
+        if isAtBottom && newMessagesCount > 0 && !scroll.isDragging { clearMarker() }
+    }
+
+    private func topBased(_ e: ScrollEvent) -> ScrollEvent {
+        let flip = { (d: Double) in self.contentHeight - self.viewportHeight - d }
+        switch e {
+        case .didScroll(let p): return .didScroll(Point(x: p.x, y: flip(p.y)))
+        case let .willEndDragging(v, proposed, target):
+            return .willEndDragging(velocity: Point(x: v.x, y: -v.y),
+                                    proposedTarget: Point(x: proposed.x, y: flip(proposed.y)),
+                                    target: Point(x: target.x, y: flip(target.y)))
+        default: return e
+        }
+    }
+
+    private func layoutPass() {
+        measureVisibleFromBottom()
+        syncScrollGeometry()
+        updateDisplayedRows(visibleRows)
+    }
+
+    /// Lays out the rows in view, walking up from the row at the viewport's bottom edge.
+    /// A row's bottom (in bottom coordinates) depends only on the rows below it, so each
+    /// measurement only moves what is above it: exactly the visible rows get laid out.
+    private func measureVisibleFromBottom() {
+        guard count > 0, viewportHeight > 0 else { return }
+        let inset = configuration.contentInsets.top
+        let bottomEdge = contentOffset + viewportHeight
+        guard bottomEdge > inset, var r = rowHeights.row(containing: bottomEdge - inset) else { return }
+        if r > 0 && rowTop(r) >= bottomEdge { r -= 1 }
+        // Measuring row r moves the content's top (and every row top) by the same
+        // delta, so a row's distance below the visible top is unchanged by it: track
+        // the bottom of row r relative to the visible top, one subtraction a row.
+        var bottomBelowTop = rowTop(r) + rowHeights.height(ofRow: r) - contentOffset
+        while r >= 0 {
+            if !rowHeights.isMeasured(r) { rowHeights.setHeight(layout(ofRow: r).rowHeight, ofRow: r) }
+            let topBelowTop = bottomBelowTop - rowHeights.height(ofRow: r)
+            if topBelowTop <= 0 { break }
+            bottomBelowTop = topBelowTop
+            r -= 1
+        }
+    }
+
+    /// Tells the scroll model the content's height after measurements (a running
+    /// deceleration is re-planned from where it is, not stopped).
+    private func syncScrollGeometry() {
+        let size = Size(width: width, height: contentHeight)
+        guard scroll.contentSize != size else { return }
+        let evs = scroll.setContentSize(size, at: clock.now)
+        for e in evs { emit(.scroll(topBased(e))) }
+        if !evs.isEmpty { measureVisibleFromBottom() }
+    }
+
+    private func updateDisplayedRows(_ new: Range<Int>) {
+        let old = displayedRows
+        guard new != old else { return }
+        let now = clock.now
+        // 1. Rows that left, ascending: players stop, didEndDisplaying, the cell goes to
+        //    the pool (so a row entering in the same pass can reuse it).
+        var kept: [BubbleCell] = []
+        for (i, row) in old.enumerated() {
+            var cell = cells[i]
+            if new.contains(row) { kept.append(cell); continue }
+            for (p, item) in zip(cell.players, cell.playerItems) where p.isAnimating {
+                p.stop(at: now)
+                emit(.playerStopped(row: row, code: item.code))
+            }
+            emit(.didEndDisplaying(row: row, message: messages[row].id))
+            cell.prepareForReuse()
+            pool.enqueue(cell)
+        }
+        // 2. Rows that entered, in the order they come into view: above the kept rows
+        //    nearest first, below them ascending (all ascending after a jump).
+        let keptRange = old.clamped(to: new)
+        var order: [Int]
+        if keptRange.isEmpty {
+            order = Array(new)
+        } else {
+            order = Array((new.lowerBound..<keptRange.lowerBound).reversed())
+            order += Array(keptRange.upperBound..<new.upperBound)
+        }
+        var fresh: [Int: BubbleCell] = [:]
+        for row in order { fresh[row] = display(row, at: now) }
+        var all: [BubbleCell] = []
+        all.reserveCapacity(new.count)
+        for row in new { all.append(fresh[row] ?? kept[row - keptRange.lowerBound]) }
+        cells = all
+        displayedRows = new
+        var perKind: [CellReuseIdentifier: Int] = [:]
+        for c in cells { perKind[c.reuseIdentifier, default: 0] += 1 }
+        for (k, n) in perKind where n > peakDisplayed[k, default: 0] { peakDisplayed[k] = n }
+    }
+
+    private func display(_ row: Int, at now: SimInstant) -> BubbleCell {
+        let l = layout(ofRow: row)
+        let (dequeued, reused) = pool.dequeue(l.reuseIdentifier)
+        var cell = dequeued
+        emit(reused ? .cellReused(l.reuseIdentifier, serial: cell.serial, row: row)
+                    : .cellCreated(l.reuseIdentifier, serial: cell.serial, row: row))
+        cell.configure(row: row, message: messages[row], layout: l, players: playerFactory)
+        emit(.willDisplay(row: row, message: messages[row].id))
+        appearanceCount += 1
+        for (p, item) in zip(cell.players, cell.playerItems) {
+            p.start(at: now)
+            emit(.playerStarted(row: row, code: item.code))
+        }
+        return cell
+    }
+
+    private func emit(_ e: BubbleListEvent) {
+        events.append(e)
+        if events.count > eventCapacity { events.removeFirst(events.count - eventCapacity / 2) }
+        trace.record(TraceEvent(time: clock.now, source: "list", name: e.name,
+                                fields: e.fields.map { .init($0.0, $0.1) }))
+    }
+
+    // MARK: invariants
+
+    /// Every broken invariant, described; empty when all hold. O(v + pool) plus O(log n).
+    public func invariantViolations() -> [String] {
+        var out: [String] = []
+        let vis = visibleRows
+        if vis != displayedRows { out.append("displayed \(displayedRows) != visible \(vis)") }
+        if cells.count != displayedRows.count { out.append("cells \(cells.count) for \(displayedRows.count) rows") }
+        if scroll.contentSize.height != contentHeight { out.append("scroll content \(scroll.contentSize.height) != \(contentHeight)") }
+        var serials = Set<Int>()
+        for (i, c) in cells.enumerated() {
+            let row = displayedRows.lowerBound + i
+            if c.row != row { out.append("cell \(c.serial) thinks row \(String(describing: c.row)), shows \(row)") }
+            if c.messageID != messages[row].id { out.append("cell \(c.serial) shows a stale message at row \(row)") }
+            if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) displayed twice") }
+            for p in c.players where !p.isAnimating { out.append("row \(row) visible but a player is stopped") }
+            if c.players.count != c.playerItems.count || c.players.count > (c.layout?.animatedItems.count ?? 0) {
+                out.append("row \(row) has players that do not match its animated emoji")
+            }
+            if c.layout?.reuseIdentifier != c.reuseIdentifier { out.append("cell \(c.serial) has the wrong kind for row \(row)") }
+            if !rowHeights.isMeasured(row) { out.append("row \(row) displayed with an estimated height") }
+        }
+        for id in CellReuseIdentifier.allCases {
+            for c in pool.pooled(id) {
+                if c.messageID != nil || c.layout != nil || !c.players.isEmpty {
+                    out.append("pooled cell \(c.serial) keeps stale content")
+                }
+                if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) both pooled and displayed") }
+            }
+            let created = pool.createdByIdentifier[id, default: 0]
+            if created > peakDisplayed[id, default: 0] {
+                out.append("\(created) \(id) cells created for a peak of \(peakDisplayed[id, default: 0]) rows")
+            }
+        }
+        return out
+    }
+}

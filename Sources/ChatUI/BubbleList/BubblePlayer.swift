@@ -1,0 +1,21 @@
+import SimCore
+
+/// What a cell needs from an animation player: started when its row is displayed,
+/// stopped when it ends displaying, ticked on display-link frames in between.
+///
+/// "Animating" means running (started and not stopped): a play-once GIF that has
+/// finished stays on its last frame while its row is visible and still counts, since
+/// scrolling it away and back plays it again.
+public protocol BubblePlayer: AnyObject {
+    var isAnimating: Bool { get }
+    /// The frame shown now.
+    var frameIndex: Int { get }
+    func start(at now: SimInstant)
+    func stop(at now: SimInstant)
+    /// Advances to a frame instant; returns true when the shown frame changed.
+    func tick(at now: SimInstant) -> Bool
+}
+
+/// Makes the player for one animated emoji of a row (nil when the image is unknown,
+/// in which case the row shows its still placeholder).
+public typealias BubblePlayerFactory = (BubbleLayout.AnimatedItem) -> (any BubblePlayer)?

@@ -1,0 +1,34 @@
+/// Cells waiting for reuse, one LIFO stack per identifier, with counters.
+///
+/// A cell is created only when the pool for its identifier is empty, i.e. when every
+/// cell of that kind is on screen; so the cells ever created of a kind never exceed the
+/// peak number of rows of that kind displayed at once.
+public struct CellReusePool {
+    private var stacks: [CellReuseIdentifier: [BubbleCell]] = [:]
+    public private(set) var createdCount = 0
+    public private(set) var reusedCount = 0
+    public private(set) var createdByIdentifier: [CellReuseIdentifier: Int] = [:]
+
+    public init() {}
+
+    /// Pops a cell (reset for reuse) or creates one. Returns the cell and whether it was reused.
+    mutating func dequeue(_ id: CellReuseIdentifier) -> (cell: BubbleCell, reused: Bool) {
+        if var cell = stacks[id]?.popLast() {
+            cell.prepareForReuse()
+            reusedCount += 1
+            return (cell, true)
+        }
+        let cell = BubbleCell(serial: createdCount, reuseIdentifier: id)
+        createdCount += 1
+        createdByIdentifier[id, default: 0] += 1
+        return (cell, false)
+    }
+
+    mutating func enqueue(_ cell: BubbleCell) {
+        stacks[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// Cells waiting in the pool.
+    public var pooledCount: Int { stacks.values.reduce(0) { $0 + $1.count } }
+    public func pooled(_ id: CellReuseIdentifier) -> [BubbleCell] { stacks[id] ?? [] }
+}

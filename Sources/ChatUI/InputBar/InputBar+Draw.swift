@@ -1,0 +1,139 @@
+import SimCore
+import Raster
+
+/// Drawing: the bar emits display-list commands in colour roles (so one list renders
+/// light or dark), with view names (`InputBar`, `InputBar.toggle`, `InputBar.textView`,
+/// `InputBar.send`), accessibility labels and button states for the style layer.
+extension InputBar {
+    /// The bar alone, in its own coordinates (width x presented height) at `now`.
+    public func displayList(at now: SimInstant) -> DisplayList {
+        let layout = layout(at: now)
+        var list = DisplayList(width: layout.width, height: layout.height)
+        draw(into: &list, at: now, origin: .zero)
+        return list
+    }
+
+    /// Draws the bar with its top-left corner at `origin` (a screen passes
+    /// `frame(at: now).origin`). O(text length).
+    ///
+    /// Order: background; toggle; text view (fill, then clipped to its text container:
+    /// selection, text or placeholder, marked-text underline, caret); send; the top
+    /// separator.
+    public func draw(into list: inout DisplayList, at now: SimInstant, origin: Point) {
+        let s = state
+        let c = s.configuration
+        let l = layout(at: now)
+        func at(_ r: Rect) -> Rect { r.offsetBy(dx: origin.x, dy: origin.y) }
+        let view = "InputBar"
+
+        list.fill(at(Rect(x: 0, y: 0, width: l.width, height: l.height)), .inputBackground, view: view)
+
+        // Toggle: the emoji face while the system keyboard (or none) is up, the
+        // keyboard glyph while the emoji keyboard is up. Parts are plain fills, not
+        // outlined boxes: a 32 pt part is two grid rows, and an outline there would
+        // cover the text row.
+        let showsKeyboard = toggleShowsKeyboardIcon
+        let toggleState: ItemState = s.highlighted == .toggle ? .highlighted : []
+        list.fill(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
+                  view: "InputBar.toggle", state: toggleState)
+        // ASCII glyphs: the bundled font subset has no ☺ or ⌨, and the strict-ASCII
+        // grid prints them as they are.
+        let icon = TextLayout(showsKeyboard ? "Aa" : ":)")
+        list.text(icon, at: centered(icon.size, in: at(l.toggleFrame)), .secondaryText,
+                  view: "InputBar.toggle", state: toggleState)
+
+        // Text view. The text is clipped to the text container (inside the insets) so
+        // a scrolled line never shows half in pixels and whole in the grid.
+        let tv = at(l.textViewFrame)
+        list.fill(tv, .surface, view: "InputBar.textView")
+        let container = tv.inset(by: Insets(top: c.textInsets.top, left: 0, bottom: c.textInsets.bottom, right: 0))
+        let textOrigin = Point(x: tv.minX + c.lineFragmentPadding, y: tv.minY + c.textInsets.top - s.scrollOffset)
+        let text = InputBar.textLayout(s)
+        let selection = selectedRange
+        list.clipped(to: container, view: "InputBar.textView") { list in
+            if s.responder.isFirstResponder {
+                for r in text.selectionRects(for: selection) {
+                    list.append(.selection(r.offsetBy(dx: textOrigin.x, dy: textOrigin.y), .selection),
+                                view: "InputBar.textView")
+                }
+            }
+            if length == 0, let placeholder = c.placeholder {
+                let p = TextLayout(placeholder, maxWidth: l.textContainerWidth, maxLines: 1)
+                list.text(p, at: textOrigin, .placeholderText, label: placeholder, view: "InputBar.placeholder")
+            } else {
+                list.text(text, at: textOrigin, .text, label: accessibilityText, view: "InputBar.textView")
+            }
+            if let marked = markedRange {
+                drawMarkedText(marked, layout: text, origin: textOrigin, into: &list)
+            }
+            if s.responder.isFirstResponder && selection.isEmpty {
+                let caret = text.caretRect(at: selection.upperBound)
+                list.append(.caret(caret.offsetBy(dx: textOrigin.x, dy: textOrigin.y), .caret), view: "InputBar.caret")
+            }
+        }
+
+        // Send: accent when enabled, grey when disabled; highlighted while pressed.
+        var sendState: ItemState = s.isSendEnabled ? [] : .disabled
+        if s.highlighted == .send { sendState.insert(.highlighted) }
+        let sf = at(l.sendFrame)
+        list.fill(sf, s.isSendEnabled ? .accent : .disabled, label: c.sendTitle, view: "InputBar.send", state: sendState)
+        if s.highlighted == .send { list.fill(sf, .highlight, view: "InputBar.send", state: sendState) }
+        let title = TextLayout(c.sendTitle)
+        list.text(title, at: centered(title.size, in: sf), .accentText, view: "InputBar.send", state: sendState)
+
+        // The hairline on top, last: in the grid it owns the first row.
+        list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),
+                  width: 1, .separator, view: view)
+    }
+
+    /// Marked (IME) text: underlined, as UIKit draws it, and redrawn in the accent
+    /// colour so it shows in the grid's style layer too (an underline alone only shows
+    /// in the gaps between glyphs there). One overlay per line the range touches.
+    func drawMarkedText(_ marked: Range<Int>, layout: TextLayout, origin: Point, into list: inout DisplayList) {
+        let units = state.editor.units
+        for li in layout.lines.indices {
+            let line = layout.lines[li]
+            let a = max(marked.lowerBound, line.range.lowerBound), b = min(marked.upperBound, line.range.upperBound)
+            guard a < b, b <= units.count else { continue }
+            let x = layout.caretRect(at: a).minX
+            let y = origin.y + line.frame.minY
+            var runs: [InlineRun] = []
+            var plain = ""
+            for u in units[a..<b] {
+                switch u {
+                case let .character(c) where c != "\n" && c != "\r\n": plain.append(c)
+                case .character: break
+                case let .emoji(att):
+                    if !plain.isEmpty { runs.append(.text(plain)); plain = "" }
+                    runs.append(.emoji(InlineEmoji(att.emoji)))
+                }
+            }
+            if !plain.isEmpty { runs.append(.text(plain)) }
+            let overlay = TextLayout(runs)
+            let width = overlay.size.width
+            list.line(from: Point(x: origin.x + x, y: y + line.frame.height - 1),
+                      to: Point(x: origin.x + x + width, y: y + line.frame.height - 1),
+                      width: 1, .accent, view: "InputBar.marked")
+            list.text(overlay, at: Point(x: origin.x + x, y: y), .accent, label: state.editor.markedText,
+                      view: "InputBar.marked")
+        }
+    }
+
+    /// What a screen reader speaks for the text: emoji by meaning, not by placeholder.
+    var accessibilityText: String {
+        var out = ""
+        for run in InputBar.editorRuns(state) {
+            switch run {
+            case let .text(t): out += t
+            case let .emoji(e): out += "[" + e.label + "]"
+            }
+        }
+        return out
+    }
+
+    /// The top-left that centres `size` in `rect`, snapped to whole points so the
+    /// character grid and the pixels agree.
+    func centered(_ size: Size, in rect: Rect) -> Point {
+        Point(x: (rect.midX - size.width / 2).rounded(.down), y: (rect.midY - size.height / 2).rounded(.down))
+    }
+}

@@ -1,0 +1,71 @@
+import EmojiText
+import Raster
+
+/// The only place the bar talks to EmojiText's `TextEditor`, so the editor's API shows
+/// in one file. Positions are the editor's units (a grapheme cluster of text or one
+/// whole emoji attachment), which are also Raster's `TextLayout` positions.
+extension InputBar {
+    typealias Editor = TextEditor
+
+    static func makeEditor(catalog: EmojiCatalog, configuration c: InputBarConfiguration) -> Editor {
+        TextEditor(catalog: catalog, configuration: .init(maximumLength: c.maxLength, lengthMeasure: c.lengthMeasure,
+                                                          serverEncodesUnicodeAsHex: c.serverEncodesUnicodeAsHex))
+    }
+
+    static func selection(of e: Editor) -> Range<Int> { e.selection }
+    static func editorLength(_ s: State) -> Int { s.editor.unitCount }
+    static func editorHasMarkedText(_ s: State) -> Bool { s.editor.isComposing }
+    static func editorIsSendable(_ s: State) -> Bool { s.editor.isSendable }
+    static func editorServerText(_ s: State) -> String { s.editor.serverText }
+
+    static func editorInsertText(_ s: inout State, _ t: String) { s.editor.insertText(t) }
+    static func editorInsertEmoji(_ s: inout State, _ e: Emoji) { s.editor.insertEmoji(e) }
+    static func editorDeleteBackward(_ s: inout State) { s.editor.deleteBackward() }
+    static func editorSetMarkedText(_ s: inout State, _ t: String) { s.editor.setMarkedText(t) }
+    static func editorUnmarkText(_ s: inout State) { s.editor.commitMarkedText() }
+    /// `r` is checked against `editorLength` by the caller.
+    static func editorSelect(_ s: inout State, _ r: Range<Int>) { _ = try? s.editor.setSelection(r) }
+    static func editorSelectAll(_ s: inout State) { s.editor.selectAll() }
+    static func editorCut(_ s: inout State, _ pb: inout Pasteboard) { s.editor.cut(to: &pb) }
+    static func editorCopy(_ s: State, _ pb: inout Pasteboard) { s.editor.copy(to: &pb) }
+    static func editorPaste(_ s: inout State, _ pb: Pasteboard) { s.editor.paste(from: pb) }
+    static func editorUndo(_ s: inout State) { s.editor.undo() }
+    static func editorRedo(_ s: inout State) { s.editor.redo() }
+    /// Sends through the editor: commits marked text, returns the server text and
+    /// clears (text and undo history), or nil when not sendable.
+    static func editorSend(_ s: inout State) -> String? { s.editor.send().text }
+
+    /// The editor's content as layout runs (Raster's adapter: attachments become
+    /// inline emoji labelled with their meaning).
+    static func editorRuns(_ s: State) -> [InlineRun] {
+        InlineRun.runs(from: s.editor.richText)
+    }
+}
+
+extension InputBar {
+    /// The plain (backed) text: emoji as their placeholders.
+    public var text: String { state.editor.plainText }
+    /// What `didSend` would carry now (trimmed, as the editor sends).
+    public var serverText: String { InputBar.editorServerText(state) }
+    /// The selection in editor units (an empty range is the caret).
+    public var selectedRange: Range<Int> { InputBar.selection(of: state.editor) }
+    /// The IME's marked range, if composing.
+    public var markedRange: Range<Int>? { state.editor.markedRange }
+    /// Length in editor units (text clusters and whole emoji).
+    public var length: Int { InputBar.editorLength(state) }
+    /// The editor itself, read-only (undo availability, plain ranges, ...).
+    public var editor: TextEditor { state.editor }
+}
+
+extension InputBar.State: Equatable {
+    /// Compares everything observable: the editor by its text, selection, marked range
+    /// and undo/redo availability (`TextEditor` itself is not Equatable).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.configuration == b.configuration && a.profile == b.profile && a.responder == b.responder
+            && a.keyboard == b.keyboard && a.lineCount == b.lineCount && a.height == b.height
+            && a.scrollOffset == b.scrollOffset && a.isSendEnabled == b.isSendEnabled && a.highlighted == b.highlighted
+            && a.editor.plainText == b.editor.plainText && a.editor.selection == b.editor.selection
+            && a.editor.markedRange == b.editor.markedRange && a.editor.canUndo == b.editor.canUndo
+            && a.editor.canRedo == b.editor.canRedo
+    }
+}

@@ -1,0 +1,203 @@
+import SimCore
+import EmojiText
+import Raster
+
+/// The transition function: `reduce` applies one action to a copy of the state,
+/// `finish` derives what follows from any edit (layout, height animation, scroll to
+/// the caret, send enablement) and emits the change events. Both are static and pure
+/// apart from the events they append, so every transition is testable on values.
+extension InputBar {
+    static func reduce(_ s: inout State, _ action: Action, now: SimInstant,
+                       pasteboard: inout Pasteboard, events: inout [InputBarEvent]) throws(InputBarError) {
+        switch action {
+        case let .tapTextView(point):
+            respond(&s, .tapTextView, now: now, events: &events)
+            if let point { placeCaret(&s, atBarPoint: point, now: now) }
+        case .tapToggle:
+            respond(&s, .tapToggle, now: now, events: &events)
+        case .tapOutside:
+            respond(&s, .tapOutside, now: now, events: &events)
+        case let .type(text):
+            try requireSystem(s, "type")
+            // The return key inside typed text behaves as the return key.
+            if !text.isEmpty { events.append(.keyClick(count: text.count)) }
+            var chunk = ""
+            for ch in text {
+                if ch == "\n" || ch == "\r\n" {
+                    if !chunk.isEmpty { editorInsertText(&s, chunk); chunk = "" }
+                    pressReturn(&s, now: now, events: &events)
+                } else {
+                    chunk.append(ch)
+                }
+            }
+            if !chunk.isEmpty { editorInsertText(&s, chunk) }
+        case let .compose(marked):
+            try requireSystem(s, "compose")
+            editorSetMarkedText(&s, marked)
+        case .commitComposition:
+            try requireSystem(s, "commit the composition")
+            editorUnmarkText(&s)
+        case .backspace:
+            try requireSystem(s, "press backspace")
+            events.append(.keyClick(count: 1))
+            editorDeleteBackward(&s)
+        case .returnKey:
+            try requireSystem(s, "press return")
+            events.append(.keyClick(count: 1))
+            pressReturn(&s, now: now, events: &events)
+        case let .insertEmoji(emoji):
+            try requireEmoji(s, "insert an emoji")
+            events.append(.keyClick(count: 1)) // UIDevice.playInputClick from the panel
+            editorInsertEmoji(&s, emoji)
+        case .deleteFromPanel:
+            try requireEmoji(s, "press the panel's delete key")
+            events.append(.keyClick(count: 1))
+            editorDeleteBackward(&s)
+        case let .select(location, length):
+            try requireFirstResponder(s, "select")
+            let total = editorLength(s)
+            guard location >= 0, length >= 0, location <= total, length <= total - location else {
+                throw .selectionOutOfBounds(location: location, length: length, textLength: total)
+            }
+            editorSelect(&s, location..<(location + length))
+        case .selectAll:
+            try requireFirstResponder(s, "select all")
+            editorSelectAll(&s)
+        case .cut:
+            try requireFirstResponder(s, "cut")
+            editorCut(&s, &pasteboard)
+        case .copy:
+            try requireFirstResponder(s, "copy")
+            editorCopy(s, &pasteboard)
+        case .paste:
+            try requireFirstResponder(s, "paste")
+            editorPaste(&s, pasteboard)
+        case .undo:
+            try requireFirstResponder(s, "undo")
+            editorUndo(&s)
+        case .redo:
+            try requireFirstResponder(s, "redo")
+            editorRedo(&s)
+        case let .press(button):
+            // A disabled button does not highlight, as UIButton.
+            if button == .toggle || s.isSendEnabled { s.highlighted = button }
+        case .release:
+            s.highlighted = nil
+        case .tapSend:
+            s.highlighted = nil
+            sendMessage(&s, now: now, events: &events)
+        case .tick:
+            break // the keyboard's did* were posted by `send`; the height is a function of time
+        case let .resize(size):
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+                  size.width <= 100_000, size.height <= 100_000 else {
+                throw .invalidSize(width: size.width, height: size.height)
+            }
+            s.profile.size = size
+            events += s.keyboard.resize(to: size, at: now).map(InputBarEvent.keyboard)
+        }
+    }
+
+    /// Applies a first-responder input and moves the keyboard accordingly. IME marked
+    /// text is committed when the system keyboard goes away (as UIKit does on resign or
+    /// an input view change).
+    static func respond(_ s: inout State, _ input: FirstResponder.Input, now: SimInstant,
+                        events: inout [InputBarEvent]) {
+        for change in s.responder.apply(input) {
+            switch change {
+            case .becameFirstResponder: events.append(.becameFirstResponder)
+            case .resignedFirstResponder: events.append(.resignedFirstResponder)
+            case let .inputViewChanged(kind): events.append(.inputViewChanged(kind))
+            }
+        }
+        if s.responder.keyboard != .system, editorHasMarkedText(s) { editorUnmarkText(&s) }
+        events += s.keyboard.set(s.responder.keyboard, at: now).map(InputBarEvent.keyboard)
+    }
+
+    static func pressReturn(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {
+        if editorHasMarkedText(s) { editorUnmarkText(&s); return } // return commits the IME first
+        if s.configuration.returnKeySends {
+            sendMessage(&s, now: now, events: &events)
+        } else {
+            editorInsertText(&s, "\n")
+        }
+    }
+
+    /// Send: exactly once when enabled; clears, and resigns only when configured.
+    static func sendMessage(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {
+        guard editorIsSendable(s), let text = editorSend(&s) else { return }
+        events.append(.didSend(text))
+        if !s.configuration.keepsKeyboardOnSend { respond(&s, .tapOutside, now: now, events: &events) }
+    }
+
+    static func requireSystem(_ s: State, _ action: String) throws(InputBarError) {
+        guard s.responder.keyboard == .system else {
+            throw .needsSystemKeyboard(action: action, keyboard: s.responder.keyboard)
+        }
+    }
+
+    static func requireEmoji(_ s: State, _ action: String) throws(InputBarError) {
+        guard s.responder.keyboard == .emoji else {
+            throw .needsEmojiKeyboard(action: action, keyboard: s.responder.keyboard)
+        }
+    }
+
+    static func requireFirstResponder(_ s: State, _ action: String) throws(InputBarError) {
+        guard s.responder.isFirstResponder else { throw .notFirstResponder(action: action) }
+    }
+
+    /// After every action: relayout, animate the height on a line-count change, keep
+    /// the caret visible, update send enablement, and report what changed.
+    static func finish(_ s: inout State, before: Snapshot, now: SimInstant, events: inout [InputBarEvent]) {
+        let lh = InputBar.lineHeight
+        let layout = textLayout(s)
+        s.lineCount = max(1, layout.lines.count)
+        if s.lineCount != before.lines {
+            let to = InputBarLayout.barHeight(lines: s.lineCount, configuration: s.configuration, lineHeight: lh)
+            let from = s.height.value(at: now)
+            if to != s.height.target {
+                s.height.animate(to: to, at: now, duration: s.configuration.heightAnimationDuration)
+                events.append(.heightWillChange(from: from, to: to, lines: s.lineCount))
+            }
+        }
+        s.scrollOffset = scrollOffsetKeepingCaretVisible(s, layout: layout)
+        s.isSendEnabled = editorIsSendable(s)
+        let after = Snapshot(s)
+        if after.text != before.text || after.selection != before.selection {
+            events.append(.textChanged(text: after.text, selectionLocation: after.selection.lowerBound,
+                                       selectionLength: after.selection.count))
+        }
+        if after.sendEnabled != before.sendEnabled { events.append(.sendEnabledChanged(after.sendEnabled)) }
+    }
+
+    /// The text view's content offset that shows the caret (UITextView scrolls the
+    /// caret rect to visible after each edit), clamped to the scrollable range. The
+    /// offset is measured at the resting height, so it is final even while the bar's
+    /// height animates.
+    static func scrollOffsetKeepingCaretVisible(_ s: State, layout: TextLayout) -> Double {
+        let c = s.configuration
+        let lh = InputBar.lineHeight
+        let visible = InputBarLayout.textViewHeight(lines: s.lineCount, configuration: c, lineHeight: lh)
+        let content = Double(s.lineCount) * lh + c.textInsets.vertical
+        let maxOffset = max(0, content - visible)
+        guard maxOffset > 0 else { return 0 }
+        let caret = layout.caretRect(at: selection(of: s.editor).upperBound)
+        let caretTop = c.textInsets.top + caret.minY
+        let caretBottom = c.textInsets.top + caret.maxY
+        var offset = s.scrollOffset
+        if caretTop - c.textInsets.top < offset { offset = caretTop - c.textInsets.top }
+        if caretBottom + c.textInsets.bottom > offset + visible { offset = caretBottom + c.textInsets.bottom - visible }
+        return min(max(0, offset), maxOffset)
+    }
+
+    /// Moves the caret to the text position nearest `point` (bar coordinates).
+    static func placeCaret(_ s: inout State, atBarPoint point: Point, now: SimInstant) {
+        let c = s.configuration
+        let barLayout = InputBarLayout(configuration: c, width: s.profile.size.width, height: s.height.value(at: now))
+        let tv = barLayout.textViewFrame
+        let p = Point(x: point.x - tv.minX - c.lineFragmentPadding,
+                      y: point.y - tv.minY - c.textInsets.top + s.scrollOffset)
+        let index = textLayout(s).position(at: p)
+        editorSelect(&s, index..<index)
+    }
+}

@@ -1,0 +1,176 @@
+import SimCore
+
+/// The keyboard model: which keyboard is the input view (none / system / emoji) and
+/// where its frame is at any instant, animating show, hide and switch over
+/// `duration` (0.25 s) with curve 7, as UIKit does.
+///
+/// A value: actions take the current instant (`show`, `hide`, `tick`) and return the
+/// notifications to post; `frame(at:)` is a pure function of the state and the instant.
+///
+/// Frames are in screen coordinates. A shown keyboard sits at the bottom of the
+/// screen, `height = keyboard height + safe-area bottom` (the home indicator area is
+/// part of the keyboard, as in UIKit). A hidden keyboard sits just below the screen
+/// (`minY == screen height`) with the height of the last keyboard shown.
+///
+/// Invariants: `frame(at:)` is continuous in time, including across a retarget (a new
+/// request while animating starts from the current presentation frame, so there is no
+/// jump); at rest `frame(at:) == restingFrame(for: kind)`; a `did*` notification is
+/// posted only by the animation that arrives (an interrupted one posts none).
+public struct Keyboard: Hashable, Sendable {
+    /// The nominal keyboard animation, as in UIKit's notifications.
+    public static let defaultDuration = SimDuration.milliseconds(250)
+
+    public struct Animation: Hashable, Sendable {
+        public var fromFrame: Rect
+        public var toFrame: Rect
+        public var fromKind: KeyboardKind
+        public var toKind: KeyboardKind
+        public var start: SimInstant
+        public var duration: SimDuration
+        public var end: SimInstant { start + duration }
+
+        /// Progress 0...1 of the animated value at `now` (curve 7 applied).
+        public func progress(at now: SimInstant) -> Double {
+            guard duration.ticks > 0 else { return 1 }
+            let t = Double((now - start).ticks) / Double(duration.ticks)
+            return KeyboardCurve.value(at: t)
+        }
+
+        public func frame(at now: SimInstant) -> Rect {
+            let p = progress(at: now)
+            if p >= 1 { return toFrame }
+            func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+            return Rect(x: lerp(fromFrame.minX, toFrame.minX), y: lerp(fromFrame.minY, toFrame.minY),
+                        width: lerp(fromFrame.width, toFrame.width), height: lerp(fromFrame.height, toFrame.height))
+        }
+    }
+
+    public var profile: DeviceProfile
+    public var duration: SimDuration
+    /// The requested keyboard: the one that is up, or that the running animation
+    /// brings up (`.none` while hiding).
+    public private(set) var kind: KeyboardKind = .none
+    /// The running animation, nil at rest.
+    public private(set) var animation: Animation?
+    /// Height of the last keyboard shown, so that a hidden frame keeps its size.
+    private var lastShownHeight: Double
+
+    public init(profile: DeviceProfile, duration: SimDuration = Keyboard.defaultDuration) {
+        self.profile = profile
+        self.duration = duration
+        self.lastShownHeight = profile.systemKeyboardHeight + profile.safeArea.bottom
+    }
+
+    /// Full height of a keyboard's frame (keys plus the safe-area bottom).
+    public func height(of kind: KeyboardKind) -> Double {
+        switch kind {
+        case .none: return 0
+        case .system: return profile.systemKeyboardHeight + profile.safeArea.bottom
+        case .emoji: return profile.emojiKeyboardHeight + profile.safeArea.bottom
+        }
+    }
+
+    /// Where the keyboard rests once `kind` is up (or hidden, for `.none`).
+    public func restingFrame(for kind: KeyboardKind) -> Rect {
+        let screen = profile.size
+        switch kind {
+        case .none:
+            return Rect(x: 0, y: screen.height, width: screen.width, height: lastShownHeight)
+        case .system, .emoji:
+            let h = height(of: kind)
+            return Rect(x: 0, y: screen.height - h, width: screen.width, height: h)
+        }
+    }
+
+    /// The presentation frame at `now`. O(1).
+    public func frame(at now: SimInstant) -> Rect {
+        if let a = animation { return a.frame(at: now) }
+        return restingFrame(for: kind)
+    }
+
+    /// How much of the screen the keyboard covers at `now` (0 when hidden).
+    public func overlap(at now: SimInstant) -> Double {
+        max(0, profile.size.height - frame(at: now).minY)
+    }
+
+    /// The y the input bar's bottom edge rides on: the keyboard's top edge, but never
+    /// below the safe area (a hidden keyboard leaves the bar above the home indicator).
+    public func barBottom(at now: SimInstant) -> Double {
+        min(profile.size.height - profile.safeArea.bottom, frame(at: now).minY)
+    }
+
+    public var isAnimating: Bool { animation != nil }
+
+    /// The instant the running animation arrives, if any (a driver can schedule a
+    /// clock timer there so `did*` is posted exactly on time).
+    public var nextDeadline: SimInstant? { animation?.end }
+
+    /// Requests `newKind` at `now`: show (from none), hide (to none) or switch (between
+    /// system and emoji). Starts from the current presentation frame. Returns the
+    /// `will*` notifications, or nothing when `newKind` is already requested.
+    public mutating func set(_ newKind: KeyboardKind, at now: SimInstant) -> [KeyboardNotification] {
+        var posted = tick(at: now)  // an animation that arrived before `now` posts its did* first
+        guard newKind != kind else { return posted }
+        let begin = frame(at: now)
+        // The keyboard on screen now: while hiding it is the one sliding away.
+        let fromKind = animation.map { $0.toKind == .none ? $0.fromKind : $0.toKind } ?? kind
+        if newKind != .none { lastShownHeight = height(of: newKind) }
+        let end = restingFrame(for: newKind)
+        kind = newKind
+        animation = Animation(fromFrame: begin, toFrame: end, fromKind: fromKind, toKind: newKind,
+                              start: now, duration: duration)
+        let d = duration
+        let note = { (name: KeyboardNotification.Name) in
+            KeyboardNotification(name: name, beginFrame: begin, endFrame: end, duration: d,
+                                 curve: KeyboardCurve.code, fromKind: fromKind, toKind: newKind)
+        }
+        posted.append(note(.willChangeFrame))
+        posted.append(note(newKind == .none ? .willHide : .willShow))
+        if duration.ticks <= 0 { posted += tick(at: now) }
+        return posted
+    }
+
+    /// The screen changed size (rotation, split view, a scenario's `resize`): a shown
+    /// keyboard animates from where it is to its resting frame on the new screen and
+    /// posts `willChangeFrame`/`willShow` (as UIKit does on rotation); a hidden one just
+    /// moves below the new screen. Same size: nothing.
+    public mutating func resize(to size: Size, at now: SimInstant) -> [KeyboardNotification] {
+        var posted = tick(at: now)
+        guard size != profile.size else { return posted }
+        let begin = frame(at: now)
+        let fromKind = animation.map { $0.toKind == .none ? $0.fromKind : $0.toKind } ?? kind
+        profile.size = size
+        guard kind != .none else {
+            animation = nil
+            return posted
+        }
+        let end = restingFrame(for: kind)
+        animation = Animation(fromFrame: begin, toFrame: end, fromKind: fromKind, toKind: kind, start: now, duration: duration)
+        for name in [KeyboardNotification.Name.willChangeFrame, .willShow] {
+            posted.append(KeyboardNotification(name: name, beginFrame: begin, endFrame: end, duration: duration,
+                                               curve: KeyboardCurve.code, fromKind: fromKind, toKind: kind))
+        }
+        if duration.ticks <= 0 { posted += tick(at: now) }
+        return posted
+    }
+
+    public mutating func show(_ newKind: KeyboardKind, at now: SimInstant) -> [KeyboardNotification] {
+        set(newKind, at: now)
+    }
+
+    public mutating func hide(at now: SimInstant) -> [KeyboardNotification] {
+        set(.none, at: now)
+    }
+
+    /// Advances to `now`: when the running animation has arrived, ends it and returns
+    /// `didChangeFrame` then `didShow`/`didHide`. O(1).
+    public mutating func tick(at now: SimInstant) -> [KeyboardNotification] {
+        guard let a = animation, now >= a.end else { return [] }
+        animation = nil
+        let note = { (name: KeyboardNotification.Name) in
+            KeyboardNotification(name: name, beginFrame: a.fromFrame, endFrame: a.toFrame, duration: a.duration,
+                                 curve: KeyboardCurve.code, fromKind: a.fromKind, toKind: a.toKind)
+        }
+        return [note(.didChangeFrame), note(a.toKind == .none ? .didHide : .didShow)]
+    }
+}

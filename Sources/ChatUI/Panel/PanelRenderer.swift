@@ -1,0 +1,172 @@
+import SimCore
+import EmojiText
+import Raster
+
+/// Draws an `EmojiPanel.State` into a `DisplayList` with colour roles (the theme is
+/// chosen by the rasterizer, so one list renders light and dark).
+///
+/// Keys show the first frame of animated emoji (still, to save work); only the
+/// preview animates. Accessibility labels come from the emoji meanings. View names:
+/// `EmojiPanel`, `EmojiPanel.pages` (the clip), `EmojiPanel.page.<n>`,
+/// `EmojiPanel.pageControl`, `EmojiPanel.categoryBar`, `EmojiPanel.preview`,
+/// `EmojiPanel.skinTones`, `EmojiPanel.search`.
+enum PanelRenderer {
+    static let view = "EmojiPanel"
+    static let deleteRef = ImageRef(name: "panel.delete", code: "DEL")
+    static let recentsRef = ImageRef(name: "panel.recents", code: "REC")
+
+    /// The image reference of a key: still (frame nil), with the Unicode glyph when it has one.
+    static func ref(_ e: Emoji, frame: Int? = nil) -> ImageRef {
+        ImageRef(name: e.imageName ?? e.code, frameIndex: frame, glyph: glyph(e), code: e.code)
+    }
+
+    /// The characters the CharGrid prints: the emoji itself, or an image emoji's
+    /// meaning when that meaning is a Unicode emoji.
+    static func glyph(_ e: Emoji) -> String? {
+        if e.kind == .unicode { return e.code }
+        let m = e.meaning()
+        guard let first = m.unicodeScalars.first, m.count == 1,
+              first.properties.isEmoji, first.value > 0xFF else { return nil }
+        return m
+    }
+
+    /// One page, in page coordinates (origin at the page's top-left in the scroll view).
+    static func page(_ state: EmojiPanel.State, page p: Int) -> DisplayList {
+        let layout = state.layout
+        var list = DisplayList(size: Size(width: layout.width, height: layout.scrollFrame.height))
+        let pageName = "\(view).page.\(p)"
+        guard let s = layout.section(ofPage: p) else { return list }
+        let dx = -Double(p) * layout.width
+        let locale = state.configuration.locale
+        for i in layout.emojiRange(ofPage: p) {
+            guard let e = state.shown(section: s, index: i),
+                  let f = layout.itemFrame(section: s, index: i) else { continue }
+            list.image(ref(e), in: f.offsetBy(dx: dx, dy: 0), label: e.meaning(for: locale), view: pageName)
+        }
+        if let d = layout.deleteFrame(page: p) {
+            list.image(deleteRef, in: d.offsetBy(dx: dx, dy: 0), label: "Delete", view: pageName)
+        }
+        return list
+    }
+
+    /// The whole panel: background, visible pages (from `pageList`), page control,
+    /// category bar, search bar, then the preview or skin-tone picker on top.
+    /// - Parameter previewFrame: the preview player's frame (nil: a still).
+    static func panel(_ state: EmojiPanel.State, previewFrame: Int?,
+                      pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
+        let layout = state.layout
+        let c = state.configuration
+        var list = DisplayList(width: layout.width, height: c.height)
+        // One allocation: two pages of keys, the chrome, the preview.
+        list.items.reserveCapacity(2 * (layout.perPage + 1) + 2 * state.sections.count + state.pagesInGroup + 16)
+        list.fill(Rect(x: 0, y: 0, width: layout.width, height: c.height), .panelBackground, view: view)
+
+        if c.searchBarHeight > 0 { searchBar(state, into: &list) }
+
+        let sf = layout.scrollFrame
+        list.clipped(to: sf, view: "\(view).pages") { l in
+            for p in layout.visiblePages(offset: state.offset) {
+                l.append(contentsOf: pageList(p), at: Point(x: layout.offset(ofPage: p) - state.offset, y: sf.minY))
+            }
+        }
+        if state.sections.isEmpty || state.sections.allSatisfy({ $0.emoji.isEmpty }) {
+            let msg = state.query != nil ? "No results" : "No emoji"
+            let t = TextLayout(msg, maxWidth: sf.width)
+            list.text(t, at: Point(x: ((sf.width - t.size.width) / 2).rounded(.down), y: sf.midY - 8), .secondaryText, view: view)
+        }
+
+        list.append(contentsOf: chrome())
+        if let p = state.preview { preview(p, state: state, frame: previewFrame, into: &list) }
+        if let k = state.skinPicker { skinPicker(k, into: &list) }
+        return list
+    }
+
+    /// The page control and the category bar (cached by the panel between frames).
+    static func chrome(_ state: EmojiPanel.State) -> DisplayList {
+        var list = DisplayList(width: state.layout.width, height: state.configuration.height)
+        pageControl(state, into: &list)
+        categoryBar(state, into: &list)
+        return list
+    }
+
+    /// Dots of the current group's pages, hidden for a single page. When the dots do
+    /// not fit the width (a group of 90 pages), a window of as many as fit follows the
+    /// current page, as UIPageControl does since iOS 14; so drawing stays O(width).
+    static func pageControl(_ state: EmojiPanel.State, into list: inout DisplayList) {
+        let f = state.layout.pageControlFrame
+        let n = state.pagesInGroup
+        guard n > 1, f.height > 0 else { return } // hidesForSinglePage
+        let dot = 7.0, pitch = 16.0
+        let fit = max(1, Int(((f.width - 16) / pitch).rounded(.down)))
+        let shown = min(n, fit)
+        let current = state.pageInGroup
+        let first = min(max(0, current - shown / 2), n - shown)
+        let total = Double(shown - 1) * pitch + dot
+        let x0 = ((f.width - total) / 2).rounded(.down)
+        let y = (f.midY - dot / 2).rounded(.down)
+        for k in 0..<shown {
+            let i = first + k
+            let r = Rect(x: x0 + Double(k) * pitch, y: y, width: dot, height: dot)
+            if i == current {
+                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).pageControl", state: .selected)
+            } else {
+                list.circle(r, .pageIndicator, view: "\(view).pageControl")
+            }
+        }
+    }
+
+    static func categoryBar(_ state: EmojiPanel.State, into list: inout DisplayList) {
+        let layout = state.layout
+        let bar = layout.categoryBarFrame
+        guard bar.height > 0 else { return }
+        let v = "\(view).categoryBar"
+        list.fill(bar, .surface, view: v)
+        list.line(from: Point(x: bar.minX, y: bar.minY), to: Point(x: bar.maxX, y: bar.minY), .separator, view: v)
+        for (i, s) in state.sections.enumerated() {
+            let tab = layout.tabFrame(i)
+            guard tab.minX < bar.maxX else { break }
+            let selected = i == state.currentSection
+            if selected { list.roundedRect(tab.insetBy(dx: 2, dy: 4), radius: 6, .highlight, view: v, state: .selected) }
+            let icon = Rect(x: tab.midX - 12, y: tab.midY - 12, width: 24, height: 24)
+            let r: ImageRef = s.kind == .recents ? recentsRef : (s.tabIcon.map { ref($0) } ?? recentsRef)
+            list.image(r, in: icon, label: s.title ?? s.name, view: v, state: selected ? .selected : [])
+        }
+    }
+
+    static func searchBar(_ state: EmojiPanel.State, into list: inout DisplayList) {
+        let f = state.layout.searchBarFrame
+        let v = "\(view).search"
+        let field = f.insetBy(dx: 8, dy: 4)
+        list.roundedRect(field, radius: 8, .inputBackground, view: v)
+        let text = state.query ?? "Search emoji"
+        let t = TextLayout(text, maxWidth: max(0, field.width - 16), maxLines: 1)
+        list.text(t, at: Point(x: field.minX + 8, y: (field.midY - 8).rounded(.down)),
+                  state.query == nil ? .placeholderText : .text, label: "Search", view: v)
+    }
+
+    static func preview(_ p: EmojiPanel.Preview, state: EmojiPanel.State, frame: Int?, into list: inout DisplayList) {
+        let v = "\(view).preview"
+        let pl = p.placement
+        list.roundedRect(p.keyFrame.insetBy(dx: -2, dy: -2), radius: 6, .highlight, view: v, state: .highlighted)
+        list.shadow(pl.frame, radius: 10, view: v)
+        list.roundedRect(pl.frame, radius: 10, .surface, view: v)
+        list.border(pl.frame, width: 1, radius: 10, .separator, view: v)
+        let name = p.emoji.meaning(for: state.configuration.locale)
+        list.image(ref(p.emoji, frame: frame), in: pl.imageFrame, label: name, view: v)
+        let t = TextLayout(name, maxWidth: pl.nameFrame.width, maxLines: 1)
+        list.text(t, at: Point(x: (pl.nameFrame.midX - t.size.width / 2).rounded(.down), y: pl.nameFrame.minY), .text, view: v)
+    }
+
+    static func skinPicker(_ k: EmojiPanel.SkinTonePicker, into list: inout DisplayList) {
+        let v = "\(view).skinTones"
+        list.shadow(k.frame, radius: 8, view: v)
+        list.roundedRect(k.frame, radius: 8, .surface, view: v)
+        for (i, e) in k.options.enumerated() {
+            let cell = k.frame(ofOption: i)
+            if i == k.selected { list.roundedRect(cell.insetBy(dx: 2, dy: 2), radius: 6, .highlight, view: v, state: .selected) }
+            let side = min(cell.width, cell.height) - 8
+            list.image(ref(e), in: Rect(x: cell.midX - side / 2, y: cell.midY - side / 2, width: side, height: side),
+                       label: e.meaning(), view: v, state: i == k.selected ? .selected : [])
+        }
+    }
+}

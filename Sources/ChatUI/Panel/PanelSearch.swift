@@ -1,0 +1,26 @@
+import EmojiText
+
+/// The panel's fallback search over its own groups, used when no catalog search is
+/// supplied: case-insensitive over code, meanings and keywords, ranked exact match,
+/// then prefix, then substring, ties in catalog order; each emoji once.
+/// O(total emoji x terms).
+public enum PanelSearch {
+    public static func search(_ query: String, in groups: [PanelSection], limit: Int = 500) -> [Emoji] {
+        let q = query.lowercased()
+        guard !q.isEmpty else { return [] }
+        var buckets: [[Emoji]] = [[], [], []]
+        var seen = Set<String>()
+        for g in groups {
+            for e in g.emoji where !seen.contains(e.code) {
+                var best = 3
+                for term in [e.code] + Array(e.meanings.values).sorted() + e.keywords {
+                    let t = term.lowercased()
+                    if t == q { best = 0; break }
+                    if t.hasPrefix(q) { best = min(best, 1) } else if t.contains(q) { best = min(best, 2) }
+                }
+                if best < 3 { buckets[best].append(e); seen.insert(e.code) }
+            }
+        }
+        return Array((buckets[0] + buckets[1] + buckets[2]).prefix(limit))
+    }
+}

@@ -1,0 +1,326 @@
+import SimCore
+import EmojiText
+import Imaging
+import Interaction
+import Raster
+
+/// The composed chat screen: navigation bar, bubble list, input bar and the two
+/// keyboards (the system one, drawn as a plain key area, and the EmojiPanel), in a
+/// device profile with its safe area, on one VirtualClock.
+///
+/// ## Driving it
+///
+///     let screen = ChatScreen(profile: .iphone14, messages: DemoConversation.messages())
+///     try screen.tap(target: "textView")     // system keyboard slides up
+///     try screen.type("hello [微笑]")
+///     try screen.tap(target: "send")         // the list scrolls to the bottom, animated
+///     screen.receive("[哈哈] 好的")
+///     try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 2500))
+///     screen.settle()                         // until nothing moves (GIF loops aside)
+///     screen.displayList()                   // one DisplayList for the whole screen
+///
+/// - Touches (`handle(_:)`, or the tap/press/drag/fling helpers) are routed on touch
+///   down by hit testing, in z-order: keyboard (panel or system keys), input bar, list,
+///   navigation bar; the rest of that finger's touches go to the same component.
+/// - One 60 Hz `DisplayLink` drives every frame: input bar and keyboard animation
+///   (posting their `did*`), keyboard avoidance (the list's visible height follows the
+///   keyboard at every frame), list scrolling and GIF players. The panel also ticks on
+///   the same clock while its pages move.
+/// - Everything that happens is a line in the shared `trace` (sources `screen`,
+///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
+public final class ChatScreen: DisplayListRepresentable {
+    public struct Configuration: Sendable {
+        public var navigationBarHeight: Double = 44
+        public var title = "EmojiSim"
+        public var theme: Theme = .light
+        public var frameCacheBudget = FrameCache.defaultByteBudget
+        public var list = BubbleList.Configuration()
+        public var inputBar = InputBarConfiguration()
+        public var panel: PanelConfiguration = .standard
+        /// Locale of the meanings used in accessibility labels.
+        public var locale = ""
+        public init() {}
+    }
+
+    /// Named components a touch can land on.
+    public enum Component: String, Hashable, Sendable {
+        case navigationBar, list, inputBar, systemKeyboard, emojiPanel
+    }
+
+    public let profile: DeviceProfile
+    public let configuration: Configuration
+    public let clock: VirtualClock
+    public let trace: Trace
+    public let displayLink: DisplayLink
+    public let catalog: EmojiCatalog
+    public let images: ImageLibrary
+    /// The frame cache shared by every GIF player of the list.
+    public let frameCache: FrameCache
+    public var theme: Theme
+    public let list: BubbleList
+    public private(set) var inputBar: InputBar
+    public let panel: EmojiPanel
+    public let layoutEngine: BubbleLayoutEngine
+
+    private let listGestures: GestureArena
+    private var touchTargets: [Int: Component] = [:]
+    /// Fingers down, by touch id, with the component each went down on.
+    public var fingerTargets: [Int: Component] { touchTargets }
+    private var nextMessageID: Int
+    private var listPanActive = false
+
+    public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
+                images: ImageLibrary = ImageLibrary(), configuration: Configuration = Configuration(),
+                clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
+        self.profile = profile
+        self.configuration = configuration
+        self.clock = clock
+        self.trace = trace
+        self.catalog = catalog
+        self.images = images
+        self.theme = configuration.theme
+        frameCache = FrameCache(byteBudget: configuration.frameCacheBudget)
+        var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
+        engine.metrics = configuration.list.metrics
+        layoutEngine = engine
+        inputBar = InputBar(profile: profile, catalog: catalog, clock: clock, trace: trace,
+                            configuration: configuration.inputBar)
+        var panelConfig = configuration.panel
+        panelConfig.height = profile.emojiKeyboardHeight
+        panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width,
+                           clock: clock, trace: trace)
+        panel.images = images
+        nextMessageID = (messages.map(\.id.raw).max() ?? -1) + 1
+        let navBottom = profile.safeArea.top + configuration.navigationBarHeight
+        let barTop = inputBar.frame(at: clock.now).minY
+        list = BubbleList(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                          configuration: configuration.list, clock: clock, trace: trace,
+                          layout: { engine.layout($0, listWidth: $1) },
+                          players: GIFBubblePlayer.factory(library: images, cache: frameCache))
+        listGestures = GestureArena(clock: clock, trace: trace, source: "list.gestures")
+        listGestures.add(PanRecognizer(name: "pan"))
+        listGestures.add(TapRecognizer(name: "tap"))
+        displayLink = DisplayLink(clock: clock, hz: 60)
+        listGestures.onUpdate = { [weak self] u in self?.listGesture(u) }
+        panel.onEvent = { [weak self] e in self?.panelEvent(e) }
+        displayLink.add { [weak self] t in self?.frame(at: t) }
+        displayLink.start()
+    }
+
+    // MARK: geometry
+
+    public var bounds: Rect { profile.bounds }
+    public var navigationBarFrame: Rect {
+        Rect(x: 0, y: 0, width: profile.size.width, height: profile.safeArea.top + configuration.navigationBarHeight)
+    }
+    public func inputBarFrame(at now: SimInstant? = nil) -> Rect { inputBar.frame(at: now ?? clock.now) }
+    public func keyboardFrame(at now: SimInstant? = nil) -> Rect { inputBar.keyboardFrame(at: now ?? clock.now) }
+    /// The list's frame: from the navigation bar down to the input bar (which rides the keyboard).
+    public func listFrame(at now: SimInstant? = nil) -> Rect {
+        let top = navigationBarFrame.maxY
+        return Rect(x: 0, y: top, width: profile.size.width, height: max(0, inputBarFrame(at: now).minY - top))
+    }
+
+    /// The keyboard drawn in the keyboard frame now: during a switch, the incoming one.
+    public var shownKeyboard: KeyboardKind {
+        let k = inputBar.state.keyboard
+        if let a = k.animation { return a.toKind != .none ? a.toKind : a.fromKind }
+        return k.kind
+    }
+
+    // MARK: frames
+
+    /// One display-link frame: input bar and keyboard animations post what arrived,
+    /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
+    private func frame(at t: SimInstant) {
+        pump { bar throws(InputBarError) in _ = try bar.send(.tick(at: t)) }
+        list.setViewportHeight(listFrame(at: t).height)
+        list.tick(at: t)
+    }
+
+    /// Runs an input-bar action and acts on what it sends out (a sent message goes into
+    /// the list). Refusals are recorded in the trace and returned.
+    @discardableResult
+    private func pump(_ body: (inout InputBar) throws(InputBarError) -> Void) -> InputBarError? {
+        var failure: InputBarError?
+        do { try body(&inputBar) } catch { failure = error }
+        for e in inputBar.takeOutbox() {
+            if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
+        }
+        list.setViewportHeight(listFrame().height)
+        if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
+        return failure
+    }
+
+    func performAction(_ action: InputBar.Action) throws(ChatScreenError) {
+        if let e = pump({ bar throws(InputBarError) in _ = try bar.send(action) }) { throw .inputBar(e) }
+    }
+
+    private func appendMessage(sender: Message.Sender, text: String) {
+        let m = Message(id: .init(nextMessageID), sender: sender, serverText: text, time: clock.now)
+        nextMessageID += 1
+        trace.record(clock.now, "screen", sender == .me ? "send" : "receive", ("message", m.id.description))
+        list.append(m)
+    }
+
+    // MARK: touches
+
+    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order.
+    public func component(at p: Point) -> Component? {
+        guard bounds.contains(p) else { return nil }
+        let now = clock.now
+        if inputBar.state.keyboard.kind != .none || inputBar.state.keyboard.isAnimating,
+           keyboardFrame(at: now).contains(p) {
+            return shownKeyboard == .emoji ? .emojiPanel : .systemKeyboard
+        }
+        if inputBarFrame(at: now).contains(p) { return .inputBar }
+        if listFrame(at: now).contains(p) { return .list }
+        return .navigationBar
+    }
+
+    /// Delivers a raw touch in screen coordinates. The clock first advances to the
+    /// touch's timestamp (frames in between run), then the touch goes to the component
+    /// its finger went down on.
+    public func handle(_ touch: TouchEvent) {
+        if touch.timestamp > clock.now { clock.advance(to: touch.timestamp) }
+        let target: Component?
+        if touch.phase == .began {
+            target = component(at: touch.location)
+            touchTargets[touch.id] = target
+            if let target { trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description)) }
+        } else {
+            target = touchTargets[touch.id]
+        }
+        if touch.phase.isFinal { touchTargets[touch.id] = nil }
+        switch target {
+        case .emojiPanel:
+            let origin = keyboardFrame().origin
+            var t = touch
+            t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
+            panel.handle(t)
+        case .inputBar:
+            pump { bar throws(InputBarError) in _ = try bar.handle(touch) }
+        case .list:
+            let origin = listFrame().origin
+            var t = touch
+            t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
+            if touch.phase == .began { listPanActive = false; list.touchDown(at: touch.timestamp) }
+            listGestures.handle(t)
+            if touch.phase.isFinal && !listPanActive { list.touchUp(at: touch.timestamp) }
+        case .systemKeyboard, .navigationBar, nil:
+            break   // the system keyboard's keys are driven by `type`; the bar is inert
+        }
+    }
+
+    public func handle(_ touches: [TouchEvent]) { for t in touches { handle(t) } }
+
+    private func listGesture(_ u: GestureUpdate) {
+        switch u.kind {
+        case .pan:
+            if u.state == .began { listPanActive = true }
+            list.apply(u)
+        case .tap where u.state == .ended:
+            if let m = list.markerFrame, m.contains(u.location) {
+                trace.record(clock.now, "screen", "markerTapped", ("count", String(list.newMessagesCount)))
+                list.clearMarker()
+                list.scrollToBottom(animated: true)
+            } else if inputBar.state.responder.isFirstResponder {
+                pump { bar throws(InputBarError) in _ = try bar.send(.tapOutside) }
+            }
+        default:
+            break
+        }
+    }
+
+    private func panelEvent(_ e: PanelEvent) {
+        switch e {
+        case .didSelect(let emoji): pump { bar throws(InputBarError) in _ = try bar.send(.insertEmoji(emoji)) }
+        case .didTapDelete: pump { bar throws(InputBarError) in _ = try bar.send(.deleteFromPanel) }
+        case .inputClick: trace.record(clock.now, "screen", "inputClick")
+        }
+    }
+
+    // MARK: messages and system events
+
+    /// A message from the other side arrives (the scripts' `receive`).
+    public func receive(_ serverText: String) { appendMessage(sender: .other, text: serverText) }
+
+    /// Purges the shared frame cache; visible players keep animating and decode their
+    /// current frames again on the next frame.
+    public func simulateMemoryWarning() {
+        let bytes = frameCache.statistics.bytesHeld
+        frameCache.purge()
+        trace.record(clock.now, "screen", "memoryWarning", ("purgedBytes", String(bytes)))
+        list.memoryWarning(purgedBytes: bytes)
+    }
+
+    // MARK: drawing
+
+    /// The whole screen as one display list at the current instant.
+    /// Like UIKit's layoutIfNeeded before a draw, the list's visible height is first
+    /// brought to the keyboard's position at this instant.
+    public func displayList() -> DisplayList {
+        let now = clock.now
+        list.setViewportHeight(listFrame(at: now).height)
+        var dl = DisplayList(size: profile.size)
+        dl.fill(bounds, .background, view: "screen")
+        let nav = navigationBarFrame
+        dl.fill(nav, .surface, view: "navigationBar")
+        let title = TextLayout(configuration.title)
+        let titleOrigin = Point(x: ((nav.width - title.size.width) / 2).rounded(.down),
+                                y: nav.maxY - configuration.navigationBarHeight + ((configuration.navigationBarHeight - 16) / 2).rounded(.down))
+        dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
+        dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
+                view: "navigationBar")
+        list.draw(into: &dl, frame: listFrame(at: now))
+        inputBar.draw(into: &dl, at: now, origin: inputBarFrame(at: now).origin)
+        let kb = keyboardFrame(at: now)
+        if kb.minY < profile.size.height {
+            switch shownKeyboard {
+            case .emoji:
+                dl.clipped(to: kb, view: "emojiPanel") { d in
+                    d.fill(kb, .panelBackground, view: "emojiPanel")
+                    panel.draw(into: &d, at: kb.origin)
+                }
+            case .system:
+                drawSystemKeyboard(in: kb, into: &dl)
+            case .none:
+                break
+            }
+        }
+        return dl
+    }
+
+    /// The system keyboard as the simulation shows it: three rows of letter keys and a
+    /// space bar (it only exists to take room; typing is scripted with `type`).
+    private func drawSystemKeyboard(in kb: Rect, into dl: inout DisplayList) {
+        dl.clipped(to: kb, view: "systemKeyboard") { d in
+            d.fill(kb, .keyboardBackground, label: "system keyboard", view: "systemKeyboard")
+            let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+            let keyH = 40.0, gap = 8.0
+            let keyW = ((kb.width - 11 * 4) / 10).rounded(.down)
+            for (i, keys) in rows.enumerated() {
+                let n = Double(keys.count)
+                let rowW = n * keyW + (n - 1) * 4
+                var x = ((kb.width - rowW) / 2).rounded(.down)
+                let y = kb.minY + gap + Double(i) * (keyH + gap)
+                for k in keys {
+                    let r = Rect(x: kb.minX + x, y: y, width: keyW, height: keyH)
+                    d.roundedRect(r, radius: 5, .key, view: "systemKeyboard")
+                    d.text(TextLayout(String(k)), at: Point(x: (r.midX - 4).rounded(.down), y: r.minY + 12), .keyText,
+                           view: "systemKeyboard")
+                    x += keyW + 4
+                }
+            }
+            let spaceY = kb.minY + gap + 3 * (keyH + gap)
+            let space = Rect(x: kb.minX + (kb.width * 0.25).rounded(.down), y: spaceY, width: (kb.width * 0.5).rounded(.down), height: keyH)
+            d.roundedRect(space, radius: 5, .key, label: "space", view: "systemKeyboard")
+        }
+    }
+}
+
+extension ChatScreen {
+    /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
+    /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
+    public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Imaging
+import EmojiText
+import Scenario
+
+/// The catalog and images a scenario's `catalog` line asks for, loaded from the
+/// package's resources (`demo`, `unicode`) or from the user's files (paths relative to
+/// the script).
+public struct ScenarioAssets: Sendable {
+    public var catalog: EmojiCatalog
+    /// Image bytes by resource name, decoded lazily by each host's `ImageLibrary`.
+    public var imageBytes: [String: [UInt8]]
+    /// Frames of image sequences (png_sequence) by resource name.
+    public var sequences: [String: [String]]
+
+    /// A fresh library over the images (each host gets its own, so hosts share no
+    /// mutable state; the byte arrays themselves are shared copy-on-write).
+    public func makeLibrary(limits: ImageLimits = .default) -> ImageLibrary {
+        let library = ImageLibrary(limits: limits)
+        for (name, bytes) in imageBytes { library.register(name, bytes: bytes) }
+        for (name, frames) in sequences { library.registerSequence(name, frames: frames, delay: .centiseconds(10)) }
+        return library
+    }
+
+    /// The demo catalog with the bundled Noto stills and generated GIFs, read once.
+    public static let demo: ScenarioAssets = {
+        var bytes: [String: [UInt8]] = [:]
+        for name in BundledResources.list("DemoAssets") where name.hasSuffix(".png") || name.hasSuffix(".gif") {
+            if let b = try? BundledResources.bytes("DemoAssets/" + name) { bytes[name] = b }
+        }
+        return ScenarioAssets(catalog: .demo, imageBytes: bytes, sequences: [:])
+    }()
+
+    /// Loads what `source` names; relative paths resolve against `base` (the script's folder).
+    public static func load(_ source: CatalogSource, relativeTo base: URL) throws(CatalogImportError) -> ScenarioAssets {
+        let imported: ImportedCatalog
+        switch source {
+        case .demo:
+            return demo
+        case .unicode(nil):
+            imported = try CodePointFolderImporter.load(demoAssetsFolder(), unicode: try CatalogLoader.bundledUnicode())
+        case .unicode(let path?):
+            imported = try EmojiTestImporter.load(base.appendingPathComponent(path))
+        case .plist(let emotions, let meanings):
+            imported = try SeedPlistImporter.load(emotions: base.appendingPathComponent(emotions),
+                                                  meanings: base.appendingPathComponent(meanings))
+        case .folder(let path):
+            imported = try CatalogLoader.load(path: base.appendingPathComponent(path))
+        case .json(let path):
+            imported = try JSONCatalog.load(base.appendingPathComponent(path))
+        }
+        return try from(imported)
+    }
+
+    /// An imported catalog with its images read into memory.
+    public static func from(_ imported: ImportedCatalog) throws(CatalogImportError) -> ScenarioAssets {
+        let catalog: EmojiCatalog
+        do {
+            catalog = try CatalogBridge.emojiCatalog(imported)
+        } catch {
+            throw CatalogImportError(file: imported.source.lastPathComponent, message: "\(error)")
+        }
+        var bytes: [String: [UInt8]] = [:]
+        var sequences: [String: [String]] = [:]
+        for (name, url) in imported.images {
+            if let d = FileManager.default.contents(atPath: url.path) { bytes[name] = [UInt8](d) }
+        }
+        for (name, frames) in imported.sequences {
+            var names: [String] = []
+            for (i, url) in frames.enumerated() {
+                if let d = FileManager.default.contents(atPath: url.path) {
+                    bytes["\(name)#\(i)"] = [UInt8](d)
+                    names.append("\(name)#\(i)")
+                }
+            }
+            sequences[name] = names
+        }
+        return ScenarioAssets(catalog: catalog, imageBytes: bytes, sequences: sequences)
+    }
+
+    /// The bundled Noto images: with `catalog unicode` the Unicode emoji that have one
+    /// draw as images in pixel renders.
+    static func demoAssetsFolder() throws(CatalogImportError) -> URL {
+        guard let url = BundledResources.url("DemoAssets") else {
+            throw CatalogImportError(file: "DemoAssets", message: "the bundled demo assets are missing")
+        }
+        return url
+    }
+}

@@ -1,0 +1,30 @@
+/// One editing unit of rich text: a grapheme cluster (`Character`) of text, or one
+/// whole attachment. Carets sit between units; deletion removes whole units.
+public enum RichUnit: Hashable, Sendable {
+    case character(Character)
+    case emoji(EmojiAttachment)
+
+    public var plainText: String {
+        switch self {
+        case .character(let c): return String(c)
+        case .emoji(let a): return a.backedText
+        }
+    }
+
+    public var attachment: EmojiAttachment? {
+        if case .emoji(let a) = self { return a }
+        return nil
+    }
+
+    /// The length of the unit's plain text in `measure`.
+    public func length(in measure: TextMeasure) -> Int {
+        switch (self, measure) {
+        case (.character, .characters): return 1
+        case (.character(let c), .utf16): return c.utf16.count
+        case (.character(let c), .utf8): return c.utf8.count
+        case (.emoji(let a), .characters): return a.backedText.count
+        case (.emoji(let a), .utf16): return a.backedText.utf16.count
+        case (.emoji(let a), .utf8): return a.backedText.utf8.count
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Imaging
+
+/// An image scaled to a destination size in pixels, premultiplied (RGBA8 packed
+/// little-endian in `UInt32`s), ready to composite.
+///
+/// Bilinear in 8.8 fixed point on premultiplied colour: each destination pixel centre is
+/// mapped into the source, its four neighbours weighted (weights sum to 65536),
+/// alpha and colour * alpha interpolated and rounded. Integer only: the same bytes
+/// everywhere. O(width * height).
+struct ScaledImage: Sendable {
+    struct Key: Hashable, Sendable {
+        var name: String
+        var frameIndex: Int
+        var width: Int
+        var height: Int
+    }
+
+    let source: Image
+    let width: Int
+    let height: Int
+    let premultiplied: [UInt32]
+
+    init(_ img: Image, width dw: Int, height dh: Int) {
+        source = img
+        width = dw
+        height = dh
+        let sw = img.width, sh = img.height
+        var out = [UInt32](repeating: 0, count: dw * dh)
+        var xs = [Int](repeating: 0, count: dw), xf = [Int](repeating: 0, count: dw)
+        for x in 0..<dw {
+            var u = ((2 * x + 1) * sw * 65536) / (2 * dw) - 32768
+            u = min(max(u, 0), (sw - 1) * 65536)
+            xs[x] = u >> 16
+            xf[x] = (u >> 8) & 0xFF
+        }
+        img.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<dh {
+                var v = ((2 * y + 1) * sh * 65536) / (2 * dh) - 32768
+                v = min(max(v, 0), (sh - 1) * 65536)
+                let fy = (v >> 8) & 0xFF
+                let row0 = (v >> 16) * sw * 4, row1 = min((v >> 16) + 1, sh - 1) * sw * 4
+                for x in 0..<dw {
+                    let fx = xf[x]
+                    let sx = xs[x] * 4, sx1 = min(xs[x] + 1, sw - 1) * 4
+                    let i00 = row0 + sx, i01 = row0 + sx1, i10 = row1 + sx, i11 = row1 + sx1
+                    let w00 = (256 - fx) * (256 - fy), w01 = fx * (256 - fy)
+                    let w10 = (256 - fx) * fy, w11 = fx * fy
+                    let aw00 = Int(src[i00 + 3]) * w00, aw01 = Int(src[i01 + 3]) * w01
+                    let aw10 = Int(src[i10 + 3]) * w10, aw11 = Int(src[i11 + 3]) * w11
+                    let a = (aw00 + aw01 + aw10 + aw11 + 32768) >> 16
+                    if a == 0 { continue }
+                    var packed = UInt32(a) << 24
+                    for ch in 0..<3 {
+                        // colour * alpha / 255, rounded: premultiplied, 0...a.
+                        let pm = Int(src[i00 + ch]) * aw00 + Int(src[i01 + ch]) * aw01
+                            + Int(src[i10 + ch]) * aw10 + Int(src[i11 + ch]) * aw11
+                        let v8 = min(a, (pm + 8_355_840) / 16_711_680) // 65536 * 255, +half
+                        packed |= UInt32(v8) << UInt32(8 * ch)
+                    }
+                    out[y * dw + x] = packed.littleEndian
+                }
+            }
+        }
+        premultiplied = out
+    }
+}
+
+/// The canvas's cache of scaled images, so an emoji shown 50 times is scaled once.
+/// A hit needs the same key and the same source pixels (compared by value, O(1) when
+/// the provider returns the same storage), so a provider whose frames change is
+/// never served a stale image. Bounded: emptied when it reaches `limit` entries.
+struct ScaledImageCache: Sendable {
+    private var entries: [ScaledImage.Key: ScaledImage] = [:]
+    let limit = 256
+
+    func lookup(_ key: ScaledImage.Key, source: Image) -> ScaledImage? {
+        guard let e = entries[key], e.source == source else { return nil }
+        return e
+    }
+
+    mutating func store(_ key: ScaledImage.Key, _ image: ScaledImage) {
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        entries[key] = image
+    }
+}

@@ -1,0 +1,143 @@
+import SimCore
+import EmojiText
+import Imaging
+import Interaction
+import Raster
+import ChatUI
+
+/// The real screen as a scenario host: targets map to ChatScreen's named points,
+/// editing actions to InputBar actions, queries to its models.
+extension ChatScreen: ScenarioHost {
+    public var size: Size { profile.size }
+
+    public func location(of target: Target) -> Point? {
+        let name: String
+        switch target {
+        case .point(let p): return p
+        case .input: name = "textView"
+        case .toggle: name = "toggle"
+        case .send: name = "send"
+        case .list: name = "list"
+        case .outside: name = "outside"
+        case .panel:
+            guard shownKeyboard == .emoji else { return nil }
+            return keyboardFrame().center
+        case .panelDelete: name = "delete"
+        case .panelEmoji(let code): name = "emoji:" + code
+        case .panelCell(let row, let column):
+            guard shownKeyboard == .emoji, row < panel.state.configuration.rows, column < panel.state.configuration.columns else { return nil }
+            let p = panel.location(row: row, column: column)
+            let kb = keyboardFrame().origin
+            return Point(x: kb.x + p.x, y: kb.y + p.y)
+        case .panelTab(.index(let i)): name = "tab:\(i)"
+        case .panelTab(.name(let n)):
+            guard let i = panel.state.sections.firstIndex(where: { $0.name == n }) else { return nil }
+            name = "tab:\(i)"
+        case .listRow(let r): name = "row:\(r)"
+        }
+        do throws(ChatScreenError) { return try point(of: name) } catch { return nil }
+    }
+
+    public func perform(_ action: Action) throws(HostError) {
+        if case .resize = action { throw HostError("resize is not supported by this screen") }
+        do throws(ChatScreenError) {
+            func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
+            switch action {
+            case .type(let s): try bar(.type(s))
+            case .compose(let marked, let commit):
+                try bar(.compose(marked))
+                if let commit {
+                    // The IME replaces the marked text by its conversion, then commits.
+                    try bar(.compose(commit))
+                    try bar(.commitComposition)
+                }
+            case .backspace(let n): for _ in 0..<n { try bar(.backspace) }
+            case .select(let start, let length): try bar(.select(location: start, length: length))
+            case .selectAll: try bar(.selectAll)
+            case .cut: try bar(.cut)
+            case .copy: try bar(.copy)
+            case .paste(let text):
+                if let text { setPasteboard(text) }
+                try bar(.paste)
+            case .undo: try bar(.undo)
+            case .redo: try bar(.redo)
+            case .receive(let text): receive(text)
+            case .search(let q): panel.search(q)
+            case .searchClear: panel.clearSearch()
+            case .memoryWarning: simulateMemoryWarning()
+            default: return // touches, waits and settles are the runner's
+            }
+        } catch {
+            throw HostError(error.description)
+        }
+    }
+
+    public var state: HostState {
+        let p = panel.state
+        let visible = visibleRows
+        let kb: KeyboardName
+        switch keyboard {
+        case .none: kb = .none
+        case .system: kb = .system
+        case .emoji: kb = .emoji
+        }
+        return HostState(
+            keyboard: kb, sendEnabled: isSendEnabled, input: inputServerText, caret: caret.upperBound,
+            panelPage: p.pageInGroup, panelPageCount: p.pagesInGroup, panelGroupIndex: p.currentSection,
+            panelGroupName: p.currentGroupName, panelGroupCount: p.sections.count,
+            preview: panelPreview?.code,
+            panelResults: p.query == nil ? 0 : p.sections.reduce(0) { $0 + $1.emoji.count },
+            listCount: messageCount,
+            listVisible: visible.isEmpty ? nil : visible.lowerBound...(visible.upperBound - 1),
+            listLast: lastMessageText, animating: animatingPlayerCount, pasteboard: pasteboard ?? "")
+    }
+
+    public func displayList(of subject: SnapshotSubject) -> DisplayList {
+        let full = displayList()
+        let frame: Rect
+        switch subject {
+        case .screen: return full
+        case .list: frame = listFrame()
+        case .input: frame = inputBarFrame()
+        case .panel: frame = keyboardFrame()
+        }
+        // The component's part of the screen, moved to the origin and clipped to it.
+        var part = DisplayList(size: frame.size)
+        part.clipped(to: Rect(origin: .zero, size: frame.size), view: subject.rawValue) {
+            $0.append(contentsOf: full, at: Point(x: -frame.minX, y: -frame.minY))
+        }
+        return part
+    }
+
+    public var imageProvider: ImageProvider {
+        let library = images
+        let cache = frameCache
+        return ImageProvider { name, index in
+            guard let image = try? library.image(named: name) else { return nil }
+            return try? cache.frame(of: image, at: min(max(0, index), image.frameCount - 1))
+        }
+    }
+
+    public func invariantViolations() -> [String] {
+        var out = list.invariantViolations()
+        let editor = inputBar.editor
+        let sel = caret
+        if sel.lowerBound < 0 || sel.upperBound > editor.unitCount {
+            out.append("input selection \(sel) outside 0...\(editor.unitCount)")
+        }
+        // No unit is ever split: the units spell the plain text exactly, and the plain
+        // text scans back to the same units.
+        if editor.units.map(\.plainText).joined() != editor.plainText {
+            out.append("input units do not spell the plain text")
+        }
+        let reparsed = RichText(parsing: editor.plainText, catalog: catalog)
+        if reparsed.plainText != editor.plainText || reparsed.unitCount != editor.unitCount {
+            out.append("input plain -> rich -> plain is not the identity for \(editor.plainText.debugDescription)")
+        }
+        let offset = panel.state.offset, maxOffset = panel.state.layout.maxOffset
+        if !panel.state.isScrolling && (offset < -0.5 || offset > maxOffset + 0.5) {
+            out.append("panel offset \(formatPoints(offset)) outside 0...\(formatPoints(maxOffset)) at rest")
+        }
+        return out
+    }
+}

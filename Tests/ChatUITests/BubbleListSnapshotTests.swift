@@ -1,0 +1,132 @@
+import Testing
+import SimCore
+import EmojiText
+import Imaging
+import Interaction
+import Raster
+import EmojiSimTesting
+@testable import ChatUI
+
+/// Images for the pixel snapshots: the same synthetic discs the list's players use.
+var syntheticImages: ImageProvider { ImageProvider { name, frame in
+    name.isEmpty ? nil : SyntheticEmojiImages.frame(name: name, index: frame, animated: name.hasSuffix(".gif"))
+} }
+
+func pngConfig(theme: Theme = .light, scale: Int = 1) -> RenderConfiguration {
+    RenderConfiguration(scale: scale, theme: theme, images: syntheticImages)
+}
+
+/// A list over the demo catalog with real layout and GIF players, alone in a canvas.
+final class ListHarness: DisplayListRepresentable {
+    let clock = VirtualClock()
+    let trace = Trace()
+    let cache = FrameCache()
+    let list: BubbleList
+    /// Every player the list ever made, so tests can see one left running off screen.
+    final class Made { var players: [GIFBubblePlayer] = [] }
+    let made = Made()
+    var runningPlayers: Int { made.players.reduce(0) { $0 + ($1.isAnimating ? 1 : 0) } }
+
+    init(_ messages: [Message], width: Double = 375, height: Double = 480, locale: String = "en") {
+        let engine = BubbleLayoutEngine(catalog: .demo, locale: locale)
+        let lib = SyntheticEmojiImages.library(for: .demo)
+        list = BubbleList(messages: messages, width: width, viewportHeight: height, clock: clock, trace: trace,
+                          layout: { engine.layout($0, listWidth: $1) },
+                          players: { [made, cache] item in
+                              guard let image = try? lib.image(named: item.imageName) else { return nil }
+                              let p = GIFBubblePlayer(image: image, cache: cache)
+                              made.players.append(p)
+                              return p
+                          })
+    }
+
+    /// Frames at 60 Hz for `d`, ticking the list.
+    func run(_ d: SimDuration) {
+        let end = clock.now + d
+        while clock.now < end {
+            clock.advance(by: .frames(1, at: 60))
+            list.tick(at: clock.now)
+        }
+    }
+
+    func displayList() -> DisplayList {
+        var dl = DisplayList(width: list.width, height: list.viewportHeight)
+        list.draw(into: &dl, frame: Rect(x: 0, y: 0, width: list.width, height: list.viewportHeight))
+        return dl
+    }
+}
+
+@Suite struct BubbleListSnapshotTests {
+    @Test func conversationAtTheBottom() {
+        let h = ListHarness(DemoConversation.messages())
+        h.run(.milliseconds(250))
+        assertSnapshot(of: h, as: .ascii, named: "ascii")
+        assertSnapshot(of: h, as: .asciiStyled, named: "styled")
+        assertSnapshot(of: h, as: .png(pngConfig()), named: "png")
+        #expect(h.list.invariantViolations().isEmpty)
+    }
+
+    @Test func midScroll() {
+        let h = ListHarness(DemoConversation.generated(count: 200, seed: 3, animatedEvery: 4))
+        // A drag down then release with velocity: the frame 12 frames into the deceleration.
+        let t0 = h.clock.now
+        for i in 0...6 {
+            let t = t0 + .frames(i, at: 60)
+            let u = GestureUpdate(name: "pan", kind: .pan, state: i == 0 ? .began : (i == 6 ? .ended : .changed),
+                                  time: t, location: Point(x: 200, y: 200 + Double(i) * 30),
+                                  translation: Point(x: 0, y: Double(i) * 30), velocity: Point(x: 0, y: 1800))
+            h.clock.advance(to: t)
+            h.list.apply(u)
+        }
+        h.run(.frames(12, at: 60))
+        #expect(!h.list.isSettled)
+        assertSnapshot(of: h, as: .ascii, named: "ascii")
+        assertSnapshot(of: h, as: .asciiStyled, named: "styled")
+        #expect(h.list.invariantViolations().isEmpty)
+    }
+
+    @Test func bigEmojiMessages() {
+        let texts = ["[f056]", "😄👍", "[跳跳][转圈][眨眼]", "[跳跳][转圈][眨眼][哈哈]", " [微笑] ", "hi [微笑]"]
+        let msgs = texts.enumerated().map { Message(id: .init($0), sender: $0 % 2 == 0 ? .other : .me, serverText: $1) }
+        let h = ListHarness(msgs)
+        #expect(h.list.layout(ofRow: 0).style == .bigEmoji)
+        #expect(h.list.layout(ofRow: 1).style == .bigEmoji)
+        #expect(h.list.layout(ofRow: 2).bigEmoji.count == 3)
+        #expect(h.list.layout(ofRow: 3).style == .bubble, "four emoji are text-sized")
+        #expect(h.list.layout(ofRow: 4).style == .bigEmoji, "spaces around one emoji still show it big")
+        #expect(h.list.layout(ofRow: 5).style == .bubble)
+        assertSnapshot(of: h, as: .ascii, named: "ascii")
+        assertSnapshot(of: h, as: .asciiStyled, named: "styled")
+    }
+
+    @Test func longCJKWrapping() throws {
+        let text = "这是一条很长的中文消息，用来检查气泡里的文字会不会在最大宽度处正确换行，同时中间夹着English words和表情[微笑]以及标点符号。"
+        let h = ListHarness([Message(id: .init(0), sender: .other, serverText: text),
+                             Message(id: .init(1), sender: .me, serverText: text)])
+        let l = h.list.layout(ofRow: 0)
+        let maxText = BubbleMetrics().maxTextWidth(listWidth: 375)
+        let layout = try #require(l.text)
+        #expect(layout.lines.count >= 4)
+        #expect(layout.lines.allSatisfy { $0.frame.width <= maxText })
+        #expect(l.bubbleFrame.width <= 375 * BubbleMetrics().maxBubbleWidthFraction)
+        assertSnapshot(of: h, as: .ascii, named: "ascii")
+        assertSnapshot(of: h, as: .asciiStyled, named: "styled")
+    }
+
+    @Test func darkTheme() {
+        let h = ListHarness(DemoConversation.messages())
+        assertSnapshot(of: h, as: .png(pngConfig(theme: .dark)), named: "png")
+    }
+
+    @Test func accessibilityLabelsReplaceEmojiByMeanings() {
+        let h = ListHarness([Message(id: .init(0), sender: .me, serverText: "Yes! 我七点到[哈哈]"),
+                             Message(id: .init(1), sender: .other, serverText: "[跳跳][转圈]"),
+                             Message(id: .init(2), sender: .other, serverText: "😄 ok [f056]")])
+        #expect(h.list.layout(ofRow: 0).accessibilityLabel == "Yes! 我七点到 haha")
+        #expect(h.list.layout(ofRow: 1).accessibilityLabel == "bounce spin")
+        #expect(h.list.layout(ofRow: 2).accessibilityLabel == "grinning face with smiling eyes ok cat with tears of joy"
+                || h.list.layout(ofRow: 2).accessibilityLabel.hasSuffix("ok " + (EmojiCatalog.demo.emoji(forCode: "f056")?.meaning(for: "en") ?? "")))
+        let labels = h.displayList().accessibilityItems.compactMap(\.accessibilityLabel)
+        #expect(labels.contains("Yes! 我七点到 haha"))
+    }
+}

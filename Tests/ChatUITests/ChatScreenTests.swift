@@ -1,0 +1,179 @@
+import Testing
+import SimCore
+import EmojiText
+import Raster
+import EmojiSimTesting
+@testable import ChatUI
+
+func makeDemoScreen(profile: DeviceProfile = .iphone14, messages: [Message] = DemoConversation.messages(),
+                    locale: String = "en") -> ChatScreen {
+    var config = ChatScreen.Configuration()
+    config.locale = locale
+    return ChatScreen(profile: profile, catalog: .demo, messages: messages,
+                      images: SyntheticEmojiImages.library(for: .demo), configuration: config)
+}
+
+/// Player starts minus stops in the trace: the players running right now.
+func runningPlayersFromTrace(_ trace: Trace) -> Int {
+    var n = 0
+    for e in trace.retained where e.source == "list" {
+        if e.name == "playerStart" { n += 1 } else if e.name == "playerStop" { n -= 1 }
+    }
+    return n
+}
+
+@Suite struct ChatScreenTests {
+    @Test func opensAtTheBottomWithTheDemoConversation() {
+        let screen = makeDemoScreen()
+        #expect(screen.messageCount == DemoConversation.script.count)
+        #expect(screen.visibleRows.upperBound == screen.messageCount)
+        #expect(screen.list.isAtBottom && screen.isSettled)
+        #expect(screen.list.invariantViolations().isEmpty)
+        #expect(screen.listFrame().maxY == screen.inputBarFrame().minY)
+        #expect(screen.listFrame().minY == screen.navigationBarFrame.maxY)
+    }
+
+    @Test func typingAndSendingScrollsToTheBottomAnimated() throws {
+        let screen = makeDemoScreen(messages: DemoConversation.generated(count: 300, seed: 2))
+        try screen.tap(target: "textView")
+        #expect(screen.keyboard == .system)
+        try screen.type("hello [微笑]")
+        #expect(screen.isSendEnabled && screen.inputServerText == "hello [微笑]")
+        // Scroll up first so the send has somewhere to go.
+        screen.settle()
+        screen.list.setDistanceFromBottom(1_500, animated: false)
+        try screen.tap(target: "send")
+        #expect(screen.lastMessageText == "hello [微笑]" && screen.inputServerText.isEmpty && !screen.isSendEnabled)
+        #expect(screen.list.scroll.state == .animating)
+        #expect(screen.settle())
+        #expect(screen.list.isAtBottom && screen.visibleRows.upperBound == screen.messageCount)
+        #expect(screen.trace.lines.contains { $0.contains("screen send message=m300") })
+        #expect(screen.trace.lines.contains { $0.contains("list didEndScrollingAnimation") })
+    }
+
+    @Test func aReceiveOffTheBottomShowsTheMarkerAndItsTapScrollsDown() throws {
+        let screen = makeDemoScreen(messages: DemoConversation.generated(count: 300, seed: 4))
+        screen.list.setDistanceFromBottom(2_000, animated: false)
+        let rows = screen.visibleRows
+        let top = screen.list.rowFrameInViewport(rows.lowerBound)
+        screen.receive("新消息 [哈哈]")
+        #expect(screen.newMessagesCount == 1)
+        #expect(screen.visibleRows == rows && screen.list.rowFrameInViewport(rows.lowerBound) == top, "the view must not move")
+        try screen.tap(target: "marker")
+        #expect(screen.settle())
+        #expect(screen.newMessagesCount == 0 && screen.list.isAtBottom)
+        // At the bottom a receive scrolls along.
+        screen.receive("again")
+        #expect(screen.newMessagesCount == 0)
+        #expect(screen.settle() && screen.list.isAtBottom)
+    }
+
+    @Test func theLastMessageStaysInViewAtEveryKeyboardFrame() throws {
+        let screen = makeDemoScreen()
+        func checkFrame() {
+            let list = screen.list
+            #expect(screen.listFrame().maxY == screen.inputBarFrame().minY)
+            #expect(list.viewportHeight == screen.listFrame().height)
+            let last = list.rowFrameInViewport(list.count - 1)
+            #expect(last.maxY <= list.viewportHeight + 0.001 && list.displayedRows.contains(list.count - 1))
+            #expect(list.invariantViolations().isEmpty)
+        }
+        try screen.tap(target: "textView")                        // show: system
+        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
+        try screen.tap(target: "toggle")                          // switch: emoji
+        #expect(screen.keyboard == .emoji)
+        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
+        try screen.tap(target: "outside")                         // hide
+        #expect(screen.keyboard == .none)
+        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
+        #expect(screen.isSettled)
+    }
+
+    @Test func panelSelectionsGoIntoTheInputBar() throws {
+        let screen = makeDemoScreen()
+        try screen.tap(target: "toggle")
+        screen.settle()
+        #expect(screen.keyboard == .emoji && screen.panelGroup.isEmpty == false)
+        try screen.tap(target: "emoji:微笑")
+        try screen.tap(target: "emoji:微笑")
+        #expect(screen.inputServerText == "[微笑][微笑]")
+        try screen.tap(target: "delete")
+        #expect(screen.inputServerText == "[微笑]")
+        #expect(throws: ChatScreenError.self) { try screen.type("x") }
+        #expect(throws: ChatScreenError.self) { try screen.tap(target: "nowhere") }
+    }
+
+    @Test func gifsAnimateExactlyWhileVisibleThroughFlingsAndMemoryWarnings() throws {
+        let screen = makeDemoScreen(messages: DemoConversation.generated(count: 400, seed: 9, animatedEvery: 3))
+        func check() {
+            #expect(screen.list.invariantViolations().isEmpty)
+            #expect(runningPlayersFromTrace(screen.trace) == screen.animatingPlayerCount)
+        }
+        check()
+        #expect(screen.animatingPlayerCount > 0)
+        try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 3_000))
+        for _ in 0..<90 { screen.advance(by: .frames(1, at: 60)); check() }
+        #expect(screen.list.distanceFromBottom > 500, "a downward fling goes back in history")
+        let decodes = screen.frameCache.statistics.decodes
+        screen.simulateMemoryWarning()
+        #expect(screen.frameCache.statistics.bytesHeld == 0)
+        screen.advance(by: .frames(1, at: 60))
+        check()
+        #expect(screen.animatingPlayerCount > 0 && screen.frameCache.statistics.bytesHeld > 0)
+        #expect(screen.frameCache.statistics.decodes > decodes, "visible players decode again on demand")
+        #expect(screen.trace.lines.contains { $0.contains("list memoryWarning purgedBytes=") })
+        try screen.fling(from: Point(x: 200, y: 500), velocity: Point(x: 0, y: -4_000))
+        #expect(screen.settle())
+        check()
+    }
+}
+
+@Suite struct ChatScreenSnapshotTests {
+    @Test func systemKeyboard() throws {
+        let screen = makeDemoScreen()
+        try screen.tap(target: "textView")
+        try screen.type("你好 hello [微笑]")
+        #expect(screen.settle())
+        assertSnapshot(of: screen, as: .ascii, named: "ascii")
+        assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
+    }
+
+    @Test func emojiKeyboard() throws {
+        let screen = makeDemoScreen()
+        try screen.tap(target: "toggle")
+        #expect(screen.settle())
+        assertSnapshot(of: screen, as: .ascii, named: "ascii")
+        assertSnapshot(of: screen, as: .png(pngConfig()), named: "png")
+    }
+
+    @Test func noKeyboardOnIPhone8() {
+        let screen = makeDemoScreen(profile: .iphone8)
+        assertSnapshot(of: screen, as: .ascii, named: "ascii")
+    }
+
+    @Test func midKeyboardAnimation() throws {
+        let screen = makeDemoScreen()
+        try screen.tap(target: "textView")
+        #expect(screen.settle())
+        try screen.tap(target: "toggle")
+        #expect(screen.settle() && screen.keyboard == .emoji)
+        try screen.tap(target: "toggle")   // emoji -> system: the keyboard grows
+        #expect(screen.keyboard == .system)
+        screen.advanceToNextFrame()
+        screen.advanceToNextFrame()
+        screen.advanceToNextFrame()
+        #expect(screen.inputBar.state.keyboard.isAnimating)
+        assertSnapshot(of: screen, as: .ascii, named: "ascii")
+        assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
+        assertSnapshot(of: screen, as: .png(pngConfig()), named: "png")
+    }
+
+    @Test func darkThemeScreen() throws {
+        let screen = makeDemoScreen()
+        try screen.tap(target: "toggle")
+        #expect(screen.settle())
+        // Colours are roles resolved at raster time: the dark pixels are in
+        // BubbleListSnapshotTests/darkTheme; here the semantic tree of the whole screen.
+        assertSnapshot(of: screen, as: .tree, named: "tree")
+    }
+}

@@ -1,0 +1,490 @@
+import Testing
+import SimCore
+import EmojiText
+import Interaction
+@testable import ChatUI
+
+/// A bar on an iPhone 8 with its own clock and trace.
+struct InputBarRig {
+    let clock = VirtualClock()
+    let trace = Trace()
+    var bar: InputBar
+
+    init(_ configuration: InputBarConfiguration = .init(), profile: DeviceProfile = .iphone8) {
+        bar = InputBar(profile: profile, catalog: .demo, clock: clock, trace: trace, configuration: configuration)
+    }
+
+    /// Advances the clock by `ms` and ticks the bar at 60 Hz frames on the way.
+    mutating func advance(ms: Int) throws {
+        let end = clock.now + .milliseconds(ms)
+        while clock.now < end {
+            let next = min(end, clock.now + .frames(1, at: 60))
+            clock.advance(to: next)
+            try bar.send(.tick(at: clock.now))
+        }
+    }
+
+    static let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
+    static let laugh = EmojiCatalog.demo.emoji(forCode: "笑哭")!
+    static let grin = EmojiCatalog.demo.emoji(forCode: "\u{1F604}")!
+}
+
+@Suite struct InputBarResponderTests {
+    @Test func tapTextViewShowsTheSystemKeyboardAndTheBarRidesIt() throws {
+        var r = InputBarRig()
+        let events = try r.bar.send(.tapTextView())
+        #expect(events.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
+        #expect(r.bar.state.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 48, width: 375, height: 48))
+        for _ in 0..<15 {
+            r.clock.advance(by: .frames(1, at: 60))
+            try r.bar.send(.tick(at: r.clock.now))
+            let kb = r.bar.keyboardFrame(at: r.clock.now)
+            #expect(r.bar.frame(at: r.clock.now).maxY == kb.minY)
+        }
+        #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 260)
+        #expect(r.trace.lines.last == "0.250s keyboard didShow from=none to=system begin=[0,667 375x260] end=[0,407 375x260] duration=0.250s curve=7")
+    }
+
+    @Test func toggleSwitchesAndTapTextViewSwitchesBack() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapToggle)
+        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.toggleShowsKeyboardIcon)
+        try r.advance(ms: 300)
+        #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 216)
+        let back = try r.bar.send(.tapTextView())
+        #expect(back.map(\.traceName) == ["inputViewChanged", "willChangeFrame", "willShow"])
+        if case let .keyboard(n) = back[2] {
+            #expect(n.beginFrame.height == 216 && n.endFrame.height == 260)
+        } else { Issue.record("expected a keyboard notification") }
+        // Half way through the switch the bar is between the two keyboard tops.
+        r.clock.advance(by: .milliseconds(50))
+        let y = r.bar.frame(at: r.clock.now).maxY
+        #expect(y < 451 && y > 407)
+    }
+
+    @Test func tapOutsideResignsHidesAndResetsTheToggle() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapToggle)
+        try r.advance(ms: 300)
+        let events = try r.bar.send(.tapOutside)
+        #expect(events.map(\.traceName) == ["resignedFirstResponder", "willChangeFrame", "willHide"])
+        #expect(!r.bar.toggleShowsKeyboardIcon && !r.bar.state.responder.isFirstResponder)
+        try r.advance(ms: 300)
+        #expect(r.bar.frame(at: r.clock.now).maxY == 667)
+        #expect(r.trace.lines.last?.contains("keyboard didHide from=emoji to=none") == true)
+    }
+
+    @Test func outboxCarriesWhatAScreenNeeds() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("a"))
+        let out = r.bar.takeOutbox()
+        #expect(out.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
+        #expect(r.bar.takeOutbox().isEmpty)
+    }
+}
+
+@Suite struct InputBarEditingTests {
+    @Test func typingNeedsTheSystemKeyboard() throws {
+        var r = InputBarRig()
+        #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .none)) {
+            try r.bar.send(.type("x"))
+        }
+        try r.bar.send(.tapToggle)
+        let before = r.bar.state
+        #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji)) {
+            try r.bar.send(.type("x"))
+        }
+        #expect(throws: InputBarError.needsSystemKeyboard(action: "compose", keyboard: .emoji)) {
+            try r.bar.send(.compose("ni"))
+        }
+        #expect(throws: InputBarError.needsSystemKeyboard(action: "press backspace", keyboard: .emoji)) {
+            try r.bar.send(.backspace)
+        }
+        #expect(r.bar.state == before)
+        let message = InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji).description
+        #expect(message == "input bar: cannot type: the system keyboard is not up (keyboard: emoji)")
+    }
+
+    @Test func panelActionsNeedTheEmojiKeyboard() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        #expect(throws: InputBarError.needsEmojiKeyboard(action: "insert an emoji", keyboard: .system)) {
+            try r.bar.send(.insertEmoji(InputBarRig.smile))
+        }
+        #expect(throws: InputBarError.needsEmojiKeyboard(action: "press the panel's delete key", keyboard: .system)) {
+            try r.bar.send(.deleteFromPanel)
+        }
+        #expect(throws: InputBarError.notFirstResponder(action: "paste")) {
+            var idle = InputBarRig()
+            try idle.bar.send(.paste)
+        }
+    }
+
+    @Test func seedChainServerTextIsExactlyWhatWasComposed() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("hello world"))
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.select(location: 5, length: 0)) // caret in the middle
+        try r.bar.send(.insertEmoji(InputBarRig.smile))
+        try r.bar.send(.insertEmoji(InputBarRig.laugh))
+        #expect(r.bar.selectedRange == 7..<7) // caret after the second emoji, no jump
+        #expect(r.bar.text == "hello[f056][笑哭] world")
+        try r.bar.send(.deleteFromPanel) // removes the whole [笑哭]
+        #expect(r.bar.text == "hello[f056] world" && r.bar.selectedRange == 6..<6)
+        try r.bar.send(.tapTextView())
+        #expect(r.bar.state.keyboard.kind == .system)
+        try r.bar.send(.type("!"))
+        #expect(r.bar.isSendEnabledNow)
+        let events = try r.bar.send(.tapSend)
+        let sent = events.compactMap { e -> String? in if case let .didSend(t) = e { return t } else { return nil } }
+        #expect(sent == ["hello[f056]! world"])
+        #expect(r.bar.text.isEmpty && !r.bar.state.isSendEnabled)
+        #expect(r.bar.state.keyboard.kind == .system) // keeps the keyboard
+        #expect(r.trace.lines.contains { $0.hasSuffix("inputBar didSend text=\"hello[f056]! world\"") })
+    }
+
+    @Test func backspaceAndPanelDeleteAreAtomic() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.insertEmoji(InputBarRig.grin))
+        try r.bar.send(.insertEmoji(InputBarRig.smile))
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.backspace)
+        #expect(r.bar.text == "\u{1F604}")
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.deleteFromPanel)
+        #expect(r.bar.text.isEmpty)
+        try r.bar.send(.deleteFromPanel) // nothing left: no change, no event
+        #expect(r.bar.length == 0)
+    }
+
+    @Test func markedTextIsCommittedWhenTheSystemKeyboardLeaves() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("a"))
+        try r.bar.send(.compose("ni"))
+        #expect(r.bar.markedRange == 1..<3 && r.bar.text == "ani")
+        try r.bar.send(.compose("你"))
+        #expect(r.bar.markedRange == 1..<2 && r.bar.text == "a你")
+        try r.bar.send(.tapToggle)
+        #expect(r.bar.markedRange == nil && r.bar.text == "a你")
+    }
+
+    @Test func returnCommitsCompositionThenSends() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.compose("hao"))
+        var events = try r.bar.send(.returnKey)
+        #expect(!events.contains { if case .didSend = $0 { return true } else { return false } })
+        #expect(r.bar.markedRange == nil && r.bar.text == "hao")
+        events = try r.bar.send(.returnKey)
+        #expect(events.contains(.didSend("hao")))
+    }
+
+    @Test func returnInsertsANewlineWhenItDoesNotSend() throws {
+        var c = InputBarConfiguration(); c.returnKeySends = false
+        var r = InputBarRig(c)
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("a\nb"))
+        #expect(r.bar.text == "a\nb" && r.bar.state.lineCount == 2)
+    }
+
+    @Test func typedReturnSendsWithASendReturnKey() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        let events = try r.bar.send(.type("ok\nnext"))
+        #expect(events.contains(.didSend("ok")))
+        #expect(r.bar.text == "next")
+    }
+
+    @Test func editMenuGoesThroughTheEditor() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("ab"))
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.insertEmoji(InputBarRig.smile))
+        try r.bar.send(.selectAll)
+        try r.bar.send(.copy)
+        #expect(r.bar.pasteboard.string == "ab[f056]")
+        try r.bar.send(.cut)
+        #expect(r.bar.text.isEmpty && r.bar.pasteboard.string == "ab[f056]")
+        try r.bar.send(.paste)
+        try r.bar.send(.paste)
+        #expect(r.bar.text == "ab[f056]ab[f056]")
+        try r.bar.send(.undo)
+        #expect(r.bar.text == "ab[f056]")
+        try r.bar.send(.redo)
+        #expect(r.bar.text == "ab[f056]ab[f056]")
+        let length = r.bar.length
+        #expect(throws: InputBarError.selectionOutOfBounds(location: 3, length: 99, textLength: length)) {
+            try r.bar.send(.select(location: 3, length: 99))
+        }
+    }
+
+    @Test func maxLengthBlocksInputPastIt() throws {
+        // The maximum counts plain characters, as the server does: [f056] is 6.
+        var r = InputBarRig(InputBarConfiguration(maxLength: 10))
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("abc"))
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.insertEmoji(InputBarRig.smile))
+        try r.bar.send(.insertEmoji(InputBarRig.laugh)) // [笑哭] needs 4, 1 left: refused whole
+        #expect(r.bar.text == "abc[f056]" && r.bar.length == 4)
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("xyz"))
+        #expect(r.bar.text == "abc[f056]x" && r.bar.editor.length == 10)
+        try r.bar.send(.select(location: 0, length: 0))
+        r.bar.pasteboard.string = "[微笑]"
+        try r.bar.send(.paste) // no room: nothing, never half an emoji
+        #expect(r.bar.text == "abc[f056]x")
+    }
+
+    @Test func tapInTheTextViewPlacesTheCaret() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("abcdef"))
+        // Text view at x 51, padding 5: the boundary after "ab" is at x 56 + 16.
+        try r.bar.send(.tapTextView(at: Point(x: 56 + 17, y: 24)))
+        #expect(r.bar.selectedRange == 2..<2)
+    }
+}
+
+@Suite struct InputBarSendTests {
+    @Test func sendIsEnabledExactlyWhenSendable() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        var events = try r.bar.send(.type("  "))
+        #expect(!r.bar.state.isSendEnabled && !events.contains(.sendEnabledChanged(true)))
+        events = try r.bar.send(.type("x"))
+        #expect(r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(true)))
+        events = try r.bar.send(.backspace)
+        #expect(!r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(false)))
+        try r.bar.send(.tapToggle)
+        try r.bar.send(.insertEmoji(InputBarRig.smile)) // an emoji alone counts
+        #expect(r.bar.state.isSendEnabled)
+    }
+
+    @Test func disabledSendDoesNothing() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type(" "))
+        let before = r.bar.state
+        try r.bar.send(.press(.send))
+        #expect(r.bar.state.highlighted == nil) // a disabled button does not highlight
+        let events = try r.bar.send(.tapSend)
+        #expect(events.isEmpty && r.bar.state == before)
+    }
+
+    @Test func sendClearsCollapsesAndEmitsOnce() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.advance(ms: 300)
+        try r.bar.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
+        #expect(r.bar.state.lineCount == 3)
+        try r.advance(ms: 300)
+        #expect(r.bar.frame(at: r.clock.now).height == 80)
+        try r.bar.send(.press(.send))
+        #expect(r.bar.state.highlighted == .send)
+        let events = try r.bar.send(.tapSend)
+        #expect(events.map(\.traceName) == ["didSend", "heightWillChange", "textChanged", "sendEnabledChanged"])
+        #expect(r.bar.state.highlighted == nil && r.bar.state.lineCount == 1)
+        #expect(try r.bar.send(.tapSend).isEmpty) // second tap: disabled, nothing
+        try r.advance(ms: 300)
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 407 - 48, width: 375, height: 48))
+        #expect(r.bar.state.keyboard.kind == .system)
+    }
+
+    @Test func sendCanResignWhenConfigured() throws {
+        var r = InputBarRig(InputBarConfiguration(keepsKeyboardOnSend: false))
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("bye"))
+        let events = try r.bar.send(.tapSend)
+        #expect(events.map(\.traceName).prefix(4) == ["didSend", "resignedFirstResponder", "willChangeFrame", "willHide"])
+        #expect(r.bar.state.keyboard.kind == .none)
+    }
+}
+
+@Suite struct InputBarGrowthTests {
+    @Test func growsOneLineAtATimeWithAnAnimatedHeight() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type(String(repeating: "a", count: 30)))
+        #expect(r.bar.state.lineCount == 1)
+        let events = try r.bar.send(.type("b"))
+        #expect(events.contains(.heightWillChange(from: 48, to: 64, lines: 2)))
+        let t0 = r.clock.now
+        r.clock.advance(by: .milliseconds(50))
+        let mid = r.bar.frame(at: r.clock.now).height
+        #expect(mid > 48 && mid < 64)
+        #expect(r.bar.nextDeadline == t0 + .milliseconds(250))
+        r.clock.advance(by: .milliseconds(200))
+        #expect(r.bar.frame(at: r.clock.now).height == 64)
+    }
+
+    @Test func stopsAtMaxLinesThenScrollsKeepingTheCaretVisible() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
+        #expect(r.bar.state.lineCount == 7)
+        r.clock.advance(by: .seconds(1))
+        #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 16)
+        #expect(r.bar.state.scrollOffset == 32) // caret on line 7: lines 3...7 shown
+        try r.bar.send(.select(location: 0, length: 0))
+        #expect(r.bar.state.scrollOffset == 0)
+        try r.bar.send(.select(location: 95, length: 0)) // line 4: already visible at 0
+        #expect(r.bar.state.scrollOffset == 0)
+        try r.bar.send(.select(location: 185, length: 0)) // line 7 again
+        #expect(r.bar.state.scrollOffset == 32)
+    }
+
+    @Test func maxLinesIsConfigurable() throws {
+        var r = InputBarRig(InputBarConfiguration(maxLines: 2))
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type(String(repeating: "x", count: 100)))
+        r.clock.advance(by: .seconds(1))
+        #expect(r.bar.frame(at: r.clock.now).height == 2 * 16 + 16 + 16)
+    }
+}
+
+extension InputBar {
+    var isSendEnabledNow: Bool { state.isSendEnabled }
+}
+
+@Suite struct InputBarHitTestTests {
+    @Test func tapsMapToActions() throws {
+        var r = InputBarRig()
+        let now = r.clock.now
+        // Bar at y 623...667 with no keyboard.
+        #expect(r.bar.hitTest(Point(x: 20, y: 640), at: now) == .toggle)
+        #expect(r.bar.hitTest(Point(x: 100, y: 640), at: now) == .textView)
+        #expect(r.bar.hitTest(Point(x: 340, y: 640), at: now) == .send)
+        #expect(r.bar.hitTest(Point(x: 44, y: 621), at: now) == .bar)
+        #expect(r.bar.hitTest(Point(x: 100, y: 300), at: now) == nil)
+        #expect(r.bar.tapAction(at: Point(x: 100, y: 300), now: now) == .tapOutside)
+        #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)
+        try r.bar.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
+        #expect(r.bar.state.keyboard.kind == .system)
+        r.clock.advance(by: .seconds(1))
+        #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
+        #expect(r.bar.hitTest(Point(x: 100, y: 390), at: r.clock.now) == .textView)
+        #expect(r.bar.tapAction(at: Point(x: 100, y: 500), now: r.clock.now) == nil)
+    }
+}
+
+@Suite struct InputBarTouchTests {
+    func touch(_ phase: TouchEvent.Phase, _ x: Double, _ y: Double, _ r: InputBarRig) -> TouchEvent {
+        TouchEvent(phase: phase, location: Point(x: x, y: y), timestamp: r.clock.now)
+    }
+
+    @Test func tapOnSendHighlightsThenSends() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("yo"))
+        r.clock.advance(by: .seconds(1))
+        let y = r.bar.frame(at: r.clock.now).minY + 24
+        try r.bar.handle(touch(.began, 340, y, r))
+        #expect(r.bar.state.highlighted == .send)
+        r.clock.advance(by: .milliseconds(80))
+        let events = try r.bar.handle(touch(.ended, 341, y + 1, r))
+        #expect(events.contains(.didSend("yo")))
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+    }
+
+    @Test func draggingOffTheButtonCancelsTheTap() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.bar.send(.type("yo"))
+        try r.bar.handle(touch(.began, 340, 640, r))
+        try r.bar.handle(touch(.moved, 300, 600, r))
+        #expect(r.bar.state.highlighted == nil)
+        let events = try r.bar.handle(touch(.ended, 340, 640, r))
+        #expect(events.isEmpty && r.bar.text == "yo")
+    }
+
+    @Test func heldTooLongIsNotATap() throws {
+        var r = InputBarRig()
+        try r.bar.handle(touch(.began, 20, 640, r))
+        #expect(r.bar.state.highlighted == .toggle)
+        r.clock.advance(by: .seconds(1))
+        _ = try r.bar.touchDeadlinePassed(at: r.clock.now)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        #expect(try r.bar.handle(touch(.ended, 20, 640, r)).isEmpty)
+        #expect(r.bar.state.keyboard.kind == .none)
+    }
+
+    @Test func tapsOnTheToggleTextViewAndOutside() throws {
+        var r = InputBarRig()
+        try r.bar.handle(touch(.began, 20, 640, r))
+        try r.bar.handle(touch(.ended, 20, 640, r))
+        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
+        r.clock.advance(by: .seconds(1))
+        let barY = r.bar.frame(at: r.clock.now).minY
+        try r.bar.handle(touch(.began, 100, barY + 24, r))
+        try r.bar.handle(touch(.ended, 100, barY + 24, r))
+        #expect(r.bar.state.keyboard.kind == .system)
+        r.clock.advance(by: .seconds(1))
+        // A touch on the keyboard is not the bar's.
+        #expect(try r.bar.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.tracking == nil)
+        try r.bar.handle(touch(.began, 100, 100, r))
+        try r.bar.handle(touch(.ended, 100, 100, r))
+        #expect(r.bar.state.keyboard.kind == .none)
+    }
+}
+
+@Suite struct InputBarDeadlineTests {
+    @Test func aTickPastTheTapDeadlineDropsTheHighlight() throws {
+        var r = InputBarRig()
+        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 20, y: 640), timestamp: r.clock.now))
+        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
+        try r.advance(ms: 800)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil && r.bar.nextDeadline == nil)
+    }
+}
+
+@Suite struct InputBarResizeTests {
+    @Test func resizeRelaysOutTextAndMovesTheKeyboard() throws {
+        var r = InputBarRig()
+        try r.bar.send(.tapTextView())
+        try r.advance(ms: 300)
+        try r.bar.send(.type(String(repeating: "x", count: 40)))
+        #expect(r.bar.state.lineCount == 2)
+        let events = try r.bar.send(.resize(Size(width: 667, height: 375)))
+        #expect(events.map(\.traceName) == ["willChangeFrame", "willShow", "heightWillChange"])
+        if case let .keyboard(n) = events[1] {
+            #expect(n.beginFrame == Rect(x: 0, y: 407, width: 375, height: 260))
+            #expect(n.endFrame == Rect(x: 0, y: 115, width: 667, height: 260))
+            #expect(n.fromKind == .system && n.toKind == .system)
+        } else { Issue.record("expected a keyboard notification") }
+        #expect(r.bar.state.lineCount == 1)
+        for _ in 0..<20 {
+            try r.advance(ms: 16)
+            let now = r.clock.now
+            #expect(abs(r.bar.frame(at: now).maxY - r.bar.keyboardFrame(at: now).minY) < 1e-9)
+            #expect(r.bar.frame(at: now).width == 667)
+        }
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 115 - 48, width: 667, height: 48))
+    }
+
+    @Test func resizeWithTheKeyboardHiddenPostsNothing() throws {
+        var r = InputBarRig()
+        let events = try r.bar.send(.resize(Size(width: 320, height: 568)))
+        #expect(events.isEmpty)
+        #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 568 - 48, width: 320, height: 48))
+        #expect(try r.bar.send(.resize(Size(width: 320, height: 568))).isEmpty)
+    }
+
+    @Test func invalidSizesAreRefused() throws {
+        var r = InputBarRig()
+        for size in [Size(width: 0, height: 500), Size(width: .nan, height: 500), Size(width: 300, height: .infinity),
+                     Size(width: 1e9, height: 10)] {
+            #expect(throws: InputBarError.self) { try r.bar.send(.resize(size)) }
+        }
+        #expect(InputBarError.invalidSize(width: -1, height: 2).description
+                == "input bar: cannot resize to -1x2: sizes must be positive, finite and at most 100000 pt")
+        #expect(r.bar.state.profile.size == Size(width: 375, height: 667))
+    }
+}

@@ -1,0 +1,81 @@
+import Interaction
+import SimCore
+
+/// Fling-and-settle at 120 Hz: a horizontal paged panel and a vertical list are
+/// dragged, flung (velocities cycle through a fixed table, some into the edges) and
+/// ticked frame by frame until idle. Reports simulated seconds per wall-clock second.
+/// Also the gesture pipeline: synthesized fling touches through a GestureArena with
+/// tap, long press and pan into a ScrollModel.
+enum InteractionBench {
+    static var benchmark: Benchmark {
+        Benchmark(name: "interaction",
+                  summary: "simulated seconds of fling-and-settle per wall-clock second at 120 Hz") { _ in run() }
+    }
+
+    static func run() {
+        let velocities: [Double] = [1200, -800, 3500, -4200, 600, 250, -2500, 5000, -150, 1800]
+        func flingLoop(policy: PagingPolicy, axes: ScrollAxes) -> Double {
+            var model = ScrollModel(viewportSize: Size(width: 375, height: 600),
+                                    contentSize: axes == .horizontal ? Size(width: 375 * 12, height: 600) : Size(width: 375, height: 20_000),
+                                    axes: axes)
+            model.pagingPolicy = policy
+            var now = SimInstant.zero
+            let frame = SimDuration.frames(1, at: 120)
+            var events = 0
+            for (i, v) in velocities.enumerated() {
+                events += model.beginDrag(at: now).count
+                for f in 1...6 {
+                    now += frame
+                    let d = Double(f) * 8 * (v > 0 ? -1 : 1)
+                    events += model.drag(translation: axes == .horizontal ? Point(x: d, y: 0) : Point(x: 0, y: d), at: now).count
+                }
+                let vel = axes == .horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v + Double(i))
+                events += model.endDrag(velocity: vel, at: now).count
+                var buffer: [ScrollEvent] = []
+                buffer.reserveCapacity(8)
+                while model.state != .idle {
+                    now += frame
+                    buffer.removeAll(keepingCapacity: true)
+                    model.tick(at: now, into: &buffer)
+                    events += buffer.count
+                }
+            }
+            precondition(events > 0)
+            return now.seconds
+        }
+
+        for (label, policy, axes) in [("free list", PagingPolicy.none, ScrollAxes.vertical),
+                                      ("paging panel", .paging, .horizontal),
+                                      ("seed snap panel", .snapAfterDeceleration, .horizontal)] {
+            var simulated = 0.0
+            let r = measure(minSeconds: 1.0) { simulated += flingLoop(policy: policy, axes: axes) }
+            let perRun = simulated / Double(r.iterations + 1)
+            let ratio = perRun * Double(r.iterations) / r.seconds
+            print("  \(label): \(formatPoints(perRun)) simulated s per loop, \(r.iterations) loops in \(formatPoints(r.seconds)) s: \(Int(ratio))x real time")
+        }
+
+        // Full pipeline: touches -> recognizers -> scroll -> frames.
+        var simulated = 0.0
+        let r = measure(minSeconds: 1.0) {
+            let clock = VirtualClock()
+            let arena = GestureArena(clock: clock)
+            arena.add(TapRecognizer()); arena.add(LongPressRecognizer()); arena.add(PanRecognizer())
+            var model = ScrollModel(viewportSize: Size(width: 375, height: 260), contentSize: Size(width: 375 * 8, height: 260),
+                                    axes: .horizontal)
+            model.pagingPolicy = .paging
+            arena.onUpdate = { model.apply($0).count > 1000 ? print("") : () }
+            let link = DisplayLink(clock: clock, hz: 120)
+            link.add { t in _ = model.tick(at: t) }
+            link.start()
+            let synth = TouchSynthesizer(hz: 120)
+            for i in 0..<10 {
+                let v = velocities[i]
+                arena.play(synth.fling(from: Point(x: 187, y: 100), velocity: Point(x: -v, y: 0), start: clock.now + .milliseconds(50)))
+                clock.advance(by: .seconds(2))
+            }
+            simulated += clock.now.seconds
+        }
+        let perRun = simulated / Double(r.iterations + 1)
+        print("  touch pipeline (arena + pan + paging + display link): \(Int(perRun * Double(r.iterations) / r.seconds))x real time")
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EmojiSimIO
+import Imaging
+import Raster
+import SimCore
+
+/// `raster`: a busy 375 x 667 chat screen (bubbles with Latin, CJK and 50 inline emoji,
+/// avatars, shadows, a navigation bar and an input bar) rendered at scale 2 and into
+/// the CharGrid. Reports renders per second and the cost of a full pixel render in
+/// clears of the same framebuffer (the physical floor), measured in the same run.
+/// Goals: a full render <= 10 clears; CharGrid >= 20,000 renders/s.
+enum RasterBench {
+    static var benchmark: Benchmark {
+        Benchmark(name: "raster", summary: "chat screen: PixelCanvas @2x vs clear, CharGrid renders/s") { _ in run() }
+    }
+
+    static func run() {
+        let list = RasterBenchScreen.make()
+        var emojiCount = 0
+        for item in list.items {
+            if case .text(let layout, _, _) = item.command {
+                for line in layout.lines { for g in line.glyphs { if case .emoji = g.content { emojiCount += 1 } } }
+            }
+        }
+        let font = (try? BundledFont.unifont()) ?? BitmapFont()
+        let options = PixelRenderOptions(scale: 2, theme: .light, font: font, images: RasterBenchScreen.images)
+        var canvas = PixelCanvas(size: list.size, options: options)
+        let background = Theme.light.color(.background)
+        print("  (thread CPU time, so other jobs on the machine do not count)")
+        print("  display list: \(list.items.count) commands, \(emojiCount) inline emoji, framebuffer \(canvas.width)x\(canvas.height)")
+
+        let clear = measureCPU(minSeconds: 1) { canvas.clear(background) }
+        let render = measureCPU(minSeconds: 1) { canvas.render(list) }
+        var grid = CharGrid(list)
+        let chars = measureCPU(minSeconds: 1) {
+            grid.clear()
+            grid.draw(list)
+        }
+        let fresh = measureCPU(minSeconds: 0.5) { _ = CharGrid(list) }
+
+        let clearTime = clear.seconds / Double(clear.iterations)
+        let renderTime = render.seconds / Double(render.iterations)
+        func rate(_ m: (iterations: Int, seconds: Double)) -> String { fmt(Double(m.iterations) / m.seconds) }
+        print("  clear @2x:            \(rate(clear)) /s (\(fmt(clearTime * 1e6)) us)")
+        print("  full render @2x:      \(rate(render)) /s (\(fmt(renderTime * 1e6)) us)")
+        print("  full render / clear:  \(fmt(renderTime / clearTime)) (goal <= 10)")
+        print("  CharGrid (reused):    \(rate(chars)) /s (goal >= 20000)")
+        print("  CharGrid (new grid):  \(rate(fresh)) /s")
+
+        // Where a pixel render goes: each command kind alone over a clear (brackets kept).
+        var kinds: [String] = []
+        for item in list.items where !kinds.contains(kind(item.command)) { kinds.append(kind(item.command)) }
+        var breakdown: [String] = []
+        for k in kinds where k != "bracket" {
+            var only = DisplayList(size: list.size)
+            for item in list.items where kind(item.command) == k || kind(item.command) == "bracket" { only.append(item) }
+            let m = measureCPU(minSeconds: 0.2) { canvas.render(only) }
+            breakdown.append("\(k) \(fmt((m.seconds / Double(m.iterations) - clearTime) * 1e6)) us")
+        }
+        print("  per kind (beyond the clear): " + breakdown.joined(separator: ", "))
+    }
+}
+
+private func kind(_ c: DrawCommand) -> String {
+    switch c {
+    case .fillRect: "fill"
+    case .roundedRect: "roundedRect"
+    case .border: "border"
+    case .circle: "circle"
+    case .line: "line"
+    case .text: "text"
+    case .image: "image"
+    case .caret, .selection: "caret"
+    case .shadow: "shadow"
+    case .pushClip, .popClip, .pushOpacity, .popOpacity: "bracket"
+    }
+}
+
+private func fmt(_ v: Double) -> String {
+    formatPoints(v >= 100 ? v.rounded() : v)
+}
+
+/// The benchmark's screen, built once.
+enum RasterBenchScreen {
+    static let width = 375.0, height = 667.0
+
+    /// A 64 x 64 emoji-like image (a shaded disc on transparency), tinted per name.
+    static var images: ImageProvider {
+        let image = disc
+        return ImageProvider { _, _ in image }
+    }
+
+    /// A 64 px disc standing in for every emoji image.
+    static let disc: Image = {
+        var base = Image(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let dx = Double(x) - 31.5, dy = Double(y) - 31.5
+                let d = (dx * dx + dy * dy).squareRoot()
+                let a = d < 30 ? 255 : (d < 31 ? Int((31 - d) * 255) : 0)
+                base[x, y] = (UInt8(200 + y / 2), UInt8(150 + x / 2), 40, UInt8(a))
+            }
+        }
+        return base
+    }()
+
+    static let messages: [[InlineRun]] = [
+        [.text("Hey! Are we still on for dinner tonight? "), .emoji(code: "f056", imageName: "f056.gif", label: "笑哭")],
+        [.text("好的，晚上七点见！"), .emoji(code: "微笑", imageName: "emoji_u1f642.png", label: "smile"),
+         .emoji(code: "微笑", imageName: "emoji_u1f642.png", label: "smile")],
+        [.text("I found a new place near the station, they have 火锅 and great noodles ")]
+            + Array(repeating: InlineRun.emoji(code: "哈哈", imageName: "haha.gif", label: "haha"), count: 4),
+        [.text("太好了")] + Array(repeating: InlineRun.emoji(code: "f057", imageName: "f057.gif", label: "grin"), count: 6),
+        [.text("Should I book a table for four? Lisa and Tom want to come too.")],
+        [.emoji(code: "眨眼", imageName: "wink.gif", label: "wink"), .text(" yes please, 四个人 "),
+         .emoji(code: "跳跳", imageName: "bounce.gif", label: "bounce"), .emoji(code: "跳跳", imageName: "bounce.gif", label: "bounce")],
+        Array(repeating: InlineRun.emoji(code: "f058", imageName: "f058.gif", label: "love"), count: 10),
+        [.text("Booked! 7pm, table by the window. 别迟到哦 ")]
+            + Array(repeating: InlineRun.emoji(code: "转圈", imageName: "spin.gif", label: "spin"), count: 5),
+        [.text("See you there ")] + Array(repeating: InlineRun.emoji(code: "f059", imageName: "f059.gif", label: "weary"), count: 8),
+        [.text("我也到了，在门口等你们。")] + Array(repeating: InlineRun.emoji(code: "微笑", imageName: "emoji_u1f642.png", label: "smile"), count: 12),
+    ]
+
+    static func make() -> DisplayList {
+        var list = DisplayList(width: width, height: height)
+        list.fill(Rect(x: 0, y: 0, width: width, height: height), .background, view: "ChatScreen")
+        // Navigation bar.
+        list.fill(Rect(x: 0, y: 0, width: width, height: 64), .surface, view: "NavigationBar")
+        list.text(TextLayout("Dinner 晚餐 (4)"), at: Point(x: 132, y: 36), .text, label: "Dinner 晚餐 (4)")
+        list.line(from: Point(x: 0, y: 63.5), to: Point(x: width, y: 63.5), width: 0.5, .separator)
+        // Bubbles.
+        list.clipped(to: Rect(x: 0, y: 64, width: width, height: 547), view: "BubbleList") { l in
+            var y = 76.0
+            for (i, runs) in messages.enumerated() {
+                let outgoing = i % 2 == 1
+                let layout = TextLayout(runs, maxWidth: 220)
+                let bw = layout.size.width + 24, bh = layout.size.height + 20
+                let avatarX = outgoing ? width - 48 : 8.0
+                let bx = outgoing ? width - 56 - bw : 56.0
+                l.circle(Rect(x: avatarX, y: y, width: 40, height: 40), outgoing ? .accent : .secondaryText, label: "avatar")
+                l.shadow(Rect(x: bx, y: y, width: bw, height: bh), radius: 8, offset: Point(x: 0, y: 1), blur: 3)
+                l.roundedRect(Rect(x: bx, y: y, width: bw, height: bh), radius: 8,
+                              outgoing ? .bubbleOutgoing : .bubbleIncoming, view: "Bubble")
+                l.text(layout, at: Point(x: bx + 12, y: y + 10), outgoing ? .bubbleOutgoingText : .bubbleIncomingText)
+                y += max(bh, 40) + 12
+            }
+        }
+        // Input bar.
+        list.fill(Rect(x: 0, y: 611, width: width, height: 56), .inputBackground, view: "InputBar")
+        list.line(from: Point(x: 0, y: 611.5), to: Point(x: width, y: 611.5), width: 0.5, .separator)
+        list.circle(Rect(x: 8, y: 623, width: 32, height: 32), .border, label: "voice")
+        list.roundedRect(Rect(x: 48, y: 621, width: 239, height: 36), radius: 6, .surface, view: "TextView")
+        list.text(TextLayout([.text("好的 "), .emoji(code: "微笑", imageName: "emoji_u1f642.png", label: "smile")]),
+                  at: Point(x: 56, y: 631), .text)
+        list.append(.caret(Rect(x: 96, y: 631, width: 2, height: 16), .caret))
+        list.circle(Rect(x: 295, y: 623, width: 32, height: 32), .border, label: "emoji")
+        list.roundedRect(Rect(x: 333, y: 625, width: 36, height: 28), radius: 4, .accent, label: "send")
+        list.text(TextLayout("发送"), at: Point(x: 335, y: 631), .accentText)
+        return list
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SimCore
+import Imaging
+import Scenario
+import EmojiSimIO
+import EmojiSimTesting
+
+/// `emojisim run`: scripts in, verdicts, renders, recordings and reports out.
+enum RunCommand: CLICommand {
+    static let name = "run"
+    static let summary = "run scenario scripts and check their snapshots"
+    static let help = """
+    usage: emojisim run <file or dir>... [--snapshots DIR] [--record all|missing|failed|never]
+                        [--out DIR] [--gif] [--report FILE] [--trace] [--shard I/N] [--json]
+
+    Runs each .scenario script (folders are searched recursively, in name order) and
+    compares its snapshots with the references in DIR/<script stem>/<name>.<ext>
+    (DIR defaults to ./Snapshots). The language is documented in docs/SCENARIOS.md.
+
+      --snapshots DIR   where references live (default: Snapshots)
+      --record MODE     all: rewrite every reference; missing (default): write only
+                        missing ones; failed: write missing and differing ones;
+                        never: only compare. Always never when CI is set.
+                        EMOJISIM_RECORD sets the default.
+      --out DIR         write every rendered snapshot and the trace of each script
+                        under DIR/<script stem>/
+      --gif             also write DIR/<script stem>.gif: the screen at 30 frames per
+                        second of virtual time (needs --out, default ./emojisim-out)
+      --report FILE     one self-contained HTML file: per script and snapshot the
+                        reference, actual and diff images, the text diffs, the
+                        expectations and the trace
+      --trace           print each script's trace
+      --shard I/N       run only the scripts of shard I of N (1-based; a stable
+                        partition by path, for CI matrices)
+      --json            print results as JSON on standard output (no progress)
+
+    Exit status: 0 when everything passes, 1 on a failed expectation, run error or
+    snapshot, 2 on a usage or parse error (all parse errors are printed before
+    anything runs).
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let args: ParsedArguments
+        do {
+            args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
+                                       options: ["snapshots", "record", "out", "report", "shard"])
+        } catch {
+            printError("error: \(error)\nsee: emojisim run --help")
+            return 2
+        }
+        guard !args.positionals.isEmpty else {
+            printError("error: name at least one script or folder\nsee: emojisim run --help")
+            return 2
+        }
+        var requested: RecordMode?
+        if let r = args.options["record"] {
+            guard let m = RecordMode(rawValue: r) else {
+                printError("error: unknown record mode '\(r)' (all, missing, failed, never)")
+                return 2
+            }
+            requested = m
+        }
+        var shard: (Int, Int)?
+        if let s = args.options["shard"] {
+            let parts = s.split(separator: "/")
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+                printError("error: --shard takes I/N with 1 <= I <= N, e.g. 2/4")
+                return 2
+            }
+            shard = (i, n)
+        }
+        let files: [URL]
+        do {
+            files = try ScenarioFiles.collect(args.positionals)
+        } catch {
+            printError("error: \(error)")
+            return 2
+        }
+        let selected = shard.map { ScenarioFiles.shard(files, index: $0.0, of: $0.1) } ?? files
+        let options = ScenarioRunOptions(
+            snapshots: URL(fileURLWithPath: args.options["snapshots"] ?? "Snapshots"),
+            record: RecordMode.resolve(requested),
+            out: args.options["out"].map { URL(fileURLWithPath: $0) } ?? (args.flags.contains("gif") ? URL(fileURLWithPath: "emojisim-out") : nil),
+            gif: args.flags.contains("gif"),
+            report: args.options["report"].map { URL(fileURLWithPath: $0) },
+            printTrace: args.flags.contains("trace"),
+            json: args.flags.contains("json"),
+            printAscii: false)
+        return ScenarioRunSession(options: options).run(selected)
+    }
+}
+
+/// Finding and partitioning script files.
+enum ScenarioFiles {
+    struct NotFound: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path): no such file or folder" }
+    }
+
+    static func collect(_ paths: [String]) throws -> [URL] {
+        var out: [URL] = []
+        let fm = FileManager.default
+        for p in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw NotFound(path: p) }
+            if isDir.boolValue {
+                let base = URL(fileURLWithPath: p)
+                let found = (fm.enumerator(atPath: p)?.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".scenario") }.sorted()
+                out += found.map { base.appendingPathComponent($0) }
+            } else {
+                out.append(URL(fileURLWithPath: p))
+            }
+        }
+        return out
+    }
+
+    /// Shard `index` (1-based) of `count`: scripts whose path hashes to it (FNV-1a), so
+    /// adding a script never moves the others between shards.
+    static func shard(_ files: [URL], index: Int, of count: Int) -> [URL] {
+        files.filter { url in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in url.lastPathComponent.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return Int(h % UInt64(count)) == index - 1
+        }
+    }
+}
