@@ -230,7 +230,11 @@ public enum Inflate {
     }
 
     /// The hot loop: one refill per symbol (or length/distance pair).
-    private static func huffmanBlock(_ r: inout BitReader, _ out: inout OutputBuffer, _ t: DecodeTables) throws(ZlibError) {
+    private static func huffmanBlock(_ reader: inout BitReader, _ out: inout OutputBuffer, _ t: DecodeTables) throws(ZlibError) {
+        // A local copy: through the inout the compiler stored bitbuf/bitcount back to
+        // memory on every symbol (profiled); written back once at the end.
+        var r = reader
+        defer { reader = r }
         let lt = t.litlen, dt = t.dist
         let lmask: UInt64 = (1 << UInt64(litlenPrimaryBits)) - 1
         let dmask: UInt64 = (1 << UInt64(distPrimaryBits)) - 1
