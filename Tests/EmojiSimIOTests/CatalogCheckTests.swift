@@ -45,6 +45,15 @@ import EmojiText
         #expect(ucore.emoji(forCode: "👍🏽")?.group == "People & Body")
     }
 
+    @Test func theWireFormatDecidesWhatTheScannerReads() throws {
+        let seed = catalogFixtures.appendingPathComponent("seed")
+        let byMeaning = try CatalogBridge.emojiCatalog(try CatalogLoader.load(path: seed, options: .init(wire: .meaning)))
+        #expect(RichText(parsing: "好[笑哭]", catalog: byMeaning).attachments.map(\.emoji.keywords) == [["f056"]])
+        #expect(RichText(parsing: "[f056]", catalog: byMeaning).attachments.isEmpty)
+        let byCode = try CatalogBridge.emojiCatalog(try CatalogLoader.load(path: seed))
+        #expect(RichText(parsing: "[f056]", catalog: byCode).attachments.map(\.emoji.code) == ["f056"])
+    }
+
     @Test func imageLibraryServesEveryImageByResourceName() throws {
         let seed = try CatalogLoader.load(path: catalogFixtures.appendingPathComponent("seed"))
         let library = try CatalogBridge.imageLibrary(seed)

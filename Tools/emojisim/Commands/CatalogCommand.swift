@@ -7,9 +7,9 @@ enum CatalogCommand: CLICommand {
     static let name = "catalog"
     static let summary = "show, check or convert an emoji catalog"
     static let help = """
-    usage: emojisim catalog show SOURCE [--json] [--format F] [--locale L] [--lenient]
-           emojisim catalog check SOURCE [--format F] [--locale L]
-           emojisim catalog convert SOURCE --to json [--out FILE] [--format F] [--locale L] [--lenient]
+    usage: emojisim catalog show SOURCE [--json] [--format F] [--locale L] [--wire W] [--lenient]
+           emojisim catalog check SOURCE [--format F] [--locale L] [--wire W]
+           emojisim catalog convert SOURCE --to json [--out FILE] [--format F] [--locale L] [--wire W] [--lenient]
 
     SOURCE is a file, a folder, or a built-in catalog: `unicode` (Unicode 15.0's
     emoji-test.txt, shipped with EmojiSim) or `demo`.
@@ -29,12 +29,15 @@ enum CatalogCommand: CLICommand {
 
     --lenient   load what is valid and list what was skipped (on standard error)
     --locale L  meanings from emtionMeans_L.plist where present
+    --wire W    how emoji travel in the server's text: code ([f056], the seeds'
+                default), meaning ([笑哭], the Weibo default), hex ([f09f9882], the
+                UTF-8 of a meaning that is an emoji) or unicode (the emoji itself)
     """
 
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, flags: ["json", "lenient"], options: ["format", "locale", "to", "out"])
+            args = try ParsedArguments(arguments, flags: ["json", "lenient"], options: ["format", "locale", "to", "out", "wire"])
         } catch {
             printError("error: \(error)\nsee: emojisim catalog --help")
             return 2
@@ -51,7 +54,15 @@ enum CatalogCommand: CLICommand {
             }
             format = parsed
         }
-        let options = CatalogImportOptions(lenient: args.flags.contains("lenient"), locale: args.options["locale"] ?? "")
+        var wire: WireFormat?
+        if let w = args.options["wire"] {
+            guard let parsed = WireFormat(rawValue: w) else {
+                printError("error: unknown wire format '\(w)' (\(WireFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                return 2
+            }
+            wire = parsed
+        }
+        let options = CatalogImportOptions(lenient: args.flags.contains("lenient"), locale: args.options["locale"] ?? "", wire: wire)
         let source = args.positionals[1]
         switch verb {
         case "show":
