@@ -56,7 +56,7 @@ import EmojiText
 
     @Test func imageLibraryServesEveryImageByResourceName() throws {
         let seed = try CatalogLoader.load(path: catalogFixtures.appendingPathComponent("seed"))
-        let library = try CatalogBridge.imageLibrary(seed)
+        let library = try ScenarioAssets.from(seed).makeLibrary()
         let gif = try library.image(named: "EmtionImages/f058.gif")
         #expect(gif.frameCount > 1)
         let seq = try library.image(named: "EmtionImages/wave.png")

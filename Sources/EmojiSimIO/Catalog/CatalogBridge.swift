@@ -82,27 +82,6 @@ public enum CatalogBridge {
         }
     }
 
-    /// Registers every image of the catalog (by resource name) in a new library, read
-    /// from disk now and decoded lazily when drawn.
-    public static func imageLibrary(_ imported: ImportedCatalog, limits: ImageLimits = .default) throws -> ImageLibrary {
-        let library = ImageLibrary(limits: limits)
-        for (name, url) in imported.images.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            library.register(name, bytes: [UInt8](data))
-        }
-        for (name, frames) in imported.sequences.sorted(by: { $0.key < $1.key }) {
-            var names: [String] = []
-            for (i, url) in frames.enumerated() {
-                let frameName = "\(name)#\(i)"
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                library.register(frameName, bytes: [UInt8](data))
-                names.append(frameName)
-            }
-            library.registerSequence(name, frames: names, delay: .centiseconds(10))
-        }
-        return library
-    }
-
     /// The built-in demo catalog as an imported one (images in the bundled DemoAssets),
     /// so `catalog show demo`, `check demo` and `convert demo` work like any other.
     public static func demoCatalog() -> ImportedCatalog {
