@@ -1,9 +1,8 @@
 import Foundation
-import Imaging
 import EmojiText
 
 /// Between what the importers read (`ImportedCatalog`, which remembers files) and what
-/// the pure core uses (`EmojiCatalog` for text, `ImageLibrary` for pixels).
+/// the pure core uses (`EmojiCatalog`; the images go through `ScenarioAssets`).
 public enum CatalogBridge {
     /// The pure catalog. Skin-tone variants are attached to their base emoji. For the
     /// `hex` wire format an image emoji whose meaning is a Unicode emoji becomes that
