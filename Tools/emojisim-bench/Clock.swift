@@ -11,18 +11,20 @@ func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// Runs `body` repeatedly for at least `minSeconds` (and at least once) and returns
-/// (iterations, seconds). Figures are printed by the caller.
+/// Runs `body` once to warm up, then repeatedly until at least `minSeconds` have passed
+/// on `clock` (wall time by default); returns (iterations, seconds). Figures are
+/// printed by the caller.
 @discardableResult
-func measure(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
-    body() // warm-up
-    let start = monotonicSeconds()
+func measure(minSeconds: Double = 0.5, clock: () -> Double = monotonicSeconds,
+             _ body: () -> Void) -> (iterations: Int, seconds: Double) {
+    body()
+    let start = clock()
     var n = 0
     var elapsed = 0.0
     repeat {
         body()
         n += 1
-        elapsed = monotonicSeconds() - start
+        elapsed = clock() - start
     } while elapsed < minSeconds
     return (n, elapsed)
 }
@@ -35,18 +37,8 @@ func threadCPUSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// Like `measure`, in thread CPU seconds: `body` runs once to warm up, then until at
-/// least `minSeconds` of CPU time has passed. Returns (iterations, seconds).
+/// `measure` in thread CPU seconds.
 @discardableResult
 func measureCPU(minSeconds: Double = 0.5, _ body: () -> Void) -> (iterations: Int, seconds: Double) {
-    body()
-    let start = threadCPUSeconds()
-    var n = 0
-    var elapsed = 0.0
-    repeat {
-        body()
-        n += 1
-        elapsed = threadCPUSeconds() - start
-    } while elapsed < minSeconds
-    return (n, elapsed)
+    measure(minSeconds: minSeconds, clock: threadCPUSeconds, body)
 }

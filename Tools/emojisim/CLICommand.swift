@@ -60,4 +60,15 @@ struct ParsedArguments {
             }
         }
     }
+
+    /// The value of `--name` as one of `T`'s cases (nil when absent); anything else is
+    /// a usage error that lists the accepted values.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, describing what: String) throws -> T?
+        where T.RawValue == String {
+        guard let raw = options[name] else { return nil }
+        guard let value = T(rawValue: raw) else {
+            throw UsageError("unknown \(what) '\(raw)' (\(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return value
+    }
 }

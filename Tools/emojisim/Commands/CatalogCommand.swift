@@ -46,21 +46,13 @@ enum CatalogCommand: CLICommand {
             printError("error: expected a verb (show, check, convert) and a SOURCE\nsee: emojisim catalog --help")
             return 2
         }
-        var format: CatalogFormat?
-        if let f = args.options["format"] {
-            guard let parsed = CatalogFormat(rawValue: f) else {
-                printError("error: unknown format '\(f)' (\(CatalogFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-                return 2
-            }
-            format = parsed
-        }
-        var wire: WireFormat?
-        if let w = args.options["wire"] {
-            guard let parsed = WireFormat(rawValue: w) else {
-                printError("error: unknown wire format '\(w)' (\(WireFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-                return 2
-            }
-            wire = parsed
+        let format: CatalogFormat?, wire: WireFormat?
+        do {
+            format = try args.choice("format", describing: "format")
+            wire = try args.choice("wire", describing: "wire format")
+        } catch {
+            printError("error: \(error)\nsee: emojisim catalog --help")
+            return 2
         }
         let options = CatalogImportOptions(lenient: args.flags.contains("lenient"), locale: args.options["locale"] ?? "", wire: wire)
         let source = args.positionals[1]

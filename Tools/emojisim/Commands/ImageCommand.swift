@@ -74,21 +74,22 @@ enum ImageCommand: CLICommand {
         guard let image = load(file) else { return 1 }
         let netscape = (image.source as? GIFImage)?.metadata.netscapeLoopCount
         if json {
-            var s = "{\"file\":\(jsonString(file)),\"format\":\(jsonString(image.formatName))"
-            s += ",\"width\":\(image.canvasWidth),\"height\":\(image.canvasHeight)"
-            s += ",\"frameCount\":\(image.frameCount),\"loopCount\":\(image.loopCount.storedValue)"
-            s += ",\"loop\":\(jsonString(image.loopCount.description))"
-            if image.formatName == "GIF" { s += ",\"netscapeLoopCount\":" + (netscape.map(String.init) ?? "null") }
-            s += ",\"frames\":["
-            for i in 0..<image.frameCount {
+            var root: [String: Any] = [
+                "file": file, "format": image.formatName,
+                "width": image.canvasWidth, "height": image.canvasHeight,
+                "frameCount": image.frameCount, "loopCount": image.loopCount.storedValue,
+                "loop": image.loopCount.description,
+            ]
+            if image.formatName == "GIF" { root["netscapeLoopCount"] = netscape ?? NSNull() }
+            root["frames"] = (0..<image.frameCount).map { i -> [String: Any] in
                 let f = image.frameInfo(at: i)
-                if i > 0 { s += "," }
-                s += "{\"index\":\(i),\"x\":\(f.rect.x),\"y\":\(f.rect.y),\"width\":\(f.rect.width),\"height\":\(f.rect.height)"
-                s += ",\"delayMs\":\(f.delay.milliseconds),\"delay\":{\"numerator\":\(f.delay.numerator),\"denominator\":\(f.delay.denominator)}"
-                s += ",\"disposal\":\(jsonString(f.disposal.description)),\"blend\":\(jsonString(f.blend.description))}"
+                return ["index": i, "x": f.rect.x, "y": f.rect.y, "width": f.rect.width, "height": f.rect.height,
+                        "delayMs": f.delay.milliseconds,
+                        "delay": ["numerator": f.delay.numerator, "denominator": f.delay.denominator],
+                        "disposal": f.disposal.description, "blend": f.blend.description]
             }
-            s += "]}"
-            print(s)
+            let data = (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            print(String(decoding: data, as: UTF8.self))
         } else {
             print("file: \(file)")
             print("format: \(image.formatName)")
@@ -168,26 +169,5 @@ enum ImageCommand: CLICommand {
             printError("error: \(outDir): cannot write the frames")
             return 1
         }
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 }

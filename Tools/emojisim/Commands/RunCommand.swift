@@ -52,13 +52,12 @@ enum RunCommand: CLICommand {
             printError("error: name at least one script or folder\nsee: emojisim run --help")
             return 2
         }
-        var requested: RecordMode?
-        if let r = args.options["record"] {
-            guard let m = RecordMode(rawValue: r) else {
-                printError("error: unknown record mode '\(r)' (all, missing, failed, never)")
-                return 2
-            }
-            requested = m
+        let requested: RecordMode?
+        do {
+            requested = try args.choice("record", describing: "record mode")
+        } catch {
+            printError("error: \(error)\nsee: emojisim run --help")
+            return 2
         }
         var shard: (Int, Int)?
         if let s = args.options["shard"] {
