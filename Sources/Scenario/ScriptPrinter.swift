@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:
 /// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.
@@ -77,7 +78,13 @@ public enum ScriptPrinter {
         case .panelTab(.name(let n)): return "panel.tab \(quote(n))"
         case .listRow(let r): return "list.row \(r)"
         case .point(let p): return "\(num(p.x)),\(num(p.y))"
+        case .label(let l): return "label \(quote(l))"
+        case .view(let v): return "view " + (isViewName(v) ? v : quote(v))
         }
+    }
+
+    static func isViewName(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == ".") }
     }
 
     static func isBareWord(_ s: String) -> Bool {
@@ -114,6 +121,7 @@ public enum ScriptPrinter {
         case .searchClear: return "search clear"
         case .wait(let d): return "wait \(duration(d))"
         case .settle: return "settle"
+        case .timing(let m): return "timing \(m.rawValue)"
         case .memoryWarning: return "memory-warning"
         case .resize(let w, let h): return "resize \(num(w))x\(num(h))"
         }
