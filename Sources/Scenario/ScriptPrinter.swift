@@ -72,7 +72,7 @@ public enum ScriptPrinter {
         case .outside: return "outside"
         case .panel: return "panel"
         case .panelDelete: return "panel.delete"
-        case .panelEmoji(let e): return "panel.emoji " + (isBareWord(e) ? e : quote(e))
+        case .panelEmoji(let e): return "panel.emoji " + (lexesAsWord(e) ? e : quote(e))
         case .panelCell(let r, let c): return "panel.cell \(r) \(c)"
         case .panelTab(.index(let i)): return "panel.tab \(i)"
         case .panelTab(.name(let n)): return "panel.tab \(quote(n))"
@@ -81,6 +81,12 @@ public enum ScriptPrinter {
         case .label(let l): return "label \(quote(l))"
         case .view(let v): return "view " + (isViewName(v) ? v : quote(v))
         }
+    }
+
+    /// True when the lexer reads `s` back as one bare word (no whitespace, `"`, `#` or
+    /// control characters), so `panel.emoji 哈哈` prints as written.
+    static func lexesAsWord(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "#" && !$0.properties.isWhitespace }
     }
 
     static func isViewName(_ s: String) -> Bool {
