@@ -165,7 +165,11 @@ public final class ChatScreen: DisplayListRepresentable {
 
     // MARK: touches
 
-    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order.
+    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order:
+    /// keyboard, input bar, list, navigation bar. Nil outside the screen, and on the
+    /// input bar while an animation moves it and it does not allow user interaction
+    /// (`InputBar.receivesTouches(at:)`): UIKit's hit test skips it and nothing behind
+    /// it (the root view) takes touches.
     public func component(at p: Point) -> Component? {
         guard bounds.contains(p) else { return nil }
         let now = clock.now
@@ -173,7 +177,7 @@ public final class ChatScreen: DisplayListRepresentable {
            keyboardFrame(at: now).contains(p) {
             return shownKeyboard == .emoji ? .emojiPanel : .systemKeyboard
         }
-        if inputBarFrame(at: now).contains(p) { return .inputBar }
+        if inputBarFrame(at: now).contains(p) { return inputBar.receivesTouches(at: now) ? .inputBar : nil }
         if listFrame(at: now).contains(p) { return .list }
         return .navigationBar
     }
@@ -187,7 +191,13 @@ public final class ChatScreen: DisplayListRepresentable {
         if touch.phase == .began {
             target = component(at: touch.location)
             touchTargets[touch.id] = target
-            if let target { trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description)) }
+            if let target {
+                trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description))
+            } else if bounds.contains(touch.location) {
+                // The moving input bar let the touch through (see `component(at:)`).
+                trace.record(clock.now, "screen", "touchDown", ("component", "none"), ("at", touch.location.description),
+                             ("reason", "the input bar is animating"))
+            }
         } else {
             target = touchTargets[touch.id]
         }
