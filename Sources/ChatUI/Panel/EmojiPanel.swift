@@ -522,7 +522,9 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// empty query clears the search.
     public func search(_ query: String) {
         if query.isEmpty { clearSearch(); return }
-        if state.query == nil { state.offsetBeforeSearch = state.offset }
+        if state.query == nil {
+            state.pageBeforeSearch = anchor().map { PageAnchor(name: $0.0, kind: $0.1, index: $0.2, code: $0.3) }
+        }
         state.query = query
         let results = searchProvider(query)
         trace.record(clock.now, Self.source, "search", ("query", query), ("results", String(results.count)))
@@ -530,19 +532,18 @@ public final class EmojiPanel: DisplayListRepresentable {
         scroll(toPage: 0, animated: false)
     }
 
-    /// Leaves search mode and returns to the page shown before the search.
+    /// Leaves search mode and returns to the page and group shown before the search
+    /// (UISearchBar cancel restoring the collection view's position). The page is
+    /// found by what it showed (group, first emoji), not by its offset: recents picked
+    /// during the search put a Recents page in front, and a search typed while the
+    /// panel bounced past an edge must not bring back an out-of-bounds offset.
     public func clearSearch() {
         guard state.query != nil else { return }
         state.query = nil
-        rebuild(anchor: nil)
-        // The page shown before, not the raw offset: a search typed while the panel was
-        // still bouncing past an edge must not bring back an out-of-bounds offset.
-        let layout = state.layout
-        let back = layout.offset(ofPage: layout.nearestPage(offset: state.offsetBeforeSearch ?? 0))
-        state.offsetBeforeSearch = nil
+        let back = state.pageBeforeSearch
+        state.pageBeforeSearch = nil
         trace.record(clock.now, Self.source, "searchCleared")
-        _ = state.scroller.setOffset(back, animated: false, at: clock.now)
-        updateCurrentPage(announce: true)
+        rebuild(anchor: back.map { ($0.name, $0.kind, $0.index, $0.code) })
     }
 
     /// A new panel width (rotation, split view): the page showing the same first
