@@ -24,7 +24,8 @@ public enum ScriptParser {
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
         for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            if lineNumber > maxLines {
+            // A final newline ends the last line; it does not start line maxLines + 1.
+            if lineNumber > maxLines, !(rawLine.isEmpty && rawLine.startIndex == source.unicodeScalars.endIndex) {
                 errors.append(ScriptError(file: name, line: lineNumber, column: 1,
                                           message: "script has more than \(maxLines) lines"))
                 break
@@ -283,13 +284,18 @@ struct LineParser {
             if accept("by") {
                 let d = try word("a distance like 80pt")
                 guard let v = Literals.distance(d.text) else { throw error(d, "expected a distance like 80pt, found '\(d.text)'") }
+                guard v <= Literals.maxDistance else { throw error(d, "distance must be at most 10000pt") }
                 distance = v
             }
             if accept("at") {
                 let d = try word("a velocity like 1200pt/s")
                 guard let v = Literals.velocity(d.text) else { throw error(d, "expected a velocity like 1200pt/s, found '\(d.text)'") }
-                guard v <= 100_000 else { throw error(d, "velocity must be at most 100000pt/s") }
+                guard Literals.velocityRange.contains(v) else { throw error(d, "velocity must be between 1pt/s and 100000pt/s") }
                 velocity = v
+            }
+            let travel = (distance ?? ScenarioRunner.defaultSwipeDistance) / (velocity ?? ScenarioRunner.defaultSwipeVelocity)
+            guard travel <= Literals.maxSwipeSeconds else {
+                throw error(head, "a swipe may last at most 60s (distance / velocity); this one lasts \(plainDecimal(travel))s")
             }
             return .swipe(t, dir, distance: distance, velocity: velocity)
         case "drag":

@@ -25,10 +25,9 @@ public enum ScriptPrinter {
     static func quote(_ s: String) -> String { quotedLiteral(s) }
 
     static func num(_ v: Double) -> String {
-        // Whole numbers without a fraction; others with the shortest exact decimal the
-        // parser reads back to the same Double.
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return "\(v)"
+        // The shortest decimal the parser reads back to the same Double, never with an
+        // exponent (the parser takes plain decimals only): 1e23 prints in full.
+        plainDecimal(v)
     }
 
     static func duration(_ d: SimDuration) -> String {

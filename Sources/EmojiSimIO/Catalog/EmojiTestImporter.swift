@@ -98,7 +98,7 @@ public enum EmojiTestImporter {
             }
         }
         groups.removeAll { $0.emoji.isEmpty }
-        return ImportedCatalog(format: .unicodeTest, source: URL(fileURLWithPath: file), groups: groups,
+        return try ImportedCatalog(format: .unicodeTest, source: URL(fileURLWithPath: file), groups: groups,
                                wire: options.wire ?? .unicode, unicodeVersion: version, skipped: sink.skipped)
     }
 

@@ -14,7 +14,11 @@ import SimCore
 ///   lifts (multi-touch gestures are out of scope).
 ///
 /// Every transition is recorded into the trace (`<source> <name>.<state> location=..`)
-/// and passed to `onUpdate`, in order. Handling a touch is O(recognizers).
+/// and passed to `onUpdate`, in order. Every lift of the tracked finger is recorded
+/// too, with the release velocity its own `VelocityTracker` measured, whether or not a
+/// pan was running (`<source> release location=(x, y) velocity=(vx, vy) basis=measured
+/// samples=4`; `basis` is `measured`, `stopped` or `tooFewSamples`), and kept in
+/// `lastRelease`. Handling a touch is O(recognizers).
 public final class GestureArena {
     public let clock: VirtualClock
     public let trace: Trace?
@@ -29,6 +33,18 @@ public final class GestureArena {
     private var timerDue: [SimInstant?] = []
     private var trackedTouch: Int?
     private var lastLocation: Point = .zero
+    private var releaseTracker = VelocityTracker()
+    /// The latest lift (ended or cancelled) of a tracked finger: when, where, and the
+    /// release velocity measured.
+    public private(set) var lastRelease: Release?
+
+    /// One lift of the tracked finger.
+    public struct Release: Hashable, Sendable {
+        public var time: SimInstant
+        public var location: Point
+        public var cancelled: Bool
+        public var estimate: VelocityTracker.Estimate
+    }
     /// Transitions not yet drained, oldest first (bounded: the oldest are dropped
     /// beyond `updateCapacity`).
     public private(set) var pendingUpdates: [GestureUpdate] = []
@@ -101,6 +117,8 @@ public final class GestureArena {
         }
         guard touch.id == trackedTouch else { return }
         lastLocation = touch.location
+        releaseTracker.add(touch)
+        if touch.phase.isFinal { recordRelease(touch) }
         for i in recognizers.indices where recognizers[i].isEnabled {
             let updates = recognizers[i].handle(touch)
             process(updates, from: i)
@@ -121,6 +139,20 @@ public final class GestureArena {
     }
 
     // MARK: private
+
+    /// Traced before the recognizers see the lift, so the line reads before `pan.ended`
+    /// and the scroll view's `willEndDragging` it causes.
+    private func recordRelease(_ touch: TouchEvent) {
+        let estimate = releaseTracker.estimate()
+        let release = Release(time: touch.timestamp, location: touch.location,
+                              cancelled: touch.phase == .cancelled, estimate: estimate)
+        lastRelease = release
+        trace?.record(TraceEvent(time: touch.timestamp, source: source, name: release.cancelled ? "cancel" : "release",
+                                 fields: [.init("location", touch.location.description),
+                                          .init("velocity", estimate.velocity.description),
+                                          .init("basis", estimate.basis.rawValue),
+                                          .init("samples", String(estimate.samples))]))
+    }
 
     private func simultaneous(_ a: Int, _ b: Int) -> Bool {
         guard let hook = shouldRecognizeSimultaneously else { return false }
