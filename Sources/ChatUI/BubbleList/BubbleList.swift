@@ -543,7 +543,7 @@ public final class BubbleList {
         var serials = Set<Int>()
         for (i, c) in cells.enumerated() {
             let row = displayedRows.lowerBound + i
-            if c.row != row { out.append("cell \(c.serial) thinks row \(String(describing: c.row)), shows \(row)") }
+            if c.row != row { out.append("cell \(c.serial) thinks row \(c.row.map { "\($0)" } ?? "nil"), shows \(row)") }
             if c.messageID != messages[row].id { out.append("cell \(c.serial) shows a stale message at row \(row)") }
             if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) displayed twice") }
             for p in c.players where !p.isAnimating { out.append("row \(row) visible but a player is stopped") }

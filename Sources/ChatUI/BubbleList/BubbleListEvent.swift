@@ -1,3 +1,4 @@
+import SimCore
 import Interaction
 
 /// What the list tells its delegate, in the order it happened. Each one is also

@@ -112,7 +112,7 @@ extension EmojiPanel {
         public var isPageControlHidden: Bool { pagesInGroup <= 1 }
         /// Number of search results while searching, nil otherwise (`expect panel.results N`).
         public var resultCount: Int? {
-            query == nil ? nil : sections.first.map(\.emoji.count) ?? 0
+            query == nil ? nil : sections.first.map({ $0.emoji.count }) ?? 0
         }
         public var currentGroupName: String {
             sections.indices.contains(currentSection) ? sections[currentSection].name : ""
