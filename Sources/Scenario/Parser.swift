@@ -117,7 +117,7 @@ struct LineParser {
     mutating func oneOf<T>(_ what: String, _ options: [(String, T)]) throws(ScriptError) -> T {
         let t = try word(what)
         if let hit = options.first(where: { $0.0 == t.text }) { return hit.1 }
-        throw error(t, "expected \(what) (\(options.map(\.0).joined(separator: ", "))), found '\(t.text)'")
+        throw error(t, "expected \(what) (\(options.map({ $0.0 }).joined(separator: ", "))), found '\(t.text)'")
     }
 
     mutating func duration() throws(ScriptError) -> SimDuration {

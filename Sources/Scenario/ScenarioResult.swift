@@ -73,5 +73,5 @@ public struct ScenarioResult: Sendable {
 
     /// True when the script ran to its end and every expectation held (snapshots are
     /// compared by the caller, which knows the references).
-    public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+    public var passed: Bool { failure == nil && expectations.allSatisfy({ $0.passed }) }
 }

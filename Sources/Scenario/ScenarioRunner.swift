@@ -388,14 +388,14 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             var found: Int?
             var k = 0
             for ev in events {
-                if k >= skip, ev.description.contains(needle) { found = k; break }
+                if k >= skip, ev.description.containsOccurrence(of: needle) { found = k; break }
                 k += 1
             }
             if let found {
                 traceCursor = host.trace.droppedCount + found + 1
                 return outcome(true, "trace \(quoted(needle))", "trace \(quoted(events[events.startIndex + found].description))")
             }
-            let recent = events.suffix(3).map(\.description).joined(separator: " | ")
+            let recent = events.suffix(3).map({ $0.description }).joined(separator: " | ")
             return outcome(false, "trace \(quoted(needle)) since the previous expect trace",
                            recent.isEmpty ? "no trace lines" : "no such line (last lines: \(recent))")
         }

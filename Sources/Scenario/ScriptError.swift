@@ -21,7 +21,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct ScriptParseErrors: Error, Hashable, Sendable, CustomStringConvertible {
     public var errors: [ScriptError]
     public init(_ errors: [ScriptError]) { self.errors = errors }
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    public var description: String { errors.map({ $0.description }).joined(separator: "\n") }
 }
 
 /// Something a script did that probably did not do what it meant, with its place.

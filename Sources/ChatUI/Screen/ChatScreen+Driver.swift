@@ -41,7 +41,7 @@ extension ChatScreen: Testable {
         }
         // No unit is ever split: the units spell the plain text exactly, and the plain
         // text scans back to the same units.
-        if editor.units.map(\.plainText).joined() != editor.plainText {
+        if editor.units.map({ $0.plainText }).joined() != editor.plainText {
             out.append("input units do not spell the plain text")
         }
         let reparsed = RichText(parsing: editor.plainText, catalog: catalog)
