@@ -129,6 +129,7 @@ import Testing
         var ended: GestureUpdate?
         for t in touches { for u in pan.handle(t) where u.state == .ended { ended = u } }
         #expect(abs((ended?.velocity.x ?? .nan) - pause.1) <= 0.02 * 1500)
+        #expect(pan.estimate.basis == (pause.1 > 0 ? .measured : .stopped))
     }
 
     @Test func threeSamplesAreNeededAndAnUnmovedLiftAddsNothing() {
