@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Interaction
 
 /// The chat input bar: a toggle button (emoji / keyboard icon), a growing text view
 /// on EmojiText's `TextEditor`, and a send button, riding on the keyboard's top edge.

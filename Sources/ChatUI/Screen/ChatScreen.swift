@@ -68,6 +68,9 @@ public final class ChatScreen: DisplayListRepresentable {
     public var fingerTargets: [Int: Component] { touchTargets }
     private var nextMessageID: Int
     private var listPanActive = false
+    /// What the gestures, the panel and the display link hold instead of `self` (no weak
+    /// captures in Embedded Swift); cleared in deinit.
+    private let backref = Backref<ChatScreen>()
 
     public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
                 images: ImageLibrary = ImageLibrary(), configuration: Configuration = Configuration(),
@@ -90,7 +93,7 @@ public final class ChatScreen: DisplayListRepresentable {
         panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width,
                            clock: clock, trace: trace)
         panel.images = images
-        nextMessageID = (messages.map(\.id.raw).max() ?? -1) + 1
+        nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
         list = BubbleList(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
@@ -101,11 +104,14 @@ public final class ChatScreen: DisplayListRepresentable {
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
         displayLink = DisplayLink(clock: clock, hz: 60)
-        listGestures.onUpdate = { [weak self] u in self?.listGesture(u) }
-        panel.onEvent = { [weak self] e in self?.panelEvent(e) }
-        displayLink.add { [weak self] t in self?.frame(at: t) }
+        backref.bind(self)
+        listGestures.onUpdate = { [backref] u in backref.target?.listGesture(u) }
+        panel.onEvent = { [backref] e in backref.target?.panelEvent(e) }
+        displayLink.add { [backref] t in backref.target?.frame(at: t) }
         displayLink.start()
     }
+
+    deinit { backref.clear() }
 
     // MARK: geometry
 

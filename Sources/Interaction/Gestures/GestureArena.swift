@@ -28,7 +28,7 @@ public final class GestureArena {
     /// Called for every transition, synchronously, in order.
     public var onUpdate: ((GestureUpdate) -> Void)?
 
-    private var recognizers: [any GestureRecognizer] = []
+    private var recognizers: [AnyGestureRecognizer] = []
     private var timers: [VirtualClock.TimerID?] = []
     private var timerDue: [SimInstant?] = []
     private var trackedTouch: Int?
@@ -50,28 +50,39 @@ public final class GestureArena {
     public private(set) var pendingUpdates: [GestureUpdate] = []
     public let updateCapacity = 10_000
 
+    /// What the deadline timers hold instead of `self` (Embedded Swift has no weak captures).
+    private let backref = Backref<GestureArena>()
+
     public init(clock: VirtualClock, trace: Trace? = nil, source: String = "gestures") {
         self.clock = clock; self.trace = trace; self.source = source
+        backref.bind(self)
     }
+
+    deinit { backref.clear() }
 
     /// Adds a recognizer; names must be unique within an arena.
     public func add(_ recognizer: some GestureRecognizer) {
         precondition(!recognizers.contains { $0.name == recognizer.name }, "duplicate recognizer name \(recognizer.name)")
-        recognizers.append(recognizer)
+        recognizers.append(recognizer.erased)
         timers.append(nil); timerDue.append(nil)
     }
 
-    public var names: [String] { recognizers.map(\.name) }
+    public var names: [String] { recognizers.map({ $0.name }) }
 
     public func state(of name: String) -> GestureState? { recognizers.first { $0.name == name }?.state }
 
-    public func recognizer(named name: String) -> (any GestureRecognizer)? { recognizers.first { $0.name == name } }
+    public func recognizer(named name: String) -> AnyGestureRecognizer? { recognizers.first { $0.name == name } }
+
+    /// The recognizer `name` if it is an `R`.
+    public func recognizer<R: GestureRecognizer>(named name: String, as type: R.Type) -> R? {
+        recognizer(named: name).flatMap { R.unerased($0) }
+    }
 
     /// Changes a recognizer's configuration in place (e.g. `minimumPressDuration`).
     public func modify<R: GestureRecognizer>(_ name: String, as type: R.Type, _ body: (inout R) -> Void) {
-        guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = recognizers[i] as? R else { return }
+        guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = R.unerased(recognizers[i]) else { return }
         body(&r)
-        recognizers[i] = r
+        recognizers[i] = r.erased
         syncTimers()
     }
 
@@ -176,7 +187,7 @@ public final class GestureArena {
             timers[i] = nil; timerDue[i] = want
             if let due = want {
                 let name = recognizers[i].name
-                timers[i] = clock.schedule(at: due) { [weak self] now in self?.deadlineFired(name, now) }
+                timers[i] = clock.schedule(at: due) { [backref] now in backref.target?.deadlineFired(name, now) }
             }
         }
     }
