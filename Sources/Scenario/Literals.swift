@@ -89,7 +89,7 @@ enum Literals {
 
     /// `A..B` with integers.
     static func range(_ s: String) -> (Int, Int)? {
-        guard let dots = s.firstRange(of: "..") else { return nil }
+        guard let dots = s.firstOccurrence(of: "..") else { return nil }
         guard let a = integer(s[..<dots.lowerBound]), let b = integer(s[dots.upperBound...]) else { return nil }
         return (a, b)
     }

@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
 /// anything runs. Linear in the script length.
@@ -116,7 +117,7 @@ struct LineParser {
     mutating func oneOf<T>(_ what: String, _ options: [(String, T)]) throws(ScriptError) -> T {
         let t = try word(what)
         if let hit = options.first(where: { $0.0 == t.text }) { return hit.1 }
-        throw error(t, "expected \(what) (\(options.map(\.0).joined(separator: ", "))), found '\(t.text)'")
+        throw error(t, "expected \(what) (\(options.map({ $0.0 }).joined(separator: ", "))), found '\(t.text)'")
     }
 
     mutating func duration() throws(ScriptError) -> SimDuration {
@@ -259,9 +260,14 @@ struct LineParser {
             return .panelTab(.index(i))
         case "list.row":
             return .listRow(try count("a row index"))
+        case "label":
+            return .label(try string("an accessibility label"))
+        case "view":
+            let v = try next("a view name like InputBar.send")
+            return .view(v.text)
         default:
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row or X,Y)")
+            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
         }
     }
 
@@ -331,6 +337,7 @@ struct LineParser {
             return .search(try string("a query (or 'clear')"))
         case "wait": return .wait(try duration())
         case "settle": return .settle
+        case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))
         case "memory-warning": return .memoryWarning
         case "resize":
             let t = try word("a size WxH")

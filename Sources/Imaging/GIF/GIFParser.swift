@@ -15,11 +15,12 @@
 /// here, so the stricter reading wins. A frame after a good one that has such a code
 /// size ends the parse like a truncation (earlier frames are kept).
 public enum GIFParser {
-    public static func parse(_ bytes: [UInt8], limits: ImageLimits = .default) throws -> GIFMetadata {
-        try bytes.withUnsafeBufferPointer { try parse($0, limits: limits) }
+    public static func parse(_ bytes: [UInt8], limits: ImageLimits = .default) throws(GIFError) -> GIFMetadata {
+        // Through Result: withUnsafeBufferPointer rethrows untyped.
+        try bytes.withUnsafeBufferPointer { b in Result { () throws(GIFError) in try parse(b, limits: limits) } }.get()
     }
 
-    static func parse(_ b: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws -> GIFMetadata {
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(GIFError) -> GIFMetadata {
         let n = b.count
         guard n >= 6, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46, b[3] == 0x38,
               b[4] == 0x37 || b[4] == 0x39, b[5] == 0x61 else {
@@ -65,7 +66,7 @@ public enum GIFParser {
         }
 
         /// Ends the parse: an error before any frame, a reported issue after one.
-        func stop(_ error: GIFError) throws {
+        func stop(_ error: GIFError) throws(GIFError) {
             if meta.frames.isEmpty { throw error }
             meta.truncation = error
         }

@@ -80,11 +80,11 @@ public final class APNGImage: AnimatedImageSource {
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo { frames[index].info }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0 && index < frames.count else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frames.count)
         }
-        if formatName == "PNG" { return try decodeFrame(0) }
+        if formatName == "PNG" { return try decodedFrame(0) }
         if index < nextIndex || base.width == 0 {
             base = Image(width: canvasWidth, height: canvasHeight)
             nextIndex = 0
@@ -92,7 +92,7 @@ public final class APNGImage: AnimatedImageSource {
         var shown = base
         while nextIndex <= index {
             let f = frames[nextIndex]
-            let pixels = try decodeFrame(nextIndex)
+            let pixels = try decodedFrame(nextIndex)
             let saved = f.info.disposal == .previous && nextIndex > 0
                 ? base.cropped(x: f.info.rect.x, y: f.info.rect.y, width: f.info.rect.width, height: f.info.rect.height) : nil
             Self.draw(pixels, on: &base, at: f.info.rect, blend: f.info.blend)
@@ -106,6 +106,11 @@ public final class APNGImage: AnimatedImageSource {
             nextIndex += 1
         }
         return shown
+    }
+
+    /// `decodeFrame` with its error as the sources' common error type.
+    private func decodedFrame(_ index: Int) throws(AnimationError) -> Image {
+        do throws(PNGError) { return try decodeFrame(index) } catch { throw .frameDecodingFailed(index: index, error) }
     }
 
     /// Drops the kept canvas (a memory warning); the next request restarts at frame 0.
