@@ -11,12 +11,16 @@ public struct ImageLimits: Hashable, Sendable {
     public var maxDecodedBytes: Int
 
     public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 100_000_000,
-                maxFrames: Int = 10_000, maxDecodedBytes: Int = 1 << 32) {
+                maxFrames: Int = 10_000, maxDecodedBytes: Int = ImageLimits.fourGiB) {
         self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.maxPixels = maxPixels
         self.maxFrames = maxFrames; self.maxDecodedBytes = maxDecodedBytes
     }
 
     public static let `default` = ImageLimits()
+
+    /// 4 GiB where `Int` holds it, else `Int.max` (`1 << 32` is 0 on a 32-bit `Int`, which
+    /// made every animation exceed the default limit on wasm32).
+    public static let fourGiB = Int(clamping: Int64(1) << 32)
 
     /// Whether a `width x height` area is within the size limits.
     public func allows(width: Int, height: Int) -> Bool {

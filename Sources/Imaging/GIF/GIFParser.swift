@@ -119,8 +119,10 @@ public enum GIFParser {
                 let minCode = Int(b[p])
                 guard minCode >= 1, minCode <= 8 else { throw GIFError(.invalidLZWMinimumCodeSize(minCode), at: p) }
                 let r = skipSubBlocks(p + 1)
-                decodedBytes += rect.area * 4
-                guard decodedBytes <= limits.maxDecodedBytes else {
+                // Overflow-checked: on a 32-bit Int the sum can pass Int.max before the limit.
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(rect.area * 4)
+                decodedBytes = sum
+                guard !overflow, decodedBytes <= limits.maxDecodedBytes else {
                     throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: at)
                 }
                 meta.frames.append(GIFFrameInfo(
