@@ -29,7 +29,6 @@ public struct ImageLimits: Hashable, Sendable {
 
     public static let `default` = ImageLimits()
 
-
     /// Whether a `width x height` area is within the size limits.
     public func allows(width: Int, height: Int) -> Bool {
         width >= 0 && height >= 0 && violation(width: width, height: height) == nil
