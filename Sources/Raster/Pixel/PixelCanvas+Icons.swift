@@ -288,12 +288,26 @@ extension Target {
                                      dy: (frame.midY - side / 2) * scale) }, cuts: [], color: ink)
             return
         }
+        // Words (space-separated: one a scalar for hex) never break across rows unless
+        // a word alone is wider than a row; what does not fit in the rows is left out.
         var rows: [[UInt32]] = []
         var row: [UInt32] = []
-        for u in text {
-            if row.count == perRow { rows.append(row); row = [] }
-            if rows.count == rowsFit { break }
-            row.append(u)
+        for word in text.split(separator: 0x20) {
+            var w = Array(word)
+            while !w.isEmpty && rows.count < rowsFit {
+                let need = row.isEmpty ? w.count : row.count + 1 + w.count
+                if need <= perRow {
+                    if !row.isEmpty { row.append(0x20) }
+                    row += w
+                    w = []
+                } else if row.isEmpty {
+                    rows.append(Array(w.prefix(perRow)))
+                    w.removeFirst(perRow)
+                } else {
+                    rows.append(row)
+                    row = []
+                }
+            }
         }
         if !row.isEmpty && rows.count < rowsFit { rows.append(row) }
         let a = alpha(ink, 255)
