@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
+        // The scenario language and runner, so other packages can drive a screen from
+        // scripts or from Swift (`ScenarioDriver`) and check it with EmojiSimTesting.
+        .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
         .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
         .executable(name: "emojisim", targets: ["emojisim"]),

@@ -4,8 +4,16 @@ import Raster
 
 /// Records the screen at 30 frames per virtual second, at scale 1, merging identical
 /// consecutive frames into one longer frame (an idle screen costs one frame).
+///
+/// Bounded twice: at most `runner.maxRecordedFrames` distinct frames and at most
+/// `maxBytes` of pixels held (an iPhone 8 frame is 1 MB at scale 1, so the frame count
+/// alone would allow ~900 MB); once either is reached, later frames extend the last
+/// one, so a long or large run degrades to a coarser GIF instead of growing memory.
 final class Recorder {
     static let hz = 30
+    /// Pixel bytes the recording may hold: 128 MiB.
+    static let maxBytes = 128 << 20
+    private var bytesHeld = 0
     let host: any ScenarioHost
     let runner: ScenarioRunner
     let theme: Theme
@@ -30,16 +38,17 @@ final class Recorder {
 
     private func capture() {
         let frame = SimDuration.frames(1, at: Self.hz)
-        if frames.count >= runner.maxRecordedFrames {
+        if frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes {
             frames[frames.count - 1].duration += frame
             return
         }
-        let image = PixelCanvas.render(host.displayList(of: .screen),
+        let image = PixelCanvas.render(host.displayList(of: .screen) ?? DisplayList(size: host.size),
                                        options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.imageProvider))
         if let last = frames.last, last.image == image {
             frames[frames.count - 1].duration += frame
         } else {
             frames.append(RecordedFrame(image: image, duration: frame))
+            bytesHeld += image.byteCount
         }
     }
 }

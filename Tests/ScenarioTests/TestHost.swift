@@ -40,7 +40,8 @@ final class TestHost: ScenarioHost {
 
     var isSettled: Bool { clock.now >= busyUntil }
 
-    func displayList(of subject: SnapshotSubject) -> DisplayList {
+    func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        if subject == .panel && frames[.panel] == nil { return nil }
         var list = DisplayList(size: size)
         list.fill(Rect(x: 8, y: 8, width: 100, height: 32), .bubbleOutgoing, view: subject.rawValue)
         list.border(Rect(origin: .zero, size: size), .separator)

@@ -31,8 +31,23 @@ public struct ScenarioAssets: Sendable {
         return ScenarioAssets(catalog: .demo, imageBytes: bytes, sequences: [:])
     }()
 
-    /// Loads what `source` names; relative paths resolve against `base` (the script's folder).
+    /// Loads what `source` names; relative paths resolve against `base` (the script's
+    /// folder). Errors name the catalog as the script wrote it (`catalog unicode`,
+    /// `catalog json "x.json"`) and the file inside it when there is one.
     public static func load(_ source: CatalogSource, relativeTo base: URL) throws(CatalogImportError) -> ScenarioAssets {
+        do {
+            return try loadUnnamed(source, relativeTo: base)
+        } catch {
+            var e = error
+            if case .unicode(nil) = source {
+                // The bundled images and emoji-test.txt are internal names.
+                e.file = "the bundled Unicode catalog"
+            }
+            throw e
+        }
+    }
+
+    static func loadUnnamed(_ source: CatalogSource, relativeTo base: URL) throws(CatalogImportError) -> ScenarioAssets {
         let imported: ImportedCatalog
         switch source {
         case .demo:
