@@ -66,7 +66,9 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),
+        // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
+        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
         // --

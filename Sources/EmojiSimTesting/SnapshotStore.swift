@@ -71,7 +71,8 @@ public enum SnapshotStore {
             do {
                 try SnapshotFiles.writeAtomically(bytes(), to: pending)
                 check.pendingFile = pending
-                let detail = diff.isEmpty ? "" : "\n" + diff
+                var detail = diff.isEmpty ? "" : "\n" + diff
+                if !check.artifacts.isEmpty { detail += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
                 return fail(.pending(diff), "snapshot \(displayName): \(headline); the new render is pending review at \(displayName).new\(detail)")
             } catch {
                 return fail(.unreadable("\(error)"), "snapshot \(displayName): could not write \(pending.path): \(error)")

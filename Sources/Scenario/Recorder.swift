@@ -14,6 +14,9 @@ final class Recorder {
     /// Pixel bytes the recording may hold: 128 MiB.
     static let maxBytes = 128 << 20
     private var bytesHeld = 0
+    /// The list the last frame was rendered from: an unchanged list is the same picture,
+    /// so an idle stretch costs one list comparison per frame instead of a render.
+    private var lastList: DisplayList?
     let host: any ScenarioHost
     let runner: ScenarioRunner
     let theme: Theme
@@ -26,14 +29,32 @@ final class Recorder {
         self.theme = theme == .dark ? .dark : .light
     }
 
+    private var started = SimInstant.zero
+
     func start() {
+        started = host.clock.now
         capture()
         timer = host.clock.scheduleRepeating(every: .frames(1, at: Self.hz)) { [weak self] _ in self?.capture() }
     }
 
+    /// Stops and trims the last frame so the frames add up to exactly the recorded
+    /// stretch of virtual time (each capture counts one frame ahead, so the capture at the
+    /// final instant would add a frame past the end).
     func stop() {
         if let timer { host.clock.cancel(timer) }
         timer = nil
+        let elapsed = host.clock.now - started
+        var total = SimDuration.zero
+        for f in frames { total += f.duration }
+        var excess = total - elapsed
+        while excess > .zero, let last = frames.last {
+            if last.duration > excess {
+                frames[frames.count - 1].duration = last.duration - excess
+                break
+            }
+            excess = excess - last.duration
+            frames.removeLast()
+        }
     }
 
     private func capture() {
@@ -42,8 +63,13 @@ final class Recorder {
             frames[frames.count - 1].duration += frame
             return
         }
-        let image = PixelCanvas.render(host.displayList(of: .screen) ?? DisplayList(size: host.size),
-                                       options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.imageProvider))
+        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        if let lastList, lastList == list, !frames.isEmpty {
+            frames[frames.count - 1].duration += frame
+            return
+        }
+        lastList = list
+        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.imageProvider))
         if let last = frames.last, last.image == image {
             frames[frames.count - 1].duration += frame
         } else {

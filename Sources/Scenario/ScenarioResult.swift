@@ -62,6 +62,10 @@ extension SnapshotFormat {
 public struct RecordedFrame: Hashable, Sendable {
     public var image: Image
     public var duration: SimDuration
+
+    public init(image: Image, duration: SimDuration) {
+        self.image = image; self.duration = duration
+    }
 }
 
 /// Everything one run produced.

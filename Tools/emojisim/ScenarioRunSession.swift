@@ -53,11 +53,25 @@ struct ScenarioRunSession {
         return run(parsed)
     }
 
+    /// What a session produced: the exit status and the JSON summary (whose `passed`
+    /// is true exactly when the status is 0).
+    struct Outcome {
+        var status: Int32
+        var json: String
+        var verifications: [ScenarioVerifier.Verification]
+    }
+
     func run(_ scripts: [(URL, Script)]) -> Int32 {
+        let outcome = execute(scripts)
+        if options.json { print(outcome.json) }
+        return outcome.status
+    }
+
+    func execute(_ scripts: [(URL, Script)]) -> Outcome {
         let font: BitmapFont
         do { font = try BundledFont.unifont() } catch {
             printError("error: \(error)")
-            return 2
+            return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
         }
         let verifier = ScenarioVerifier(references: options.references, record: options.record,
                                         runner: ScenarioRunner(font: font, records: options.gif),
@@ -99,8 +113,8 @@ struct ScenarioRunSession {
             }
         }
         let passed = failures.isEmpty && verifications.allSatisfy(\.passed)
-        if options.json { print(jsonSummary(verifications, passed: passed, failures: failures)) }
-        return passed ? 0 : 1
+        return Outcome(status: passed ? 0 : 1, json: jsonSummary(verifications, passed: passed, failures: failures),
+                       verifications: verifications)
     }
 
     func printOutcome(_ v: ScenarioVerifier.Verification) {

@@ -4,7 +4,6 @@ import Imaging
 import Raster
 import Scenario
 import EmojiSimIO
-import EmojiSimTesting
 
 /// `emojisim run --report FILE`: one HTML page a browser opens with no server.
 ///
@@ -20,15 +19,15 @@ import EmojiSimTesting
 ///   to `FILE.files/` beside the report, so thousands of snapshots stay a small page.
 /// - A few lines of script set `data-images`/`data-broken` on `<body>` after load, which
 ///   Tools/check-report.sh reads from headless Chromium.
-struct HTMLReport {
-    static let inlineLimit = 48 * 1024
+public struct HTMLReport {
+    public static let inlineLimit = 48 * 1024
 
     let url: URL
     let font: BitmapFont
     var filesWritten = 0
     var counter = 0
 
-    static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL) throws {
+    public static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL) throws {
         var r = HTMLReport(url: url, font: (try? BundledFont.unifont()) ?? BitmapFont())
         let html = try r.render(verifications)
         try SnapshotFiles.writeAtomically(Array(html.utf8), to: url)

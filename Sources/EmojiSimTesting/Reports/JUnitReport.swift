@@ -1,14 +1,13 @@
 import Foundation
 import Scenario
-import EmojiSimTesting
 
 /// `emojisim run --junit FILE`: one JUnit XML `<testsuite>` for the scripts of the run
 /// (one shard of a CI matrix when `--shard` is given), one `<testcase>` per script, its
 /// problems in `<failure>`. `time` is the script's *virtual* duration, so the report
 /// is byte-for-byte deterministic. Scripts that could not run at all (a catalog that
 /// does not load) are `<error>` cases.
-enum JUnitReport {
-    static func render(_ vs: [ScenarioVerifier.Verification], setupFailures: [String], suiteName: String = "emojisim") -> String {
+public enum JUnitReport {
+    public static func render(_ vs: [ScenarioVerifier.Verification], setupFailures: [String], suiteName: String = "emojisim") -> String {
         let failures = vs.filter { !$0.passed }.count
         let total = vs.count + setupFailures.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -10,13 +10,13 @@ import Scenario
 /// - Delays land on a centisecond grid by cumulative rounding, so the GIF's length
 ///   matches the virtual time; a frame longer than GIF's 655.35 s limit is split into
 ///   repeats of the same picture (which the encoder stores as empty frames).
-enum RecordingGIF {
+public enum RecordingGIF {
     /// Largest delay one GIF frame can carry.
-    static let maxDelay = 65_535
+    public static let maxDelay = 65_535
     /// The letterbox colour (opaque, so frame optimisation stays on).
     static let border: (UInt8, UInt8, UInt8) = (0x30, 0x30, 0x30)
 
-    static func encode(_ frames: [RecordedFrame]) throws -> [UInt8] {
+    public static func encode(_ frames: [RecordedFrame]) throws -> [UInt8] {
         let width = frames.map(\.image.width).max() ?? 0
         let height = frames.map(\.image.height).max() ?? 0
         var out: [GIFEncoder.Frame] = []
@@ -38,7 +38,7 @@ enum RecordingGIF {
     }
 
     /// `image` at the top-left of a `width` x `height` canvas. O(canvas pixels).
-    static func letterbox(_ image: Image, width: Int, height: Int) -> Image {
+    public static func letterbox(_ image: Image, width: Int, height: Int) -> Image {
         if image.width == width && image.height == height { return image }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
