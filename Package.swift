@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "EmojiText", dependencies: ["SimCore"]),
         .target(name: "Imaging", dependencies: ["SimCore"]),
         .target(name: "Interaction", dependencies: ["SimCore"]),
-        .target(name: "Raster", dependencies: ["SimCore", "EmojiText", "Imaging"]),
+        .target(name: "Raster", dependencies: ["SimCore", "Imaging"]),
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --

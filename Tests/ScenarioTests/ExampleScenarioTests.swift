@@ -21,8 +21,10 @@ import EmojiSimTesting
 
     @Test(.snapshots(), arguments: scripts)
     func example(_ name: String) throws {
+        // Every failed expectation and snapshot is its own issue, at its script line.
         let v = try #require(assertScenario("Tests/Scenarios/" + name))
-        #expect(v.passed)
+        let passed = v.passed
+        #expect(passed)
     }
 
     @Test func aScriptRunTwiceGivesTheSameBytes() throws {

@@ -89,6 +89,8 @@ struct ScenarioRunSession {
                 failures.append(message)
                 continue
             }
+            // Manual-timing touches that did not activate their target (the run went on).
+            for w in v.result.warnings { printError("\(url.path):\(w.line):\(w.column): warning: \(w.message)") }
             do { try writeOutputs(v) } catch {
                 v.errors.append("cannot write outputs: \(error)")
             }

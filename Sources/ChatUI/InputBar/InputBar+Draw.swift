@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 import Raster
 
 /// Drawing: the bar emits display-list commands in colour roles (so one list renders

@@ -63,6 +63,8 @@ public final class EmojiPanel: DisplayListRepresentable {
     private let arena: GestureArena
     private var deleteTimer: VirtualClock.TimerID?
     private let link: DisplayLink
+    /// What the link, the arena and the timers hold instead of `self` (no weak captures in Embedded Swift).
+    private let backref = Backref<EmojiPanel>()
     static let source = "panel"
 
     public init(groups: [PanelSection], configuration: PanelConfiguration = .standard,
@@ -87,12 +89,15 @@ public final class EmojiPanel: DisplayListRepresentable {
         arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
                                       allowableMovement: configuration.allowableMovement))
         arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
-        link.add { [weak self] t in self?.tick(at: t) }
-        arena.onUpdate = { [weak self] u in self?.gesture(u) }
+        backref.bind(self)
+        link.add { [backref] t in backref.target?.tick(at: t) }
+        arena.onUpdate = { [backref] u in backref.target?.gesture(u) }
         state.scroller.configure(policy: configuration.snapPolicy)
         rebuild(anchor: nil)
         updateCurrentPage(announce: false)
     }
+
+    deinit { backref.clear() }
 
     /// The panel over a catalog: its groups (titled for the configuration's locale),
     /// its ranked search and its skin-tone variants.
@@ -111,7 +116,7 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     /// The recents as plain codes (to save), most recent first.
     public var recentEmojis: RecentEmojis {
-        RecentEmojis(capacity: state.configuration.recentsLimit, codes: state.recents.map(\.code))
+        RecentEmojis(capacity: state.configuration.recentsLimit, codes: state.recents.map({ $0.code }))
     }
 
     /// Restores saved recents; codes the panel does not know are skipped.
@@ -375,8 +380,8 @@ public final class EmojiPanel: DisplayListRepresentable {
     private func scheduleDeleteTimer() {
         cancelDeleteTimer()
         guard let due = state.deleteRepeater.nextFire else { return }
-        deleteTimer = clock.schedule(at: due) { [weak self] now in
-            guard let self else { return }
+        deleteTimer = clock.schedule(at: due) { [backref] now in
+            guard let self = backref.target else { return }
             self.deleteTimer = nil
             for d in self.state.deleteRepeater.fire(at: now) { self.emitDelete(d) }
             self.scheduleDeleteTimer()
@@ -522,7 +527,9 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// empty query clears the search.
     public func search(_ query: String) {
         if query.isEmpty { clearSearch(); return }
-        if state.query == nil { state.offsetBeforeSearch = state.offset }
+        if state.query == nil {
+            state.pageBeforeSearch = anchor().map { PageAnchor(name: $0.0, kind: $0.1, index: $0.2, code: $0.3) }
+        }
         state.query = query
         let results = searchProvider(query)
         trace.record(clock.now, Self.source, "search", ("query", query), ("results", String(results.count)))
@@ -530,19 +537,18 @@ public final class EmojiPanel: DisplayListRepresentable {
         scroll(toPage: 0, animated: false)
     }
 
-    /// Leaves search mode and returns to the page shown before the search.
+    /// Leaves search mode and returns to the page and group shown before the search
+    /// (UISearchBar cancel restoring the collection view's position). The page is
+    /// found by what it showed (group, first emoji), not by its offset: recents picked
+    /// during the search put a Recents page in front, and a search typed while the
+    /// panel bounced past an edge must not bring back an out-of-bounds offset.
     public func clearSearch() {
         guard state.query != nil else { return }
         state.query = nil
-        rebuild(anchor: nil)
-        // The page shown before, not the raw offset: a search typed while the panel was
-        // still bouncing past an edge must not bring back an out-of-bounds offset.
-        let layout = state.layout
-        let back = layout.offset(ofPage: layout.nearestPage(offset: state.offsetBeforeSearch ?? 0))
-        state.offsetBeforeSearch = nil
+        let back = state.pageBeforeSearch
+        state.pageBeforeSearch = nil
         trace.record(clock.now, Self.source, "searchCleared")
-        _ = state.scroller.setOffset(back, animated: false, at: clock.now)
-        updateCurrentPage(announce: true)
+        rebuild(anchor: back.map { ($0.name, $0.kind, $0.index, $0.code) })
     }
 
     /// A new panel width (rotation, split view): the page showing the same first
@@ -590,7 +596,7 @@ public final class EmojiPanel: DisplayListRepresentable {
         }
         state.sections = sections
         state.layout = PanelLayout(configuration: state.configuration, width: state.width,
-                                   sectionCounts: sections.map(\.emoji.count))
+                                   sectionCounts: sections.map({ $0.emoji.count }))
         state.contentGeneration += 1
         let layout = state.layout
         let t = clock.now

@@ -77,14 +77,17 @@ public struct ScenarioAssets: Sendable {
         }
         var bytes: [String: [UInt8]] = [:]
         var sequences: [String: [String]] = [:]
-        for (name, url) in imported.images {
-            if let d = FileManager.default.contents(atPath: url.path) { bytes[name] = [UInt8](d) }
+        // Each distinct file is read once (entries and frames may share one) and the
+        // total is bounded by CatalogLimits.maxImageBytes.
+        var files = ImageFileReader(file: imported.source.lastPathComponent)
+        for (name, url) in imported.images.sorted(by: { $0.key < $1.key }) {
+            if let d = try files.read(url) { bytes[name] = d }
         }
-        for (name, frames) in imported.sequences {
+        for (name, frames) in imported.sequences.sorted(by: { $0.key < $1.key }) {
             var names: [String] = []
             for (i, url) in frames.enumerated() {
-                if let d = FileManager.default.contents(atPath: url.path) {
-                    bytes["\(name)#\(i)"] = [UInt8](d)
+                if let d = try files.read(url) {
+                    bytes["\(name)#\(i)"] = d
                     names.append("\(name)#\(i)")
                 }
             }

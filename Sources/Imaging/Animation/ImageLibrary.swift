@@ -8,13 +8,16 @@
 public final class ImageLibrary {
     public enum Failure: Error, CustomStringConvertible {
         case unknownName(String)
-        case decodingFailed(name: String, underlying: any Error)
+        case decodingFailed(name: String, underlying: AnimatedImageDecoder.Failure)
+        /// The stills of a sequence do not make one (an empty frame list).
+        case invalidSequence(name: String, underlying: AnimationError)
         /// A sequence frame that is itself a sequence (sequences do not nest, so no cycles).
         case nestedSequence(name: String, frame: String)
         public var description: String {
             switch self {
             case .unknownName(let n): return "no image named '\(n)'"
             case .decodingFailed(let n, let e): return "\(n): \(e)"
+            case .invalidSequence(let n, let e): return "\(n): \(e)"
             case .nestedSequence(let n, let f): return "\(n): sequence frame '\(f)' is itself a sequence"
             }
         }
@@ -56,14 +59,14 @@ public final class ImageLibrary {
     }
 
     /// The image for `name`, reading its metadata on first use. Throws `Failure`.
-    public func image(named name: String) throws -> AnimatedImage {
+    public func image(named name: String) throws(Failure) -> AnimatedImage {
         guard let entry = entries[name] else { throw Failure.unknownName(name) }
         switch entry {
         case .ready(let image):
             return image
         case .encoded(let bytes):
             let image: AnimatedImage
-            do {
+            do throws(AnimatedImageDecoder.Failure) {
                 image = try AnimatedImageDecoder.decode(bytes, name: name, limits: limits)
             } catch {
                 throw Failure.decodingFailed(name: name, underlying: error)
@@ -75,14 +78,14 @@ public final class ImageLibrary {
             for f in frames {
                 if case .sequence = entries[f] { throw Failure.nestedSequence(name: name, frame: f) }
                 let still = try image(named: f)
-                if still.source is ImageSequenceSource { throw Failure.nestedSequence(name: name, frame: f) }
+                if still.formatName == ImageSequenceSource.formatName { throw Failure.nestedSequence(name: name, frame: f) }
                 stills.append(still)
             }
             let image: AnimatedImage
-            do {
+            do throws(AnimationError) {
                 image = AnimatedImage(source: try ImageSequenceSource(stills: stills, delay: delay, loopCount: loops), name: name)
             } catch {
-                throw Failure.decodingFailed(name: name, underlying: error)
+                throw Failure.invalidSequence(name: name, underlying: error)
             }
             entries[name] = .ready(image)
             return image

@@ -78,3 +78,11 @@ public struct PanRecognizer: GestureRecognizer, Hashable {
 
     public mutating func reset() { state = .possible; translation = .zero; tracker.reset() }
 }
+
+extension PanRecognizer {
+    public var erased: AnyGestureRecognizer { .pan(self) }
+    public static func unerased(_ erased: AnyGestureRecognizer) -> Self? {
+        if case .pan(let r) = erased { return r }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+import SimCore
+
+/// Why the Tester could not do what it was asked. The message states the condition
+/// with its facts; callers (the scenario driver) prefix the script line.
+public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Still moving after `TesterDefaults.idleLimit` of virtual time.
+    case notIdle(after: SimDuration, moving: [String])
+    /// A touch aimed outside the subject.
+    case outside(Point, bounds: Rect)
+    /// press/move/release out of order.
+    case finger(String)
+    /// A gesture that cannot be performed as asked (the message states the limit).
+    case gesture(String)
+
+    public var description: String {
+        switch self {
+        case let .notIdle(after, moving):
+            return "not idle after \(after) of virtual time (still moving: " + moving.joined(separator: "; ") + ")"
+        case let .outside(p, bounds):
+            return "point \(p) is outside the \(bounds.size) screen"
+        case .finger(let m), .gesture(let m):
+            return m
+        }
+    }
+}
