@@ -370,7 +370,7 @@ import EmojiText
         d.press(panel.deleteKeyLocation!, for: .milliseconds(600))
         d.tap(panel.location(row: 0, column: 2))
         #expect(panel.trace.lines == [
-            "0.033s panel willBeginDragging offset=0",
+            "0.025s panel willBeginDragging offset=0",   // 120 Hz samples: the threshold is crossed sooner
             "0.100s panel willEndDragging velocity=600 target=375",
             "0.100s panel didEndDragging decelerate=true",
             "0.100s panel willBeginDecelerating",
@@ -379,12 +379,12 @@ import EmojiText
             "1.233s panel longPressBegan at=(33.5, 40)",
             // A panel alone has no room above its top row: the preview goes beside the key.
             "1.233s panel previewBegan code=f023 frame=[55.5,0 120x120]",
-            "1.283s panel previewHidden code=f023",
+            "1.275s panel previewHidden code=f023",
             "1.300s panel previewBegan code=f024 frame=[99.5,0 120x120]",
             "1.333s panel previewEnded code=f024 inserted=false",
             "1.833s panel didTapDelete repeat=1",
             "1.933s panel didTapDelete repeat=2",
-            "1.983s panel didSelect code=f025 via=tap group=Faces page=1",
+            "2.013s panel didSelect code=f025 via=tap group=Faces page=1",   // an 80 ms tap
         ])
     }
 }
