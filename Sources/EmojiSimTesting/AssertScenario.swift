@@ -27,9 +27,12 @@ public func assertScenario(
     let callSite = "\(caller.fileID):\(caller.line)"
     func report(_ message: String) { reportFailure(message, at: caller, xcFile: filePath, xcLine: line) }
     let url: URL
+    // A package's own scripts may read catalogs anywhere in the package (fixtures beside
+    // the scripts' folder); nothing outside it.
+    let packageRoot = SnapshotFiles.packageRoot(from: "\(filePath)")
     if path.hasPrefix("/") {
         url = URL(fileURLWithPath: path)
-    } else if let root = SnapshotFiles.packageRoot(from: "\(filePath)") {
+    } else if let root = packageRoot {
         url = root.appendingPathComponent(path)
     } else {
         report("assertScenario: no Package.swift above \(filePath) to resolve \(path) against")
@@ -59,7 +62,7 @@ public func assertScenario(
     }
     let verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
                                     runner: ScenarioRunner(font: font),
-                                    makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
+                                    makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: packageRoot) })
     let v: ScenarioVerifier.Verification
     do { v = try verifier.verify(script, at: url) } catch let e as ScriptError {
         atScript(e.description, line: e.line, column: e.column)
