@@ -47,7 +47,7 @@ public enum CoreABI {
     /// the configuration its setup text described.
     public final class Session {
         public let screen: ChatScreen
-        public let driver: ScenarioDriver
+        public let driver: ScenarioDriver<ChatScreen>
         public let configuration: ScenarioConfiguration
         let font: BitmapFont
 
@@ -209,16 +209,32 @@ public enum CoreABI {
         guard format >= 0, format < snapshotFormatCount else {
             throw Failure(.badArgument, "snapshot: format \(format) is not 0..<\(snapshotFormatCount)")
         }
-        let list = s.screen.displayList(of: subjects[subject])
+        guard let list = s.screen.displayList(of: subjects[subject]) else {
+            throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
+        }
         let theme: Theme = s.configuration.theme == .dark ? .dark : .light
         let scale = deviceScale(s.configuration.device)
         if format < SnapshotFormat.allCases.count {
-            return SnapshotRenderer.render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
-                                           font: s.font, images: s.screen.imageProvider)
+            return encode(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+                          font: s.font, images: s.screen.imageProvider)
         }
         let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
                                                                          images: s.screen.imageProvider))
         return image.pixels
+    }
+
+    /// A snapshot's file bytes, as a C caller wants them (scenario runs carry display
+    /// lists; encoding happens where a file or buffer is produced, as here).
+    static func encode(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                       font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        switch format {
+        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
+        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
+        case .tree: return Array(list.treeDump.utf8)
+        case .png, .ppm:
+            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
+            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
+        }
     }
 
     /// The screen's trace so far, one event a line.
@@ -263,7 +279,9 @@ public enum CoreABI {
             out += "expect \(e.line):\(e.column) \(e.passed ? "pass" : "FAIL") expected \(e.expected) | actual \(e.actual)\n"
         }
         for s in r.snapshots {
-            out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(s.bytes.count) fnv1a64 \(hex(fnv1a64(s.bytes)))\n"
+            // The run's output is the display list; its tree dump is its canonical text.
+            let tree = Array(s.list.treeDump.utf8)
+            out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) list \(s.list.items.count) items fnv1a64 \(hex(fnv1a64(tree)))\n"
         }
         out += "failure \(r.failure.map { $0.description } ?? "none")\n"
         out += "duration \(r.duration.ticks) ticks\n"
