@@ -30,26 +30,28 @@ struct ScenarioRunSession {
     func run(_ files: [URL]) -> Int32 {
         // Parse everything first: a typo anywhere stops the run before anything runs.
         var parsed: [(URL, Script)] = []
-        var parseFailed = false
+        var parseErrors: [String] = []
         for url in files {
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                printError("\(url.path):1:1: error: cannot read the file")
-                parseFailed = true
+                parseErrors.append("\(url.path):1:1: error: cannot read the file")
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                printError("\(url.path):1:1: error: the file is not valid UTF-8")
-                parseFailed = true
+                parseErrors.append("\(url.path):1:1: error: the file is not valid UTF-8")
                 continue
             }
             do {
                 parsed.append((url, try ScriptParser.parse(text, name: url.path)))
             } catch {
-                printError(error.description)
-                parseFailed = true
+                parseErrors.append(error.description)
             }
         }
-        if parseFailed { return 2 }
+        if !parseErrors.isEmpty {
+            for e in parseErrors { printError(e) }
+            // --json still says what happened, and agrees with the exit status.
+            if options.json { print(jsonSummary([], passed: false, failures: parseErrors)) }
+            return 2
+        }
         return run(parsed)
     }
 
