@@ -18,6 +18,9 @@ struct ScenarioRunOptions {
     var json: Bool
     /// Print each snapshot's character grid (the demo does).
     var printAscii: Bool
+    /// Where scripts' catalog paths may reach; nil: the package the script is in, else
+    /// its own folder.
+    var catalogRoot: URL? = nil
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
@@ -77,7 +80,10 @@ struct ScenarioRunSession {
         }
         let verifier = ScenarioVerifier(references: options.references, record: options.record,
                                         runner: ScenarioRunner(font: font, records: options.gif),
-                                        makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
+                                        makeHost: { [catalogRoot = options.catalogRoot] configuration, folder in
+                                            try ScenarioHosting.makeHost(configuration, scriptFolder: folder,
+                                                                         catalogRoot: catalogRoot ?? SnapshotFiles.packageRoot(from: folder.appendingPathComponent("-").path))
+                                        })
         var verifications: [ScenarioVerifier.Verification] = []
         var failures: [String] = []
         for (n, (url, script)) in scripts.enumerated() {
