@@ -1,5 +1,7 @@
 import Testing
+import Foundation
 import SimCore
+import EmojiSimIO
 @testable import Scenario
 
 /// Issue 18 items 1, 4, 9 and 16: hostile script text ends in a parse error naming the
@@ -66,5 +68,27 @@ import SimCore
         #expect(!printed.contains("e+"))
         let again = try ScriptParser.parse(printed, name: "t")
         #expect(again.commands.map(\.value) == script.commands.map(\.value))
+    }
+
+    /// Item 15: a script's catalog paths stay in its folder tree unless the runner widens it.
+    @Test func catalogPathsAreConfinedToTheScriptFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-confine-\(getpid())")
+        let scripts = dir.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outside = dir.appendingPathComponent("emoji-test.txt")
+        try Data("# group: G\n1F600 ; fully-qualified # 😀 E1.0 grinning face\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(atPath: scripts.appendingPathComponent("link.txt").path, withDestinationPath: outside.path)
+        for path in ["../../../../etc/passwd", "../emoji-test.txt", "link.txt", "/etc/passwd"] {
+            do {
+                _ = try ScenarioAssets.load(.unicode(path: path), relativeTo: scripts)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.message.contains("outside"), "\(path): \(error)")
+            }
+        }
+        // Allowed when the runner widens the root.
+        let assets = try ScenarioAssets.load(.unicode(path: "../emoji-test.txt"), relativeTo: scripts, confinedTo: dir)
+        #expect(assets.catalog.count == 1)
     }
 }
