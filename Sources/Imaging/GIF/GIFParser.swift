@@ -116,7 +116,7 @@ public enum GIFParser {
                 // write no palette or data for it: take it as an empty frame and carry on
                 // at the next block (browsers show the canvas unchanged).
                 let empty = rect.area == 0
-                func emptyFrame(at q: Int) throws {
+                func emptyFrame(at q: Int) throws(GIFError) {
                     // It still costs a composite of the canvas.
                     decodedBytes += ImageLimits.frameCost(frameArea: 0, canvasArea: screenArea)
                     guard decodedBytes <= limits.maxDecodedBytes else {
