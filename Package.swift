@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
+        // The scenario language and runner, so other packages can drive a screen from
+        // scripts or from Swift (`ScenarioDriver`) and check it with EmojiSimTesting.
+        .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
         .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
@@ -50,6 +53,12 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
+        // The C ABI of the wasm build (Tools/wasm), also built natively: the native half
+        // of the wasm bit-exactness proof runs the same code (Tools/wasm/reference).
+        .target(name: "EmojiSimCoreABI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario"],
+                path: "Tools/wasm/ABI"),
+        .executableTarget(name: "wasm-reference", dependencies: ["EmojiText", "Scenario", "EmojiSimIO", "EmojiSimCoreABI"],
+                          path: "Tools/wasm/reference"),
         // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
         .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
 
@@ -63,7 +72,9 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),
+        // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
+        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
         // --

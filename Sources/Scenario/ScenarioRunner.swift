@@ -124,13 +124,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             result.expectations.append(check(e, c))
         case .snapshot(let s):
             try synchronize(c, "snapshot " + s.name)
-            let list = host.displayList(of: s.subject)
-            for f in s.formats {
-                result.snapshots.append(SnapshotOutput(name: s.name, subject: s.subject, format: f, line: c.line,
-                                                       bytes: SnapshotRenderer.render(list, as: f, scale: deviceScale,
-                                                                                      theme: theme, font: runner.font,
-                                                                                      images: host.imageProvider)))
-            }
+            result.snapshots += try snapshot(s, c)
         }
     }
 
@@ -234,6 +228,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     func tested(_ c: Located<Command>, _ what: String, _ body: () throws(TesterError) -> Void) throws(ScriptError) {
         do throws(TesterError) { try body() } catch {
             if case .finger(let m) = error { throw fail(c, m) }
+            if case .swipe(.tooShort) = error { throw fail(c, "\(what): \(error); use a longer distance or a lower speed") }
             throw fail(c, "\(what): \(error)")
         }
     }
@@ -307,6 +302,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             let v = velocity ?? TesterDefaults.swipeVelocity
             guard v > 0 else { throw fail(c, "\(what): a swipe needs a positive velocity") }
             let path = travel(dir, distance ?? TesterDefaults.swipeDistance)
+            // An impossible flick is an error before anything moves.
+            try tested(c, what) { () throws(TesterError) in _ = try tester.swipePlan(travel: path, velocity: v) }
             let from = try start(for: t, aim, travel: path, what, c)
             try tested(c, what) { () throws(TesterError) in try tester.swipe(from: from, travel: path, velocity: v) }
         case .drag(let t, let dx, let dy, let over):

@@ -109,4 +109,35 @@ import SimCore
         }
         #expect(list.invariantViolations().isEmpty)
     }
+
+    /// A reload never moves what is on screen when the row is out of view (above or
+    /// below), and any mix of reloads and scrolls keeps every list invariant.
+    @Test func reloadsKeepTheViewStillAndTheInvariants() {
+        let list = makeFakeList(300)
+        list.setContentOffset(list.contentOffset - 2000, animated: false)
+        let shown = list.displayedRows
+        let anchor = shown.lowerBound
+        let frame = list.rowFrameInViewport(anchor)
+        // Rows just below and just above the visible ones grow a lot.
+        for row in [shown.upperBound + 1, shown.lowerBound - 2] {
+            list.reload(Message(id: .init(row), sender: .other, serverText: String(repeating: "z", count: 300)))
+            #expect(list.rowFrameInViewport(anchor) == frame, "reloading row \(row) moved the view")
+            #expect(list.displayedRows == shown)
+        }
+        var rng = SeededRandom(seed: 15)
+        for _ in 0..<300 {
+            if rng.bool(probability: 0.3) {
+                list.setContentOffset(list.contentOffset + rng.double(in: -600...600), animated: false)
+            } else {
+                let near = rng.bool(probability: 0.7)
+                let row = near && !list.displayedRows.isEmpty
+                    ? rng.int(in: list.displayedRows.lowerBound..<list.displayedRows.upperBound)
+                    : rng.int(in: 0..<list.count)
+                let text = String(repeating: "y", count: rng.int(in: 1...150)) + (rng.bool() ? "*" : "")
+                list.reload(Message(id: .init(row), sender: rng.bool() ? .me : .other, serverText: rng.bool(probability: 0.1) ? "!" : text))
+            }
+            #expect(list.invariantViolations().isEmpty, "\(list.invariantViolations())")
+            #expect(list.animatingPlayerCount == list.displayedCells.reduce(0) { $0 + $1.players.count })
+        }
+    }
 }

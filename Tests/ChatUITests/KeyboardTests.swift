@@ -279,3 +279,23 @@ private func at(_ ms: Int) -> SimInstant { SimInstant.zero + .milliseconds(ms) }
         #expect(same == h) // same target: no-op
     }
 }
+
+@Suite struct KeyboardOnScreenTests {
+    /// The screen-level view of the begin-frame rule: the first emoji keyboard of a
+    /// session slides in at its own height (the panel drawn inside it never shrinks).
+    @Test func theFirstEmojiKeyboardSlidesInAtItsOwnHeight() throws {
+        let screen = makeDemoScreen(profile: .iphone8)
+        let start = screen.clock.now
+        try screen.tap(target: "toggle")
+        #expect(screen.keyboard == .emoji)
+        var lastY = Double.infinity
+        for frame in 0...15 {
+            let kb = screen.keyboardFrame(at: start + .frames(frame, at: 60))
+            #expect(kb.height == 216, "frame \(frame): \(kb)")
+            #expect(kb.minY <= lastY)
+            lastY = kb.minY
+        }
+        let willShow = screen.trace.lines.first { $0.contains("keyboard willShow") }
+        #expect(willShow?.contains("begin=[0,667 375x216] end=[0,451 375x216]") == true, "\(willShow ?? "none")")
+    }
+}

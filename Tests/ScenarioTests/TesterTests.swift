@@ -125,6 +125,8 @@ import EmojiSimIO
         ("tap label \"nope\"", "t.scenario:3:1: error: tap label \"nope\": nothing drawn has the accessibility label \"nope\""),
         ("tap toggle\nswipe panel left by 600pt",
          "t.scenario:4:1: error: swipe panel left by 600pt: no start point keeps a 600 pt path on the screen (375 pt wide) inside the panel ([0,451 375x216]); use a shorter distance"),
+        ("tap toggle\nswipe panel left by 60pt at 4000pt/s",
+         "t.scenario:4:1: error: swipe panel left by 60pt at 4000pt/s: at 120 Hz a flick at 4000 pt/s needs at least 100 pt; use a longer distance or a lower speed"),
         ("tap toggle\nswipe panel left by 4000pt",
          "t.scenario:4:1: error: swipe panel left by 4000pt: 4000 pt is more than 10 screens (3750 pt)"),
     ])
@@ -177,6 +179,17 @@ import EmojiSimIO
         #expect(host.touches.allSatisfy { $0.location.y >= 1 && $0.location.y <= 666 })
         let first = try #require(host.touches.first)
         #expect(first.location.y >= 450)   // inside the panel
+    }
+
+    @Test func swipesTravelExactlyTheirDistance() throws {
+        for (distance, velocity) in [(100.0, 4000.0), (120, 1000), (333.3, 2500), (40, 1600)] {
+            let host = TestHost()
+            let script = try ScriptParser.parse("swipe panel up by \(distance)pt at \(velocity)pt/s", name: "t.scenario")
+            let r = ScenarioRunner().run(script, configuration: ScenarioConfiguration(script: script), on: host)
+            #expect(r.failure == nil)
+            let travel = host.touches.first!.location.y - host.touches.last!.location.y
+            #expect(abs(travel - distance) < 0.5, "\(distance) at \(velocity): \(travel)")
+        }
     }
 
     @Test func defaultListSwipesStayOnScreen() throws {

@@ -6,20 +6,24 @@
 # Needs only the Swift toolchain (swiftc with the Embedded stdlib for wasm32,
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
-#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR]
+#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean]
 #
 # --modules compiles only the named modules (in dependency order) and skips the
 # link: the quickest way to see which parts of the core compile under Embedded.
+# Modules whose sources did not change since the last build are not recompiled
+# (--clean recompiles everything).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/.build/wasm"
 ALL="SimCore EmojiText Imaging Interaction Raster ChatUI Scenario"
 MODULES="$ALL"
 LINK=1
+FORCE=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --modules) MODULES="$2"; LINK=0; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
+        --clean) FORCE=1; shift ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -39,12 +43,21 @@ done
 
 mkdir -p "$OUT/modules" "$OUT/obj"
 SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
-            -swift-version 6 -Xcc -fno-stack-protector -I "$OUT/modules")
+            -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector -I "$OUT/modules")
 
-compile_module() { # name, source dir
-    local name="$1" dir="$2"
+compile_module() { # name, source dirs...
+    local name="$1"; shift
     local sources
-    sources=$(find "$dir" -name '*.swift' | LC_ALL=C sort)
+    sources=$(find "$@" -name '*.swift' | LC_ALL=C sort)
+    # Incremental: skip a module whose object is newer than its sources, unless a module
+    # before it (modules are built in dependency order) was rebuilt in this run.
+    local obj="$OUT/obj/$name.o"
+    if [ -f "$obj" ] && [ -f "$OUT/modules/$name.swiftmodule" ] && [ -z "$FORCE" ] \
+        && [ -z "$(find "$@" -name '*.swift' -newer "$obj")" ]; then
+        echo "build.sh: $name (up to date)"
+        return
+    fi
+    FORCE=1 # everything after this module depends on it
     echo "build.sh: $name"
     # shellcheck disable=SC2086
     "$SWIFTC" "${SWIFTFLAGS[@]}" -module-name "$name" -emit-module \
@@ -55,7 +68,8 @@ compile_module() { # name, source dir
 for m in $MODULES; do compile_module "$m" "$ROOT/Sources/$m"; done
 [ "$LINK" = 1 ] || exit 0
 
-compile_module EmojiSimCoreABI "$ROOT/Tools/wasm/ABI"
+# The C ABI and the WASI entry, one module (the entry is wasm-only: it reads stdin).
+compile_module EmojiSimCoreABI "$ROOT/Tools/wasm/ABI" "$ROOT/Tools/wasm/entry"
 "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror \
     -c "$ROOT/Tools/wasm/runtime/runtime.c" -o "$OUT/obj/runtime.o"
 

@@ -52,6 +52,10 @@ public final class EmojiPanel: DisplayListRepresentable {
     public var images: ImageLibrary?
     /// The frame cache the preview's player decodes through (share the screen's).
     public var frameCache = FrameCache()
+    /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
+    /// (see `PreviewPlacement`); nil: the panel's own bounds. A `ChatScreen` sets the
+    /// screen's rect, so a preview can rise over the input bar.
+    public var previewBounds: Rect?
     /// Plays the previewed emoji while it is animated and known to `images`; only the
     /// preview animates, keys show frame 0.
     public private(set) var previewPlayer: AnimationPlayer?
@@ -328,7 +332,7 @@ public final class EmojiPanel: DisplayListRepresentable {
             let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
             let size = PreviewPlacement.size(for: state.configuration.preview, key: layout.itemSize)
             let placement = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                             panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+                                             bounds: previewArea)
             let since = (old?.emoji.code == e.code && old?.index == i) ? old!.since : t
             new = Preview(emoji: e, section: s, index: i, keyFrame: key, placement: placement, since: since)
         }
@@ -367,12 +371,16 @@ public final class EmojiPanel: DisplayListRepresentable {
         let cell = layout.itemSize.width + 4
         let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
         let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                     panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+                                     bounds: previewArea)
         let current = state.skinTones[base.code].flatMap { c in options.firstIndex { $0.code == c.code } } ?? 0
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
                                           frame: place.frame, cellWidth: cell)
         state.touch = .pickingSkinTone(id: id)
         trace.record(t, Self.source, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
+    }
+
+    private var previewArea: Rect {
+        previewBounds ?? Rect(x: 0, y: 0, width: state.width, height: state.configuration.height)
     }
 
     // MARK: - delete key
@@ -618,11 +626,18 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// The panel at the clock's current instant, in panel coordinates. Only pages that
     /// intersect the visible bounds are drawn, each from the page cache.
     public func displayList() -> DisplayList {
+        displayList(overlays: true)
+    }
+
+    /// The panel without (`overlays: false`) or with its preview and skin-tone picker:
+    /// a screen draws the panel clipped to the keyboard, then `overlayList()` on top,
+    /// unclipped, since a preview may extend above the panel.
+    public func displayList(overlays: Bool) -> DisplayList {
         let s = state
         let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
                                        pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
         previewPlayer?.tick(at: clock.now)
-        return PanelRenderer.panel(s, previewFrame: previewPlayer?.frameIndex, pageList: { p in
+        return PanelRenderer.panel(s, previewFrame: previewPlayer?.frameIndex, overlays: overlays, pageList: { p in
             pageCache.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
         }, chrome: {
             chromeCache.list(for: key) { PanelRenderer.chrome(s) }
@@ -631,8 +646,18 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     /// Appends the panel to `list` with its top-left at `origin` (the ChatScreen puts
     /// it where the emoji keyboard is).
-    public func draw(into list: inout DisplayList, at origin: Point = .zero) {
-        list.append(contentsOf: displayList(), at: origin)
+    public func draw(into list: inout DisplayList, at origin: Point = .zero, overlays: Bool = true) {
+        list.append(contentsOf: displayList(overlays: overlays), at: origin)
+    }
+
+    /// Appends only the preview and the skin-tone picker (nothing when neither shows),
+    /// with the panel's top-left at `origin`.
+    public func drawOverlays(into list: inout DisplayList, at origin: Point = .zero) {
+        guard state.preview != nil || state.skinPicker != nil else { return }
+        previewPlayer?.tick(at: clock.now)
+        var l = DisplayList(width: state.width, height: state.configuration.height)
+        PanelRenderer.overlays(state, previewFrame: previewPlayer?.frameIndex, into: &l)
+        list.append(contentsOf: l, at: origin)
     }
 
     /// Page display lists drawn so far (cache misses) and served from the cache.

@@ -18,12 +18,7 @@ extension ChatScreen: Testable {
             out.append("the keyboard slides (\(a.fromKind) -> \(a.toKind))")
         }
         if inputBar.state.height.isAnimating(at: now) { out.append("the input bar changes height") }
-        switch panel.state.scrollState {
-        case .idle, .dragging: break
-        case .decelerating: out.append("the panel decelerates")
-        case .bouncing: out.append("the panel bounces back")
-        case .animating: out.append("the panel scrolls to a page")
-        }
+        out += panel.motion
         switch list.scroll.state {
         case .idle, .dragging: break
         case .decelerating: out.append("the list decelerates")
@@ -53,10 +48,7 @@ extension ChatScreen: Testable {
         if reparsed.plainText != editor.plainText || reparsed.unitCount != editor.unitCount {
             out.append("input plain -> rich -> plain is not the identity for \(editor.plainText.debugDescription)")
         }
-        let offset = panel.state.offset, maxOffset = panel.state.layout.maxOffset
-        if !panel.state.isScrolling && (offset < -0.5 || offset > maxOffset + 0.5) {
-            out.append("panel offset \(formatPoints(offset)) outside 0...\(formatPoints(maxOffset)) at rest")
-        }
+        out += panel.invariantViolations()
         return out
     }
 

@@ -93,6 +93,7 @@ public final class ChatScreen: DisplayListRepresentable {
         panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width,
                            clock: clock, trace: trace)
         panel.images = images
+        panel.previewBounds = Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
@@ -296,8 +297,10 @@ public final class ChatScreen: DisplayListRepresentable {
             case .emoji:
                 dl.clipped(to: kb, view: "emojiPanel") { d in
                     d.fill(kb, .panelBackground, view: "emojiPanel")
-                    panel.draw(into: &d, at: kb.origin)
+                    panel.draw(into: &d, at: kb.origin, overlays: false)
                 }
+                // The preview rises above the panel (over the input bar): unclipped, on top.
+                panel.drawOverlays(into: &dl, at: kb.origin)
             case .system:
                 drawSystemKeyboard(in: kb, into: &dl)
             case .none:
@@ -336,6 +339,14 @@ public final class ChatScreen: DisplayListRepresentable {
 }
 
 extension ChatScreen {
+    /// The screen in the coordinates of the emoji panel at rest (its bottom on the
+    /// screen's): where the panel's preview may go.
+    static func previewBounds(size: Size, panelHeight: Double) -> Rect {
+        Rect(x: 0, y: panelHeight - size.height, width: size.width, height: size.height)
+    }
+}
+
+extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
     public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
@@ -350,6 +361,7 @@ extension ChatScreen {
         try performAction(.resize(size))
         profile.size = size
         panel.resize(width: size.width)
+        panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
         list.setWidth(size.width)
         list.setViewportHeight(listFrame().height)
         trace.record(clock.now, "screen", "resize", ("size", "\(size)"))

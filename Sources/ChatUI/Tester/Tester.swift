@@ -200,24 +200,26 @@ public final class Tester<Subject: Testable> {
         deliver(synthesizer().drag(along: [a, a + offset], start: now, duration: duration, pause: TesterDefaults.dragRest))
     }
 
-    /// A flick from `p` along `travel` (its length is the finger's travel), lifting while
-    /// moving at `velocity` pt/s.
+    /// An honest flick from `p` along `travel` (`SwipePlan`): the finger travels exactly
+    /// the length of `travel` and ends with three samples at `velocity` pt/s, lifting
+    /// while moving. Throws `.swipe` when the plan is impossible (too short for the
+    /// velocity at the touch rate, out of range); it is never lengthened.
     public func swipe(from p: Point, travel: Point, velocity: Double) throws(TesterError) {
         try requireNoFinger()
+        let plan = try swipePlan(travel: travel, velocity: velocity)
         try synchronize()
         let a = try checked(p)
+        deliver(plan.touches(from: a, start: now, id: synthesizer().touchID))
+    }
+
+    /// The plan of a flick along `travel` at `velocity` at this Tester's touch rate.
+    public func swipePlan(travel: Point, velocity: Double) throws(TesterError) -> SwipePlan {
         let distance = (travel.x * travel.x + travel.y * travel.y).squareRoot()
-        guard velocity > 0, velocity.isFinite, distance > 0, distance.isFinite else {
-            throw .gesture("a swipe needs a positive distance and velocity")
+        do throws(SwipeError) {
+            return try SwipePlan(direction: travel, distance: distance, velocity: velocity, touchRate: touchRate)
+        } catch {
+            throw .swipe(error)
         }
-        let unit = Point(x: travel.x / distance, y: travel.y / distance)
-        let s = synthesizer()
-        // The synthesizer's fling travels v * (accel/2 + 120 ms + one sample); pick the
-        // acceleration phase so that the finger covers `distance` when it can.
-        let sample = s.samplePeriod.seconds
-        let accel = max(0, 2 * (distance / velocity - 0.120 - sample))
-        deliver(s.fling(from: a, velocity: Point(x: unit.x * velocity, y: unit.y * velocity), start: now,
-                        duration: .seconds(0.120 + accel)))
     }
 
     /// A start point for a swipe or drag of `travel` on `region` (both in the subject's

@@ -1,4 +1,5 @@
 import SimCore
+import Interaction
 
 /// Why the Tester could not do what it was asked. The message states the condition
 /// with its facts; callers (the scenario driver) prefix the script line.
@@ -11,6 +12,8 @@ public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
     case finger(String)
     /// A gesture that cannot be performed as asked (the message states the limit).
     case gesture(String)
+    /// A swipe that cannot be performed as asked (`SwipePlan`'s reason).
+    case swipe(SwipeError)
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
             return "point \(p) is outside the \(bounds.size) screen"
         case .finger(let m), .gesture(let m):
             return m
+        case .swipe(let e):
+            return e.description
         }
     }
 }

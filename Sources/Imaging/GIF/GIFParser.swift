@@ -149,8 +149,11 @@ public enum GIFParser {
                     try stop(GIFError(.invalidLZWMinimumCodeSize(minCode), at: p)); break parsing
                 }
                 let r = skipSubBlocks(p + 1)
-                decodedBytes += ImageLimits.frameCost(frameArea: rect.area, canvasArea: screenArea)
-                guard decodedBytes <= limits.maxDecodedBytes else {
+                // Overflow-checked: on a 32-bit Int the sum can pass Int.max before the limit.
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(
+                    ImageLimits.frameCost(frameArea: rect.area, canvasArea: screenArea))
+                decodedBytes = sum
+                guard !overflow, decodedBytes <= limits.maxDecodedBytes else {
                     throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: at)
                 }
                 meta.frames.append(GIFFrameInfo(

@@ -166,7 +166,10 @@ public final class APNGImage: AnimatedImageSource {
 
     /// Validates acTL / fcTL / fdAT and groups the frame data. O(chunks).
     static func parseAnimation(_ bytes: [UInt8], _ s: PNGStructure, limits: ImageLimits) throws(PNGError) -> ([Frame], Int) {
-        func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        // Through UInt32 and clamped: shifting an Int by 24 goes negative on a 32-bit Int.
+        func be32(_ at: Int) -> Int {
+            Int(clamping: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3]))
+        }
         func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         var declaredFrames = 0, plays = 0
         var frames: [Frame] = []
@@ -204,7 +207,8 @@ public final class APNGImage: AnimatedImageSource {
                 let x = be32(d.lowerBound + 12), y = be32(d.lowerBound + 16)
                 let num = be16(d.lowerBound + 20), den = be16(d.lowerBound + 22)
                 let dispose = Int(bytes[d.lowerBound + 24]), blendOp = Int(bytes[d.lowerBound + 25])
-                if w == 0 || h == 0 || x + w > s.header.width || y + h > s.header.height {
+                if w == 0 || h == 0 || w > s.header.width || h > s.header.height
+                    || x > s.header.width - w || y > s.header.height - h {
                     throw .invalidAnimation("frame \(w)x\(h)+\(x)+\(y) outside the \(s.header.width)x\(s.header.height) canvas", offset: c.offset)
                 }
                 if dispose > 2 { throw .invalidAnimation("dispose_op \(dispose)", offset: c.offset) }
@@ -216,9 +220,12 @@ public final class APNGImage: AnimatedImageSource {
                 if frames.count >= declaredFrames {
                     throw .invalidAnimation("more fcTL chunks than the \(declaredFrames) frames of acTL", offset: c.offset)
                 }
-                // Each frame is decoded (w x h) and composited into the whole canvas.
-                decodedBytes += ImageLimits.frameCost(frameArea: w * h, canvasArea: s.header.width * s.header.height)
-                if decodedBytes > limits.maxDecodedBytes {
+                // Each frame is decoded (w x h) and composited into the whole canvas;
+                // overflow-checked for 32-bit Int.
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(
+                    ImageLimits.frameCost(frameArea: w * h, canvasArea: s.header.width * s.header.height))
+                decodedBytes = sum
+                if overflow || decodedBytes > limits.maxDecodedBytes {
                     throw .invalidAnimation("frames decode to more than \(limits.maxDecodedBytes) bytes", offset: c.offset)
                 }
                 let disposal: FrameDisposal = dispose == 0 ? .keep : dispose == 1 ? .background : .previous

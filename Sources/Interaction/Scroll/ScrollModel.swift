@@ -392,6 +392,8 @@ public struct ScrollModel: Hashable, Sendable {
             let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
             motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
             motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
+            // A re-planned page animation heads for its new page, in the same direction.
+            if pageRun != nil { pageRun?.target = plan.proposed }
             advanceMotions(to: time, into: &events)
         case .dragging, .animating:
             break
