@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "EmojiText", dependencies: ["SimCore"]),
         .target(name: "Imaging", dependencies: ["SimCore"]),
         .target(name: "Interaction", dependencies: ["SimCore"]),
-        .target(name: "Raster", dependencies: ["SimCore", "EmojiText", "Imaging"]),
+        .target(name: "Raster", dependencies: ["SimCore", "Imaging"]),
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
@@ -50,6 +50,12 @@ let package = Package(
             dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
             path: "Tools/emojisim-bench"
         ),
+        // The C ABI of the wasm build (Tools/wasm), also built natively: the native half
+        // of the wasm bit-exactness proof runs the same code (Tools/wasm/reference).
+        .target(name: "EmojiSimCoreABI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario"],
+                path: "Tools/wasm/ABI"),
+        .executableTarget(name: "wasm-reference", dependencies: ["EmojiText", "Scenario", "EmojiSimIO", "EmojiSimCoreABI"],
+                          path: "Tools/wasm/reference"),
         // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
         .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
 

@@ -1,4 +1,5 @@
 import Foundation
+import EmojiSimIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,17 +52,10 @@ public enum SnapshotFiles {
     }
 
     /// Writes through a temporary file in the same folder, then renames it over the
-    /// target, so a reader never sees half a reference.
+    /// target, so a reader never sees half a reference (EmojiSimIO's SafeFileWriter:
+    /// the temporary is removed on failure; devices such as /dev/null are streamed to).
     public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let tmp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try Data(bytes).write(to: tmp)
-        if rename(tmp.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: tmp)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": code])
-        }
+        try SafeFileWriter.write(bytes, to: url, createFolders: true)
     }
 
     public static func read(_ url: URL) -> [UInt8]? {

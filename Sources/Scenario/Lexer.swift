@@ -8,12 +8,15 @@ struct Token: Hashable, Sendable {
     var column: Int
 }
 
-/// Splits lines into tokens. Linear in the line length; no backtracking.
+/// Splits lines into tokens. Linear in the line length; no backtracking (string and word
+/// lengths are counted as scalars are appended, never recounted).
 ///
 /// `#` starts a comment outside strings. Escapes in strings: `\"` `\\` `\n` `\t` `\r` and
 /// `\u{HEX}` (1 to 6 hex digits naming a Unicode scalar).
 enum Lexer {
     static let maxStringLength = 10_000
+    /// Longest bare word, in Unicode scalars: room for any path (PATH_MAX is 4096 bytes).
+    static let maxWordLength = 4096
 
     static func tokenize(_ line: Substring.UnicodeScalarView, lineNumber: Int, file: String) -> Result<[Token], ScriptError> {
         let scalars = Array(line)
@@ -29,6 +32,7 @@ enum Lexer {
             let start = i
             if c == "\"" {
                 var text = String.UnicodeScalarView()
+                var length = 0
                 i += 1
                 var closed = false
                 while i < scalars.count {
@@ -73,7 +77,8 @@ enum Lexer {
                         text.append(d)
                         i += 1
                     }
-                    if text.count > maxStringLength {
+                    length += 1
+                    if length > maxStringLength {
                         return fail(start + 1, "string longer than \(maxStringLength) characters")
                     }
                 }
@@ -89,6 +94,9 @@ enum Lexer {
                     }
                     text.append(d)
                     i += 1
+                    if i - start > maxWordLength {
+                        return fail(start + 1, "word longer than \(maxWordLength) characters")
+                    }
                 }
                 tokens.append(Token(kind: .word, text: String(text), column: start + 1))
             }

@@ -34,20 +34,40 @@ enum Literals {
         return negative ? -v : v
     }
 
+    /// The longest duration literal, in seconds (the parser's "at most an hour").
+    static let maxDurationSeconds = 3600.0
+    /// Swipe release speeds: below 1 pt/s a fling is a crawl whose touch stream and
+    /// deceleration would run for hours of virtual time; above 100,000 pt/s it is noise.
+    static let velocityRange = 1.0...100_000.0
+    /// A swipe's finger travel: 10,000 pt is more than twice the tallest device (4096 pt).
+    static let maxDistance = 10_000.0
+    /// The longest finger travel of a swipe (distance / velocity), in seconds. Keeps the
+    /// synthesized touch stream (one sample per frame) bounded whatever the two values.
+    static let maxSwipeSeconds = 60.0
+
     /// `300ms`, `1.5s`. Must be non-negative.
+    ///
+    /// The magnitude is checked before the conversion to ticks: anything longer than
+    /// `maxDurationSeconds` (including `1e20`-sized spellings) comes back as
+    /// `SimDuration(ticks: .max)`, so the caller's "at most an hour" check names it
+    /// instead of the conversion overflowing.
     static func duration(_ s: String) -> SimDuration? {
-        if s.hasSuffix("ms"), let v = number(s.dropLast(2)), v >= 0 { return .milliseconds(v) }
-        if s.hasSuffix("s"), !s.hasSuffix("ms"), let v = number(s.dropLast(1)), v >= 0 { return .seconds(v) }
+        if s.hasSuffix("ms"), let v = number(s.dropLast(2)), v >= 0 {
+            return v <= maxDurationSeconds * 1000 ? .milliseconds(v) : SimDuration(ticks: .max)
+        }
+        if s.hasSuffix("s"), !s.hasSuffix("ms"), let v = number(s.dropLast(1)), v >= 0 {
+            return v <= maxDurationSeconds ? .seconds(v) : SimDuration(ticks: .max)
+        }
         return nil
     }
 
-    /// `1200pt/s`.
+    /// `1200pt/s`. Range checking (`velocityRange`) is the caller's, for its message.
     static func velocity(_ s: String) -> Double? {
         guard s.hasSuffix("pt/s"), let v = number(s.dropLast(4)), v >= 0 else { return nil }
         return v
     }
 
-    /// `80pt`.
+    /// `80pt`. Range checking (`maxDistance`) is the caller's, for its message.
     static func distance(_ s: String) -> Double? {
         guard s.hasSuffix("pt"), let v = number(s.dropLast(2)), v >= 0 else { return nil }
         return v
@@ -69,7 +89,7 @@ enum Literals {
 
     /// `A..B` with integers.
     static func range(_ s: String) -> (Int, Int)? {
-        guard let dots = s.firstRange(of: "..") else { return nil }
+        guard let dots = s.firstOccurrence(of: "..") else { return nil }
         guard let a = integer(s[..<dots.lowerBound]), let b = integer(s[dots.upperBound...]) else { return nil }
         return (a, b)
     }

@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
 /// anything runs. Linear in the script length.
@@ -24,7 +25,8 @@ public enum ScriptParser {
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
         for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            if lineNumber > maxLines {
+            // A final newline ends the last line; it does not start line maxLines + 1.
+            if lineNumber > maxLines, !(rawLine.isEmpty && rawLine.startIndex == source.unicodeScalars.endIndex) {
                 errors.append(ScriptError(file: name, line: lineNumber, column: 1,
                                           message: "script has more than \(maxLines) lines"))
                 break
@@ -115,7 +117,7 @@ struct LineParser {
     mutating func oneOf<T>(_ what: String, _ options: [(String, T)]) throws(ScriptError) -> T {
         let t = try word(what)
         if let hit = options.first(where: { $0.0 == t.text }) { return hit.1 }
-        throw error(t, "expected \(what) (\(options.map(\.0).joined(separator: ", "))), found '\(t.text)'")
+        throw error(t, "expected \(what) (\(options.map({ $0.0 }).joined(separator: ", "))), found '\(t.text)'")
     }
 
     mutating func duration() throws(ScriptError) -> SimDuration {
@@ -258,9 +260,14 @@ struct LineParser {
             return .panelTab(.index(i))
         case "list.row":
             return .listRow(try count("a row index"))
+        case "label":
+            return .label(try string("an accessibility label"))
+        case "view":
+            let v = try next("a view name like InputBar.send")
+            return .view(v.text)
         default:
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row or X,Y)")
+            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
         }
     }
 
@@ -283,13 +290,18 @@ struct LineParser {
             if accept("by") {
                 let d = try word("a distance like 80pt")
                 guard let v = Literals.distance(d.text) else { throw error(d, "expected a distance like 80pt, found '\(d.text)'") }
+                guard v <= Literals.maxDistance else { throw error(d, "distance must be at most 10000pt") }
                 distance = v
             }
             if accept("at") {
                 let d = try word("a velocity like 1200pt/s")
                 guard let v = Literals.velocity(d.text) else { throw error(d, "expected a velocity like 1200pt/s, found '\(d.text)'") }
-                guard v <= 100_000 else { throw error(d, "velocity must be at most 100000pt/s") }
+                guard Literals.velocityRange.contains(v) else { throw error(d, "velocity must be between 1pt/s and 100000pt/s") }
                 velocity = v
+            }
+            let travel = (distance ?? ScenarioRunner.defaultSwipeDistance) / (velocity ?? ScenarioRunner.defaultSwipeVelocity)
+            guard travel <= Literals.maxSwipeSeconds else {
+                throw error(head, "a swipe may last at most 60s (distance / velocity); this one lasts \(plainDecimal(travel))s")
             }
             return .swipe(t, dir, distance: distance, velocity: velocity)
         case "drag":
@@ -325,6 +337,7 @@ struct LineParser {
             return .search(try string("a query (or 'clear')"))
         case "wait": return .wait(try duration())
         case "settle": return .settle
+        case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))
         case "memory-warning": return .memoryWarning
         case "resize":
             let t = try word("a size WxH")

@@ -11,16 +11,21 @@ final class Recorder {
     let theme: Theme
     private(set) var frames: [RecordedFrame] = []
     private var timer: VirtualClock.TimerID?
+    /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
+    private let backref = Backref<Recorder>()
 
     init(host: any ScenarioHost, runner: ScenarioRunner, theme: ThemeName) {
         self.host = host
         self.runner = runner
         self.theme = theme == .dark ? .dark : .light
+        backref.bind(self)
     }
+
+    deinit { backref.clear() }
 
     func start() {
         capture()
-        timer = host.clock.scheduleRepeating(every: .frames(1, at: Self.hz)) { [weak self] _ in self?.capture() }
+        timer = host.clock.scheduleRepeating(every: .frames(1, at: Self.hz)) { [backref] _ in backref.target?.capture() }
     }
 
     func stop() {

@@ -58,6 +58,9 @@ public struct ScenarioResult: Sendable {
     /// The error that stopped the run early (an action the screen refused, a `settle`
     /// that timed out); nil when the script ran to its end.
     public var failure: ScriptError?
+    /// Touches in manual timing that ended without activating their target (the CLI
+    /// prints them to stderr; the run goes on).
+    public var warnings: [ScriptWarning] = []
     /// The trace, one line per event.
     public var trace: [String] = []
     /// The screen at 30 frames per virtual second, identical frames merged (only when
@@ -70,5 +73,5 @@ public struct ScenarioResult: Sendable {
 
     /// True when the script ran to its end and every expectation held (snapshots are
     /// compared by the caller, which knows the references).
-    public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+    public var passed: Bool { failure == nil && expectations.allSatisfy({ $0.passed }) }
 }

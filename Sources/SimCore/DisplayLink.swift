@@ -13,13 +13,18 @@ public final class DisplayLink {
     private var timer: VirtualClock.TimerID?
     private var nextFrame: Int64 = 0
     private var targets: [(SimInstant) -> Void] = []
+    /// What the pending timer holds instead of `self`: the clock must not keep a dropped link alive.
+    private let backref = Backref<DisplayLink>()
 
     public init(clock: VirtualClock, hz: Int = 60) {
         precondition(hz > 0 && ticksPerSecond % Int64(hz) == 0,
                      "display link rate must divide \(ticksPerSecond) ticks/s (e.g. 30, 60, 120)")
         self.clock = clock
         self.hz = hz
+        backref.bind(self)
     }
+
+    deinit { backref.clear() }
 
     /// Duration of one frame.
     public var frameDuration: SimDuration { SimDuration(ticks: ticksPerSecond / Int64(hz)) }
@@ -44,8 +49,8 @@ public final class DisplayLink {
     private func scheduleNext() {
         let perFrame = ticksPerSecond / Int64(hz)
         let due = SimInstant(ticks: nextFrame * perFrame)
-        timer = clock.schedule(at: due) { [weak self] now in
-            guard let self, self.isRunning else { return }
+        timer = clock.schedule(at: due) { [backref] now in
+            guard let self = backref.target, self.isRunning else { return }
             self.nextFrame += 1
             self.frameCount += 1
             for t in self.targets { t(now) }

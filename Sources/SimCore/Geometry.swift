@@ -111,10 +111,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 /// it must not depend on locale or platform float printing.
 public func formatPoints(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
+    // Beyond 2^53 / 100 a Double has no hundredths to show; print the whole value
+    // exactly rather than clamping it into Int64 (a 1e23 coordinate must read 1e23).
+    if abs(v) >= 9.0e15 { return plainDecimal(v.rounded()) }
     let hundredths = (v * 100).rounded()
     if hundredths == 0 { return "0" }
     let negative = hundredths < 0
-    let magnitude = Int64(abs(hundredths).clamped(to: 0...9.0e17))
+    let magnitude = Int64(abs(hundredths))
     let whole = magnitude / 100, frac = magnitude % 100
     var s = negative ? "-" : ""
     s += String(whole)

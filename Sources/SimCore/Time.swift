@@ -5,6 +5,12 @@ public let ticksPerSecond: Int64 = 720_000
 
 /// A length of virtual time. Integer ticks; conversions from seconds round to the
 /// nearest tick.
+///
+/// The `Double` conversions are total: they saturate instead of trapping, so no caller
+/// (a script literal, a computed gesture length) can crash the process with a huge or
+/// non-finite value. NaN becomes zero; anything beyond ±2^63 ticks (about ±405,000
+/// years) becomes `Int64.max` / `Int64.min` ticks. Callers that accept user input still
+/// check their own, far smaller, limits first.
 public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var ticks: Int64
     public init(ticks: Int64) { self.ticks = ticks }
@@ -12,11 +18,21 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     public static let zero = SimDuration(ticks: 0)
     public static func seconds(_ s: Int) -> SimDuration { SimDuration(ticks: Int64(s) * ticksPerSecond) }
     public static func seconds(_ s: Double) -> SimDuration {
-        SimDuration(ticks: Int64((s * Double(ticksPerSecond)).rounded()))
+        SimDuration(ticks: saturatingTicks(s * Double(ticksPerSecond)))
     }
     public static func milliseconds(_ ms: Int) -> SimDuration { SimDuration(ticks: Int64(ms) * (ticksPerSecond / 1000)) }
     public static func milliseconds(_ ms: Double) -> SimDuration {
-        SimDuration(ticks: Int64((ms * Double(ticksPerSecond) / 1000).rounded()))
+        SimDuration(ticks: saturatingTicks(ms * Double(ticksPerSecond) / 1000))
+    }
+
+    /// `t` rounded to the nearest integer, clamped to the `Int64` range; NaN is 0.
+    /// 2^63 is exactly representable as a Double, so the comparisons are exact.
+    static func saturatingTicks(_ t: Double) -> Int64 {
+        let r = t.rounded()
+        if r.isNaN { return 0 }
+        if r >= 9_223_372_036_854_775_808.0 { return .max }
+        if r < -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(r)
     }
     /// The duration of `count` frames at `hz`. Exact when `hz` divides 720,000.
     public static func frames(_ count: Int, at hz: Int) -> SimDuration {

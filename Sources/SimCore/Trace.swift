@@ -61,7 +61,7 @@ public final class Trace {
     public var totalCount: Int { events.count - head + droppedCount }
 
     /// One line per event.
-    public var lines: [String] { retained.map(\.description) }
+    public var lines: [String] { retained.map { $0.description } }
 
     public var text: String { lines.joined(separator: "\n") }
 

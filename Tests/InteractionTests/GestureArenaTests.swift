@@ -154,7 +154,7 @@ final class GestureRig {
         clock.advance(by: .milliseconds(1))
         #expect(arena.state(of: "tap") == .failed)
         arena.modify("tap", as: TapRecognizer.self) { $0.maximumDuration = .seconds(5) }
-        #expect((arena.recognizer(named: "tap") as? TapRecognizer)?.maximumDuration == .seconds(5))
+        #expect(arena.recognizer(named: "tap", as: TapRecognizer.self)?.maximumDuration == .seconds(5))
     }
 
     @Test func sameScriptSameTrace() {

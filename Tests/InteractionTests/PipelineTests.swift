@@ -51,7 +51,7 @@ final class ScrollScreen {
         #expect(abs(screen.model.contentOffset.x - expected) <= 0.02 * 1200 / DecelerationRate.normal.decayPerSecond)
         let lines = screen.trace.lines.filter { !$0.contains("didScroll") && !$0.contains("pan.changed") }
         #expect(lines.map { $0.split(separator: " ")[2] } == [
-            "tap.failed", "longPress.failed", "pan.began", "willBeginDragging", "pan.ended",
+            "tap.failed", "longPress.failed", "pan.began", "willBeginDragging", "release", "pan.ended",
             "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"])
     }
 

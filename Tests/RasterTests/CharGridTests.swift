@@ -114,7 +114,7 @@ import Testing
         let text = grid(64, 48) { l in
             l.line(from: Point(x: 0, y: 8), to: Point(x: 64, y: 8), .separator)
             l.line(from: Point(x: 4, y: 16), to: Point(x: 4, y: 48), .separator)
-            l.circle(Rect(x: 40, y: 28, width: 7, height: 7), .pageIndicatorCurrent)
+            l.circle(Rect(x: 40, y: 28, width: 7, height: 7), .pageIndicatorCurrent, state: .selected)
         }
         #expect(text == "────────\n│    ●\n│\n")
     }

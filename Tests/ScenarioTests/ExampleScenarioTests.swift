@@ -26,7 +26,8 @@ import EmojiSimTesting
         let verifier = ScenarioVerifier(
             snapshotsRoot: Self.root.appendingPathComponent("Snapshots"), record: RecordMode.resolve(nil),
             runner: ScenarioRunner(font: try BundledFont.unifont()),
-            makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
+            // custom-catalog.scenario reads ../Fixtures: allow the Tests tree.
+            makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: Self.root.appendingPathComponent("Tests")) })
         let v = try verifier.verify(script, at: url)
         #expect(v.result.failure == nil, "\(v.result.failure?.description ?? "")")
         for e in v.result.expectations where !e.passed { Issue.record("\(e.message(file: name))") }

@@ -1,4 +1,5 @@
 import Foundation
+import EmojiSimIO
 import Scenario
 import EmojiSimTesting
 
@@ -7,7 +8,7 @@ import EmojiSimTesting
 /// and diff side by side, the text diffs, and the trace.
 enum HTMLReport {
     static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL) throws {
-        try Data(render(verifications).utf8).write(to: url, options: .atomic)
+        try SafeFileWriter.write(Array(render(verifications).utf8), to: url)
     }
 
     static func render(_ vs: [ScenarioVerifier.Verification]) -> String {

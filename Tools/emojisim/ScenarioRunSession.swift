@@ -71,6 +71,8 @@ struct ScenarioRunSession {
                 continue
             }
             verifications.append(v)
+            // Manual-timing touches that did not activate their target (the run went on).
+            for w in v.result.warnings { printError("\(url.path):\(w.line):\(w.column): warning: \(w.message)") }
             if !v.passed { failed = true }
             if !options.json { printOutcome(v) }
             do { try writeOutputs(v) } catch {

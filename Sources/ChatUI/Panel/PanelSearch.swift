@@ -1,3 +1,4 @@
+import SimCore
 import EmojiText
 
 /// The panel's fallback search over its own groups, used when no catalog search is
@@ -16,7 +17,7 @@ public enum PanelSearch {
                 for term in [e.code] + Array(e.meanings.values).sorted() + e.keywords {
                     let t = term.lowercased()
                     if t == q { best = 0; break }
-                    if t.hasPrefix(q) { best = min(best, 1) } else if t.contains(q) { best = min(best, 2) }
+                    if t.hasPrefix(q) { best = min(best, 1) } else if t.containsOccurrence(of: q) { best = min(best, 2) }
                 }
                 if best < 3 { buckets[best].append(e); seen.insert(e.code) }
             }

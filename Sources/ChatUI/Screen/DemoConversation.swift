@@ -58,7 +58,7 @@ private extension String {
     /// Drops the animated codes (for conversations that control where GIFs are).
     func replacingAnimated(_ codes: [String]) -> String {
         var s = self
-        for c in codes { s = s.replacing(c, with: "") }
+        for c in codes { s = s.removingOccurrences(of: c) }
         return s.isEmpty ? "ok" : s
     }
 }

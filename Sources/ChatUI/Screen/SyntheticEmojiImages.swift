@@ -79,7 +79,7 @@ public final class SyntheticAnimationSource: AnimatedImageSource {
                            delay: .milliseconds(100), disposal: .background, blend: .source)
     }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0 && index < frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)
         }

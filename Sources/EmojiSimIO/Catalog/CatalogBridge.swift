@@ -95,6 +95,8 @@ public enum CatalogBridge {
             }
             return ImportedGroup(name: g.name, emoji: g.emojis, variants: variants)
         }
-        return ImportedCatalog(format: .json, source: URL(fileURLWithPath: "demo"), groups: groups, wire: .code, images: images)
+        // The bundled demo is far inside CatalogLimits; a failure here is a packaging bug.
+        do { return try ImportedCatalog(format: .json, source: URL(fileURLWithPath: "demo"), groups: groups, wire: .code, images: images) }
+        catch { preconditionFailure("the demo catalog exceeds CatalogLimits: \(error)") }
     }
 }

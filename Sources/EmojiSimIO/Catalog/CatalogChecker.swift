@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import EmojiText
+import SimCore
 
 /// `emojisim catalog check`: every problem of a catalog, one line each with file and
 /// entry. Loads leniently (so one bad entry does not hide the rest), then decodes every
@@ -69,10 +70,13 @@ public enum CatalogChecker {
                         problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(e.code)\": \(why)")))
                     case .size(let w, let h):
                         // Declared sizes are in points: an image may be the @1x, @2x or @3x asset.
-                        if let s = e.size, !(1...3).contains(where: { Int(s.width) * $0 == w && Int(s.height) * $0 == h }) {
+                        // Compared in Double: the size may come from an ImportedCatalog built
+                        // by a caller, not an importer, so it is not assumed to fit in Int.
+                        if let s = e.size, !(1...3).contains(where: { s.width.rounded(.towardZero) * Double($0) == Double(w)
+                                                                  && s.height.rounded(.towardZero) * Double($0) == Double(h) }) {
                             problems.append(CatalogProblem(.warning, CatalogImportError(
                                 file: file, entry: entry,
-                                message: "code \"\(e.code)\": declared size \(Int(s.width))x\(Int(s.height)) but \(u.lastPathComponent) is \(w)x\(h)")))
+                                message: "code \"\(e.code)\": declared size \(formatPoints(s.width.rounded(.towardZero)))x\(formatPoints(s.height.rounded(.towardZero))) but \(u.lastPathComponent) is \(w)x\(h)")))
                         }
                     }
                 }

@@ -13,14 +13,26 @@ public enum CodePointFolderImporter {
     public static func load(_ folder: URL, unicode: ImportedCatalog, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
-            throw CatalogImportError(file: folder.lastPathComponent, message: "cannot list the folder (\(error.localizedDescription))")
+            throw CatalogImportError(file: folder.lastPathComponent, message: "cannot list the folder (\(ErrorText.describe(error)))")
         }
         guard names.count <= maxFiles else {
             throw CatalogImportError(file: folder.lastPathComponent, message: "\(names.count) files; the limit is \(maxFiles)")
         }
+        // Names come from the listing, but each may be a symlink: resolve it with the same
+        // confinement as the plist importers' file names, so `1f602.png -> /etc/passwd`
+        // is refused (or skipped, when lenient) instead of read.
+        let paths = CatalogPaths(root: folder)
+        var sink = ProblemSink(lenient: options.lenient)
         var byKey: [String: String] = [:]        // emoji without FE0F -> file name
+        var resolved: [String: URL] = [:]        // file name -> confined file
         for name in names.sorted() {
             guard let emoji = emoji(fromFileName: name) else { continue }
+            do throws(CatalogImportError) {
+                resolved[name] = try paths.resolve(name, file: folder.lastPathComponent, entry: nil, key: name)
+            } catch {
+                try sink.report(error)
+                continue
+            }
             byKey[EmojiTestImporter.withoutVS16(emoji)] = name
         }
         guard !byKey.isEmpty else {
@@ -35,7 +47,7 @@ public enum CodePointFolderImporter {
                 guard let file = byKey[EmojiTestImporter.withoutVS16(e.code)] else { continue }
                 used.insert(file)
                 e.imageName = file
-                images[file] = folder.appendingPathComponent(file)
+                images[file] = resolved[file]
                 group.emoji.append(e)
                 if let v = g.variants[e.code] { group.variants[e.code] = v }
             }
@@ -43,12 +55,12 @@ public enum CodePointFolderImporter {
         }
         var other = ImportedGroup(name: "Other")
         for (key, file) in byKey.sorted(by: { $0.value < $1.value }) where !used.contains(file) {
-            images[file] = folder.appendingPathComponent(file)
+            images[file] = resolved[file]
             other.emoji.append(Emoji(code: key, kind: .unicode, imageName: file, meanings: ["": key], group: "Other"))
         }
         if !other.emoji.isEmpty { groups.append(other) }
-        return ImportedCatalog(format: .codePointFolder, source: folder, groups: groups, wire: options.wire ?? .unicode,
-                               images: images, unicodeVersion: unicode.unicodeVersion)
+        return try ImportedCatalog(format: .codePointFolder, source: folder, groups: groups, wire: options.wire ?? .unicode,
+                               images: images, unicodeVersion: unicode.unicodeVersion, skipped: sink.skipped)
     }
 
     /// `emoji_u1f468_200d_1f469.png` or `1f468-200d-1f469.png` -> "👨‍👩"; nil for other names.

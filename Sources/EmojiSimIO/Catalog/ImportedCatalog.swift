@@ -44,7 +44,7 @@ public struct ImportedGroup: Hashable, Sendable {
 
 /// A catalog read from the user's files, before it becomes an `EmojiCatalog`: it keeps
 /// what `catalog check` and `catalog convert` need (where each image is, what was
-/// skipped, the wire format).
+/// skipped, the wire format). Creating one checks `CatalogLimits`.
 public struct ImportedCatalog: Sendable {
     public var format: CatalogFormat
     /// The file or folder it came from.
@@ -67,10 +67,12 @@ public struct ImportedCatalog: Sendable {
 
     public init(format: CatalogFormat, source: URL, groups: [ImportedGroup] = [], wire: WireFormat = .code,
                 images: [String: URL] = [:], sequences: [String: [URL]] = [:], unusedMeanings: [String] = [],
-                unicodeVersion: String? = nil, skipped: [CatalogProblem] = []) {
+                unicodeVersion: String? = nil, skipped: [CatalogProblem] = []) throws(CatalogImportError) {
         self.format = format; self.source = source; self.groups = groups; self.wire = wire
         self.images = images; self.sequences = sequences; self.unusedMeanings = unusedMeanings
         self.unicodeVersion = unicodeVersion; self.skipped = skipped
+        // Every importer ends here, so every catalog format gets the same bounds.
+        try CatalogLimits.check(self, file: source.lastPathComponent)
     }
 
     public var emojiCount: Int { groups.reduce(0) { $0 + $1.emoji.count } }

@@ -15,13 +15,18 @@ import EmojiText
 public enum JSONCatalog {
     public static let formatName = "emojisim-catalog"
     public static let version = 1
-    static let maxBytes = 64 << 20
+    /// 16 MB holds far more than `CatalogLimits.maxEntries` entries of ordinary size;
+    /// Foundation's JSON objects cost about 50 times the text, so this bounds the parse.
+    static let maxBytes = 16 << 20
 
     // MARK: reading
 
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
+        do { try PlistBounds.checkJSONDepth(data) } catch {
+            throw CatalogImportError(file: file, message: "JSON refused: \(error.reason)")
+        }
         let rootValue: Any
         do { rootValue = try JSONSerialization.jsonObject(with: data) } catch {
             let ns = error as NSError
@@ -65,6 +70,10 @@ public enum JSONCatalog {
                 guard let list = g["emoji"] else { throw CatalogImportError(file: file, key: "groups[\(gi)].emoji", message: "missing") }
                 for (ei, rawEmoji) in try reader.array(list, key: "groups[\(gi)].emoji").enumerated() {
                     entry += 1
+                    // Stop at the cap before building more entries (ImportedCatalog checks it again).
+                    if entry >= CatalogLimits.maxEntries {
+                        throw CatalogImportError(file: file, entry: entry, message: "more than \(CatalogLimits.maxEntries) entries; a catalog may have at most \(CatalogLimits.maxEntries)")
+                    }
                     do throws(CatalogImportError) {
                         let e = try reader.dictionary(rawEmoji, entry: entry)
                         let code = try reader.string(e, "code", entry: entry)
@@ -88,7 +97,11 @@ public enum JSONCatalog {
                         }
                         if let framesValue = e["frames"] {
                             var frames: [URL] = []
-                            for (fi, f) in try reader.array(framesValue, entry: entry, key: "frames").enumerated() {
+                            let frameList = try reader.array(framesValue, entry: entry, key: "frames")
+                            guard frameList.count <= CatalogLimits.maxFramesPerEntry else {
+                                throw CatalogImportError(file: file, entry: entry, key: "frames", message: "\(frameList.count) frames; a sequence may have at most \(CatalogLimits.maxFramesPerEntry)")
+                            }
+                            for (fi, f) in frameList.enumerated() {
                                 guard let s = f as? String else {
                                     throw CatalogImportError(file: file, entry: entry, key: "frames[\(fi)]", message: "expected a string, found \(PlistReader.kind(f))")
                                 }
@@ -102,7 +115,7 @@ public enum JSONCatalog {
                             throw CatalogImportError(file: file, entry: entry, key: "image", message: "missing (a \(kindName) emoji needs an image)")
                         }
                         var size: Size?
-                        if let w = try reader.optionalNumber(e, "width", entry: entry), let h = try reader.optionalNumber(e, "height", entry: entry) {
+                        if let w = try reader.optionalDimension(e, "width", entry: entry), let h = try reader.optionalDimension(e, "height", entry: entry) {
                             size = Size(width: w, height: h)
                         }
                         var meanings: [String: String] = [:]
@@ -127,7 +140,7 @@ public enum JSONCatalog {
                 groups.append(group)
             } catch { try sink.report(error) }
         }
-        return ImportedCatalog(format: .json, source: url, groups: groups, wire: wire, images: images,
+        return try ImportedCatalog(format: .json, source: url, groups: groups, wire: wire, images: images,
                                sequences: sequences,
                                unicodeVersion: try reader.optionalString(root, "unicodeVersion", entry: nil),
                                skipped: sink.skipped)
@@ -151,28 +164,48 @@ public enum JSONCatalog {
     /// sit under the JSON's folder are copied into `<stem>.images/` beside it (keeping
     /// their resource names), since a catalog may not point outside its own folder.
     /// Returns the number of images copied.
+    ///
+    /// All or nothing: the targets are checked first, every copy and the JSON are staged
+    /// as temporary files, and only then renamed into place (SafeFileWriter.Batch), the
+    /// JSON last. Nothing is deleted beforehand; files already in `<stem>.images/` that
+    /// the catalog does not name stay. The bytes read are bounded by
+    /// `CatalogLimits.maxImageBytes`.
     @discardableResult
     public static func write(_ catalog: ImportedCatalog, to file: URL) throws -> Int {
-        let fm = FileManager.default
+        try SafeFileWriter.checkTarget(file)
         let dir = file.deletingLastPathComponent().standardizedFileURL
         let dirPath = dir.resolvingSymlinksInPath().path + "/"
         let assets = dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images")
         var copy = catalog
-        var copied = 0
-        func place(_ resource: String, _ url: URL) throws -> URL {
+        var copies: [(from: URL, to: URL)] = []
+        func place(_ resource: String, _ url: URL) -> URL {
             if url.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(dirPath) { return url }
-            let target = assets.appendingPathComponent(resource)
-            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-            if fm.fileExists(atPath: url.path) { try fm.copyItem(at: url, to: target); copied += 1 }
+            let target = assets.appendingPathComponent(resource).standardizedFileURL
+            if !copies.contains(where: { $0.to == target }) { copies.append((url, target)) }
             return target
         }
-        for (name, url) in catalog.images { copy.images[name] = try place(name, url) }
-        for (name, frames) in catalog.sequences {
-            copy.sequences[name] = try frames.map { try place(name + "/" + $0.lastPathComponent, $0) }
+        for (name, url) in catalog.images.sorted(by: { $0.key < $1.key }) { copy.images[name] = place(name, url) }
+        for (name, frames) in catalog.sequences.sorted(by: { $0.key < $1.key }) {
+            copy.sequences[name] = frames.map { place(name + "/" + $0.lastPathComponent, $0) }
         }
         let data = try encode(copy, relativeTo: dir)
-        try data.write(to: file, options: .atomic)
+        var reader = ImageFileReader(file: catalog.source.lastPathComponent)
+        var batch = SafeFileWriter.Batch()
+        var copied = 0
+        do {
+            for c in copies {
+                try SafeFileWriter.checkTarget(c.to)
+                // A missing source image is left out (catalog check reports it), as before.
+                guard let bytes = try reader.read(c.from) else { continue }
+                try batch.add(bytes, to: c.to, createFolders: true)
+                copied += 1
+            }
+            try batch.add([UInt8](data), to: file)
+            try batch.commit()
+        } catch {
+            batch.discard()
+            throw error
+        }
         return copied
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SimCore
 
 /// Typed access to a decoded property list, turning every wrong type or missing key
 /// into a `CatalogImportError` that names the file, entry and key. Reads XML and binary
@@ -12,6 +13,11 @@ struct PlistReader {
 
     func load(_ url: URL) throws(CatalogImportError) -> Any {
         let data = try CatalogFile.read(url, file: file, maxBytes: Self.maxBytes)
+        // Foundation expands a binary plist's shared references and recurses on nesting:
+        // bound both before it sees the bytes.
+        do { try PlistBounds.check(data) } catch {
+            throw CatalogImportError(file: file, message: "property list refused: \(error.reason)")
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -22,7 +28,7 @@ struct PlistReader {
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
-        return ns.localizedDescription
+        return ErrorText.describe(error)
     }
 
     func array(_ value: Any, entry: Int? = nil, key: String? = nil) throws(CatalogImportError) -> [Any] {
@@ -66,8 +72,30 @@ struct PlistReader {
             return d
         }
         if Self.isBoolean(v) { throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found a boolean") }
-        if let n = v as? NSNumber { return n.doubleValue }
+        if let n = v as? NSNumber {
+            // A plist <real> may hold nan or inf; neither is a number any key accepts.
+            guard n.doubleValue.isFinite else {
+                throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a finite number, found \(n.doubleValue)")
+            }
+            return n.doubleValue
+        }
         throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found \(Self.kind(v))")
+    }
+
+    /// The largest declared emoji width or height, in points: far above any real emoji
+    /// (the tallest device is 4096 pt), small enough that every later computation on it
+    /// (@1x to @3x pixel sizes, layout) stays exact in Int and Double.
+    static let maxDimension = 10_000.0
+
+    /// A declared width or height: a number from 0 to `maxDimension` points. Every
+    /// catalog format reads sizes through this, so no importer hands on 1e300 or -0.5.
+    func optionalDimension(_ dict: [String: Any], _ key: String, entry: Int?) throws(CatalogImportError) -> Double? {
+        guard let d = try optionalNumber(dict, key, entry: entry) else { return nil }
+        guard d >= 0, d <= Self.maxDimension else {
+            throw CatalogImportError(file: file, entry: entry, key: key,
+                                     message: "size \(plainDecimal(d)) is out of range (0 to \(Int(Self.maxDimension)) points)")
+        }
+        return d
     }
 
     /// True for plist `<true/>`/`<false/>` and JSON `true`/`false`. `v is Bool` is not

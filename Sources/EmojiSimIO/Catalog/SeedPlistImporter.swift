@@ -52,8 +52,8 @@ public enum SeedPlistImporter {
                 let code = try reader.string(d, "name", entry: i)
                 let type = try reader.string(d, "type", entry: i)
                 let fileName = try reader.string(d, "fileName", entry: i)
-                let width = try reader.optionalNumber(d, "width", entry: i)
-                let height = try reader.optionalNumber(d, "height", entry: i)
+                let width = try reader.optionalDimension(d, "width", entry: i)
+                let height = try reader.optionalDimension(d, "height", entry: i)
                 guard !code.isEmpty else { throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "empty code") }
                 if let first = seenCodes[code] {
                     throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "duplicate code \"\(code)\" (first at entry \(first))")
@@ -104,7 +104,7 @@ public enum SeedPlistImporter {
             }
         }
         for key in usedMeaningKeys { meaningsByFile[key] = nil }
-        var catalog = ImportedCatalog(format: .seedPlist, source: emotions, groups: groups, wire: options.wire ?? .code,
+        var catalog = try ImportedCatalog(format: .seedPlist, source: emotions, groups: groups, wire: options.wire ?? .code,
                                images: images, sequences: sequences, unusedMeanings: meaningsByFile.keys.sorted(),
                                skipped: sink.skipped)
         catalog.entryIndex = seenCodes

@@ -57,7 +57,7 @@ public enum StickerPackImporter {
             } catch { try sink.report(error) }
             groups.append(group)
         }
-        return ImportedCatalog(format: .stickerPack, source: url, groups: groups, wire: options.wire ?? .code,
+        return try ImportedCatalog(format: .stickerPack, source: url, groups: groups, wire: options.wire ?? .code,
                                images: images, skipped: sink.skipped)
     }
 

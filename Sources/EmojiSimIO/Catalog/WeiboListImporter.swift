@@ -97,7 +97,7 @@ public enum WeiboListImporter {
             }
             groups.append(group)
         }
-        return ImportedCatalog(format: .weiboList, source: url, groups: groups, wire: options.wire ?? .meaning,
+        return try ImportedCatalog(format: .weiboList, source: url, groups: groups, wire: options.wire ?? .meaning,
                                images: images, skipped: sink.skipped)
     }
 

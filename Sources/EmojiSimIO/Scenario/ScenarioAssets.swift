@@ -32,22 +32,35 @@ public struct ScenarioAssets: Sendable {
     }()
 
     /// Loads what `source` names; relative paths resolve against `base` (the script's folder).
-    public static func load(_ source: CatalogSource, relativeTo base: URL) throws(CatalogImportError) -> ScenarioAssets {
+    ///
+    /// Scripts are untrusted input: every path must stay inside `root` (default: `base`,
+    /// the script's folder) once `..` and symlinks are resolved, so `catalog unicode
+    /// "../../../../etc/passwd"` and absolute paths elsewhere are refused, as the catalog
+    /// importers confine the files a catalog names to the catalog's folder.
+    public static func load(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
+        let rootPath = (root ?? base).standardizedFileURL.resolvingSymlinksInPath().path
+        func path(_ p: String) throws(CatalogImportError) -> URL {
+            let url = (p.hasPrefix("/") ? URL(fileURLWithPath: p) : base.appendingPathComponent(p))
+                .standardizedFileURL.resolvingSymlinksInPath()
+            guard rootPath == "/" || url.path == rootPath || url.path.hasPrefix(rootPath + "/") else {
+                throw CatalogImportError(file: p, message: "catalog path is outside \(rootPath) (a script reads catalogs in its own folder tree only, unless its runner allows a wider root)")
+            }
+            return url
+        }
         let imported: ImportedCatalog
         switch source {
         case .demo:
             return demo
         case .unicode(nil):
             imported = try CodePointFolderImporter.load(demoAssetsFolder(), unicode: try CatalogLoader.bundledUnicode())
-        case .unicode(let path?):
-            imported = try EmojiTestImporter.load(base.appendingPathComponent(path))
+        case .unicode(let p?):
+            imported = try EmojiTestImporter.load(try path(p))
         case .plist(let emotions, let meanings):
-            imported = try SeedPlistImporter.load(emotions: base.appendingPathComponent(emotions),
-                                                  meanings: base.appendingPathComponent(meanings))
-        case .folder(let path):
-            imported = try CatalogLoader.load(path: base.appendingPathComponent(path))
-        case .json(let path):
-            imported = try JSONCatalog.load(base.appendingPathComponent(path))
+            imported = try SeedPlistImporter.load(emotions: try path(emotions), meanings: try path(meanings))
+        case .folder(let p):
+            imported = try CatalogLoader.load(path: try path(p))
+        case .json(let p):
+            imported = try JSONCatalog.load(try path(p))
         }
         return try from(imported)
     }
@@ -62,14 +75,17 @@ public struct ScenarioAssets: Sendable {
         }
         var bytes: [String: [UInt8]] = [:]
         var sequences: [String: [String]] = [:]
-        for (name, url) in imported.images {
-            if let d = FileManager.default.contents(atPath: url.path) { bytes[name] = [UInt8](d) }
+        // Each distinct file is read once (entries and frames may share one) and the
+        // total is bounded by CatalogLimits.maxImageBytes.
+        var files = ImageFileReader(file: imported.source.lastPathComponent)
+        for (name, url) in imported.images.sorted(by: { $0.key < $1.key }) {
+            if let d = try files.read(url) { bytes[name] = d }
         }
-        for (name, frames) in imported.sequences {
+        for (name, frames) in imported.sequences.sorted(by: { $0.key < $1.key }) {
             var names: [String] = []
             for (i, url) in frames.enumerated() {
-                if let d = FileManager.default.contents(atPath: url.path) {
-                    bytes["\(name)#\(i)"] = [UInt8](d)
+                if let d = try files.read(url) {
+                    bytes["\(name)#\(i)"] = d
                     names.append("\(name)#\(i)")
                 }
             }

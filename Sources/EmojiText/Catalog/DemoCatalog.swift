@@ -14,7 +14,7 @@ import SimCore
 /// Image sizes are 32 x 32 points (the 64 px files at scale 2).
 extension EmojiCatalog {
     public static let demo: EmojiCatalog = {
-        do {
+        do throws(EmojiCatalogError) {
             return try EmojiCatalog(groups: [DemoCatalogData.classic(), DemoCatalogData.seed(), DemoCatalogData.unicode()])
         } catch {
             // The data below is fixed and covered by tests; this cannot fail at run time.

@@ -119,7 +119,7 @@ public struct EmojiCatalog: Sendable {
 
     /// An empty catalog: every text stays text.
     public static let empty: EmojiCatalog = {
-        do { return try EmojiCatalog(groups: []) } catch { fatalError("unreachable: \(error)") }
+        do throws(EmojiCatalogError) { return try EmojiCatalog(groups: []) } catch { fatalError("unreachable: \(error)") }
     }()
 
     public var count: Int { emojis.count }
@@ -169,7 +169,7 @@ public struct EmojiCatalog: Sendable {
     /// all-whitespace query finds nothing. O(total length of the searchable text).
     public func search(_ query: String, limit: Int = .max) -> [Emoji] {
         let q = Array(query.lowercased().utf8)
-        guard !q.isEmpty, limit > 0, !query.allSatisfy(\.isWhitespace) else { return [] }
+        guard !q.isEmpty, limit > 0, !query.allSatisfy({ $0.isWhitespace }) else { return [] }
         var ranked: [(rank: Int, index: Int)] = []
         for (i, keys) in searchKeys.enumerated() {
             var best = 3

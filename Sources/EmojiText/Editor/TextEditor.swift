@@ -107,7 +107,7 @@ public struct TextEditor: Sendable {
     /// Units of length still available, nil without a maximum.
     public var remainingLength: Int? { configuration.maximumLength.map { max(0, $0 - length) } }
     /// The plain text is not empty after trimming whitespace and newlines.
-    public var isSendable: Bool { !plainText.allSatisfy(\.isWhitespace) }
+    public var isSendable: Bool { !plainText.allSatisfy({ $0.isWhitespace }) }
     /// What sending delivers: the plain backed text trimmed of surrounding whitespace
     /// and newlines (Unicode emoji as hex placeholders if so configured).
     public var serverText: String {
@@ -218,7 +218,7 @@ public struct TextEditor: Sendable {
     public mutating func deleteBackward() -> EditorChange {
         if let marked = markedRange {
             let remaining = Array(map.units[marked].dropLast())
-            var change = setMarkedText(remaining.map(\.plainText).joined())
+            var change = setMarkedText(remaining.map({ $0.plainText }).joined())
             change.action = .deleteBackward
             return change
         }

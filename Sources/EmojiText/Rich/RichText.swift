@@ -35,7 +35,8 @@ public struct RichText: Hashable, Sendable {
     /// Texts longer than this are not scanned (they stay one text run), and hand-made
     /// runs keep no attachment past it: the spans keep 32-bit offsets. 4 GiB is far
     /// beyond any message.
-    public static let maximumScannedBytes = Int(UInt32.max)
+    /// (Clamped: on a 32-bit platform such as wasm32, `Int(UInt32.max)` would trap.)
+    public static let maximumScannedBytes = Int(clamping: UInt32.max)
 
     public init() { plainText = ""; spans = []; table = [] }
 

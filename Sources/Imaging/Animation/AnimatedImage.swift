@@ -1,3 +1,5 @@
+import SimCore
+
 /// An image that may animate: any `AnimatedImageSource` (GIF, APNG, PNG, a still, an
 /// image sequence) behind one reference, with the per-frame playback durations computed
 /// once and shared by every player.
@@ -35,7 +37,7 @@ public final class AnimatedImage {
     public var loopCount: LoopCount { source.loopCount }
     public var isAnimated: Bool { source.frameCount > 1 }
     public var formatName: String { source.formatName }
-    public var issue: (any Error)? { source.issue }
+    public var issue: AnimationError? { source.issue }
     /// Bytes one composited frame occupies (the cost of a cached frame).
     public var frameByteCount: Int { canvasWidth * canvasHeight * 4 }
 
@@ -46,7 +48,7 @@ public final class AnimatedImage {
 
     /// Decodes (or re-composites) frame `index`. Prefer `FrameCache.frame(of:at:)`,
     /// which shares the result between players.
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0, index < source.frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: source.frameCount)
         }

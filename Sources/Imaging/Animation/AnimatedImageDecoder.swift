@@ -2,12 +2,19 @@
 /// Only metadata is read here; pixels are decoded when a frame is asked for.
 public enum AnimatedImageDecoder {
     /// Errors of the format dispatch itself (each decoder has its own typed errors).
-    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case empty
         case unrecognizedFormat(firstBytes: [UInt8])
+        /// The format's own decoder refused the file (its message says where).
+        case gif(GIFError)
+        case png(PNGError)
+        case pnm(PNMError)
         public var description: String {
             switch self {
             case .empty: return "empty file (0 bytes)"
+            case .gif(let e): return e.description
+            case .png(let e): return e.description
+            case .pnm(let e): return e.description
             case .unrecognizedFormat(let b):
                 let hex = b.map { x in let s = String(x, radix: 16); return x < 16 ? "0" + s : s }.joined(separator: " ")
                 return "not a GIF, PNG or PPM file (first bytes: \(hex))"
@@ -16,18 +23,24 @@ public enum AnimatedImageDecoder {
     }
 
     /// Sniffs the format and reads the metadata. O(file size / 255) for GIF (no LZW).
-    public static func decode(_ bytes: [UInt8], name: String = "", limits: ImageLimits = .default) throws -> AnimatedImage {
+    public static func decode(_ bytes: [UInt8], name: String = "", limits: ImageLimits = .default) throws(Failure) -> AnimatedImage {
         guard !bytes.isEmpty else { throw Failure.empty }
         guard let format = ImageFormat.sniff(bytes) else {
             throw Failure.unrecognizedFormat(firstBytes: Array(bytes.prefix(8)))
         }
         switch format {
         case .gif:
-            return AnimatedImage(source: try GIFImage(bytes: bytes, limits: limits), name: name)
+            do throws(GIFError) {
+                return AnimatedImage(source: try GIFImage(bytes: bytes, limits: limits), name: name)
+            } catch { throw .gif(error) }
         case .png:
-            return AnimatedImage(source: try APNGImage(bytes: bytes, limits: limits), name: name)
+            do throws(PNGError) {
+                return AnimatedImage(source: try APNGImage(bytes: bytes, limits: limits), name: name)
+            } catch { throw .png(error) }
         case .ppm:
-            return AnimatedImage(source: StillImageSource(try PNMCodec(limits: limits).decode(bytes), formatName: "PPM"), name: name)
+            do throws(PNMError) {
+                return AnimatedImage(source: StillImageSource(try PNMCodec(limits: limits).decode(bytes), formatName: "PPM"), name: name)
+            } catch { throw .pnm(error) }
         }
     }
 }

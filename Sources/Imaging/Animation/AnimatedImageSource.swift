@@ -19,28 +19,36 @@ public protocol AnimatedImageSource: AnyObject {
     /// A short name of the format ("GIF", "PNG", "APNG", "sequence", "still").
     var formatName: String { get }
     func frameInfo(at index: Int) -> AnimationFrameInfo
-    func frame(at index: Int) throws -> Image
+    func frame(at index: Int) throws(AnimationError) -> Image
     /// A problem found while reading the metadata that did not prevent decoding, such as
     /// a truncated file whose complete frames are kept. Nil for a clean file.
-    var issue: (any Error)? { get }
+    var issue: AnimationError? { get }
     /// Drops decoder state kept to speed up `frame(at:)` (canvases, checkpoints), e.g.
     /// on a memory warning. Frames still decode afterwards, from scratch.
     func releaseMemory()
 }
 
 extension AnimatedImageSource {
-    public var issue: (any Error)? { nil }
+    public var issue: AnimationError? { nil }
     public func releaseMemory() {}
 }
 
-/// Errors shared by every source.
-public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Errors shared by every source: the one error type of `frame(at:)` (typed throws, so the
+/// core needs no `any Error`).
+public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible {
     case frameIndexOutOfRange(index: Int, frameCount: Int)
     case emptySequence
+    /// The compressed data of frame `index` (a PNG or APNG frame) does not decode.
+    case frameDecodingFailed(index: Int, PNGError)
+    /// The file was read only in part (an `issue`, not a failure): a GIF that ends early.
+    case partialFile(GIFError)
     public var description: String {
         switch self {
         case .frameIndexOutOfRange(let i, let n): return "frame index \(i) out of range (\(n) frames)"
         case .emptySequence: return "an image sequence needs at least one frame"
+        // The underlying message alone: it already says what and where (byte offsets).
+        case .frameDecodingFailed(_, let e): return e.description
+        case .partialFile(let e): return e.description
         }
     }
 }

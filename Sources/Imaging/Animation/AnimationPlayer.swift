@@ -46,7 +46,7 @@ public final class AnimationPlayer {
     }
 
     /// The frame to show now, through the shared cache.
-    public func currentFrame() throws -> Image {
+    public func currentFrame() throws(AnimationError) -> Image {
         try cache.frame(of: image, at: state.frameIndex)
     }
 }

@@ -57,7 +57,7 @@ public final class FrameCache {
     }
 
     /// Frame `index` of `image`, from the cache or decoded (and then cached).
-    public func frame(of image: AnimatedImage, at index: Int) throws -> Image {
+    public func frame(of image: AnimatedImage, at index: Int) throws(AnimationError) -> Image {
         let key = Key(image: ObjectIdentifier(image), index: index)
         if let slot = slots[key] {
             statistics.hits += 1
@@ -114,9 +114,9 @@ public final class FrameCache {
 
     /// Keys of the cached frames from most to least recently used (for tests).
     public var recencyOrder: [(image: ObjectIdentifier, index: Int)] {
-        var out: [(ObjectIdentifier, Int)] = []
+        var out: [(image: ObjectIdentifier, index: Int)] = []
         var s = head
-        while s >= 0 { out.append((nodes[s].key.image, nodes[s].key.index)); s = nodes[s].next }
+        while s >= 0 { out.append((image: nodes[s].key.image, index: nodes[s].key.index)); s = nodes[s].next }
         return out
     }
 

@@ -8,13 +8,16 @@
 public final class ImageLibrary {
     public enum Failure: Error, CustomStringConvertible {
         case unknownName(String)
-        case decodingFailed(name: String, underlying: any Error)
+        case decodingFailed(name: String, underlying: AnimatedImageDecoder.Failure)
+        /// The stills of a sequence do not make one (an empty frame list).
+        case invalidSequence(name: String, underlying: AnimationError)
         /// A sequence frame that is itself a sequence (sequences do not nest, so no cycles).
         case nestedSequence(name: String, frame: String)
         public var description: String {
             switch self {
             case .unknownName(let n): return "no image named '\(n)'"
             case .decodingFailed(let n, let e): return "\(n): \(e)"
+            case .invalidSequence(let n, let e): return "\(n): \(e)"
             case .nestedSequence(let n, let f): return "\(n): sequence frame '\(f)' is itself a sequence"
             }
         }
@@ -28,17 +31,20 @@ public final class ImageLibrary {
 
     public let limits: ImageLimits
     private var entries: [String: Entry] = [:]
+    /// `contentBounds(named:)` per name (nil inside: known to have none).
+    var contentBoundsCache: [String: PixelRect?] = [:]
 
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
     /// Registers (or replaces) `name` with encoded bytes; nothing is parsed yet. O(1).
-    public func register(_ name: String, bytes: [UInt8]) { entries[name] = .encoded(bytes) }
+    public func register(_ name: String, bytes: [UInt8]) { contentBoundsCache[name] = nil; entries[name] = .encoded(bytes) }
 
     /// Registers an already built image.
-    public func register(_ name: String, image: AnimatedImage) { entries[name] = .ready(image) }
+    public func register(_ name: String, image: AnimatedImage) { contentBoundsCache[name] = nil; entries[name] = .ready(image) }
 
     /// Registers a `png_sequence`: the named stills shown in order, each for `delay`.
     public func registerSequence(_ name: String, frames: [String], delay: FrameDelay, loopCount: LoopCount = .forever) {
+        contentBoundsCache[name] = nil
         entries[name] = .sequence(frames: frames, delay: delay, loopCount: loopCount)
     }
 
@@ -56,14 +62,14 @@ public final class ImageLibrary {
     }
 
     /// The image for `name`, reading its metadata on first use. Throws `Failure`.
-    public func image(named name: String) throws -> AnimatedImage {
+    public func image(named name: String) throws(Failure) -> AnimatedImage {
         guard let entry = entries[name] else { throw Failure.unknownName(name) }
         switch entry {
         case .ready(let image):
             return image
         case .encoded(let bytes):
             let image: AnimatedImage
-            do {
+            do throws(AnimatedImageDecoder.Failure) {
                 image = try AnimatedImageDecoder.decode(bytes, name: name, limits: limits)
             } catch {
                 throw Failure.decodingFailed(name: name, underlying: error)
@@ -75,14 +81,14 @@ public final class ImageLibrary {
             for f in frames {
                 if case .sequence = entries[f] { throw Failure.nestedSequence(name: name, frame: f) }
                 let still = try image(named: f)
-                if still.source is ImageSequenceSource { throw Failure.nestedSequence(name: name, frame: f) }
+                if still.formatName == ImageSequenceSource.formatName { throw Failure.nestedSequence(name: name, frame: f) }
                 stills.append(still)
             }
             let image: AnimatedImage
-            do {
+            do throws(AnimationError) {
                 image = AnimatedImage(source: try ImageSequenceSource(stills: stills, delay: delay, loopCount: loops), name: name)
             } catch {
-                throw Failure.decodingFailed(name: name, underlying: error)
+                throw Failure.invalidSequence(name: name, underlying: error)
             }
             entries[name] = .ready(image)
             return image

@@ -10,15 +10,18 @@ public final class ImageSequenceSource: AnimatedImageSource {
     public let loopCount: LoopCount
     public let canvasWidth: Int
     public let canvasHeight: Int
-    public var formatName: String { "sequence" }
+    /// The `formatName` of every sequence (how `ImageLibrary` refuses nested sequences
+    /// without a dynamic cast).
+    public static let formatName = "sequence"
+    public var formatName: String { Self.formatName }
 
-    public init(stills: [AnimatedImage], delay: FrameDelay, loopCount: LoopCount = .forever) throws {
+    public init(stills: [AnimatedImage], delay: FrameDelay, loopCount: LoopCount = .forever) throws(AnimationError) {
         guard !stills.isEmpty else { throw AnimationError.emptySequence }
         self.stills = stills
         self.delay = delay
         self.loopCount = loopCount
-        self.canvasWidth = stills.map(\.canvasWidth).max() ?? 0
-        self.canvasHeight = stills.map(\.canvasHeight).max() ?? 0
+        self.canvasWidth = stills.map({ $0.canvasWidth }).max() ?? 0
+        self.canvasHeight = stills.map({ $0.canvasHeight }).max() ?? 0
     }
 
     public var frameCount: Int { stills.count }
@@ -30,7 +33,7 @@ public final class ImageSequenceSource: AnimatedImageSource {
                                   delay: delay, disposal: .background, blend: .source)
     }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0, index < stills.count else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: stills.count)
         }

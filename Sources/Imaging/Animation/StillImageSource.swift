@@ -18,7 +18,7 @@ public final class StillImageSource: AnimatedImageSource {
                            delay: .centiseconds(0))
     }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index == 0 else { throw AnimationError.frameIndexOutOfRange(index: index, frameCount: 1) }
         return image
     }

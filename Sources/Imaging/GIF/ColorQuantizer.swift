@@ -19,7 +19,7 @@ public enum ColorQuantizer {
 
     public static func palette(histogram: [(color: RGB, count: Int)], maxColors: Int) -> [RGB] {
         precondition(maxColors >= 1)
-        if histogram.count <= maxColors { return histogram.map(\.color) }
+        if histogram.count <= maxColors { return histogram.map({ $0.color }) }
         var items = histogram
         // Boxes are ranges of `items`; each split sorts its range along one channel.
         var boxes: [Range<Int>] = [0..<items.count]

@@ -43,7 +43,7 @@ public enum GIFEncoder {
     /// after the first store only the bounding box of the pixels that changed (kept
     /// disposal), which is what makes recordings of UI runs small. O(pixels).
     public static func encode(_ frames: [Frame], loopCount: LoopCount = .forever, alphaThreshold: UInt8 = 128,
-                              interlaced: Bool = false, optimizeFrames: Bool = true) throws -> [UInt8] {
+                              interlaced: Bool = false, optimizeFrames: Bool = true) throws(Failure) -> [UInt8] {
         guard let first = frames.first else { throw Failure.noFrames }
         let w = first.image.width, h = first.image.height
         guard w <= 65535, h <= 65535 else { throw Failure.tooLarge(width: w, height: h) }

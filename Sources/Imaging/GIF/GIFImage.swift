@@ -44,7 +44,7 @@ public final class GIFImage: AnimatedImageSource {
 
     /// Parses the metadata. Throws `GIFError` for a file that is not a GIF, has no
     /// frame, or exceeds `limits`.
-    public init(bytes: [UInt8], limits: ImageLimits = .default, checkpointInterval: Int? = nil) throws {
+    public init(bytes: [UInt8], limits: ImageLimits = .default, checkpointInterval: Int? = nil) throws(GIFError) {
         let meta = try GIFParser.parse(bytes, limits: limits)
         self.metadata = meta
         self.bytes = bytes
@@ -71,7 +71,7 @@ public final class GIFImage: AnimatedImageSource {
     public var canvasHeight: Int { metadata.canvasHeight }
     public var frameCount: Int { metadata.frames.count }
     public var loopCount: LoopCount { metadata.loopCount }
-    public var issue: (any Error)? { metadata.truncation }
+    public var issue: AnimationError? { metadata.truncation.map { .partialFile($0) } }
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo {
         let f = metadata.frames[index]
@@ -89,7 +89,7 @@ public final class GIFImage: AnimatedImageSource {
     /// Number of canvases held as checkpoints (memory: that many x width x height x 4).
     public var checkpointCount: Int { checkpoints.count }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0, index < frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)
         }

@@ -55,6 +55,14 @@ public final class APNGImage: AnimatedImageSource {
         let hasACTL = s.apngChunks.contains { $0.type == PNGStructure.acTL }
         if animated && hasACTL {
             let (frames, plays) = try Self.parseAnimation(bytes, s, limits: limits)
+            if frames.first?.data != s.idat {
+                // The IDAT image is hidden (no fcTL before it) and no frame decodes it, but
+                // it is still the file's default image: check that it decodes, so a broken
+                // file is refused here and not only by plain PNG readers. Bounded like a frame.
+                _ = try PNGDecoder.withBytes(bytes) { (raw) throws(PNGError) in
+                    try PNGDecoder.decodeImage(raw, ranges: s.idat, header: s.header, structure: s)
+                }
+            }
             self.frames = frames
             loopCount = LoopCount(storedValue: plays)
             formatName = "APNG"
@@ -72,11 +80,11 @@ public final class APNGImage: AnimatedImageSource {
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo { frames[index].info }
 
-    public func frame(at index: Int) throws -> Image {
+    public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0 && index < frames.count else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frames.count)
         }
-        if formatName == "PNG" { return try decodeFrame(0) }
+        if formatName == "PNG" { return try decodedFrame(0) }
         if index < nextIndex || base.width == 0 {
             base = Image(width: canvasWidth, height: canvasHeight)
             nextIndex = 0
@@ -84,7 +92,7 @@ public final class APNGImage: AnimatedImageSource {
         var shown = base
         while nextIndex <= index {
             let f = frames[nextIndex]
-            let pixels = try decodeFrame(nextIndex)
+            let pixels = try decodedFrame(nextIndex)
             let saved = f.info.disposal == .previous && nextIndex > 0
                 ? base.cropped(x: f.info.rect.x, y: f.info.rect.y, width: f.info.rect.width, height: f.info.rect.height) : nil
             Self.draw(pixels, on: &base, at: f.info.rect, blend: f.info.blend)
@@ -98,6 +106,11 @@ public final class APNGImage: AnimatedImageSource {
             nextIndex += 1
         }
         return shown
+    }
+
+    /// `decodeFrame` with its error as the sources' common error type.
+    private func decodedFrame(_ index: Int) throws(AnimationError) -> Image {
+        do throws(PNGError) { return try decodeFrame(index) } catch { throw .frameDecodingFailed(index: index, error) }
     }
 
     /// Drops the kept canvas (a memory warning); the next request restarts at frame 0.
@@ -153,7 +166,10 @@ public final class APNGImage: AnimatedImageSource {
 
     /// Validates acTL / fcTL / fdAT and groups the frame data. O(chunks).
     static func parseAnimation(_ bytes: [UInt8], _ s: PNGStructure, limits: ImageLimits) throws(PNGError) -> ([Frame], Int) {
-        func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        // Through UInt32 and clamped: shifting an Int by 24 goes negative on a 32-bit Int.
+        func be32(_ at: Int) -> Int {
+            Int(clamping: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3]))
+        }
         func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         var declaredFrames = 0, plays = 0
         var frames: [Frame] = []
@@ -161,6 +177,7 @@ public final class APNGImage: AnimatedImageSource {
         var sawACTL = false
         var decodedBytes = 0
         var lastFCTLOffset = 0
+        var acTLOffset = 8
         for c in s.apngChunks {
             let d = c.data
             switch c.type {
@@ -169,6 +186,7 @@ public final class APNGImage: AnimatedImageSource {
                 if c.offset > s.firstIDATOffset { throw .invalidAnimation("acTL after IDAT", offset: c.offset) }
                 if d.count != 8 { throw .invalidAnimation("acTL length \(d.count), expected 8", offset: c.offset) }
                 sawACTL = true
+                acTLOffset = c.offset
                 declaredFrames = be32(d.lowerBound)
                 plays = be32(d.lowerBound + 4)
                 if declaredFrames == 0 { throw .invalidAnimation("acTL declares 0 frames", offset: c.offset) }
@@ -189,7 +207,8 @@ public final class APNGImage: AnimatedImageSource {
                 let x = be32(d.lowerBound + 12), y = be32(d.lowerBound + 16)
                 let num = be16(d.lowerBound + 20), den = be16(d.lowerBound + 22)
                 let dispose = Int(bytes[d.lowerBound + 24]), blendOp = Int(bytes[d.lowerBound + 25])
-                if w == 0 || h == 0 || x + w > s.header.width || y + h > s.header.height {
+                if w == 0 || h == 0 || w > s.header.width || h > s.header.height
+                    || x > s.header.width - w || y > s.header.height - h {
                     throw .invalidAnimation("frame \(w)x\(h)+\(x)+\(y) outside the \(s.header.width)x\(s.header.height) canvas", offset: c.offset)
                 }
                 if dispose > 2 { throw .invalidAnimation("dispose_op \(dispose)", offset: c.offset) }
@@ -201,8 +220,12 @@ public final class APNGImage: AnimatedImageSource {
                 if frames.count >= declaredFrames {
                     throw .invalidAnimation("more fcTL chunks than the \(declaredFrames) frames of acTL", offset: c.offset)
                 }
-                decodedBytes += w * h * 4
-                if decodedBytes > limits.maxDecodedBytes {
+                // Each frame is decoded (w x h) and composited into the whole canvas;
+                // overflow-checked for 32-bit Int.
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(
+                    ImageLimits.frameCost(frameArea: w * h, canvasArea: s.header.width * s.header.height))
+                decodedBytes = sum
+                if overflow || decodedBytes > limits.maxDecodedBytes {
                     throw .invalidAnimation("frames decode to more than \(limits.maxDecodedBytes) bytes", offset: c.offset)
                 }
                 let disposal: FrameDisposal = dispose == 0 ? .keep : dispose == 1 ? .background : .previous
@@ -229,7 +252,7 @@ public final class APNGImage: AnimatedImageSource {
             throw .invalidAnimation("frame \(frames.count - 1) has no image data", offset: lastFCTLOffset)
         }
         if frames.count != declaredFrames {
-            throw .invalidAnimation("acTL declares \(declaredFrames) frames but \(frames.count) fcTL found", offset: 0)
+            throw .invalidAnimation("acTL declares \(declaredFrames) frames but \(frames.count) fcTL found", offset: acTLOffset)
         }
         return (frames, plays)
     }

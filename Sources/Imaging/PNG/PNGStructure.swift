@@ -64,10 +64,12 @@ struct PNGStructure {
                 break
             }
             guard pos + 8 <= bytes.count else { throw .truncated(what: "a chunk header", offset: pos) }
-            let length = Int(be32(bytes, pos))
+            // Checked as UInt32 first: `Int(_:)` of a length over 2^31-1 traps on a 32-bit Int.
+            let rawLength = be32(bytes, pos)
             let type = be32(bytes, pos + 4)
             let chunkOffset = pos
-            if length > 0x7fff_ffff { throw .invalidChunk("length \(length) over 2^31-1", offset: pos) }
+            if rawLength > 0x7fff_ffff { throw .invalidChunk("length \(rawLength) over 2^31-1", offset: pos) }
+            let length = Int(rawLength)
             for shift in [24, 16, 8, 0] {
                 let b = (type >> UInt32(shift)) & 0xff
                 if !((b >= 65 && b <= 90) || (b >= 97 && b <= 122)) {
@@ -75,7 +77,7 @@ struct PNGStructure {
                 }
             }
             let dataStart = pos + 8
-            guard dataStart + length + 4 <= bytes.count else {
+            guard length <= bytes.count - dataStart - 4 else { // no `dataStart + length`: it can overflow 32 bits
                 throw .truncated(what: "the \(name(type)) chunk", offset: bytes.count)
             }
             let stored = be32(bytes, dataStart + length)
@@ -169,7 +171,7 @@ struct PNGStructure {
     static func parseHeader(_ b: UnsafeRawBufferPointer, _ data: Range<Int>, offset: Int, limits: ImageLimits) throws(PNGError) -> PNGHeader {
         guard data.count == 13 else { throw .invalidHeader("length \(data.count), expected 13", offset: offset) }
         let s = data.lowerBound
-        let w = Int(be32(b, s)), h = Int(be32(b, s + 4))
+        let w = Int(clamping: be32(b, s)), h = Int(clamping: be32(b, s + 4)) // clamped: 32-bit Int
         let depth = Int(b[s + 8]), ct = Int(b[s + 9])
         if w == 0 || h == 0 || w > 0x7fff_ffff || h > 0x7fff_ffff {
             throw .invalidHeader("size \(w)x\(h)", offset: offset)
@@ -185,6 +187,14 @@ struct PNGStructure {
         if b[s + 11] != 0 { throw .invalidHeader("filter method \(b[s + 11])", offset: offset) }
         if b[s + 12] > 1 { throw .invalidHeader("interlace method \(b[s + 12])", offset: offset) }
         if let limit = limits.violation(width: w, height: h) { throw .tooLarge(width: w, height: h, limit: limit) }
-        return PNGHeader(width: w, height: h, bitDepth: depth, colorType: colorType, interlaced: b[s + 12] == 1)
+        let header = PNGHeader(width: w, height: h, bitDepth: depth, colorType: colorType, interlaced: b[s + 12] == 1)
+        // The scanlines are inflated whole before conversion, so an image costs its
+        // filtered data (up to 8 bytes a pixel at 16-bit RGBA) plus the RGBA8 output:
+        // refuse here, before a zlib bomb is inflated, when that passes the limit.
+        let cost = header.filteredDataSize() + w * h * 4
+        if cost > limits.maxDecodedBytes {
+            throw .tooLarge(width: w, height: h, limit: "max \(limits.maxDecodedBytes) decoded bytes (this image needs \(cost))")
+        }
+        return header
     }
 }

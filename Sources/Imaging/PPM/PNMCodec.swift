@@ -165,11 +165,15 @@ public struct PNMCodec: Sendable {
             }
             var v = 0
             while pos < bytes.count, bytes[pos] >= 48, bytes[pos] <= 57 {
-                v = v * 10 + Int(bytes[pos] - 48)
-                if v > 1 << 31 {
+                let d = Int(bytes[pos] - 48)
+                // At most Int32.max, checked before multiplying: `1 << 31` (the old bound) is
+                // Int.min on a 32-bit Int, so every number failed on wasm32, and v * 10 + d
+                // must not overflow there.
+                if v > (Int(Int32.max) - d) / 10 {
                     let (l, c) = lineColumn(of: start)
                     throw .invalidNumber(what: what, line: l, column: c, offset: start)
                 }
+                v = v * 10 + d
                 pos += 1
             }
             let next = pos < bytes.count ? bytes[pos] : 32

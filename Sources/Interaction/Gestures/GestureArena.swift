@@ -14,7 +14,11 @@ import SimCore
 ///   lifts (multi-touch gestures are out of scope).
 ///
 /// Every transition is recorded into the trace (`<source> <name>.<state> location=..`)
-/// and passed to `onUpdate`, in order. Handling a touch is O(recognizers).
+/// and passed to `onUpdate`, in order. Every lift of the tracked finger is recorded
+/// too, with the release velocity its own `VelocityTracker` measured, whether or not a
+/// pan was running (`<source> release location=(x, y) velocity=(vx, vy) basis=measured
+/// samples=4`; `basis` is `measured`, `stopped` or `tooFewSamples`), and kept in
+/// `lastRelease`. Handling a touch is O(recognizers).
 public final class GestureArena {
     public let clock: VirtualClock
     public let trace: Trace?
@@ -24,38 +28,61 @@ public final class GestureArena {
     /// Called for every transition, synchronously, in order.
     public var onUpdate: ((GestureUpdate) -> Void)?
 
-    private var recognizers: [any GestureRecognizer] = []
+    private var recognizers: [AnyGestureRecognizer] = []
     private var timers: [VirtualClock.TimerID?] = []
     private var timerDue: [SimInstant?] = []
     private var trackedTouch: Int?
     private var lastLocation: Point = .zero
+    private var releaseTracker = VelocityTracker()
+    /// The latest lift (ended or cancelled) of a tracked finger: when, where, and the
+    /// release velocity measured.
+    public private(set) var lastRelease: Release?
+
+    /// One lift of the tracked finger.
+    public struct Release: Hashable, Sendable {
+        public var time: SimInstant
+        public var location: Point
+        public var cancelled: Bool
+        public var estimate: VelocityTracker.Estimate
+    }
     /// Transitions not yet drained, oldest first (bounded: the oldest are dropped
     /// beyond `updateCapacity`).
     public private(set) var pendingUpdates: [GestureUpdate] = []
     public let updateCapacity = 10_000
 
+    /// What the deadline timers hold instead of `self` (Embedded Swift has no weak captures).
+    private let backref = Backref<GestureArena>()
+
     public init(clock: VirtualClock, trace: Trace? = nil, source: String = "gestures") {
         self.clock = clock; self.trace = trace; self.source = source
+        backref.bind(self)
     }
+
+    deinit { backref.clear() }
 
     /// Adds a recognizer; names must be unique within an arena.
     public func add(_ recognizer: some GestureRecognizer) {
         precondition(!recognizers.contains { $0.name == recognizer.name }, "duplicate recognizer name \(recognizer.name)")
-        recognizers.append(recognizer)
+        recognizers.append(recognizer.erased)
         timers.append(nil); timerDue.append(nil)
     }
 
-    public var names: [String] { recognizers.map(\.name) }
+    public var names: [String] { recognizers.map({ $0.name }) }
 
     public func state(of name: String) -> GestureState? { recognizers.first { $0.name == name }?.state }
 
-    public func recognizer(named name: String) -> (any GestureRecognizer)? { recognizers.first { $0.name == name } }
+    public func recognizer(named name: String) -> AnyGestureRecognizer? { recognizers.first { $0.name == name } }
+
+    /// The recognizer `name` if it is an `R`.
+    public func recognizer<R: GestureRecognizer>(named name: String, as type: R.Type) -> R? {
+        recognizer(named: name).flatMap { R.unerased($0) }
+    }
 
     /// Changes a recognizer's configuration in place (e.g. `minimumPressDuration`).
     public func modify<R: GestureRecognizer>(_ name: String, as type: R.Type, _ body: (inout R) -> Void) {
-        guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = recognizers[i] as? R else { return }
+        guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = R.unerased(recognizers[i]) else { return }
         body(&r)
-        recognizers[i] = r
+        recognizers[i] = r.erased
         syncTimers()
     }
 
@@ -90,6 +117,8 @@ public final class GestureArena {
         }
         guard touch.id == trackedTouch else { return }
         lastLocation = touch.location
+        releaseTracker.add(touch)
+        if touch.phase.isFinal { recordRelease(touch) }
         for i in recognizers.indices where recognizers[i].isEnabled {
             let updates = recognizers[i].handle(touch)
             process(updates, from: i)
@@ -110,6 +139,20 @@ public final class GestureArena {
     }
 
     // MARK: private
+
+    /// Traced before the recognizers see the lift, so the line reads before `pan.ended`
+    /// and the scroll view's `willEndDragging` it causes.
+    private func recordRelease(_ touch: TouchEvent) {
+        let estimate = releaseTracker.estimate()
+        let release = Release(time: touch.timestamp, location: touch.location,
+                              cancelled: touch.phase == .cancelled, estimate: estimate)
+        lastRelease = release
+        trace?.record(TraceEvent(time: touch.timestamp, source: source, name: release.cancelled ? "cancel" : "release",
+                                 fields: [.init("location", touch.location.description),
+                                          .init("velocity", estimate.velocity.description),
+                                          .init("basis", estimate.basis.rawValue),
+                                          .init("samples", String(estimate.samples))]))
+    }
 
     private func simultaneous(_ a: Int, _ b: Int) -> Bool {
         guard let hook = shouldRecognizeSimultaneously else { return false }
@@ -144,7 +187,7 @@ public final class GestureArena {
             timers[i] = nil; timerDue[i] = want
             if let due = want {
                 let name = recognizers[i].name
-                timers[i] = clock.schedule(at: due) { [weak self] now in self?.deadlineFired(name, now) }
+                timers[i] = clock.schedule(at: due) { [backref] now in backref.target?.deadlineFired(name, now) }
             }
         }
     }

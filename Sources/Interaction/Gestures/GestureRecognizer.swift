@@ -18,4 +18,8 @@ public protocol GestureRecognizer: Sendable {
     mutating func fail(at time: SimInstant) -> [GestureUpdate]
     /// Back to possible for the next touch sequence.
     mutating func reset()
+    /// This recognizer as a case of the arena's closed set (no existentials in Embedded Swift).
+    var erased: AnyGestureRecognizer { get }
+    /// The recognizer of this type inside `erased`, nil if it holds another type.
+    static func unerased(_ erased: AnyGestureRecognizer) -> Self?
 }

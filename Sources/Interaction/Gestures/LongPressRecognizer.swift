@@ -77,3 +77,11 @@ public struct LongPressRecognizer: GestureRecognizer, Hashable {
 
     public mutating func reset() { state = .possible; downAt = nil }
 }
+
+extension LongPressRecognizer {
+    public var erased: AnyGestureRecognizer { .longPress(self) }
+    public static func unerased(_ erased: AnyGestureRecognizer) -> Self? {
+        if case .longPress(let r) = erased { return r }
+        return nil
+    }
+}

@@ -69,3 +69,11 @@ public struct TapRecognizer: GestureRecognizer, Hashable {
 
     public mutating func reset() { state = .possible; downAt = nil }
 }
+
+extension TapRecognizer {
+    public var erased: AnyGestureRecognizer { .tap(self) }
+    public static func unerased(_ erased: AnyGestureRecognizer) -> Self? {
+        if case .tap(let r) = erased { return r }
+        return nil
+    }
+}

@@ -10,8 +10,18 @@ public struct TouchSynthesizer: Hashable, Sendable {
     public var hz: Int
     public var touchID: Int
 
+    /// Sample rates a stream can have (and must divide `ticksPerSecond`).
+    public static let rateRange: ClosedRange<Int> = 10...240
+
+    /// Whether `rate` can be sampled exactly: in `rateRange` and dividing
+    /// `ticksPerSecond` (24, 30, 60, 90, 120, 144, 240 Hz among others). Check this
+    /// before `init(hz:)`, which traps on a rate it cannot sample.
+    public static func isSupported(rate: Int) -> Bool {
+        rateRange.contains(rate) && ticksPerSecond % Int64(rate) == 0
+    }
+
     public init(hz: Int = 120, touchID: Int = 1) {
-        precondition(hz > 0 && ticksPerSecond % Int64(hz) == 0, "sample rate must divide \(ticksPerSecond)")
+        precondition(TouchSynthesizer.isSupported(rate: hz), "unsupported sample rate \(hz) Hz")
         self.hz = hz; self.touchID = touchID
     }
 
@@ -54,8 +64,8 @@ public struct TouchSynthesizer: Hashable, Sendable {
     }
 
     /// Down at `path[0]`, along the polyline at constant speed over `duration`, a
-    /// `pause` at the end (finger still), then up. A pause of 100 ms or more makes
-    /// the release velocity zero.
+    /// `pause` at the end (finger still), then up. A pause of 40 ms or more makes
+    /// the release velocity zero (`VelocityTracker.stoppedAfter`).
     public func drag(along path: [Point], start: SimInstant, duration: SimDuration,
                      pause: SimDuration = .zero) -> [TouchEvent] {
         guard let first = path.first else { return [] }
@@ -78,10 +88,29 @@ public struct TouchSynthesizer: Hashable, Sendable {
         return out
     }
 
+    /// An honest swipe (see `SwipePlan`): exactly `distance` along `direction`, the last
+    /// three sample periods at `velocity`, then `pause` and an unmoved lift. Throws the
+    /// plan's `SwipeError` when it cannot be done (for example a distance too short for
+    /// the velocity to be measured at this rate); never lengthens it. O(samples).
+    public func swipe(from origin: Point, direction: Point, distance: Double, velocity: Double,
+                      start: SimInstant, pause: SimDuration = .zero) throws(SwipeError) -> [TouchEvent] {
+        let plan = try SwipePlan(direction: direction, distance: distance, velocity: velocity, touchRate: hz, pause: pause)
+        return plan.touches(from: origin, start: start, id: touchID)
+    }
+
+    /// A plan's stream with this synthesizer's finger id (the plan's rate is used).
+    public func swipe(_ plan: SwipePlan, from origin: Point, start: SimInstant) -> [TouchEvent] {
+        plan.touches(from: origin, start: start, id: touchID)
+    }
+
+    /// Deprecated in spirit: travels `velocity * (duration / 2 + 60 ms + one sample)`
+    /// whatever the caller wanted; use `swipe` (exact distance) instead. Kept until
+    /// its callers move.
+    ///
     /// A fling: down at `from`, the finger accelerates (quadratic ease-in) for
     /// `duration - 120 ms`, then moves at exactly `velocity` (pt/s) for the last
-    /// 120 ms and lifts while still moving, one sample period after its last move. A
-    /// least-squares tracker over the last 100 ms measures `velocity` back.
+    /// 120 ms and lifts while still moving, one sample period after its last move. The
+    /// tracker measures `velocity` back.
     public func fling(from: Point, velocity: Point, start: SimInstant,
                       duration: SimDuration = .milliseconds(200)) -> [TouchEvent] {
         let steady = SimDuration.milliseconds(120)

@@ -54,8 +54,19 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
     /// A picture of the difference: the expected image faded to grey, each differing
     /// pixel in red (brighter for a larger delta). With different sizes, the overlap
     /// is compared and the rest is red.
+    /// The most pixels a diff image may have: the snapshot codec's limit, so a diff is
+    /// never larger than an image EmojiSim would read (16384x1 against 1x16384 would
+    /// otherwise make a 268-megapixel picture).
+    public static let maxDiffPixels = SnapshotImageCodec.limits.maxPixels
+
+    /// Covers both images (the parts only one has in red) when that union fits in
+    /// `maxDiffPixels`; otherwise only their overlap, which is never larger than either
+    /// input. O(width x height) of the result.
     public static func diffImage(expected: Image, actual: Image, tolerance: Int = 0) -> Image {
-        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+        var w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+        if w.multipliedReportingOverflow(by: h).overflow || w * h > maxDiffPixels {
+            w = min(expected.width, actual.width); h = min(expected.height, actual.height)
+        }
         var out = Image(width: w, height: h)
         for y in 0..<h {
             for x in 0..<w {

@@ -273,8 +273,10 @@ struct Target {
             if let img = options.images.image(ref.name, ref.frameIndex ?? 0) {
                 blit(img, name: ref.name, frameIndex: ref.frameIndex ?? 0, into: frame)
             } else {
-                placeholder(frame, theme: theme)
+                missingImage(frame, code: ref.displayCode, theme: theme)
             }
+        case .icon(let icon, let frame, let role):
+            self.icon(icon, frame: frame, color: theme.color(role))
         case .pushClip, .popClip, .pushOpacity, .popOpacity:
             break
         }
@@ -701,25 +703,25 @@ struct Target {
 
     // MARK: - Images
 
-    /// The stand-in for an image the provider does not have.
-    func placeholder(_ frame: Rect, theme: Theme) {
-        shape(frame, radius: min(frame.width, frame.height) / 8, softness: 1, color: theme.color(.imagePlaceholder))
+    /// The stand-in for an image the provider does not have (see `missingImage`).
+    func placeholder(_ frame: Rect, theme: Theme, code: String? = nil) {
+        missingImage(frame, code: code, theme: theme)
     }
 
-    /// Draws `img` scaled into `frame`: scaled once (see `ScaledImage`, cached by the
-    /// canvas), then composited source-over with the current opacity.
+    /// Draws `img` fitted into `frame` by its content (see `fitted`): scaled once (see
+    /// `ScaledImage`, cached by the canvas), then composited source-over with the
+    /// current opacity.
     mutating func blit(_ img: Image, name: String, frameIndex: Int, into frame: Rect) {
-        let dx0 = px(frame.minX), dy0 = px(frame.minY), dx1 = px(frame.maxX), dy1 = px(frame.maxY)
-        let dw = dx1 - dx0, dh = dy1 - dy0
-        guard dw > 0, dh > 0, dw * dh <= 4096 * 4096, img.width > 0, img.height > 0 else { return }
+        guard let (crop, dx0, dy0, dw, dh) = fitted(img, name: name, into: frame) else { return }
+        let dx1 = dx0 + dw, dy1 = dy0 + dh
         let x0 = max(clip.x0, dx0), x1 = min(clip.x1, dx1), y0 = max(clip.y0, dy0), y1 = min(clip.y1, dy1)
         guard x1 > x0, y1 > y0 else { return }
-        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh)
+        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh, crop: crop)
         let scaled: ScaledImage
         if let hit = cache.lookup(key, source: img) {
             scaled = hit
         } else {
-            scaled = ScaledImage(img, width: dw, height: dh)
+            scaled = ScaledImage(img, crop: crop, width: dw, height: dh)
             cache.store(key, scaled)
         }
         let o = opacity

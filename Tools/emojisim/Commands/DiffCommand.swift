@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Raster
+import EmojiSimIO
 
 /// `emojisim diff A B [--out FILE] [--tolerance N]`: compares two text snapshots or two
 /// images (PNG or PPM) with the same functions the snapshot tests use.
@@ -23,6 +24,10 @@ enum DiffCommand: CLICommand {
     an image compared with text, bad options).
     """
 
+    /// Largest input read: above the largest snapshot image (64 MP of RGBA is 256 MB
+    /// decoded, far less encoded) and any text snapshot.
+    static let maxInputBytes = 256 << 20
+
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
@@ -41,12 +46,12 @@ enum DiffCommand: CLICommand {
             tolerance = v
         }
         let pathA = args.positionals[0], pathB = args.positionals[1]
-        guard let a = FileManager.default.contents(atPath: pathA).map([UInt8].init) else {
-            printError("error: cannot read \(pathA)")
-            return 2
-        }
-        guard let b = FileManager.default.contents(atPath: pathB).map([UInt8].init) else {
-            printError("error: cannot read \(pathB)")
+        let a: [UInt8], b: [UInt8]
+        do {
+            a = try InputFile.read(pathA, maxBytes: maxInputBytes)
+            b = try InputFile.read(pathB, maxBytes: maxInputBytes)
+        } catch {
+            printError("error: \(error)")
             return 2
         }
         let kindA = SnapshotImageCodec.sniff(a), kindB = SnapshotImageCodec.sniff(b)
@@ -79,8 +84,8 @@ enum DiffCommand: CLICommand {
         if let out {
             let picture = ImageDiff.diffImage(expected: imageA, actual: imageB, tolerance: tolerance)
             let format: SnapshotImageCodec.Format = out.lowercased().hasSuffix(".ppm") ? .ppm : .png
-            guard FileManager.default.createFile(atPath: out, contents: Data(SnapshotImageCodec.encode(picture, as: format))) else {
-                printError("error: cannot write \(out)")
+            do { try SafeFileWriter.write(SnapshotImageCodec.encode(picture, as: format), to: URL(fileURLWithPath: out)) } catch {
+                printError("error: \(error)")
                 return 2
             }
             print("diff image: \(out)")
@@ -108,8 +113,8 @@ enum DiffCommand: CLICommand {
         print(diff, terminator: "")
         if let out {
             let full = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: .max) ?? diff
-            guard FileManager.default.createFile(atPath: out, contents: Data(full.utf8)) else {
-                printError("error: cannot write \(out)")
+            do { try SafeFileWriter.write(Array(full.utf8), to: URL(fileURLWithPath: out)) } catch {
+                printError("error: \(error)")
                 return 2
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import EmojiSimIO
 
 /// `emojisim image info FILE [--json]` and `emojisim image frames FILE --out DIR
 /// [--format png|ppm]`: inspect an image (GIF, PNG/APNG, PPM) and export its
@@ -52,13 +53,17 @@ enum ImageCommand: CLICommand {
     }
 
     /// Reads and parses `file`; prints the error line and returns nil on failure.
+    /// Largest image file read (the decoders' own limits bound the decoded size).
+    static let maxInputBytes = 256 << 20
+
     static func load(_ file: String) -> AnimatedImage? {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            printError("error: \(file): cannot read the file")
+        let data: [UInt8]
+        do { data = try InputFile.read(file, maxBytes: maxInputBytes) } catch {
+            printError("error: \(error)")
             return nil
         }
         do {
-            let image = try AnimatedImageDecoder.decode([UInt8](data), name: file)
+            let image = try AnimatedImageDecoder.decode(data, name: file)
             if let issue = image.issue {
                 printError("error: \(file): \(issue)")
                 return nil
@@ -127,47 +132,28 @@ enum ImageCommand: CLICommand {
             printError("error: \(file): \(error)")
             return 1
         }
-        var createdDir = false
         var isDir: ObjCBool = false
-        if fm.fileExists(atPath: outDir, isDirectory: &isDir) {
-            guard isDir.boolValue else {
-                printError("error: \(outDir): not a directory")
-                return 1
-            }
-        } else {
-            do {
-                try fm.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-                createdDir = true
-            } catch {
-                printError("error: \(outDir): cannot create the directory")
-                return 1
-            }
-        }
-        let tmp = (outDir as NSString).appendingPathComponent(".emojisim-frames-\(getpid())")
-        do {
-            try? fm.removeItem(atPath: tmp)
-            try fm.createDirectory(atPath: tmp, withIntermediateDirectories: false)
-            var names: [String] = []
-            for (i, bytes) in encoded.enumerated() {
-                let name = "\(stem)-\(i).\(format)"
-                guard fm.createFile(atPath: (tmp as NSString).appendingPathComponent(name), contents: Data(bytes)) else {
-                    throw CocoaError(.fileWriteUnknown)
-                }
-                names.append(name)
-            }
-            for name in names {
-                let dst = (outDir as NSString).appendingPathComponent(name)
-                if fm.fileExists(atPath: dst) { try fm.removeItem(atPath: dst) }
-                try fm.moveItem(atPath: (tmp as NSString).appendingPathComponent(name), toPath: dst)
-            }
-            try fm.removeItem(atPath: tmp)
-            print("wrote \(names.count) frame\(names.count == 1 ? "" : "s") to \(outDir)")
-            return 0
-        } catch {
-            try? fm.removeItem(atPath: tmp)
-            if createdDir { try? fm.removeItem(atPath: outDir) }
-            printError("error: \(outDir): cannot write the frames")
+        if fm.fileExists(atPath: outDir, isDirectory: &isDir), !isDir.boolValue {
+            printError("error: \(outDir): not a directory")
             return 1
         }
+        // Every frame is staged as a temporary file beside its target and renamed into
+        // place only when all are written (SafeFileWriter.Batch): a failure leaves the
+        // folder as it was, and nothing in it is ever deleted (a folder named like a
+        // frame is refused, not removed).
+        var batch = SafeFileWriter.Batch()
+        do {
+            for (i, bytes) in encoded.enumerated() {
+                let url = URL(fileURLWithPath: outDir).appendingPathComponent("\(stem)-\(i).\(format)")
+                try batch.add(bytes, to: url, createFolders: i == 0)
+            }
+            try batch.commit()
+        } catch {
+            batch.discard()
+            printError("error: \(error)")
+            return 1
+        }
+        print("wrote \(encoded.count) frame\(encoded.count == 1 ? "" : "s") to \(outDir)")
+        return 0
     }
 }

@@ -1,4 +1,9 @@
 import EmojiText
+import Raster
+
+// The bridge between EmojiText's rich text and Raster's text layout lives here, in
+// ChatUI, the first module that needs both: Raster draws inline runs and knows
+// nothing of catalogs or placeholders.
 
 extension InlineEmoji {
     /// The inline form of a catalog emoji: its code, image, meaning in `locale` as the

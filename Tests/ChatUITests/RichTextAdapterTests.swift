@@ -1,7 +1,11 @@
 import EmojiText
 import Testing
-@testable import Raster
+import Raster
 import SimCore
+import ChatUI
+
+// The RichText -> InlineRun adapter lives in ChatUI so that Raster does not depend on
+// EmojiText (issue 15, item 4).
 
 @Suite struct RichTextAdapterTests {
     @Test func positionsEqualRichTextUnits() {

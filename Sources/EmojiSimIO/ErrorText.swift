@@ -1,0 +1,38 @@
+import Foundation
+
+/// One readable line for an error thrown by Foundation. On Linux an NSError prints as a
+/// dump (`Error Domain=NSCocoaErrorDomain Code=260 "(null)" UserInfo={...}`) and its
+/// localizedDescription is often "The operation could not be completed"; this names
+/// the cause instead (`no such file`, `permission denied`, `no space left on device`)
+/// from the POSIX code underneath when there is one.
+public enum ErrorText {
+    public static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return posix(Int32(ns.code)) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return posix(Int32(underlying.code))
+        }
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file"
+            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
+            case NSFileWriteOutOfSpaceError: return "no space left on device"
+            case NSFileWriteVolumeReadOnlyError: return "read-only file system"
+            case NSFileWriteFileExistsError: return "the file already exists"
+            case NSFileReadTooLargeError: return "the file is too large"
+            case NSFileReadCorruptFileError: return "the file is unreadable"
+            case NSFileReadInapplicableStringEncodingError: return "the file is not valid text in the expected encoding"
+            default: break
+            }
+        }
+        if let debug = ns.userInfo["NSDebugDescription"] as? String, !debug.isEmpty { return debug }
+        let text = ns.localizedDescription
+        if !text.isEmpty, !text.contains("could not be completed") { return text }
+        if let path = ns.userInfo[NSFilePathErrorKey] as? String { return "\(ns.domain) error \(ns.code) at \(path)" }
+        return "\(ns.domain) error \(ns.code)"
+    }
+
+    static func posix(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+}

@@ -1,0 +1,45 @@
+import SimCore
+import EmojiText
+import Imaging
+import Raster
+import ChatUI
+
+/// The screen a script's setup lines describe (device, theme, panel and input settings,
+/// conversation) over a catalog and its images. Pure: the native shell
+/// (`EmojiSimIO.ScenarioHosting`) and the WebAssembly build's C ABI both build their
+/// screens here, so the two cannot drift apart.
+public enum ScenarioScreen {
+    public static func profile(_ d: DeviceSpec) -> DeviceProfile {
+        switch d {
+        case .iphone8: return .iphone8
+        case .iphone14: return .iphone14
+        case .custom(let w, let h, let s): return .custom(width: w, height: h, scale: s)
+        }
+    }
+
+    public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> ChatScreen {
+        let device = profile(c.device)
+        var config = ChatScreen.Configuration()
+        config.theme = c.theme == .dark ? .dark : .light
+        var panel = PanelConfiguration.standard
+        panel.columns = c.panelColumns
+        panel.rows = c.panelRows
+        // Keys shrink to fit the width when a layout asks for many columns.
+        let available = device.size.width - panel.insets.horizontal - Double(c.panelColumns - 1) * panel.spacing.width
+        let key = min(panel.itemSize.width, (available / Double(c.panelColumns)).rounded(.down))
+        panel.itemSize = Size(width: key, height: key)
+        panel.previewInserts = c.previewInserts
+        panel.minimumPressDuration = c.longPressDuration
+        switch c.panelSnap {
+        case .uikit: panel.snapPolicy = .paging
+        case .round: panel.snapPolicy = .round
+        case .projected: panel.snapPolicy = .projected
+        case .none: panel.snapPolicy = .none
+        }
+        config.panel = panel
+        config.inputBar.maxLines = c.inputMaxLines
+        config.inputBar.maxLength = c.inputMaxLength
+        let messages = c.conversation == .demo ? DemoConversation.messages() : []
+        return ChatScreen(profile: device, catalog: catalog, messages: messages, images: images, configuration: config)
+    }
+}

@@ -1,0 +1,26 @@
+/// A back reference its owner clears: what the core uses where UIKit code would capture
+/// `[weak self]` (Embedded Swift has no weak or unowned references).
+///
+/// The owner makes one (`Backref(self)` or `Backref()` then `bind(self)`), hands it to the
+/// closures it registers with objects it owns or with the clock, and calls `clear()` in its
+/// `deinit`. The reference does not retain its target, so it makes no cycle; a closure that
+/// fires after the owner has gone reads `target == nil` and does nothing, exactly like a
+/// weak capture. Reading `target` is O(1).
+///
+/// Invariant: `target` is non-nil only while the target is alive, which holds as long as
+/// the owner clears the reference in its `deinit` (deinit runs before the memory is freed).
+public final class Backref<Target: AnyObject> {
+    private var pointer: Unmanaged<Target>?
+
+    public init() {}
+
+    public init(_ target: Target) { pointer = Unmanaged.passUnretained(target) }
+
+    /// The target, or nil once the owner has cleared the reference.
+    public var target: Target? { pointer?.takeUnretainedValue() }
+
+    public func bind(_ target: Target) { pointer = Unmanaged.passUnretained(target) }
+
+    /// Call from the target's `deinit`.
+    public func clear() { pointer = nil }
+}

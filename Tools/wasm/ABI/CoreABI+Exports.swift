@@ -1,0 +1,234 @@
+import Scenario
+
+// The C ABI of emojisim-core.wasm. Every function validates its pointers, lengths,
+// handles and text before use and returns a status (`CoreABI.Status`: 0 success,
+// negative error) instead of trapping; the message of a failure is read with
+// `esim_error_ptr` / `esim_error_len`, and the bytes a call produces (a snapshot, a
+// trace, a report) with `esim_output_ptr` / `esim_output_len`, valid until the next call.
+//
+// Memory: the host allocates its input buffers with `esim_alloc` and frees them with
+// `esim_free`; the core never keeps a host pointer past the call.
+
+nonisolated(unsafe) let abiState = CoreABI.State()
+
+/// Copies `len` bytes at `ptr` after checking them: a null pointer only with length 0,
+/// a length in 0...maxBufferBytes.
+func hostBytes(_ ptr: UnsafeRawPointer?, _ len: Int32, _ what: String) throws(CoreABI.Failure) -> [UInt8] {
+    guard len >= 0, Int(len) <= CoreABI.maxBufferBytes else {
+        throw CoreABI.Failure(.badArgument, "\(what): length \(len) is outside 0...\(CoreABI.maxBufferBytes)")
+    }
+    if len == 0 { return [] }
+    guard let ptr else { throw CoreABI.Failure(.badArgument, "\(what): null pointer with length \(len)") }
+    #if arch(wasm32)
+    // A range past the end of linear memory would trap on the first read: refuse it.
+    let end = UInt(bitPattern: Int(bitPattern: ptr)) + UInt(len)
+    guard end <= UInt(wasmMemoryBytes()) else {
+        throw CoreABI.Failure(.badArgument, "\(what): \(len) bytes at \(Int(bitPattern: ptr)) run past the end of memory (\(wasmMemoryBytes()) bytes)")
+    }
+    #endif
+    return Array(UnsafeRawBufferPointer(start: ptr, count: Int(len)))
+}
+
+/// `hostBytes` as UTF-8 text, refusing malformed UTF-8 (with the offset of the first bad byte).
+func hostText(_ ptr: UnsafeRawPointer?, _ len: Int32, _ what: String) throws(CoreABI.Failure) -> String {
+    let bytes = try hostBytes(ptr, len, what)
+    if let bad = firstInvalidUTF8(bytes) {
+        throw CoreABI.Failure(.badUTF8, "\(what): invalid UTF-8 at byte offset \(bad)")
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The offset of the first byte that does not start or continue a well-formed UTF-8
+/// scalar (overlong forms, surrogates and values over U+10FFFF are malformed), or nil.
+func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+    var i = 0
+    while i < b.count {
+        let c = b[i]
+        if c < 0x80 { i += 1; continue }
+        var need = 0, lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch c {
+        case 0xC2...0xDF: need = 1
+        case 0xE0: need = 2; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: need = 2
+        case 0xED: need = 2; hi = 0x9F
+        case 0xF0: need = 3; lo = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; hi = 0x8F
+        default: return i
+        }
+        guard i + need < b.count else { return i }
+        for k in 1...need {
+            let x = b[i + k]
+            if k == 1 ? (x < lo || x > hi) : (x < 0x80 || x > 0xBF) { return i }
+        }
+        i += need + 1
+    }
+    return nil
+}
+
+/// Runs one ABI call: clears the error, maps a failure to its status and message.
+func abiCall(_ body: () throws(CoreABI.Failure) -> Int32) -> Int32 {
+    abiState.error = []
+    do throws(CoreABI.Failure) {
+        return try body()
+    } catch {
+        abiState.error = Array(error.message.utf8)
+        return error.status.rawValue
+    }
+}
+
+// MARK: memory
+
+/// A buffer of `size` bytes (1...64 MiB) for the host to fill, or null.
+@_cdecl("esim_alloc")
+public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
+    guard size > 0, Int(size) <= CoreABI.maxBufferBytes else { return nil }
+    return UnsafeMutableRawPointer.allocate(byteCount: Int(size), alignment: 16)
+}
+
+/// Frees a buffer from `esim_alloc` (null is ignored).
+@_cdecl("esim_free")
+public func esim_free(_ ptr: UnsafeMutableRawPointer?) {
+    ptr?.deallocate()
+}
+
+@_cdecl("esim_output_ptr")
+public func esim_output_ptr() -> UnsafeRawPointer? { abiState.output.withUnsafeBytes { $0.baseAddress } }
+
+@_cdecl("esim_output_len")
+public func esim_output_len() -> Int32 { Int32(truncatingIfNeeded: abiState.output.count) }
+
+@_cdecl("esim_error_ptr")
+public func esim_error_ptr() -> UnsafeRawPointer? { abiState.error.withUnsafeBytes { $0.baseAddress } }
+
+@_cdecl("esim_error_len")
+public func esim_error_len() -> Int32 { Int32(truncatingIfNeeded: abiState.error.count) }
+
+// MARK: assets
+
+/// Loads the bitmap font (GNU Unifont .hex text) pixel snapshots draw text with.
+@_cdecl("esim_font_load")
+public func esim_font_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.loadFont(try hostBytes(ptr, len, "font"), into: abiState)
+        return 0
+    }
+}
+
+/// Loads the catalog (CatalogText) that scripts naming a non-demo catalog use.
+@_cdecl("esim_catalog_load")
+public func esim_catalog_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.loadCatalog(try hostText(ptr, len, "catalog"), into: abiState)
+        return 0
+    }
+}
+
+/// Registers image bytes (PNG, APNG, GIF, PPM) under a resource name (`f056.gif`), for
+/// the screens created afterwards. Decoding is lazy: a bad file fails when drawn.
+@_cdecl("esim_image_register")
+public func esim_image_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
+                                _ bytes: UnsafeRawPointer?, _ bytesLen: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "image name")
+        try CoreABI.registerImage(n, try hostBytes(bytes, bytesLen, "image \(n)"), into: abiState)
+        return 0
+    }
+}
+
+/// Registers an image sequence: its name and its frame names, one a line.
+@_cdecl("esim_sequence_register")
+public func esim_sequence_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
+                                   _ frames: UnsafeRawPointer?, _ framesLen: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "sequence name")
+        try CoreABI.registerSequence(n, frames: try hostText(frames, framesLen, "sequence \(n)"), into: abiState)
+        return 0
+    }
+}
+
+// MARK: screens
+
+/// Opens a screen from setup text (script setup lines). Returns a handle >= 1, or a status < 0.
+@_cdecl("esim_screen_create")
+public func esim_screen_create(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.createScreen(setup: try hostText(ptr, len, "setup"), into: abiState)
+    }
+}
+
+@_cdecl("esim_screen_close")
+public func esim_screen_close(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.closeScreen(handle, in: abiState)
+        return 0
+    }
+}
+
+/// Runs script lines (actions, expectations, snapshots) on a screen.
+@_cdecl("esim_screen_run")
+public func esim_screen_run(_ handle: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.run(try hostText(ptr, len, "lines"), on: handle, in: abiState)
+        return 0
+    }
+}
+
+/// Advances the screen's virtual clock by `milliseconds`.
+@_cdecl("esim_screen_advance")
+public func esim_screen_advance(_ handle: Int32, _ milliseconds: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.advance(handle, milliseconds: Int(milliseconds), in: abiState)
+        return 0
+    }
+}
+
+/// Delivers a touch (phase 0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled) at a
+/// point in screen points, at the clock's current instant.
+@_cdecl("esim_screen_touch")
+public func esim_screen_touch(_ handle: Int32, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.touch(handle, id: Int(id), phase: Int(phase), x: x, y: y, in: abiState)
+        return 0
+    }
+}
+
+/// Renders a snapshot into the output buffer. Subject: 0 screen, 1 panel, 2 input,
+/// 3 list; format: 0 ascii, 1 styled, 2 png, 3 ppm, 4 tree (SnapshotFormat order),
+/// 5 raw RGBA8 pixels at the device scale.
+@_cdecl("esim_screen_snapshot")
+public func esim_screen_snapshot(_ handle: Int32, _ subject: Int32, _ format: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = try CoreABI.snapshot(handle, subject: Int(subject), format: Int(format), in: abiState)
+        return 0
+    }
+}
+
+/// The screen's trace (one event a line) into the output buffer.
+@_cdecl("esim_screen_trace")
+public func esim_screen_trace(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = Array(try CoreABI.trace(handle, in: abiState).utf8)
+        return 0
+    }
+}
+
+/// The report of what ran on the screen (expectations, snapshot hashes, trace) into the output buffer.
+@_cdecl("esim_screen_report")
+public func esim_screen_report(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = Array(try CoreABI.report(handle, in: abiState).utf8)
+        return 0
+    }
+}
+
+/// Runs a whole script (setup and commands) and puts its report
+/// in the output buffer. `name` is the file name messages use.
+@_cdecl("esim_run_script")
+public func esim_run_script(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "script name")
+        abiState.output = Array(try CoreABI.runScript(try hostText(ptr, len, "script"), name: n, in: abiState).utf8)
+        return 0
+    }
+}

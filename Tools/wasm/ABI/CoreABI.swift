@@ -1,0 +1,317 @@
+import SimCore
+import EmojiText
+import Imaging
+import Interaction
+import Raster
+import ChatUI
+import Scenario
+
+/// The core behind the C ABI (CoreABI+Exports.swift), as Swift functions over Swift
+/// values: what the wasm exports call after validating their pointers, and what the
+/// native reference tool (Tools/wasm/reference) calls directly, so both sides of the
+/// bit-exactness proof run the same code.
+///
+/// State lives in one `CoreABI.State` (a wasm instance is single-threaded): the font,
+/// the registered images, the open screens by handle, and the last output and error.
+public enum CoreABI {
+    /// Status codes of every export: 0 is success, negatives are errors (the message is
+    /// in the error buffer, `esim_error_ptr` / `esim_error_len`).
+    public enum Status: Int32, Sendable {
+        case ok = 0
+        case badArgument = -1
+        case badUTF8 = -2
+        case parseError = -3
+        case scriptError = -4
+        case noSuchScreen = -5
+        case badFont = -6
+        case tooLarge = -7
+        case outOfMemory = -8
+        case unsupported = -9
+    }
+
+    /// A failure of an ABI call: its status and a message saying what and where.
+    public struct Failure: Error {
+        public var status: Status
+        public var message: String
+        public init(_ status: Status, _ message: String) { self.status = status; self.message = message }
+    }
+
+    /// Limits on host input, checked before any work: a buffer of at most 64 MiB, a
+    /// name of at most 255 bytes, at most 4096 images and 64 open screens.
+    public static let maxBufferBytes = 64 << 20
+    public static let maxNameBytes = 255
+    public static let maxImages = 4096
+    public static let maxScreens = 64
+
+    /// One open screen: its model, the driver that runs script lines against it, and
+    /// the configuration its setup text described.
+    public final class Session {
+        public let screen: ChatScreen
+        public let driver: ScenarioDriver
+        public let configuration: ScenarioConfiguration
+        let font: BitmapFont
+
+        init(screen: ChatScreen, configuration: ScenarioConfiguration, font: BitmapFont, name: String) {
+            self.screen = screen
+            self.configuration = configuration
+            self.font = font
+            self.driver = ScenarioDriver(host: screen, configuration: configuration,
+                                         runner: ScenarioRunner(font: font), name: name)
+        }
+    }
+
+    /// Everything the ABI holds between calls.
+    public final class State {
+        public var font = BitmapFont()
+        public var images: [String: [UInt8]] = [:]
+        public var sequences: [String: [String]] = [:]
+        /// The catalog for scripts whose `catalog` line is not `demo` (the host read it).
+        public var catalog: EmojiCatalog?
+        public var screens: [Int32: Session] = [:]
+        var nextHandle: Int32 = 1
+        /// The bytes the last call produced (a snapshot, a trace, a report).
+        public var output: [UInt8] = []
+        /// The message of the last failed call (empty after a success).
+        public var error: [UInt8] = []
+
+        public init() {}
+
+        /// A fresh library over the registered images (each screen gets its own).
+        public func makeLibrary() -> ImageLibrary {
+            let library = ImageLibrary()
+            for (name, bytes) in images { library.register(name, bytes: bytes) }
+            for (name, frames) in sequences { library.registerSequence(name, frames: frames, delay: .centiseconds(10)) }
+            return library
+        }
+    }
+
+    // MARK: assets
+
+    public static func loadFont(_ bytes: [UInt8], into state: State) throws(Failure) {
+        do throws(BitmapFontError) {
+            state.font = try BitmapFont(parsingHex: bytes, source: "<font>")
+        } catch {
+            throw Failure(.badFont, error.description)
+        }
+    }
+
+    public static func loadCatalog(_ text: String, into state: State) throws(Failure) {
+        do throws(CatalogText.Failure) {
+            state.catalog = try CatalogText.decode(text)
+        } catch {
+            throw Failure(.badArgument, error.description)
+        }
+    }
+
+    public static func registerImage(_ name: String, _ bytes: [UInt8], into state: State) throws(Failure) {
+        guard !name.isEmpty, name.utf8.count <= maxNameBytes else {
+            throw Failure(.badArgument, "image name must be 1 to \(maxNameBytes) bytes, got \(name.utf8.count)")
+        }
+        guard state.images[name] != nil || state.images.count < maxImages else {
+            throw Failure(.tooLarge, "at most \(maxImages) images")
+        }
+        state.images[name] = bytes
+    }
+
+    /// Registers an image sequence (`png_sequence`): frame names, one a line.
+    public static func registerSequence(_ name: String, frames text: String, into state: State) throws(Failure) {
+        guard !name.isEmpty, name.utf8.count <= maxNameBytes else {
+            throw Failure(.badArgument, "sequence name must be 1 to \(maxNameBytes) bytes, got \(name.utf8.count)")
+        }
+        let frames = text.split(separator: "\n").map { String($0) }
+        guard !frames.isEmpty, frames.count <= maxImages else {
+            throw Failure(.badArgument, "sequence \(name): 1 to \(maxImages) frames, got \(frames.count)")
+        }
+        state.sequences[name] = frames
+    }
+
+    // MARK: screens
+
+    /// Opens a screen from setup text (the setup lines of a script: device, theme,
+    /// catalog demo, conversation, set ...). Returns its handle (1 or more).
+    public static func createScreen(setup text: String, name: String = "<setup>", into state: State) throws(Failure) -> Int32 {
+        guard state.screens.count < maxScreens else { throw Failure(.tooLarge, "at most \(maxScreens) open screens") }
+        let script = try parse(text, name: name)
+        for c in script.commands {
+            guard case .setup = c.value else {
+                throw Failure(.parseError, "\(name):\(c.line):\(c.column): error: setup text may hold only setup lines")
+            }
+        }
+        let configuration = ScenarioConfiguration(script: script)
+        let screen = ScenarioScreen.make(configuration, catalog: try resolve(configuration, name, state),
+                                         images: state.makeLibrary())
+        let handle = state.nextHandle
+        state.nextHandle = handle == Int32.max ? 1 : handle + 1
+        state.screens[handle] = Session(screen: screen, configuration: configuration, font: state.font, name: name)
+        return handle
+    }
+
+    public static func session(_ handle: Int32, in state: State) throws(Failure) -> Session {
+        guard let s = state.screens[handle] else { throw Failure(.noSuchScreen, "no open screen with handle \(handle)") }
+        return s
+    }
+
+    /// Runs script lines (actions, expectations, snapshots) on an open screen, stopping
+    /// at the first line the screen refuses. Setup lines are refused: they belong to
+    /// `createScreen`. Expectation outcomes and snapshots accumulate in the session.
+    public static func run(_ text: String, on handle: Int32, in state: State) throws(Failure) {
+        let s = try session(handle, in: state)
+        let script = try parse(text, name: "<lines>")
+        for c in script.commands {
+            if case .setup = c.value {
+                throw Failure(.parseError, "<lines>:\(c.line):\(c.column): error: setup lines belong to the setup text")
+            }
+        }
+        for c in script.commands {
+            do throws(ScriptError) {
+                try s.driver.execute(c.value, line: c.line, column: c.column)
+            } catch {
+                throw Failure(.scriptError, error.description)
+            }
+        }
+    }
+
+    /// Advances the screen's clock by `milliseconds` (0 to one hour), firing timers and frames.
+    public static func advance(_ handle: Int32, milliseconds: Int, in state: State) throws(Failure) {
+        let s = try session(handle, in: state)
+        guard milliseconds >= 0, milliseconds <= 3_600_000 else {
+            throw Failure(.badArgument, "advance: \(milliseconds) ms is outside 0...3600000")
+        }
+        s.screen.clock.advance(by: .milliseconds(milliseconds))
+    }
+
+    /// Delivers one touch at the clock's current instant. Phase: 0 began, 1 moved,
+    /// 2 stationary, 3 ended, 4 cancelled. The point must be finite and on screen.
+    public static func touch(_ handle: Int32, id: Int, phase: Int, x: Double, y: Double, in state: State) throws(Failure) {
+        let s = try session(handle, in: state)
+        let phases: [TouchEvent.Phase] = [.began, .moved, .stationary, .ended, .cancelled]
+        guard phase >= 0, phase < phases.count else { throw Failure(.badArgument, "touch: phase \(phase) is not 0...4") }
+        let size = s.screen.size
+        guard x.isFinite, y.isFinite, x >= 0, y >= 0, x < size.width, y < size.height else {
+            throw Failure(.badArgument, "touch: point (\(x), \(y)) is not on the \(size.width)x\(size.height) screen")
+        }
+        guard id >= 0, id <= 1_000_000 else { throw Failure(.badArgument, "touch: id \(id) is not 0...1000000") }
+        s.screen.handle(TouchEvent(id: id, phase: phases[phase], location: Point(x: x, y: y), timestamp: s.screen.clock.now))
+    }
+
+    /// The formats `snapshot` offers: the script's formats in `SnapshotFormat.allCases`
+    /// order, then raw RGBA8 pixels (row-major, the device's scale).
+    public static var snapshotFormatCount: Int { SnapshotFormat.allCases.count + 1 }
+
+    /// A snapshot of `subject` (index into `SnapshotSubject.allCases`) in format `format`
+    /// (see `snapshotFormatCount`), as bytes.
+    public static func snapshot(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
+        let s = try session(handle, in: state)
+        let subjects = SnapshotSubject.allCases
+        guard subject >= 0, subject < subjects.count else {
+            throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
+        }
+        guard format >= 0, format < snapshotFormatCount else {
+            throw Failure(.badArgument, "snapshot: format \(format) is not 0..<\(snapshotFormatCount)")
+        }
+        let list = s.screen.displayList(of: subjects[subject])
+        let theme: Theme = s.configuration.theme == .dark ? .dark : .light
+        let scale = deviceScale(s.configuration.device)
+        if format < SnapshotFormat.allCases.count {
+            return SnapshotRenderer.render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+                                           font: s.font, images: s.screen.imageProvider)
+        }
+        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
+                                                                         images: s.screen.imageProvider))
+        return image.pixels
+    }
+
+    /// The screen's trace so far, one event a line.
+    public static func trace(_ handle: Int32, in state: State) throws(Failure) -> String {
+        let s = try session(handle, in: state)
+        var out = ""
+        for line in s.screen.trace.lines { out += line; out += "\n" }
+        return out
+    }
+
+    /// The report of everything run on the screen so far (see `report(_:)`).
+    public static func report(_ handle: Int32, in state: State) throws(Failure) -> String {
+        let s = try session(handle, in: state)
+        return report(s.driver.finish())
+    }
+
+    public static func closeScreen(_ handle: Int32, in state: State) throws(Failure) {
+        guard state.screens.removeValue(forKey: handle) != nil else {
+            throw Failure(.noSuchScreen, "no open screen with handle \(handle)")
+        }
+    }
+
+    // MARK: whole scripts
+
+    /// Runs a whole script (setup and commands) the way `emojisim run` does and returns
+    /// its report. A `catalog` other than `demo` is the one loaded with `loadCatalog`.
+    public static func runScript(_ text: String, name: String, in state: State) throws(Failure) -> String {
+        let script = try parse(text, name: name)
+        let configuration = ScenarioConfiguration(script: script)
+        let screen = ScenarioScreen.make(configuration, catalog: try resolve(configuration, name, state),
+                                         images: state.makeLibrary())
+        let result = ScenarioRunner(font: state.font).run(script, configuration: configuration, on: screen)
+        return report(result)
+    }
+
+    /// A canonical text of a run: every expectation with its outcome, every snapshot as
+    /// its size and FNV-1a 64 hash, the failure, the virtual duration, and the trace
+    /// (its hash, then every line). Two runs are bit-identical iff their reports are.
+    public static func report(_ r: ScenarioResult) -> String {
+        var out = "script \(r.script)\n"
+        for e in r.expectations {
+            out += "expect \(e.line):\(e.column) \(e.passed ? "pass" : "FAIL") expected \(e.expected) | actual \(e.actual)\n"
+        }
+        for s in r.snapshots {
+            out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(s.bytes.count) fnv1a64 \(hex(fnv1a64(s.bytes)))\n"
+        }
+        out += "failure \(r.failure.map { $0.description } ?? "none")\n"
+        out += "duration \(r.duration.ticks) ticks\n"
+        var traceBytes: [UInt8] = []
+        for line in r.trace { traceBytes += Array(line.utf8); traceBytes.append(10) }
+        out += "trace \(r.trace.count) lines fnv1a64 \(hex(fnv1a64(traceBytes)))\n"
+        for line in r.trace { out += "  \(line)\n" }
+        return out
+    }
+
+    // MARK: helpers
+
+    /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
+    /// seeded per process, so it must never reach an output).
+    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.utf8.count) + s
+    }
+
+    static func deviceScale(_ d: DeviceSpec) -> Int {
+        switch d {
+        case .iphone8: return 2
+        case .iphone14: return 3
+        case .custom(_, _, let s): return s
+        }
+    }
+
+    /// The catalog a screen uses: the demo catalog (the only one the core holds) for
+    /// `catalog demo`, else the one the host loaded (`loadCatalog`) from the files named.
+    static func resolve(_ c: ScenarioConfiguration, _ name: String, _ state: State) throws(Failure) -> EmojiCatalog {
+        if case .demo = c.catalog { return .demo }
+        guard let catalog = state.catalog else {
+            throw Failure(.unsupported, "\(name): the script names a catalog from files; load it first (esim_catalog_load)")
+        }
+        return catalog
+    }
+
+    static func parse(_ text: String, name: String) throws(Failure) -> Script {
+        do throws(ScriptParseErrors) {
+            return try ScriptParser.parse(text, name: name)
+        } catch {
+            throw Failure(.parseError, error.description)
+        }
+    }
+}
