@@ -216,21 +216,45 @@ extension ChatScreen: ScenarioHost {
             listLast: lastMessageText, animating: animatingPlayerCount, pasteboard: pasteboard ?? "")
     }
 
-    public func displayList(of subject: SnapshotSubject) -> DisplayList {
-        let full = displayList()
-        let frame: Rect
+    /// Only the component's own items, drawn at the origin: a panel tree holds no list
+    /// rows or navigation bar, so it changes only when the panel does. Nil when the
+    /// component is not on screen (the panel without the emoji keyboard, the list with
+    /// no height, a bar pushed below the screen). O(component items).
+    public func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        let now = clock.now
+        let screen = Rect(origin: .zero, size: profile.size)
+        func onScreen(_ r: Rect) -> Bool {
+            r.width > 0 && r.height > 0 && r.minY < screen.maxY && r.maxY > screen.minY
+        }
         switch subject {
-        case .screen: return full
-        case .list: frame = listFrame()
-        case .input: frame = inputBarFrame()
-        case .panel: frame = keyboardFrame()
+        case .screen:
+            return displayList()
+        case .list:
+            let frame = listFrame(at: now)
+            guard onScreen(frame) else { return nil }
+            list.setViewportHeight(frame.height)
+            var part = DisplayList(size: frame.size)
+            list.draw(into: &part, frame: Rect(origin: .zero, size: frame.size))
+            return part
+        case .input:
+            let frame = inputBarFrame(at: now)
+            guard onScreen(frame) else { return nil }
+            var part = DisplayList(size: frame.size)
+            part.clipped(to: Rect(origin: .zero, size: frame.size), view: "InputBar") {
+                inputBar.draw(into: &$0, at: now, origin: .zero)
+            }
+            return part
+        case .panel:
+            let frame = keyboardFrame(at: now)
+            guard shownKeyboard == .emoji, onScreen(frame) else { return nil }
+            let bounds = Rect(origin: .zero, size: frame.size)
+            var part = DisplayList(size: frame.size)
+            part.clipped(to: bounds, view: "emojiPanel") { d in
+                d.fill(bounds, .panelBackground, view: "emojiPanel")
+                panel.draw(into: &d, at: .zero)
+            }
+            return part
         }
-        // The component's part of the screen, moved to the origin and clipped to it.
-        var part = DisplayList(size: frame.size)
-        part.clipped(to: Rect(origin: .zero, size: frame.size), view: subject.rawValue) {
-            $0.append(contentsOf: full, at: Point(x: -frame.minX, y: -frame.minY))
-        }
-        return part
     }
 
     public var imageProvider: ImageProvider {

@@ -21,6 +21,9 @@ public enum ScriptParser {
         var commands: [Located<Command>] = []
         var errors: [ScriptError] = []
         var firstNonSetupLine: Int?
+        // A snapshot name is one reference file per format: a second line with the same
+        // name would compare two moments with each other.
+        var snapshotLines: [String: Int] = [:]
         var lineNumber = 0
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
         for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -47,6 +50,13 @@ public enum ScriptParser {
                     }
                 } else if firstNonSetupLine == nil {
                     firstNonSetupLine = lineNumber
+                }
+                if case .snapshot(let request) = command {
+                    if let earlier = snapshotLines[request.name] {
+                        throw line.error(tokens.count > 1 ? tokens[1] : first,
+                                         "snapshot name '\(request.name)' is already used on line \(earlier) (each snapshot needs its own name)")
+                    }
+                    snapshotLines[request.name] = lineNumber
                 }
                 commands.append(Located(command, line: lineNumber, column: first.column))
             } catch {

@@ -21,8 +21,10 @@ public protocol ScenarioHost: Testable {
     func perform(_ action: Action) throws(HostError)
     /// What expectations read.
     var state: HostState { get }
-    /// What a snapshot draws.
-    func displayList(of subject: SnapshotSubject) -> DisplayList
+    /// What a snapshot draws: only that component's items, at the origin; nil when the
+    /// component is not on screen (a snapshot of it is then an error). `.screen` is
+    /// never nil.
+    func displayList(of subject: SnapshotSubject) -> DisplayList?
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var imageProvider: ImageProvider { get }
 }

@@ -124,13 +124,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             result.expectations.append(check(e, c))
         case .snapshot(let s):
             try synchronize(c, "snapshot " + s.name)
-            let list = host.displayList(of: s.subject)
-            for f in s.formats {
-                result.snapshots.append(SnapshotOutput(name: s.name, subject: s.subject, format: f, line: c.line,
-                                                       bytes: SnapshotRenderer.render(list, as: f, scale: deviceScale,
-                                                                                      theme: theme, font: runner.font,
-                                                                                      images: host.imageProvider)))
-            }
+            result.snapshots += try snapshot(s, c)
         }
     }
 

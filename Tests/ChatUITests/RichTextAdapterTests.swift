@@ -21,6 +21,6 @@ import ChatUI
         let unicode = runs.compactMap { run -> InlineEmoji? in if case .emoji(let e) = run, e.glyph != nil { return e }; return nil }
         #expect(unicode.map(\.glyph) == ["😄"])
         #expect(CharGrid(DisplayList(size: .init(width: 96, height: 32), items: [DisplayItem(.text(layout, origin: .zero, .text))])).text
-            .hasPrefix("hiA1ok😄\n中\n"))
+            .hasPrefix("hii7ok😄\n中\n"))
     }
 }

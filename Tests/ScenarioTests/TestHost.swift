@@ -48,9 +48,10 @@ final class TestHost: ScenarioHost {
 
     var motion: [String] { clock.now >= busyUntil ? [] : ["the test host is busy until \(busyUntil)"] }
 
-    func displayList() -> DisplayList { displayList(of: .screen) }
+    func displayList() -> DisplayList { displayList(of: .screen) ?? DisplayList(size: size) }
 
-    func displayList(of subject: SnapshotSubject) -> DisplayList {
+    func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        if subject == .panel && frames[.panel] == nil { return nil }
         var list = DisplayList(size: size)
         list.fill(Rect(x: 8, y: 8, width: 100, height: 32), .bubbleOutgoing, view: subject.rawValue)
         list.border(Rect(origin: .zero, size: size), .separator)

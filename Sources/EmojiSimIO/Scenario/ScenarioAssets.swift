@@ -31,13 +31,28 @@ public struct ScenarioAssets: Sendable {
         return ScenarioAssets(catalog: .demo, imageBytes: bytes, sequences: [:])
     }()
 
-    /// Loads what `source` names; relative paths resolve against `base` (the script's folder).
+    /// Loads what `source` names; relative paths resolve against `base` (the script's
+    /// folder). Errors name the catalog as the script wrote it (`catalog unicode`,
+    /// `catalog json "x.json"`) and the file inside it when there is one.
     ///
     /// Scripts are untrusted input: every path must stay inside `root` (default: `base`,
     /// the script's folder) once `..` and symlinks are resolved, so `catalog unicode
     /// "../../../../etc/passwd"` and absolute paths elsewhere are refused, as the catalog
     /// importers confine the files a catalog names to the catalog's folder.
     public static func load(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
+        do {
+            return try loadUnnamed(source, relativeTo: base, confinedTo: root)
+        } catch {
+            var e = error
+            if case .unicode(nil) = source {
+                // The bundled images and emoji-test.txt are internal names.
+                e.file = "the bundled Unicode catalog"
+            }
+            throw e
+        }
+    }
+
+    static func loadUnnamed(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL?) throws(CatalogImportError) -> ScenarioAssets {
         let rootPath = (root ?? base).standardizedFileURL.resolvingSymlinksInPath().path
         func path(_ p: String) throws(CatalogImportError) -> URL {
             let url = (p.hasPrefix("/") ? URL(fileURLWithPath: p) : base.appendingPathComponent(p))

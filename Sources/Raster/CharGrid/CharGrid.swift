@@ -11,7 +11,8 @@ import SimCore
 ///   one cell on either side, so a pill reads `╭─ 1 new message ─╮`, not `╭─1─new─`;
 /// - an icon prints its `Icon.gridText` (`asciiText`) centred in its frame;
 /// - an image (or inline image emoji) prints as a two-cell glyph: its Unicode emoji
-///   when it has one, else a short code (`A1`, `A2`...) explained by the legend line;
+///   when it has one, else a short code (`A1`, `Q7`...) explained by the legend line, stable per
+///   emoji (`LegendCodes`);
 /// - the caret shows as `▏` in a blank cell (style `C` over a character), a selection
 ///   as `░` in blank cells and style `S`;
 /// - shadows are not drawn; a subtree under an opacity of 0 is hidden.
@@ -38,12 +39,18 @@ public struct CharGrid: Hashable, Sendable {
     private var clusterIndex: [String: UInt32] = [:]
     /// One ASCII code a cell (see `StyleCode`, `ColorRole.code`).
     public private(set) var styles: [UInt8]
-    /// Short codes of the images shown, in order of first appearance.
-    public private(set) var legend: [(code: String, identity: String, label: String?)] = []
+    /// Short codes of the images shown, in code order (see `LegendCodes`).
+    public var legend: [(code: String, identity: String, label: String?)] {
+        legendEntries.sorted { LegendCodes.order($0.code) < LegendCodes.order($1.code) }
+    }
+    private var legendEntries: [(code: String, identity: String, label: String?)] = []
     private var legendIndex: [String: Int] = [:]
+    /// The code table: pass one in (and read it back) to share codes across grids.
+    public private(set) var codes: LegendCodes
     private var roleNames: [UInt8: String] = [:]
 
-    public init(columns: Int, rows: Int, options: CharGridOptions = .unicode) {
+    public init(columns: Int, rows: Int, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
+        self.codes = codes
         // Bounded: a list's size may come from untrusted input (scenarios, files).
         self.columns = min(1024, max(0, columns))
         self.rows = min(1024, max(0, rows))
@@ -54,13 +61,13 @@ public struct CharGrid: Hashable, Sendable {
     }
 
     /// The grid for a list's size (rounded up to whole cells), with the list drawn.
-    public init(_ list: DisplayList, options: CharGridOptions = .unicode) {
+    public init(_ list: DisplayList, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
         func cells(_ v: Double, _ cell: Double) -> Int {
             let n = (v / cell).rounded(.up)
             return n.isFinite ? Int(n.clamped(to: 0...1024)) : (n == .infinity ? 1024 : 0)
         }
         let cols = cells(list.size.width, Self.cellWidth), rws = cells(list.size.height, Self.cellHeight)
-        self.init(columns: cols, rows: rws, options: options)
+        self.init(columns: cols, rows: rws, options: options, codes: codes)
         draw(list)
     }
 
@@ -77,7 +84,7 @@ public struct CharGrid: Hashable, Sendable {
         for i in rules.indices { rules[i] = false }
         clusters.removeAll(keepingCapacity: true)
         clusterIndex.removeAll(keepingCapacity: true)
-        legend.removeAll(keepingCapacity: true)
+        legendEntries.removeAll(keepingCapacity: true)
         legendIndex.removeAll(keepingCapacity: true)
         roleNames.removeAll(keepingCapacity: true)
     }
@@ -459,25 +466,13 @@ public struct CharGrid: Hashable, Sendable {
         if let i = legendIndex[key] {
             index = i
         } else {
-            index = legend.count
+            index = legendEntries.count
             legendIndex[key] = index
-            legend.append((Self.shortCode(index), key, label))
+            legendEntries.append((codes.code(for: key), key, label))
         }
-        let code = Array(legend[index].code.utf8)
+        let code = Array(legendEntries[index].code.utf8)
         put(c, r, UInt32(code[0]), style: style, overSelection: true)
         put(c + 1, r, UInt32(code[1]), style: style, overSelection: true)
-    }
-
-    /// A1...Z9, then a1...z9, then `##`: 468 distinct codes per grid.
-    static func shortCode(_ i: Int) -> String {
-        if i < 234 {
-            return String(Character(Unicode.Scalar(UInt8(65 + i / 9)))) + String(i % 9 + 1)
-        }
-        if i < 468 {
-            let j = i - 234
-            return String(Character(Unicode.Scalar(UInt8(97 + j / 9)))) + String(j % 9 + 1)
-        }
-        return "##"
     }
 
     // MARK: - Text form
@@ -492,7 +487,7 @@ public struct CharGrid: Hashable, Sendable {
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }
-        if !legend.isEmpty {
+        if !legendEntries.isEmpty {
             out += "legend:"
             for e in legend {
                 out += " " + e.code + "=" + escaped(e.identity)
