@@ -16,7 +16,7 @@ import SimCore
         func frameInfo(at index: Int) -> AnimationFrameInfo {
             AnimationFrameInfo(rect: PixelRect(x: 0, y: 0, width: 2, height: 2), delay: .milliseconds(delays[index]))
         }
-        func frame(at index: Int) throws -> Image {
+        func frame(at index: Int) throws(AnimationError) -> Image {
             decodes += 1
             return Image(width: 2, height: 2, pixels: [UInt8](repeating: UInt8(index), count: 16))!
         }
