@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
+        // The scenario language and runner, so other packages can drive a screen from
+        // scripts or from Swift (`ScenarioDriver`) and check it with EmojiSimTesting.
+        .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
         .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
@@ -22,7 +25,7 @@ let package = Package(
         .target(name: "EmojiText", dependencies: ["SimCore"]),
         .target(name: "Imaging", dependencies: ["SimCore"]),
         .target(name: "Interaction", dependencies: ["SimCore"]),
-        .target(name: "Raster", dependencies: ["SimCore", "EmojiText", "Imaging"]),
+        .target(name: "Raster", dependencies: ["SimCore", "Imaging"]),
         // --
         .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
         // --
@@ -69,7 +72,9 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),
+        // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
+        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
         // --

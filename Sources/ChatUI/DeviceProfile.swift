@@ -28,7 +28,9 @@ public struct DeviceProfile: Hashable, Sendable {
         systemKeyboardHeight: 260, emojiKeyboardHeight: 216)
 
     /// iPhone 14: 390 x 844 pt at 3x, 47 pt status area and a 34 pt home indicator; the
-    /// system keyboard is 291 pt above the home indicator (336 pt in all).
+    /// system keyboard (with the QuickType bar) is 302 pt above the home indicator, 336
+    /// pt in all as UIKit's willShow end frame reports it (`systemKeyboardHeight` is
+    /// the part above the safe area, so 302 + 34 = 336).
     public static let iphone14 = DeviceProfile(
         name: "iphone14", size: Size(width: 390, height: 844), scale: 3,
         safeArea: Insets(top: 47, left: 0, bottom: 34, right: 0),

@@ -1,17 +1,20 @@
 import Foundation
+import Imaging
+import Raster
 import Testing
 import XCTest
 
 /// Compares `value`, rendered by `strategy`, with its reference in
 /// `Snapshots/<Suite>/<test>.<name>.<ext>` (the package root found from `filePath`).
 ///
-/// - Missing reference: recorded unless the record mode is `never` (always on CI),
-///   in which case the assertion fails.
-/// - Mismatch: fails with the strategy's diff (unified diff for text; pixel count,
-///   bounding box and largest delta for images) and writes the actual value (and a diff
-///   image) under `.build/snapshot-failures/` or `EMOJISIM_ARTIFACTS`; with record mode
-///   `failed` or `all` the reference is rewritten instead.
-/// - Works under Swift Testing (`Issue.record`) and XCTest (`XCTFail`).
+/// Under the default record mode (`pending`) a new or differing snapshot is written
+/// beside its reference as `<file>.new` and the assertion fails saying so; review it with
+/// `swift run emojisim snapshots review` (or `accept`/`reject`). Other modes
+/// (`record:`, the `.snapshots(record:)` trait, `EMOJISIM_RECORD`) write references
+/// directly; on CI nothing is written and a missing reference fails. A mismatch also
+/// leaves the actual value (and a diff image) under `.build/snapshot-failures/` or
+/// `EMOJISIM_ARTIFACTS`, for CI artifacts.
+/// Works under Swift Testing (`Issue.record`) and XCTest (`XCTFail`).
 ///
 /// `named`: the snapshot's name; unnamed snapshots of one test are numbered 1, 2, ...
 /// Returns the failure message, nil on success (handy for testing the library itself).
@@ -33,6 +36,68 @@ public func assertSnapshot<Value, Format>(
                                  environment: ProcessInfo.processInfo.environment)
     if let message { reportFailure(message, at: location, xcFile: filePath, xcLine: line) }
     return message
+}
+
+/// Several strategies of one value at once, e.g. `assertSnapshots(of: panel, as: [.ascii, .png])`:
+/// each is one reference, `<test>.<key>.<ext>` (or `<test>.<name>.<key>.<ext>` when
+/// named), the key being the strategy's (`ascii`, `styled`, `tree`, `png`, `ppm`).
+/// Every failing one is reported; returns their messages (empty on success).
+@discardableResult
+public func assertSnapshots<Value>(
+    of value: @autoclosure () throws -> Value,
+    as strategies: [Snapshotting<Value>],
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    function: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) -> [String] {
+    let location = SnapshotLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    let v: Value
+    do { v = try value() } catch {
+        let m = "snapshot: producing the value threw \(error)"
+        reportFailure(m, at: location, xcFile: filePath, xcLine: line)
+        return [m]
+    }
+    var messages: [String] = []
+    var keys: [String: Int] = [:]
+    for s in strategies {
+        keys[s.key, default: 0] += 1
+        let key = keys[s.key]! > 1 ? "\(s.key)\(keys[s.key]!)" : s.key
+        let snapName = name.map { "\($0).\(key)" } ?? key
+        if let m = s.verify(v, snapName, record, "\(filePath)", function, ProcessInfo.processInfo.environment) {
+            reportFailure(m, at: location, xcFile: filePath, xcLine: line)
+            messages.append(m)
+        }
+    }
+    return messages
+}
+
+/// A strategy of any format for `assertSnapshots`, with the key that names its file.
+public struct Snapshotting<Value> {
+    public var key: String
+    let verify: (Value, String, RecordMode?, String, String, [String: String]) -> String?
+
+    public init<Format>(_ strategy: Strategy<Value, Format>, key: String) {
+        self.key = key
+        verify = { value, name, record, filePath, function, env in
+            verifySnapshot(of: { value }, as: strategy, named: name, record: record, filePath: filePath,
+                           function: function, environment: env)
+        }
+    }
+}
+
+extension Snapshotting where Value: DisplayListRepresentable {
+    public static var ascii: Snapshotting { Snapshotting(Strategy<Value, String>.ascii, key: "ascii") }
+    public static var asciiStyled: Snapshotting { Snapshotting(Strategy<Value, String>.asciiStyled, key: "styled") }
+    public static var tree: Snapshotting { Snapshotting(Strategy<Value, String>.tree, key: "tree") }
+    public static var png: Snapshotting { Snapshotting(Strategy<Value, Image>.png, key: "png") }
+    public static var ppm: Snapshotting { Snapshotting(Strategy<Value, Image>.ppm, key: "ppm") }
+    public static func png(_ configuration: RenderConfiguration, tolerance: Int = 0) -> Snapshotting {
+        Snapshotting(Strategy<Value, Image>.png(configuration, tolerance: tolerance), key: "png")
+    }
 }
 
 struct SnapshotLocation {
@@ -57,77 +122,26 @@ public func verifySnapshot<Value, Format>(
                                                 pathExtension: strategy.pathExtension)
     let relative = String(reference.path.dropFirst(root.path.count + 1))
     SnapshotUsage.shared.record(reference, root: root)
-    let mode = RecordMode.resolve(record, environment: environment)
-
     let actual: Format
     do {
         actual = strategy.snapshot(try value())
     } catch {
         return "snapshot \(relative): producing the value threw \(error)"
     }
-    // Encoded only when needed: comparing decodes the reference instead, which is much
-    // cheaper than compressing the actual image on every run.
-    var encoded: [UInt8]?
-    func actualBytes() -> [UInt8] {
-        if let encoded { return encoded }
-        let bytes = strategy.diffing.toData(actual)
-        encoded = bytes
-        return bytes
-    }
-
-    func write() -> String? {
-        do {
-            try SnapshotFiles.writeAtomically(actualBytes(), to: reference)
-            FileHandle.standardError.write(Data("snapshot: recorded \(relative)\n".utf8))
-            return nil
-        } catch {
-            return "snapshot \(relative): could not write the reference: \(error)"
-        }
-    }
-
-    guard let referenceBytes = SnapshotFiles.read(reference) else {
-        if mode == .never {
-            let why = RecordMode.isCI(environment) ? "CI is set, so nothing is recorded" : "record mode is never"
-            return "snapshot \(relative): no reference (\(why)); record it locally with EMOJISIM_RECORD=missing and commit it"
-        }
-        return write()
-    }
-    if mode == .all {
-        return referenceBytes == actualBytes() ? nil : write()
-    }
-    let expected: Format
-    do {
-        expected = try strategy.diffing.fromData(referenceBytes)
-    } catch {
-        if mode == .failed { return write() }
-        return "snapshot \(relative): the reference cannot be read: \(error)"
-    }
-    guard let failure = strategy.diffing.diff(expected, actual) else { return nil }
-    if mode == .failed { return write() }
-
-    var message = "snapshot \(relative) does not match:\n" + failure.message
-    let folder = SnapshotFiles.artifactsFolder(root: root, environment: environment)
-    let base = String(relative.dropFirst("Snapshots/".count))
-    var written: [String] = []
-    do {
-        let actualURL = folder.appendingPathComponent(base)
-        try SnapshotFiles.writeAtomically(actualBytes(), to: actualURL)
-        written.append(actualURL.path)
-        for artifact in failure.artifacts {
-            let url = folder.appendingPathComponent(base + "." + artifact.suffix)
-            try SnapshotFiles.writeAtomically(artifact.bytes, to: url)
-            written.append(url.path)
-        }
-    } catch {
-        message += "\n(could not write artifacts: \(error))"
-    }
-    if !written.isEmpty { message += "\nartifacts: " + written.joined(separator: ", ") }
-    message += "\nto accept the change: EMOJISIM_RECORD=failed swift test --filter \(SnapshotFiles.testName(function))"
-    return message
+    let policy = SnapshotStore.Policy(
+        mode: RecordMode.resolve(record, environment: environment), isCI: RecordMode.isCI(environment),
+        blocked: TestExpectations.blockedReason,
+        artifacts: SnapshotFiles.artifactsFolder(root: root, environment: environment),
+        acceptHint: "review: swift run emojisim snapshots review  (or: emojisim snapshots accept \(relative).new)")
+    let check = SnapshotStore.verify(actual, diffing: strategy.diffing, reference: reference, displayName: relative,
+                                     artifactName: String(relative.dropFirst("Snapshots/".count)), policy: policy)
+    if check.status == .recorded { FileHandle.standardError.write(Data("snapshot: recorded \(relative)\n".utf8)) }
+    return check.message
 }
 
 func reportFailure(_ message: String, at location: SnapshotLocation, xcFile: StaticString, xcLine: UInt) {
     if Test.current != nil {
+        TestExpectations.current?.willRecordOwnIssue()
         Issue.record(
             Comment(rawValue: message),
             sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,

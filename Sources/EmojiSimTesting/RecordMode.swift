@@ -1,22 +1,32 @@
 import Foundation
 
-/// When `assertSnapshot` writes references.
+/// When snapshot checks write files.
+/// - `pending` (default): a new or differing snapshot is written beside its reference
+///   as `<name>.<ext>.new` for review (`emojisim snapshots review|accept|reject`) and
+///   the check fails; the reference itself is never touched;
+/// - `missing`: write references that do not exist yet directly; a differing one is
+///   left pending as above;
+/// - `failed`: write missing references and rewrite those that do not match;
 /// - `all`: always (re)write the reference;
-/// - `missing` (default): write only references that do not exist yet;
-/// - `failed`: write missing references and those that do not match;
-/// - `never`: only compare; a missing reference fails.
+/// - `never`: only compare; nothing is written.
 ///
-/// Chosen by the `record:` argument, else `EMOJISIM_RECORD`; forced to `never` whenever
-/// `CI` is set (so a missing reference fails on CI instead of being recorded there).
+/// Chosen by the `record:` argument, else the test's scope (`.snapshots(record:)`
+/// trait, `withSnapshotRecording`), else `EMOJISIM_RECORD`; forced to `never` whenever
+/// `CI` is set, so nothing is recorded or left pending on CI. Whatever the mode, a run
+/// or test whose expectations failed writes nothing.
 public enum RecordMode: String, Sendable, CaseIterable {
-    case all, missing, failed, never
+    case pending, all, missing, failed, never
+
+    /// The mode of the current test scope (set by the trait or `withSnapshotRecording`).
+    @TaskLocal public static var scoped: RecordMode?
 
     /// The effective mode for an assertion given its argument and the environment.
     public static func resolve(_ requested: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
         if isCI(environment) { return .never }
         if let requested { return requested }
+        if let scoped { return scoped }
         if let raw = environment["EMOJISIM_RECORD"]?.lowercased(), let mode = RecordMode(rawValue: raw) { return mode }
-        return .missing
+        return .pending
     }
 
     /// CI is set to anything but an empty string, `0` or `false`.

@@ -3,142 +3,174 @@ import Imaging
 import Raster
 import Scenario
 
-/// Runs scenario files and checks their snapshots against references
-/// (`<snapshots>/<script stem>/<name>.<ext>`), under the same record modes as
-/// `assertSnapshot`. What `emojisim run` and the example-scenario tests share.
+/// Runs scenario scripts and checks their snapshots through the same strategies and the
+/// same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
+/// `assertScenario` and the example-scenario tests share.
+///
+/// References of `dir/flow.scenario` live in `<root>/Snapshots/dir/flow/<name>.<ext>`,
+/// `<root>` being the nearest folder above the script that holds a Package.swift (or in
+/// `<folder>/dir/flow/` when a folder is given), so they are found wherever the run
+/// starts, and two `flow.scenario` in different folders never share references.
 public struct ScenarioVerifier {
     /// Makes the screen for a script: its configuration and the script's folder (for
     /// relative catalog paths).
     public typealias HostFactory = (ScenarioConfiguration, URL) throws -> any ScenarioHost
 
-    /// Where references live; nil renders without comparing (status `unchecked`).
-    public var snapshotsRoot: URL?
+    /// Where references live.
+    public enum References: Sendable {
+        /// Render without comparing (status `unchecked`): the demo.
+        case none
+        /// `<package root above the script>/Snapshots/<script path from the root>/`.
+        case automatic
+        /// `<folder>/<script path from the package root>/`.
+        case folder(URL)
+    }
+
+    public var references: References
     public var record: RecordMode
+    /// CI is set: nothing is written (and messages say so).
+    public var isCI: Bool
     public var runner: ScenarioRunner
     public var makeHost: HostFactory
 
-    public init(snapshotsRoot: URL?, record: RecordMode, runner: ScenarioRunner, makeHost: @escaping HostFactory) {
-        self.snapshotsRoot = snapshotsRoot; self.record = record; self.runner = runner; self.makeHost = makeHost
+    public init(references: References, record: RecordMode, isCI: Bool = RecordMode.isCI(ProcessInfo.processInfo.environment),
+                runner: ScenarioRunner, makeHost: @escaping HostFactory) {
+        self.references = references; self.record = isCI ? .never : record; self.isCI = isCI
+        self.runner = runner; self.makeHost = makeHost
     }
 
-    /// How one snapshot compared.
-    public enum Status: Hashable, Sendable {
-        /// Rendered only: no references to compare with.
-        case unchecked
-        case matched
-        /// Written as a new or updated reference (by the record mode).
-        case recorded
-        /// No reference, and the record mode does not write one.
-        case missing
-        /// Differs from the reference: a unified diff for text, a summary for images.
-        case mismatch(String)
-    }
-
-    public struct SnapshotCheck: Sendable {
+    /// One snapshot of a run and how it compared.
+    public struct ScenarioSnapshot: Sendable {
         public var output: SnapshotOutput
-        /// The reference file (nil when not comparing).
-        public var reference: URL?
-        public var status: Status
-        /// The reference's bytes when one existed (for reports).
-        public var referenceBytes: [UInt8]?
-        /// For image mismatches: a picture of the differing pixels (PNG bytes).
-        public var diffImage: [UInt8]?
-
-        public init(output: SnapshotOutput, reference: URL?, status: Status, referenceBytes: [UInt8]? = nil, diffImage: [UInt8]? = nil) {
-            self.output = output; self.reference = reference; self.status = status
-            self.referenceBytes = referenceBytes; self.diffImage = diffImage
-        }
-
-        public var passed: Bool { status == .matched || status == .recorded || status == .unchecked }
+        public var check: SnapshotCheck
+        public var status: SnapshotStatus { check.status }
+        public var passed: Bool { check.passed }
+        public var reference: URL? { check.reference }
     }
 
     public struct Verification: Sendable {
         public var script: URL
+        /// The script as messages name it (relative to the package root when known).
+        public var displayName: String
         public var result: ScenarioResult
-        public var snapshots: [SnapshotCheck]
-        public var passed: Bool { result.passed && snapshots.allSatisfy(\.passed) }
+        public var snapshots: [ScenarioSnapshot]
+        /// Problems found after the run (outputs that could not be written, a GIF that
+        /// could not be encoded): they fail the script like any other.
+        public var errors: [String] = []
+        public var passed: Bool { result.passed && snapshots.allSatisfy(\.passed) && errors.isEmpty }
 
-        /// One line per problem, as `FILE:LINE:COL: error: ...`.
+        /// One entry per problem, as `FILE:LINE:COL: error: ...`.
         public var problems: [String] {
-            let file = script.lastPathComponent
+            let file = displayName
             var out: [String] = []
-            if let f = result.failure { out.append(f.description) }
+            if let f = result.failure {
+                out.append("\(file):\(f.line):\(f.column): error: \(f.message)")
+            }
             for e in result.expectations where !e.passed { out.append(e.message(file: file)) }
             for s in snapshots {
-                switch s.status {
-                case .matched, .recorded, .unchecked: break
-                case .missing:
-                    out.append("\(file):\(s.output.line):1: error: snapshot \(s.output.fileName): no reference at \(s.reference?.path ?? "?") (record with --record missing)")
-                case .mismatch(let why):
-                    out.append("\(file):\(s.output.line):1: error: snapshot \(s.output.fileName) differs from its reference\n\(why)")
-                }
+                guard let m = s.check.message else { continue }
+                out.append("\(file):\(s.output.line):1: error: \(m)")
             }
+            for e in errors { out.append("\(file):1:1: error: \(e)") }
             return out
         }
     }
 
-    /// The script's references folder: `<root>/<script stem>/`.
-    public func referenceFolder(for script: URL) -> URL? {
-        snapshotsRoot?.appendingPathComponent(script.deletingPathExtension().lastPathComponent)
+    /// A script that cannot be checked: no package root to find its references under.
+    public struct LookupError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The script's references folder, the root its key is relative to, and the key.
+    public func referenceFolder(for script: URL) throws(LookupError) -> (folder: URL, root: URL?)? {
+        let url = script.standardizedFileURL
+        let root = SnapshotFiles.packageRoot(from: url.path)
+        func key(from base: URL) -> String? {
+            let b = base.standardizedFileURL.path
+            let p = url.deletingPathExtension().path
+            guard p.hasPrefix(b + "/") else { return nil }
+            return String(p.dropFirst(b.count + 1))
+        }
+        switch references {
+        case .none:
+            return nil
+        case .automatic:
+            guard let root, let k = key(from: root) else {
+                throw LookupError(description: "\(script.path): no Package.swift above the script, so its Snapshots/ folder is unknown; pass --snapshots DIR")
+            }
+            return (root.appendingPathComponent("Snapshots").appendingPathComponent(k), root)
+        case .folder(let folder):
+            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let k = root.flatMap(key(from:)) ?? key(from: cwd) ?? url.deletingPathExtension().lastPathComponent
+            return (folder.appendingPathComponent(k), root)
+        }
     }
 
     /// Runs an already parsed script and checks its snapshots.
     public func verify(_ script: Script, at url: URL) throws -> Verification {
-        let configuration = ScenarioConfiguration(script: script)
-        let host = try makeHost(configuration, url.deletingLastPathComponent())
-        let result = runner.run(script, configuration: configuration, on: host)
-        var checks: [SnapshotCheck] = []
-        for output in result.snapshots {
-            if let folder = referenceFolder(for: url) {
-                checks.append(try check(output, reference: folder.appendingPathComponent(output.fileName)))
-            } else {
-                checks.append(SnapshotCheck(output: output, reference: nil, status: .unchecked))
-            }
+        let location = try referenceFolder(for: url)
+        let root = location?.root ?? SnapshotFiles.packageRoot(from: url.standardizedFileURL.path)
+        func relative(_ u: URL) -> String {
+            guard let root, u.path.hasPrefix(root.path + "/") else { return u.path }
+            return String(u.path.dropFirst(root.path.count + 1))
         }
-        return Verification(script: url, result: result, snapshots: checks)
+        let displayName = relative(url.standardizedFileURL)
+        let configuration = ScenarioConfiguration(script: script)
+        let host: any ScenarioHost
+        do {
+            host = try makeHost(configuration, url.deletingLastPathComponent())
+        } catch {
+            // The screen could not be built: the catalog line is the one to fix.
+            let line = script.setup.last { if case .catalog = $0.value { return true } else { return false } }
+            let what = line.map { ScriptPrinter.line(.setup($0.value)) } ?? "catalog demo"
+            throw ScriptError(file: displayName, line: line?.line ?? 1, column: line?.column ?? 1,
+                              message: "\(what): \(error)")
+        }
+        let result = runner.run(script, configuration: configuration, on: host)
+        let blocked: String?
+        if let f = result.failure {
+            blocked = "the run stopped at line \(f.line)"
+        } else {
+            let failed = result.expectations.filter { !$0.passed }.map { String($0.line) }
+            blocked = failed.isEmpty ? nil
+                : "the run's expectations failed (line\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")))"
+        }
+        let codes = LegendCodeTable()
+        var snapshots: [ScenarioSnapshot] = []
+        for output in result.snapshots {
+            let reference = location.map { $0.folder.appendingPathComponent(output.fileName) }
+            if let reference { SnapshotUsage.shared.record(reference) }
+            let policy = SnapshotStore.Policy(
+                mode: record, isCI: isCI, blocked: blocked,
+                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" })
+            let check = Self.check(output, reference: reference, displayName: reference.map(relative) ?? output.fileName,
+                                   policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
+            snapshots.append(ScenarioSnapshot(output: output, check: check))
+        }
+        return Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
     }
 
-    func check(_ output: SnapshotOutput, reference: URL) throws -> SnapshotCheck {
-        SnapshotUsage.shared.record(reference)
-        let existing = SnapshotFiles.read(reference)
-        var status: Status
-        var diffImage: [UInt8]?
-        if let existing {
-            if existing == output.bytes {
-                status = .matched
-            } else if output.format.isText {
-                let diff = SnapshotDiff.text(reference: String(decoding: existing, as: UTF8.self),
-                                             actual: String(decoding: output.bytes, as: UTF8.self)) ?? "(bytes differ)"
-                status = .mismatch(diff)
-            } else {
-                // Compare pixels, not bytes: two encoders may compress the same pixels
-                // differently, and that is not a visual change.
-                do {
-                    let ref = try SnapshotImageCodec.decode(existing)
-                    let act = try SnapshotImageCodec.decode(output.bytes)
-                    if let (summary, picture) = SnapshotDiff.image(reference: ref, actual: act) {
-                        status = .mismatch(summary.description)
-                        diffImage = SnapshotImageCodec.encode(picture, as: .png)
-                    } else {
-                        status = .matched
-                    }
-                } catch {
-                    status = .mismatch("the reference cannot be decoded: \(error)")
-                }
+    /// One scenario snapshot through the strategy of its format: the same strategies and
+    /// comparison `assertSnapshot` uses. Without a reference it only renders.
+    public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, policy: SnapshotStore.Policy,
+                             font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
+        let configuration = RenderConfiguration(scale: output.scale, theme: output.theme == .dark ? .dark : .light,
+                                                font: font, images: images)
+        func run<F>(_ strategy: Strategy<DisplayList, F>) -> SnapshotCheck {
+            let actual = strategy.snapshot(output.list)
+            guard let reference else {
+                return SnapshotCheck(reference: nil, displayName: displayName, status: .unchecked,
+                                     actual: strategy.diffing.preview?(actual))
             }
-        } else {
-            status = .missing
+            return SnapshotStore.verify(actual, diffing: strategy.diffing, reference: reference,
+                                        displayName: displayName, policy: policy)
         }
-        switch status {
-        case .missing where record != .never, .mismatch where record == .all || record == .failed:
-            try SnapshotFiles.writeAtomically(output.bytes, to: reference)
-            status = .recorded
-        case .matched where record == .all && existing != output.bytes:
-            // Same pixels, other bytes: `all` rewrites the reference, the check still matched.
-            try SnapshotFiles.writeAtomically(output.bytes, to: reference)
-        default:
-            break
+        switch output.format {
+        case .ascii: return run(Strategy<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
+        case .styled: return run(Strategy<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
+        case .tree: return run(Strategy<DisplayList, String>.tree)
+        case .png: return run(Strategy<DisplayList, Image>.png(configuration))
+        case .ppm: return run(Strategy<DisplayList, Image>.ppm(configuration))
         }
-        return SnapshotCheck(output: output, reference: reference, status: status, referenceBytes: existing, diffImage: diffImage)
     }
 }

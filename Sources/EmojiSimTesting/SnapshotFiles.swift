@@ -58,6 +58,39 @@ public enum SnapshotFiles {
         try SafeFileWriter.write(bytes, to: url, createFolders: true)
     }
 
+    /// A reference problem that is not "there is none": the file (or a folder on its
+    /// path) exists but cannot be read.
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// The reference's bytes; nil when there is no such file. A file that exists but
+    /// cannot be read (permissions, a folder in its place, an unreadable Snapshots
+    /// folder) throws, so it is never mistaken for a missing reference and overwritten.
+    public static func readReference(_ url: URL) throws(ReadError) -> [UInt8]? {
+        let path = url.path
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            if code == ENOTDIR { return nil }
+            // EACCES on a parent folder: the Snapshots folder itself cannot be searched.
+            // Name the outermost folder that cannot be searched.
+            var folders: [URL] = []
+            var parent = url.deletingLastPathComponent()
+            while parent.path != "/" && !parent.path.isEmpty { folders.append(parent); parent = parent.deletingLastPathComponent() }
+            let blocked = folders.reversed().first { access($0.path, X_OK) != 0 }
+            throw ReadError(path: blocked.map { $0.path + "/" } ?? path, reason: String(cString: strerror(code)))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(path: path, reason: access(path, R_OK) == 0 ? "read failed" : "permission denied")
+        }
+        return [UInt8](data)
+    }
+
     public static func read(_ url: URL) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return [UInt8](data)

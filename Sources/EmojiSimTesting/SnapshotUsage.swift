@@ -1,4 +1,5 @@
 import Foundation
+import Scenario
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -80,14 +81,16 @@ final class SnapshotUsage: @unchecked Sendable {
     }
 }
 
-/// Lists references under Snapshots/ that no assertion used in the last test run
-/// (`swift test` of the whole suite; a filtered run leaves the others out).
+/// Lists references under Snapshots/ that nothing produces: no assertion of the last
+/// logged test run used them, and no scenario script of the package names them.
 public enum SnapshotOrphans {
-    /// Paths relative to `root`, sorted. Run the whole suite first: a filtered run
-    /// makes every reference it skipped look orphaned. Empty when no run was logged.
-    public static func list(root: URL) -> [String] {
-        guard let url = SnapshotUsage.latestLog(root: root), let log = FileManager.default.contents(atPath: url.path) else { return [] }
-        let used = Set(String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init))
+    /// Paths relative to `root`, sorted; nil when no test run was logged (run the whole
+    /// `swift test` first: a filtered run makes every reference it skipped look orphaned).
+    /// Pending `.new` files and dotfiles are not references and are never listed.
+    public static func find(root: URL) -> [String]? {
+        guard let url = SnapshotUsage.latestLog(root: root), let log = FileManager.default.contents(atPath: url.path) else { return nil }
+        var used = Set(String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init))
+        used.formUnion(scriptReferences(root: root))
         let snapshots = root.appendingPathComponent("Snapshots")
         guard let e = FileManager.default.enumerator(atPath: snapshots.path) else { return [] }
         var orphans: [String] = []
@@ -95,10 +98,44 @@ public enum SnapshotOrphans {
             var isDir: ObjCBool = false
             let full = snapshots.appendingPathComponent(item)
             guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            if item.hasPrefix(".") || item.contains("/.") { continue }
+            if item.hasPrefix(".") || item.contains("/.") || item.hasSuffix(".new") { continue }
             let relative = "Snapshots/" + item
             if !used.contains(relative) { orphans.append(relative) }
         }
         return orphans.sorted()
+    }
+
+    /// As `find`, empty when no run was logged.
+    public static func list(root: URL) -> [String] { find(root: root) ?? [] }
+
+    /// The references the package's scenario scripts name (`Snapshots/<script path>/<name>.<ext>`),
+    /// read from the scripts without running them. Nested packages (folders with their own
+    /// Package.swift) and `.build` are skipped: their references live in their own root.
+    public static func scriptReferences(root: URL) -> Set<String> {
+        var out = Set<String>()
+        let fm = FileManager.default
+        var stack = [root]
+        while let dir = stack.popLast() {
+            guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
+            for n in names where !n.hasPrefix(".") {
+                let url = dir.appendingPathComponent(n)
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
+                if isDir.boolValue {
+                    if n == "Snapshots" && dir == root { continue }
+                    if fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { continue }
+                    stack.append(url)
+                } else if n.hasSuffix(".scenario"),
+                          let data = fm.contents(atPath: url.path),
+                          let script = try? ScriptParser.parse(String(decoding: data, as: UTF8.self), name: n) {
+                    let key = String(url.deletingPathExtension().path.dropFirst(root.path.count + 1))
+                    for c in script.commands {
+                        guard case .snapshot(let r) = c.value else { continue }
+                        for f in r.formats { out.insert("Snapshots/\(key)/\(r.name).\(f.fileExtension)") }
+                    }
+                }
+            }
+        }
+        return out
     }
 }

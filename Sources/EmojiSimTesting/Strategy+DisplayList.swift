@@ -10,11 +10,20 @@ extension Strategy where Value: DisplayListRepresentable, Format == String {
 
     /// The CharGrid text with explicit options (e.g. `.ascii` for strict 7-bit).
     public static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration? = nil) -> Strategy<Value, String> {
+        ascii(options, configuration: configuration, codes: nil)
+    }
+
+    /// The CharGrid text with legend codes drawn from (and added to) `codes`, so every
+    /// snapshot of one run gives an emoji the same code.
+    static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration?, codes: LegendCodeTable?) -> Strategy<Value, String> {
         let size = configuration?.size
         return Strategy(pathExtension: "txt", diffing: .lines) { value in
             var list = value.displayList()
             if let size { list.size = size }
-            return CharGrid(list, options: options).text
+            guard let codes else { return CharGrid(list, options: options).text }
+            let grid = CharGrid(list, options: options, codes: codes.codes)
+            codes.codes = grid.codes
+            return grid.text
         }
     }
 
@@ -31,12 +40,23 @@ extension Diffing where Format == Image {
     public static func image(_ format: SnapshotImageCodec.Format, tolerance: Int = 0) -> Diffing<Image> {
         Diffing(
             toData: { SnapshotImageCodec.encode($0, as: format) },
-            fromData: { try SnapshotImageCodec.decode($0) },
+            fromData: { bytes in
+                // A .png holding a PPM (or anything else) is another format, not a diff.
+                guard let found = SnapshotImageCodec.sniff(bytes) else {
+                    throw SnapshotImageCodec.DecodeError("not a PNG or PPM file (unknown signature)")
+                }
+                guard found == format else {
+                    throw SnapshotImageCodec.DecodeError("it holds a \(found.rawValue.uppercased()) image, expected \(format.rawValue.uppercased())")
+                }
+                return try SnapshotImageCodec.decode(bytes)
+            },
             diff: { reference, actual in
                 guard let d = SnapshotDiff.image(reference: reference, actual: actual, tolerance: tolerance) else { return nil }
                 return SnapshotFailure(message: d.summary.description,
-                                       artifacts: [("diff.png", SnapshotImageCodec.encodePNG(d.diffImage))])
-            }
+                                       artifacts: [("diff.png", SnapshotImageCodec.encodePNG(d.diffImage))],
+                                       diffImage: d.diffImage)
+            },
+            preview: { .image($0) }
         )
     }
 }
@@ -61,4 +81,12 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
             PixelCanvas.render(configuration.apply(value.displayList()), options: configuration.pixelOptions)
         }
     }
+}
+
+/// Legend codes shared by the text snapshots of one run (a script, a test), so an emoji
+/// keeps its code from its first appearance to the end. Not thread-safe: one run, one
+/// table.
+public final class LegendCodeTable {
+    public var codes = LegendCodes()
+    public init() {}
 }

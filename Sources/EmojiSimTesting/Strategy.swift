@@ -1,28 +1,35 @@
 import Foundation
+import Imaging
 
-/// How a snapshot format is stored and compared: to and from file bytes, and a diff
-/// that returns nil when two values match, else a failure.
+/// How a snapshot format is stored and compared: to and from file bytes, a diff that
+/// returns nil when two values match, else a failure, and optionally how reports and
+/// reviews show a value.
 public struct Diffing<Format> {
     public var toData: (Format) -> [UInt8]
     public var fromData: ([UInt8]) throws -> Format
     /// (reference, actual) -> nil when equal, else the failure to report.
     public var diff: (Format, Format) -> SnapshotFailure?
+    /// The value as text or pixels, for reports (nil: not shown).
+    public var preview: ((Format) -> SnapshotValue)?
 
     public init(toData: @escaping (Format) -> [UInt8],
                 fromData: @escaping ([UInt8]) throws -> Format,
-                diff: @escaping (Format, Format) -> SnapshotFailure?) {
-        self.toData = toData; self.fromData = fromData; self.diff = diff
+                diff: @escaping (Format, Format) -> SnapshotFailure?,
+                preview: ((Format) -> SnapshotValue)? = nil) {
+        self.toData = toData; self.fromData = fromData; self.diff = diff; self.preview = preview
     }
 }
 
-/// What a failed comparison reports: a message (the diff or summary) and files to
-/// leave in the artifacts folder (suffix -> bytes, e.g. "diff.png").
+/// What a failed comparison reports: a message (the diff or summary), files to leave
+/// in the artifacts folder (suffix -> bytes, e.g. "diff.png"), and for images the
+/// differing pixels.
 public struct SnapshotFailure: Sendable {
     public var message: String
     public var artifacts: [(suffix: String, bytes: [UInt8])]
+    public var diffImage: Image?
 
-    public init(message: String, artifacts: [(suffix: String, bytes: [UInt8])] = []) {
-        self.message = message; self.artifacts = artifacts
+    public init(message: String, artifacts: [(suffix: String, bytes: [UInt8])] = [], diffImage: Image? = nil) {
+        self.message = message; self.artifacts = artifacts; self.diffImage = diffImage
     }
 }
 
@@ -54,7 +61,8 @@ extension Diffing where Format == String {
             diff: { reference, actual in
                 guard let d = SnapshotDiff.text(reference: reference, actual: actual) else { return nil }
                 return SnapshotFailure(message: d)
-            }
+            },
+            preview: { .text($0) }
         )
     }
 }

@@ -10,32 +10,156 @@ import ChatUI
 extension ChatScreen: ScenarioHost {
     public var size: Size { profile.size }
 
-    public func location(of target: Target) -> Point? {
-        let name: String
-        switch target {
-        case .point(let p): return p
-        case .input: name = "textView"
-        case .toggle: name = "toggle"
-        case .send: name = "send"
-        case .list: name = "list"
-        case .outside: name = "outside"
-        case .panel:
-            guard shownKeyboard == .emoji else { return nil }
-            return keyboardFrame().center
-        case .panelDelete: name = "delete"
-        case .panelEmoji(let code): name = "emoji:" + code
-        case .panelCell(let row, let column):
-            guard shownKeyboard == .emoji, row < panel.state.configuration.rows, column < panel.state.configuration.columns else { return nil }
-            let p = panel.location(row: row, column: column)
-            let kb = keyboardFrame().origin
-            return Point(x: kb.x + p.x, y: kb.y + p.y)
-        case .panelTab(.index(let i)): name = "tab:\(i)"
-        case .panelTab(.name(let n)):
-            guard let i = panel.state.sections.firstIndex(where: { $0.name == n }) else { return nil }
-            name = "tab:\(i)"
-        case .listRow(let r): name = "row:\(r)"
+    /// Targets resolve against the models' geometry at this instant (the same
+    /// geometry the display list is drawn from); finders (`label`, `view`) against the
+    /// display list itself. A hit also passes the screen's hit test: the component a
+    /// touch at the point goes to must be the target's, and nothing of the panel (its
+    /// preview or skin-tone picker) may lie over a panel target.
+    public func lookup(_ target: Target) -> TargetLookup {
+        let now = clock.now
+        let bar = inputBarFrame(at: now)
+        let l = inputBar.layout(at: now)
+        let kb = keyboardFrame(at: now)
+        func inBar(_ r: Rect) -> Rect { r.offsetBy(dx: bar.minX, dy: bar.minY) }
+        func inPanel(_ r: Rect) -> Rect { r.offsetBy(dx: kb.minX, dy: kb.minY) }
+        var panelShown: String? {
+            shownKeyboard == .emoji ? nil : "the emoji keyboard is not shown (keyboard: \(shownKeyboard))"
         }
-        do throws(ChatScreenError) { return try point(of: name) } catch { return nil }
+        let frame: Rect
+        let component: Component
+        switch target {
+        case .point(let p):
+            frame = Rect(origin: p, size: Size(width: 0, height: 0))
+            return .hit(frame, at: p)
+        case .input: frame = inBar(l.textViewFrame); component = .inputBar
+        case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
+        case .send:
+            frame = inBar(l.sendFrame); component = .inputBar
+            if !isSendEnabled {
+                return .disabled(inputServerText.isEmpty ? "the input is empty" : "the input bar disables it")
+            }
+        case .list, .outside: frame = listFrame(at: now); component = .list
+        case .panel:
+            if let why = panelShown { return .missing(why) }
+            frame = kb; component = .emojiPanel
+        case .panelDelete:
+            if let why = panelShown { return .missing(why) }
+            guard let d = panel.state.layout.deleteFrame(page: panel.state.currentPage) else {
+                return .missing("the panel has no delete key")
+            }
+            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel
+        case .panelEmoji(let code):
+            if let why = panelShown { return .missing(why) }
+            switch emojiFrame(code) {
+            case .success(let f): frame = inPanel(f); component = .emojiPanel
+            case .failure(let miss): return miss.lookup
+            }
+        case .panelCell(let row, let column):
+            if let why = panelShown { return .missing(why) }
+            let c = panel.state.configuration
+            guard row < c.rows, column < c.columns else {
+                return .missing("the panel has \(c.rows) rows and \(c.columns) columns (cells 0 0 to \(c.rows - 1) \(c.columns - 1))")
+            }
+            let cell = panel.state.layout.cellFrame(page: panel.state.currentPage, row: row, column: column)
+            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel
+        case .panelTab(let ref):
+            if let why = panelShown { return .missing(why) }
+            let i: Int
+            switch ref {
+            case .index(let k):
+                guard k < panel.state.sections.count else {
+                    return .missing("the category bar has \(panel.state.sections.count) tabs (0 to \(panel.state.sections.count - 1))")
+                }
+                i = k
+            case .name(let n):
+                guard let k = panel.tabIndex(named: n) else {
+                    return .missing("no tab named \(quotedLiteral(n)) (tabs: \(panel.state.sections.map { quotedLiteral($0.name) }.joined(separator: ", ")))")
+                }
+                i = k
+            }
+            frame = inPanel(panel.state.layout.tabFrame(i)); component = .emojiPanel
+        case .listRow(let r):
+            guard r < list.count else { return .missing("the list has \(list.count) messages (rows 0 to \(list.count - 1))") }
+            let shown = list.displayedRows
+            guard shown.contains(r) else {
+                return .missing(shown.isEmpty ? "no row is displayed" : "row \(r) is scrolled off (rows \(shown.lowerBound) to \(shown.upperBound - 1) are displayed)")
+            }
+            let f = listFrame(at: now)
+            let b = list.layout(ofRow: r).bubbleFrame
+            let top = list.rowFrameInViewport(r).minY
+            frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
+            component = .list
+        case .label(let text):
+            let finder = DisplayListFinder(displayList())
+            guard let item = finder.item(label: text) else {
+                return .missing("nothing drawn has the accessibility label \(quotedLiteral(text))")
+            }
+            return finderHit(item.frame, view: item.view ?? "", finder)
+        case .view(let name):
+            let finder = DisplayListFinder(displayList())
+            guard let f = finder.frame(view: name) else {
+                let names = Set(finder.visible.compactMap(\.view)).sorted().prefix(12).joined(separator: ", ")
+                return .missing("no view named '\(name)' is drawn (views: \(names))")
+            }
+            return finderHit(f, view: name, finder)
+        }
+        // On screen: the part of the frame inside the screen, aimed at its centre.
+        guard let visible = frame.intersection(bounds), !visible.isEmpty else {
+            return .missing("it is off screen (at \(frame))")
+        }
+        let p = visible.center
+        if let other = self.component(at: p), other != component {
+            return .covered(by: "the \(other.rawValue)", frame: visible)
+        }
+        if component == .emojiPanel {
+            let q = Point(x: p.x - kb.minX, y: p.y - kb.minY)
+            if let pv = panel.state.preview, pv.placement.frame.contains(q), target != .panel {
+                return .covered(by: "the preview", frame: visible)
+            }
+            if let k = panel.state.skinPicker, k.frame.contains(q), target != .panel {
+                return .covered(by: "the skin-tone picker", frame: visible)
+            }
+        }
+        return .hit(visible, at: p)
+    }
+
+    private func finderHit(_ f: Rect, view: String, _ finder: DisplayListFinder) -> TargetLookup {
+        let p = f.center
+        if let top = finder.topmost(at: p), !DisplayListFinder.belongs(top.view, to: view),
+           !DisplayListFinder.belongs(view, to: top.view ?? "") {
+            return .covered(by: top.view ?? "another view", frame: f)
+        }
+        return .hit(f, at: p)
+    }
+
+    /// Why a panel emoji cannot be aimed at, as a lookup answer.
+    struct EmojiMiss: Error { var lookup: TargetLookup }
+
+    /// The frame (panel coordinates) of the key showing `code` on the current page, or
+    /// where it is instead.
+    private func emojiFrame(_ code: String) -> Result<Rect, EmojiMiss> {
+        let st = panel.state
+        let s = st.currentSection
+        if st.sections.indices.contains(s) {
+            for i in st.layout.emojiRange(ofPage: st.currentPage) {
+                let e = st.sections[s].emoji[i]
+                if e.code == code || st.shown(section: s, index: i)?.code == code,
+                   let f = st.layout.itemFrame(section: s, index: i) {
+                    return .success(panel.panelFrame(f))
+                }
+            }
+        }
+        let shows = "the panel shows page \(st.pageInGroup) of group \(st.currentGroupName)"
+        for (si, sec) in st.sections.enumerated() {
+            if let i = sec.emoji.firstIndex(where: { $0.code == code }), let g = st.layout.page(section: si, index: i),
+               let pg = st.layout.pageInSection(g) {
+                let here = si == s ? "the panel shows page \(st.pageInGroup)" : shows
+                return .failure(EmojiMiss(lookup: .missing("it is on page \(pg) of group \(sec.name); \(here)")))
+            }
+        }
+        if catalog.emoji(forCode: code) == nil { return .failure(EmojiMiss(lookup: .unknownEmoji(code))) }
+        if st.query != nil { return .failure(EmojiMiss(lookup: .missing("it is not among the search results"))) }
+        return .failure(EmojiMiss(lookup: .missing("it is in the catalog but on none of the panel's pages")))
     }
 
     public func perform(_ action: Action) throws(HostError) {
@@ -92,52 +216,53 @@ extension ChatScreen: ScenarioHost {
             listLast: lastMessageText, animating: animatingPlayerCount, pasteboard: pasteboard ?? "")
     }
 
-    public func displayList(of subject: SnapshotSubject) -> DisplayList {
-        let full = displayList()
-        let frame: Rect
+    /// Only the component's own items, drawn at the origin: a panel tree holds no list
+    /// rows or navigation bar, so it changes only when the panel does. Nil when the
+    /// component is not on screen (the panel without the emoji keyboard, the list with
+    /// no height, a bar pushed below the screen). O(component items).
+    public func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        let now = clock.now
+        let screen = Rect(origin: .zero, size: profile.size)
+        func onScreen(_ r: Rect) -> Bool {
+            r.width > 0 && r.height > 0 && r.minY < screen.maxY && r.maxY > screen.minY
+        }
         switch subject {
-        case .screen: return full
-        case .list: frame = listFrame()
-        case .input: frame = inputBarFrame()
-        case .panel: frame = keyboardFrame()
+        case .screen:
+            return displayList()
+        case .list:
+            let frame = listFrame(at: now)
+            guard onScreen(frame) else { return nil }
+            list.setViewportHeight(frame.height)
+            var part = DisplayList(size: frame.size)
+            list.draw(into: &part, frame: Rect(origin: .zero, size: frame.size))
+            return part
+        case .input:
+            let frame = inputBarFrame(at: now)
+            guard onScreen(frame) else { return nil }
+            var part = DisplayList(size: frame.size)
+            part.clipped(to: Rect(origin: .zero, size: frame.size), view: "InputBar") {
+                inputBar.draw(into: &$0, at: now, origin: .zero)
+            }
+            return part
+        case .panel:
+            let frame = keyboardFrame(at: now)
+            guard shownKeyboard == .emoji, onScreen(frame) else { return nil }
+            let bounds = Rect(origin: .zero, size: frame.size)
+            var part = DisplayList(size: frame.size)
+            part.clipped(to: bounds, view: "emojiPanel") { d in
+                d.fill(bounds, .panelBackground, view: "emojiPanel")
+                panel.draw(into: &d, at: .zero)
+            }
+            return part
         }
-        // The component's part of the screen, moved to the origin and clipped to it.
-        var part = DisplayList(size: frame.size)
-        part.clipped(to: Rect(origin: .zero, size: frame.size), view: subject.rawValue) {
-            $0.append(contentsOf: full, at: Point(x: -frame.minX, y: -frame.minY))
-        }
-        return part
     }
 
     public var imageProvider: ImageProvider {
         let library = images
         let cache = frameCache
-        return ImageProvider { name, index in
+        return ImageProvider({ name, index in
             guard let image = try? library.image(named: name) else { return nil }
             return try? cache.frame(of: image, at: min(max(0, index), image.frameCount - 1))
-        }
-    }
-
-    public func invariantViolations() -> [String] {
-        var out = list.invariantViolations()
-        let editor = inputBar.editor
-        let sel = caret
-        if sel.lowerBound < 0 || sel.upperBound > editor.unitCount {
-            out.append("input selection \(sel) outside 0...\(editor.unitCount)")
-        }
-        // No unit is ever split: the units spell the plain text exactly, and the plain
-        // text scans back to the same units.
-        if editor.units.map({ $0.plainText }).joined() != editor.plainText {
-            out.append("input units do not spell the plain text")
-        }
-        let reparsed = RichText(parsing: editor.plainText, catalog: catalog)
-        if reparsed.plainText != editor.plainText || reparsed.unitCount != editor.unitCount {
-            out.append("input plain -> rich -> plain is not the identity for \(editor.plainText.debugDescription)")
-        }
-        let offset = panel.state.offset, maxOffset = panel.state.layout.maxOffset
-        if !panel.state.isScrolling && (offset < -0.5 || offset > maxOffset + 0.5) {
-            out.append("panel offset \(formatPoints(offset)) outside 0...\(formatPoints(maxOffset)) at rest")
-        }
-        return out
+        }, contentBounds: { library.contentBounds(named: $0) })
     }
 }

@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Monkey testing: random valid actions against a fresh host, every invariant checked
 /// after each step; on a violation the action list is shrunk (delta debugging over
@@ -6,15 +7,16 @@ import SimCore
 ///
 /// Actions are chosen from what the screen allows at that moment (typing only while
 /// the system keyboard is up, panel taps only while the panel shows), so a run tests
-/// behaviour, not the refusals. The same seed always gives the same run.
-public struct Monkey {
+/// behaviour, not the refusals. The same seed always gives the same run. It runs in
+/// `timing manual`: races (actions while things still move) are what it is for.
+public struct Monkey<Host: ScenarioHost> {
     public var seed: UInt64
     public var steps: Int
     public var configuration: ScenarioConfiguration
-    public var makeHost: () -> any ScenarioHost
+    public var makeHost: () -> Host
 
     public init(seed: UInt64, steps: Int, configuration: ScenarioConfiguration = ScenarioConfiguration(),
-                makeHost: @escaping () -> any ScenarioHost) {
+                makeHost: @escaping () -> Host) {
         self.seed = seed; self.steps = steps; self.configuration = configuration; self.makeHost = makeHost
     }
 
@@ -35,9 +37,10 @@ public struct Monkey {
         var rng = SeededRandom(seed: seed)
         let host = makeHost()
         let driver = ScenarioDriver(host: host, configuration: configuration, name: "monkey-\(seed)")
+        driver.timing = .manual
         var actions: [Action] = []
         for step in 0..<steps {
-            let action = Monkey.choose(&rng, state: host.state)
+            let action = MonkeyActions.choose(&rng, state: host.state)
             actions.append(action)
             do throws(ScriptError) {
                 try driver.execute(.action(action))
@@ -49,7 +52,8 @@ public struct Monkey {
             if !violations.isEmpty {
                 let shrunk = shrink(actions)
                 let script = Script(name: "monkey-\(seed).scenario",
-                                    commands: setupCommands() + shrunk.map { Located(.action($0), line: 0, column: 0) })
+                                    commands: setupCommands() + [Located(.action(.timing(.manual)), line: 0, column: 0)]
+                                        + shrunk.map { Located(.action($0), line: 0, column: 0) })
                 let text = ScriptPrinter.print(script, header: [
                     "monkey seed \(seed), invariant broken after step \(step):",
                 ] + violations.map { "  " + $0 } + ["shrunk from \(actions.count) to \(shrunk.count) actions"])
@@ -72,6 +76,7 @@ public struct Monkey {
     func fails(_ actions: [Action]) -> Bool {
         let host = makeHost()
         let driver = ScenarioDriver(host: host, configuration: configuration)
+        driver.timing = .manual
         for a in actions {
             do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
             if !host.invariantViolations().isEmpty { return true }
@@ -95,7 +100,10 @@ public struct Monkey {
             chunk /= 2
         }
     }
+}
 
+/// The monkey's choice of actions, by what the screen allows now.
+enum MonkeyActions {
     static let words = ["你好", "hello", " ", "哈哈", "[微笑]", "[f056]", "😄", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "ok", "\n", "[笑哭]", "[unknown]", "[[哈哈]]"]
 
     /// A random action valid for `state`.

@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
 /// anything runs. Linear in the script length.
@@ -20,6 +21,9 @@ public enum ScriptParser {
         var commands: [Located<Command>] = []
         var errors: [ScriptError] = []
         var firstNonSetupLine: Int?
+        // A snapshot name is one reference file per format: a second line with the same
+        // name would compare two moments with each other.
+        var snapshotLines: [String: Int] = [:]
         var lineNumber = 0
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
         for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -46,6 +50,13 @@ public enum ScriptParser {
                     }
                 } else if firstNonSetupLine == nil {
                     firstNonSetupLine = lineNumber
+                }
+                if case .snapshot(let request) = command {
+                    if let earlier = snapshotLines[request.name] {
+                        throw line.error(tokens.count > 1 ? tokens[1] : first,
+                                         "snapshot name '\(request.name)' is already used on line \(earlier) (each snapshot needs its own name)")
+                    }
+                    snapshotLines[request.name] = lineNumber
                 }
                 commands.append(Located(command, line: lineNumber, column: first.column))
             } catch {
@@ -259,9 +270,14 @@ struct LineParser {
             return .panelTab(.index(i))
         case "list.row":
             return .listRow(try count("a row index"))
+        case "label":
+            return .label(try string("an accessibility label"))
+        case "view":
+            let v = try next("a view name like InputBar.send")
+            return .view(v.text)
         default:
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row or X,Y)")
+            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
         }
     }
 
@@ -331,6 +347,7 @@ struct LineParser {
             return .search(try string("a query (or 'clear')"))
         case "wait": return .wait(try duration())
         case "settle": return .settle
+        case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))
         case "memory-warning": return .memoryWarning
         case "resize":
             let t = try word("a size WxH")

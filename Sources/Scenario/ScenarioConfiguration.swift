@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// What a script's setup lines ask for, with the defaults of a script that says nothing.
 public struct ScenarioConfiguration: Hashable, Sendable {
@@ -13,7 +14,7 @@ public struct ScenarioConfiguration: Hashable, Sendable {
     public var longPressDuration = SimDuration.milliseconds(300)
     public var inputMaxLines = 5
     public var inputMaxLength: Int?
-    public var touchRate = 60
+    public var touchRate = TesterDefaults.touchRate
 
     public init() {}
 

@@ -1,40 +1,58 @@
 import SimCore
 import Interaction
 import Raster
+import ChatUI
 
 /// What a script drives: a whole chat screen on a virtual clock. `ChatScreen`
 /// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.
 ///
-/// The runner owns touch synthesis and time: it advances `clock` to each touch's
-/// timestamp and hands the touch to `handle`. Everything else a script can do goes
-/// through `perform`, and everything it can check is read from `state`.
-public protocol ScenarioHost: AnyObject {
-    var clock: VirtualClock { get }
-    var trace: Trace { get }
+/// A `Testable` (clock, touches, motion, display list, invariants) that the runner's
+/// `Tester` drives, plus what only scripts need: named targets, the non-touch actions
+/// (`perform`), the state expectations read, and snapshot subjects.
+public protocol ScenarioHost: Testable {
     /// The screen size in points.
     var size: Size { get }
-    /// Where a touch aimed at a named target lands now (its centre), in screen points;
-    /// nil when it is not showing (the panel while the system keyboard is up, a row
-    /// scrolled away).
-    func location(of target: Target) -> Point?
-    /// One touch, routed by hit testing to the component under it.
-    func handle(_ touch: TouchEvent)
+    /// Where a touch aimed at a named target would land now, and whether it reaches it:
+    /// the target's frame and touch point in screen points, or why not (it does not
+    /// exist, is not on screen, is disabled or is covered), with the facts.
+    func lookup(_ target: Target) -> TargetLookup
     /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
-    /// resizing. Touch actions and `wait`/`settle` never reach the host.
+    /// resizing. Touch actions, `wait`, `settle` and `timing` never reach the host.
     func perform(_ action: Action) throws(HostError)
-    /// True when nothing animates but looping GIFs: no scroll, deceleration, snap,
-    /// keyboard or other transition in progress.
-    var isSettled: Bool { get }
     /// What expectations read.
     var state: HostState { get }
-    /// What a snapshot draws.
-    func displayList(of subject: SnapshotSubject) -> DisplayList
+    /// What a snapshot draws: only that component's items, at the origin; nil when the
+    /// component is not on screen (a snapshot of it is then an error). `.screen` is
+    /// never nil.
+    func displayList(of subject: SnapshotSubject) -> DisplayList?
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var imageProvider: ImageProvider { get }
-    /// Every model invariant that does not hold right now, one message each (empty
-    /// when all hold): selection on unit boundaries, no split emoji, a GIF animates iff
-    /// its row is visible, scroll offsets within bounds, cells bounded by visible rows.
-    func invariantViolations() -> [String]
+}
+
+extension ScenarioHost {
+    /// The touch point of a target that a touch reaches now, nil otherwise.
+    public func location(of target: Target) -> Point? {
+        if case .hit(_, let p) = lookup(target) { return p }
+        return nil
+    }
+
+    /// True when nothing moves (looping GIFs aside).
+    public var isSettled: Bool { motion.isEmpty }
+}
+
+/// The answer to "where is this target, and would a touch there reach it?".
+public enum TargetLookup: Hashable, Sendable {
+    /// The target's frame and the point a touch aims at, in screen points.
+    case hit(Rect, at: Point)
+    /// It does not exist or is not on screen now; the reason states the facts
+    /// ("it is on page 2 of group 经典; the panel shows page 0").
+    case missing(String)
+    /// No emoji with this code in the script's catalog (the driver names the catalog).
+    case unknownEmoji(String)
+    /// It is there but does not take touches ("the input is empty").
+    case disabled(String)
+    /// It is there, but the touch would reach what is drawn on top ("the preview").
+    case covered(by: String, frame: Rect)
 }
 
 /// A refusal by the host, e.g. typing while the emoji keyboard is up.

@@ -1,5 +1,6 @@
 import SimCore
 import Imaging
+import Raster
 
 /// The outcome of one `expect` line.
 public struct ExpectationOutcome: Hashable, Sendable {
@@ -17,13 +18,26 @@ public struct ExpectationOutcome: Hashable, Sendable {
     }
 }
 
-/// One rendered snapshot: the bytes to compare with (or record as) the reference.
+/// One snapshot a run took: the component's display list at that moment and how it is
+/// to be rendered. Not encoded: EmojiSimTesting renders it through the strategy of its
+/// format and encodes only when a file is written, so the run itself does no image
+/// compression.
 public struct SnapshotOutput: Hashable, Sendable {
     public var name: String
     public var subject: SnapshotSubject
     public var format: SnapshotFormat
     public var line: Int
-    public var bytes: [UInt8]
+    /// What the component drew, at the origin, sized to the component.
+    public var list: DisplayList
+    /// The device's pixel scale (pixel formats render at it).
+    public var scale: Int
+    public var theme: ThemeName
+
+    public init(name: String, subject: SnapshotSubject, format: SnapshotFormat, line: Int, list: DisplayList,
+                scale: Int, theme: ThemeName) {
+        self.name = name; self.subject = subject; self.format = format; self.line = line
+        self.list = list; self.scale = scale; self.theme = theme
+    }
 
     /// File name of the reference: `<name>.<ext>` (ascii `.txt`, styled `.styled.txt`,
     /// tree `.tree.txt`, png `.png`, ppm `.ppm`).
@@ -48,6 +62,10 @@ extension SnapshotFormat {
 public struct RecordedFrame: Hashable, Sendable {
     public var image: Image
     public var duration: SimDuration
+
+    public init(image: Image, duration: SimDuration) {
+        self.image = image; self.duration = duration
+    }
 }
 
 /// Everything one run produced.
@@ -58,6 +76,9 @@ public struct ScenarioResult: Sendable {
     /// The error that stopped the run early (an action the screen refused, a `settle`
     /// that timed out); nil when the script ran to its end.
     public var failure: ScriptError?
+    /// Touches in manual timing that ended without activating their target (the CLI
+    /// prints them to stderr; the run goes on).
+    public var warnings: [ScriptWarning] = []
     /// The trace, one line per event.
     public var trace: [String] = []
     /// The screen at 30 frames per virtual second, identical frames merged (only when

@@ -2,15 +2,18 @@ import SimCore
 import Imaging
 import Interaction
 import Raster
+import ChatUI
 
 /// Runs a parsed script against a host. Pure and deterministic: the same script and
 /// host give the same result, byte for byte, on every machine and build.
 ///
-/// Touches are synthesized at the configured touch rate and delivered at their exact
-/// virtual timestamps (the clock is advanced to each one first), so a `tap` takes its
-/// 80 ms and a `long-press for 1s` holds for exactly one second of virtual time. A
-/// failed expectation is recorded and the run goes on; an action the host refuses or
-/// a `settle` that times out stops the run.
+/// Everything goes through one `Tester`: touches synthesized at the configured touch
+/// rate and delivered at their exact virtual timestamps (a `tap` takes its 80 ms, a
+/// `long-press for 1s` holds for exactly one second), and in `timing auto` (the
+/// default) the clock runs until the screen is idle before every action on a target,
+/// every expectation and every snapshot (docs/SCENARIOS.md, "Timing"). A failed
+/// expectation is recorded and the run goes on; an action that cannot be performed
+/// (refused, not actionable, not idle in time) stops the run.
 public struct ScenarioRunner {
     public var font: BitmapFont
     /// Record the screen at 30 frames per virtual second (for `--gif`).
@@ -18,21 +21,20 @@ public struct ScenarioRunner {
     /// Upper bound on distinct recorded frames, so a long run cannot grow memory
     /// without bound; later frames extend the last one.
     public var maxRecordedFrames = 900
-    /// How long `settle` may take before it fails.
-    public static let settleLimit = SimDuration.seconds(10)
-    /// Finger travel of a `swipe` without `by`, and its release speed without `at`.
-    public static let defaultSwipeDistance = 120.0
-    public static let defaultSwipeVelocity = 1000.0
-    /// Duration of a `move` or `drag` without `over`.
-    public static let defaultMoveDuration = SimDuration.milliseconds(200)
-    public static let defaultDragDuration = SimDuration.milliseconds(300)
+    /// How long `settle` and auto timing may wait for idle (`TesterDefaults.idleLimit`).
+    public static let settleLimit = TesterDefaults.idleLimit
+    /// The defaults of `swipe`, `move` and `drag` (`TesterDefaults`).
+    public static let defaultSwipeDistance = TesterDefaults.swipeDistance
+    public static let defaultSwipeVelocity = TesterDefaults.swipeVelocity
+    public static let defaultMoveDuration = TesterDefaults.moveDuration
+    public static let defaultDragDuration = TesterDefaults.dragDuration
 
     public init(font: BitmapFont = BitmapFont(), records: Bool = false) {
         self.font = font
         self.records = records
     }
 
-    public func run(_ script: Script, configuration: ScenarioConfiguration, on host: any ScenarioHost) -> ScenarioResult {
+    public func run<Host: ScenarioHost>(_ script: Script, configuration: ScenarioConfiguration, on host: Host) -> ScenarioResult {
         let driver = ScenarioDriver(host: host, configuration: configuration, runner: self, name: script.name)
         if records { driver.startRecording() }
         for command in script.commands {
@@ -49,32 +51,36 @@ public struct ScenarioRunner {
 
 /// Drives one host command by command: what the runner uses for scripts, and what
 /// Swift tests use directly (`driver.tap(.toggle)`, `driver.type("你好")`, ...).
-/// Results (expectations, snapshots) accumulate in `result`.
-public final class ScenarioDriver {
-    public let host: any ScenarioHost
+/// Results (expectations, snapshots, warnings) accumulate in `result`.
+public final class ScenarioDriver<Host: ScenarioHost> {
+    public let host: Host
     public let configuration: ScenarioConfiguration
+    /// The one driver of touches and time (timing mode, touch rate, idle waits).
+    public let tester: Tester<Host>
     let runner: ScenarioRunner
     let name: String
     public internal(set) var result: ScenarioResult
-    let synth: TouchSynthesizer
     let start: SimInstant
-    /// The finger of `press`/`move`, if down.
-    var activeTouch: Point?
-    var nextTouchID = 1
     /// Trace events already consumed by `expect trace` (counted from the trace's start).
     var traceCursor = 0
     var recorder: Recorder?
 
-    public init(host: any ScenarioHost, configuration: ScenarioConfiguration = ScenarioConfiguration(),
+    public init(host: Host, configuration: ScenarioConfiguration = ScenarioConfiguration(),
                 runner: ScenarioRunner = ScenarioRunner(), name: String = "<driver>") {
         self.host = host
         self.configuration = configuration
         self.runner = runner
         self.name = name
         self.result = ScenarioResult(script: name)
-        self.synth = TouchSynthesizer(hz: configuration.touchRate)
+        self.tester = Tester(host, timing: .auto, touchRate: configuration.touchRate)
         self.start = host.clock.now
         self.traceCursor = host.trace.totalCount
+    }
+
+    /// `timing auto` or `manual` (a script's `timing` line sets it).
+    public var timing: TimingMode {
+        get { tester.timing }
+        set { tester.timing = newValue }
     }
 
     func startRecording() {
@@ -114,15 +120,11 @@ public final class ScenarioDriver {
                 throw fail(c, "invariant broken: " + violations.joined(separator: "; "))
             }
         case .expect(let e):
+            try synchronize(c, "expect " + ScriptPrinter.expectation(e))
             result.expectations.append(check(e, c))
         case .snapshot(let s):
-            let list = host.displayList(of: s.subject)
-            for f in s.formats {
-                result.snapshots.append(SnapshotOutput(name: s.name, subject: s.subject, format: f, line: c.line,
-                                                       bytes: SnapshotRenderer.render(list, as: f, scale: deviceScale,
-                                                                                      theme: theme, font: runner.font,
-                                                                                      images: host.imageProvider)))
-            }
+            try synchronize(c, "snapshot " + s.name)
+            result.snapshots += try snapshot(s, c)
         }
     }
 
@@ -136,105 +138,193 @@ public final class ScenarioDriver {
 
     var theme: Theme { configuration.theme == .dark ? .dark : .light }
 
+    // MARK: timing
+
+    /// Auto timing's wait for idle before `what`; a failure names what still moves.
+    func synchronize(_ c: Located<Command>, _ what: String) throws(ScriptError) {
+        do throws(TesterError) { try tester.synchronize() } catch { throw fail(c, "\(what): \(error)") }
+    }
+
+    /// A script warning: kept in the result (the CLI prints it to stderr) and traced.
+    func warn(_ c: Located<Command>, _ what: String, _ message: String) {
+        let w = ScriptWarning(file: name, line: c.line, column: c.column, message: "\(what) (line \(c.line)): \(message)")
+        result.warnings.append(w)
+        host.trace.record(host.clock.now, "tester", "warning", ("line", String(c.line)), ("message", message))
+    }
+
     // MARK: actions
 
-    func point(of target: Target, _ c: Located<Command>) throws(ScriptError) -> Point {
+    /// Where a touch on `target` goes: the target's frame and the touch point.
+    struct Aim {
+        var frame: Rect
+        var point: Point
+        /// Why the touch will not activate the target (manual timing goes on with a warning).
+        var doubt: String?
+    }
+
+    var catalogName: String {
+        switch configuration.catalog {
+        case .demo: return "demo"
+        case .plist(let e, _): return e
+        case .unicode(let p): return p ?? "unicode"
+        case .folder(let p), .json(let p): return p
+        }
+    }
+
+    /// Actionability: the target exists, is on screen, is enabled and receives the
+    /// touch. In auto timing these are checked after idle and a failure is an error;
+    /// in manual timing a disabled or covered target is touched anyway, with a warning.
+    func aim(_ target: Target, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Aim {
+        try synchronize(c, what)
         if case .point(let p) = target {
-            guard p.x >= 0, p.y >= 0, p.x < host.size.width, p.y < host.size.height else {
-                throw fail(c, "point \(p) is outside the \(host.size) screen")
+            let b = host.bounds
+            guard p.x >= b.minX, p.y >= b.minY, p.x < b.maxX, p.y < b.maxY else {
+                throw fail(c, "\(what): point \(p) is outside the \(host.size) screen")
             }
-            return p
+            return Aim(frame: Rect(origin: p, size: Size(width: 0, height: 0)), point: p)
         }
-        guard let p = host.location(of: target) else {
-            throw fail(c, "\(describe(target)) is not on screen")
+        switch host.lookup(target) {
+        case .hit(let f, let p):
+            return Aim(frame: f, point: p)
+        case .missing(let reason):
+            throw fail(c, "\(what): \(reason)")
+        case .unknownEmoji(let code):
+            throw fail(c, "\(what): no emoji with code '\(code)' in catalog '\(catalogName)'")
+        case .disabled(let reason):
+            if tester.timing == .auto || tester.finger != nil { throw fail(c, "\(what): disabled (\(reason))") }
+            let f = frameOf(target) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            return Aim(frame: f, point: f.center, doubt: "disabled (\(reason)); the touch did nothing")
+        case .covered(let by, let f):
+            if tester.timing == .auto { throw fail(c, "\(what): covered by \(by)") }
+            return Aim(frame: f, point: f.center, doubt: "covered by \(by); the touch went to it")
         }
-        return p
     }
 
-    func deliver(_ touches: [TouchEvent]) {
-        for t in touches {
-            host.clock.advance(to: t.timestamp)
-            host.handle(t)
+    /// A target's frame whatever its actionability, nil when it has none now.
+    func frameOf(_ target: Target) -> Rect? {
+        switch host.lookup(target) {
+        case .hit(let f, _), .covered(_, let f): return f
+        case .missing, .unknownEmoji, .disabled: return nil
         }
     }
 
-    func newTouchSynth() -> TouchSynthesizer {
-        nextTouchID += 1
-        return TouchSynthesizer(hz: configuration.touchRate, touchID: nextTouchID)
+    /// After a touch in manual timing: did it end on the target it was aimed at?
+    func verify(_ aim: Aim, _ target: Target, _ what: String, _ c: Located<Command>) {
+        guard tester.timing == .manual else { return }
+        if let doubt = aim.doubt { warn(c, what, doubt); return }
+        if case .point = target { return }
+        let label = ScriptPrinter.target(target)
+        guard let now = frameOf(target) else {
+            warn(c, what, "the \(label) left the screen under the finger; the touch ended where it no longer is")
+            return
+        }
+        if !now.insetBy(dx: -0.5, dy: -0.5).contains(aim.point) {
+            let dx = now.midX - aim.frame.midX, dy = now.midY - aim.frame.midY
+            let moved = (dx * dx + dy * dy).squareRoot()
+            warn(c, what, "the \(label) moved \(formatPoints(moved.rounded())) pt under the finger and the touch ended outside it")
+        }
+    }
+
+    func tested(_ c: Located<Command>, _ what: String, _ body: () throws(TesterError) -> Void) throws(ScriptError) {
+        do throws(TesterError) { try body() } catch {
+            if case .finger(let m) = error { throw fail(c, m) }
+            if case .swipe(.tooShort) = error { throw fail(c, "\(what): \(error); use a longer distance or a lower speed") }
+            throw fail(c, "\(what): \(error)")
+        }
+    }
+
+    /// The finger's travel for a swipe direction and distance.
+    func travel(_ dir: Direction, _ d: Double) -> Point {
+        switch dir {
+        case .left: return Point(x: -d, y: 0)
+        case .right: return Point(x: d, y: 0)
+        case .up: return Point(x: 0, y: -d)
+        case .down: return Point(x: 0, y: d)
+        }
+    }
+
+    /// Region targets (the panel, the list) start a swipe or drag wherever the whole
+    /// path stays on screen; other targets start at their point (and must fit from it).
+    func start(for target: Target, _ aim: Aim, travel: Point, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Point {
+        let region: Rect
+        switch target {
+        case .panel, .list: region = aim.frame
+        default: region = Rect(origin: aim.point, size: Size(width: 0, height: 0))
+        }
+        let b = host.bounds
+        let axis = abs(travel.x) >= abs(travel.y) ? b.width : b.height
+        let d = (travel.x * travel.x + travel.y * travel.y).squareRoot()
+        if d > TesterDefaults.maxSwipeScreens * axis {
+            throw fail(c, "\(what): \(formatPoints(d)) pt is more than \(formatPoints(TesterDefaults.maxSwipeScreens)) screens (\(formatPoints(TesterDefaults.maxSwipeScreens * axis)) pt)")
+        }
+        do throws(TesterError) { return try tester.startPoint(in: region, travel: travel) } catch {
+            let place: String
+            switch target {
+            case .panel, .list: place = "inside the \(ScriptPrinter.target(target)) (\(aim.frame))"
+            default: place = "from \(aim.point)"
+            }
+            throw fail(c, "\(what): \(error) \(place); use a shorter distance")
+        }
     }
 
     func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
-        let now = host.clock.now
+        let what = ScriptPrinter.action(a)
         switch a {
         case .tap(let t):
-            try requireNoActiveTouch(c)
-            let p = try point(of: t, c)
-            deliver(newTouchSynth().tap(at: p, start: now))
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            try tested(c, what) { () throws(TesterError) in try tester.tap(at: aim.point) }
+            verify(aim, t, what, c)
         case .longPress(let t, let d):
-            try requireNoActiveTouch(c)
-            let p = try point(of: t, c)
-            deliver(newTouchSynth().longPress(at: p, start: now, hold: d))
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            try tested(c, what) { () throws(TesterError) in try tester.longPress(at: aim.point, for: d) }
+            verify(aim, t, what, c)
         case .press(let t):
-            try requireNoActiveTouch(c)
-            let p = try point(of: t, c)
-            let s = newTouchSynth()
-            deliver([TouchEvent(id: s.touchID, phase: .began, location: p, timestamp: now)])
-            activeTouch = p
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            try tested(c, what) { () throws(TesterError) in try tester.press(at: aim.point) }
         case .move(let t, let over):
-            guard let from = activeTouch else { throw fail(c, "move needs a finger down (press first)") }
-            let to = try point(of: t, c)
-            let d = over ?? ScenarioRunner.defaultMoveDuration
-            let steps = max(1, Int(d.ticks / synth.samplePeriod.ticks))
-            var events: [TouchEvent] = []
-            for i in 1...steps {
-                let f = Double(i) / Double(steps)
-                let p = Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
-                events.append(TouchEvent(id: nextTouchID, phase: .moved, location: p,
-                                         timestamp: now + SimDuration(ticks: d.ticks * Int64(i) / Int64(steps))))
+            guard tester.finger != nil else { throw fail(c, "move needs a finger down (press first)") }
+            let to: Point
+            if case .point(let p) = t { to = p } else {
+                guard let f = frameOf(t) else { throw fail(c, "\(what): \(ScriptPrinter.target(t)) is not on screen") }
+                if case .hit(_, let p) = host.lookup(t) { to = p } else { to = f.center }
             }
-            deliver(events)
-            activeTouch = to
-        case .release, .cancel:
-            guard let at = activeTouch else { throw fail(c, "\(a == .release ? "release" : "cancel") needs a finger down (press first)") }
-            deliver([TouchEvent(id: nextTouchID, phase: a == .release ? .ended : .cancelled, location: at, timestamp: now)])
-            activeTouch = nil
+            try tested(c, what) { () throws(TesterError) in try tester.move(to: to, over: over ?? TesterDefaults.moveDuration) }
+        case .release:
+            try tested(c, what) { () throws(TesterError) in try tester.release() }
+        case .cancel:
+            try tested(c, what) { () throws(TesterError) in try tester.cancel() }
         case .swipe(let t, let dir, let distance, let velocity):
-            try requireNoActiveTouch(c)
-            let p = try point(of: t, c)
-            let v = velocity ?? ScenarioRunner.defaultSwipeVelocity
-            let dist = distance ?? ScenarioRunner.defaultSwipeDistance
-            guard v > 0 else { throw fail(c, "a swipe needs a positive velocity") }
-            let unit: Point
-            switch dir {
-            case .left: unit = Point(x: -1, y: 0)
-            case .right: unit = Point(x: 1, y: 0)
-            case .up: unit = Point(x: 0, y: -1)
-            case .down: unit = Point(x: 0, y: 1)
-            }
-            // The synthesizer's fling travels v * (accel/2 + 120 ms + one sample); pick
-            // the acceleration phase so that the finger covers `dist`.
-            let sample = synth.samplePeriod.seconds
-            let accel = max(0, 2 * (dist / v - 0.120 - sample))
-            let duration = SimDuration.seconds(0.120 + accel)
-            deliver(newTouchSynth().fling(from: p, velocity: Point(x: unit.x * v, y: unit.y * v), start: now, duration: duration))
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            let v = velocity ?? TesterDefaults.swipeVelocity
+            guard v > 0 else { throw fail(c, "\(what): a swipe needs a positive velocity") }
+            let path = travel(dir, distance ?? TesterDefaults.swipeDistance)
+            // An impossible flick is an error before anything moves.
+            try tested(c, what) { () throws(TesterError) in _ = try tester.swipePlan(travel: path, velocity: v) }
+            let from = try start(for: t, aim, travel: path, what, c)
+            try tested(c, what) { () throws(TesterError) in try tester.swipe(from: from, travel: path, velocity: v) }
         case .drag(let t, let dx, let dy, let over):
-            try requireNoActiveTouch(c)
-            let p = try point(of: t, c)
-            let d = over ?? ScenarioRunner.defaultDragDuration
-            // A 150 ms rest before lifting: the tracker reads no velocity, so no fling.
-            deliver(newTouchSynth().drag(along: [p, Point(x: p.x + dx, y: p.y + dy)], start: now, duration: d,
-                                         pause: .milliseconds(150)))
-        case .wait(let d):
-            host.clock.advance(by: d)
-        case .settle:
-            let limit = now + ScenarioRunner.settleLimit
-            let frame = SimDuration.frames(1, at: 60)
-            while !host.isSettled {
-                guard host.clock.now < limit else {
-                    throw fail(c, "did not settle within \(ScenarioRunner.settleLimit) of virtual time")
-                }
-                host.clock.advance(by: frame)
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            let path = Point(x: dx, y: dy)
+            let from = try start(for: t, aim, travel: path, what, c)
+            try tested(c, what) { () throws(TesterError) in
+                try tester.drag(from: from, by: path, over: over ?? TesterDefaults.dragDuration)
             }
+        case .wait(let d):
+            tester.pump(d)
+        case .settle:
+            do throws(TesterError) { try tester.pumpUntilIdle() } catch {
+                if case .notIdle(let limit, let moving) = error {
+                    throw fail(c, "did not settle within \(limit) of virtual time (still moving: \(moving.joined(separator: "; ")))")
+                }
+                throw fail(c, "settle: \(error)")
+            }
+        case .timing(let m):
+            tester.timing = m
         default:
             do throws(HostError) {
                 try host.perform(a)
@@ -242,10 +332,6 @@ public final class ScenarioDriver {
                 throw fail(c, error.message)
             }
         }
-    }
-
-    func requireNoActiveTouch(_ c: Located<Command>) throws(ScriptError) {
-        if activeTouch != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
     }
 
     func describe(_ t: Target) -> String { ScriptPrinter.target(t) }

@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// A parsed scenario: setup lines, then actions, expectations and snapshots, in order.
 /// The language is a public contract (docs/SCENARIOS.md); scripts written against it
@@ -107,6 +108,11 @@ public enum Target: Hashable, Sendable {
     case panelTab(TabRef)
     case listRow(Int)
     case point(Point)
+    /// Finders over the display list that is drawn: the topmost item with this
+    /// accessibility label (`label "笑哭"`), or the items of the view with this name
+    /// (`view InputBar.send`, their union).
+    case label(String)
+    case view(String)
 }
 
 public enum TabRef: Hashable, Sendable {
@@ -145,11 +151,14 @@ public enum Action: Hashable, Sendable {
     case searchClear
     case wait(SimDuration)
     case settle
+    /// `timing auto|manual`: whether the runner waits for idle before actions on
+    /// targets, expectations and snapshots (docs/SCENARIOS.md, "Timing").
+    case timing(TimingMode)
     case memoryWarning
     case resize(width: Double, height: Double)
 
     /// The default hold of `long-press` without `for`.
-    public static let defaultLongPress = SimDuration.milliseconds(800)
+    public static let defaultLongPress = TesterDefaults.longPressHold
 }
 
 // MARK: - Expectations

@@ -23,3 +23,18 @@ public struct ScriptParseErrors: Error, Hashable, Sendable, CustomStringConverti
     public init(_ errors: [ScriptError]) { self.errors = errors }
     public var description: String { errors.map({ $0.description }).joined(separator: "\n") }
 }
+
+/// Something a script did that probably did not do what it meant, with its place.
+/// Prints as `FILE:LINE:COL: warning: message`.
+public struct ScriptWarning: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file; self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String { "\(file):\(line):\(column): warning: \(message)" }
+}

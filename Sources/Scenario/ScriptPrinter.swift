@@ -1,4 +1,5 @@
 import SimCore
+import ChatUI
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:
 /// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.
@@ -70,13 +71,25 @@ public enum ScriptPrinter {
         case .outside: return "outside"
         case .panel: return "panel"
         case .panelDelete: return "panel.delete"
-        case .panelEmoji(let e): return "panel.emoji " + (isBareWord(e) ? e : quote(e))
+        case .panelEmoji(let e): return "panel.emoji " + (lexesAsWord(e) ? e : quote(e))
         case .panelCell(let r, let c): return "panel.cell \(r) \(c)"
         case .panelTab(.index(let i)): return "panel.tab \(i)"
         case .panelTab(.name(let n)): return "panel.tab \(quote(n))"
         case .listRow(let r): return "list.row \(r)"
         case .point(let p): return "\(num(p.x)),\(num(p.y))"
+        case .label(let l): return "label \(quote(l))"
+        case .view(let v): return "view " + (isViewName(v) ? v : quote(v))
         }
+    }
+
+    /// True when the lexer reads `s` back as one bare word (no whitespace, `"`, `#` or
+    /// control characters), so `panel.emoji 哈哈` prints as written.
+    static func lexesAsWord(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "#" && !$0.properties.isWhitespace }
+    }
+
+    static func isViewName(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == ".") }
     }
 
     static func isBareWord(_ s: String) -> Bool {
@@ -113,6 +126,7 @@ public enum ScriptPrinter {
         case .searchClear: return "search clear"
         case .wait(let d): return "wait \(duration(d))"
         case .settle: return "settle"
+        case .timing(let m): return "timing \(m.rawValue)"
         case .memoryWarning: return "memory-warning"
         case .resize(let w, let h): return "resize \(num(w))x\(num(h))"
         }

@@ -393,26 +393,35 @@ extension InputBar {
         #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
     }
 
-    @Test func draggingOffTheButtonCancelsTheTap() throws {
+    @Test func draggingMoreThan70ptOffTheButtonCancelsTheTap() throws {
         var r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("yo"))
-        try r.bar.handle(touch(.began, 340, 640, r))
-        try r.bar.handle(touch(.moved, 300, 600, r))
+        try r.advance(ms: 300)   // the bar has arrived on the keyboard
+        let send = r.bar.frame(of: .send, at: r.clock.now)
+        try r.bar.handle(touch(.began, send.midX, send.midY, r))
+        #expect(r.bar.state.highlighted == .send)
+        // 40 pt off is still inside (70 pt slop): the highlight stays.
+        try r.bar.handle(touch(.moved, send.midX, send.minY - 40, r))
+        #expect(r.bar.state.highlighted == .send)
+        // 71 pt above the top edge is outside.
+        try r.bar.handle(touch(.moved, send.midX, send.minY - 71, r))
         #expect(r.bar.state.highlighted == nil)
-        let events = try r.bar.handle(touch(.ended, 340, 640, r))
-        #expect(events.isEmpty && r.bar.text == "yo")
+        let events = try r.bar.handle(touch(.ended, send.midX, send.minY - 71, r))
+        #expect(events == [.control(.send, .touchUpOutside, at: Point(x: send.midX, y: send.minY - 71))])
+        #expect(r.bar.text == "yo" && r.bar.tracking == nil)
     }
 
-    @Test func heldTooLongIsNotATap() throws {
+    @Test func heldForASecondIsStillATap() throws {
         var r = InputBarRig()
         try r.bar.handle(touch(.began, 20, 640, r))
         #expect(r.bar.state.highlighted == .toggle)
-        r.clock.advance(by: .seconds(1))
-        _ = try r.bar.touchDeadlinePassed(at: r.clock.now)
-        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
-        #expect(try r.bar.handle(touch(.ended, 20, 640, r)).isEmpty)
-        #expect(r.bar.state.keyboard.kind == .none)
+        #expect(r.bar.nextDeadline == nil)     // a UIControl has no time limit
+        try r.advance(ms: 1000)
+        #expect(r.bar.state.highlighted == .toggle && r.bar.tracking != nil)
+        let events = try r.bar.handle(touch(.ended, 20, 640, r))
+        #expect(events.first == .control(.toggle, .touchUpInside, at: Point(x: 20, y: 640)))
+        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
     }
 
     @Test func tapsOnTheToggleTextViewAndOutside() throws {
@@ -435,13 +444,14 @@ extension InputBar {
 }
 
 @Suite struct InputBarDeadlineTests {
-    @Test func aTickPastTheTapDeadlineDropsTheHighlight() throws {
+    @Test func aTextViewTapHeldPastItsDeadlineIsNoTap() throws {
         var r = InputBarRig()
-        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 20, y: 640), timestamp: r.clock.now))
-        #expect(r.bar.state.highlighted == .toggle)
+        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 100, y: 640), timestamp: r.clock.now))
         #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
         try r.advance(ms: 800)
-        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil && r.bar.nextDeadline == nil)
+        #expect(r.bar.tracking == nil && r.bar.nextDeadline == nil)
+        try r.bar.handle(TouchEvent(phase: .ended, location: Point(x: 100, y: 640), timestamp: r.clock.now))
+        #expect(!r.bar.state.responder.isFirstResponder)
     }
 }
 

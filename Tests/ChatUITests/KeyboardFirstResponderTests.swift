@@ -1,40 +1,81 @@
 import Testing
 import SimCore
+import EmojiSimTesting
 @testable import ChatUI
+
+/// What the bar shows of its first-responder state, as settable fields for the TestStore.
+struct FirstResponderObservation: Equatable {
+    var isFirstResponder: Bool
+    var keyboard: KeyboardKind
+    var toggleShowsKeyboardIcon: Bool
+    init(_ f: FirstResponder) {
+        isFirstResponder = f.isFirstResponder; keyboard = f.keyboard; toggleShowsKeyboardIcon = f.toggleShowsKeyboardIcon
+    }
+}
+
+typealias FirstResponderStore = TestStore<FirstResponder, FirstResponder.Input, FirstResponderObservation,
+                                          FirstResponder.Change, Never>
+
+func firstResponderStore() -> FirstResponderStore {
+    FirstResponderStore(FirstResponder(), observe: FirstResponderObservation.init, reduce: { $0.apply($1) },
+                        report: recordTestStoreIssue)
+}
 
 @Suite struct KeyboardFirstResponderTests {
     @Test func tapTextViewBecomesFirstResponderWithTheSystemKeyboard() {
-        var fr = FirstResponder()
-        #expect(!fr.isFirstResponder && fr.keyboard == .none && !fr.toggleShowsKeyboardIcon)
-        #expect(fr.apply(.tapTextView) == [.becameFirstResponder, .inputViewChanged(.system)])
-        #expect(fr.isFirstResponder && fr.keyboard == .system)
-        #expect(fr.apply(.tapTextView).isEmpty) // already there
+        var store = firstResponderStore()
+        #expect(store.state == FirstResponderObservation(FirstResponder()) && !store.state.isFirstResponder)
+        store.send(.tapTextView, [.becameFirstResponder, .inputViewChanged(.system)]) {
+            $0.isFirstResponder = true
+            $0.keyboard = .system
+        }
+        store.send(.tapTextView) // already there
     }
 
     @Test func tapTextViewWhileEmojiIsUpSwitchesBackToSystem() {
-        var fr = FirstResponder()
-        _ = fr.apply(.tapTextView)
-        #expect(fr.apply(.tapToggle) == [.inputViewChanged(.emoji)])
-        #expect(fr.toggleShowsKeyboardIcon)
-        #expect(fr.apply(.tapTextView) == [.inputViewChanged(.system)])
-        #expect(fr.keyboard == .system && !fr.toggleShowsKeyboardIcon)
+        var store = firstResponderStore()
+        store.skip(.tapTextView)
+        store.send(.tapToggle, [.inputViewChanged(.emoji)]) {
+            $0.keyboard = .emoji
+            $0.toggleShowsKeyboardIcon = true
+        }
+        store.send(.tapTextView, [.inputViewChanged(.system)]) {
+            $0.keyboard = .system
+            $0.toggleShowsKeyboardIcon = false
+        }
     }
 
     @Test func toggleSwapsAndBecomesFirstResponderWhenNeeded() {
-        var fr = FirstResponder()
-        #expect(fr.apply(.tapToggle) == [.becameFirstResponder, .inputViewChanged(.emoji)])
-        #expect(fr.apply(.tapToggle) == [.inputViewChanged(.system)])
-        #expect(fr.apply(.tapToggle) == [.inputViewChanged(.emoji)])
+        var store = firstResponderStore()
+        store.send(.tapToggle, [.becameFirstResponder, .inputViewChanged(.emoji)]) {
+            $0.isFirstResponder = true
+            $0.keyboard = .emoji
+            $0.toggleShowsKeyboardIcon = true
+        }
+        store.send(.tapToggle, [.inputViewChanged(.system)]) {
+            $0.keyboard = .system
+            $0.toggleShowsKeyboardIcon = false
+        }
+        store.send(.tapToggle, [.inputViewChanged(.emoji)]) {
+            $0.keyboard = .emoji
+            $0.toggleShowsKeyboardIcon = true
+        }
     }
 
     @Test func tapOutsideResignsHidesAndResetsTheToggle() {
-        var fr = FirstResponder()
-        _ = fr.apply(.tapToggle)
-        #expect(fr.apply(.tapOutside) == [.resignedFirstResponder])
-        #expect(!fr.isFirstResponder && fr.keyboard == .none && !fr.toggleShowsKeyboardIcon)
-        #expect(fr.apply(.tapOutside).isEmpty)
+        var store = firstResponderStore()
+        store.skip(.tapToggle)
+        store.send(.tapOutside, [.resignedFirstResponder]) {
+            $0.isFirstResponder = false
+            $0.keyboard = .none
+            $0.toggleShowsKeyboardIcon = false
+        }
+        store.send(.tapOutside)
         // After a reset the toggle brings the emoji keyboard again, the text view the system one.
-        #expect(fr.apply(.tapTextView) == [.becameFirstResponder, .inputViewChanged(.system)])
+        store.send(.tapTextView, [.becameFirstResponder, .inputViewChanged(.system)]) {
+            $0.isFirstResponder = true
+            $0.keyboard = .system
+        }
     }
 
     @Test func invariantHoldsOverRandomInputs() {

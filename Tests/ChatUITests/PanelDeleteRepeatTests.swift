@@ -65,13 +65,36 @@ import SimCore
     @Test(arguments: [
         (Rect(x: 2, y: 150, width: 36, height: 36), 0.0, 26.0),       // left edge: pushed right
         (Rect(x: 337, y: 150, width: 36, height: 36), 255.0, 26.0),   // right edge: pushed left
-        (Rect(x: 150, y: 20, width: 36, height: 36), 108.0, 0.0),     // top row: pushed down
-        (Rect(x: 337, y: 20, width: 36, height: 36), 255.0, 0.0),     // corner
+        (Rect(x: 150, y: 20, width: 36, height: 36), 190.0, 0.0),     // top row: beside, towards the middle
+        (Rect(x: 337, y: 20, width: 36, height: 36), 213.0, 0.0),     // top-right corner: beside, to the left
+        (Rect(x: 2, y: 20, width: 36, height: 36), 42.0, 0.0),        // top-left corner: beside, to the right
     ])
-    func clampedInsideThePanel(key: Rect, x: Double, y: Double) {
+    func clampedInsideThePanelNeverOverTheKey(key: Rect, x: Double, y: Double) {
         let p = PreviewPlacement(key: key, size: Size(width: 120, height: 120), lift: 4, panel: panel)
         #expect(p.frame.origin == Point(x: x, y: y))
         #expect(panel.union(p.frame) == panel)
+        #expect(!p.frame.intersects(key))
+    }
+
+    /// In a screen the bounds reach above the panel: every key of an 8 x 3 grid gets
+    /// its preview straight above it (over the input bar for the top row), inside the
+    /// screen, never over the key.
+    @Test func aboveTheFingerInTheScreen() {
+        let screen = Rect(x: 0, y: 216 - 667, width: 375, height: 667)
+        for row in 0..<3 {
+            for col in 0..<8 {
+                let key = Rect(x: 8 + Double(col) * 46, y: 20 + Double(row) * 50, width: 36, height: 36)
+                let p = PreviewPlacement(key: key, size: Size(width: 120, height: 120), lift: 4, bounds: screen)
+                #expect(p.frame.maxY == key.minY - 4)
+                #expect(screen.union(p.frame) == screen && !p.frame.intersects(key))
+                #expect(p.frame.minX <= key.midX && p.frame.maxX >= key.midX) // over the finger
+            }
+        }
+        // Neither above nor beside: below the key.
+        let narrow = Rect(x: 0, y: 0, width: 130, height: 300)
+        let p = PreviewPlacement(key: Rect(x: 40, y: 10, width: 36, height: 36), size: Size(width: 120, height: 120),
+                                 lift: 4, bounds: narrow)
+        #expect(p.frame.origin == Point(x: 0, y: 50))
     }
 
     @Test func scaledSizeLeavesRoomForTheName() {

@@ -141,8 +141,10 @@ import EmojiText
         d.down(panel.location(row: 2, column: 0))
         d.wait(.milliseconds(300))
         let p = try! #require(panel.state.preview)
-        // The seed's 120 x 120 bubble does not fit above row 2 (key top 114): clamped to the top.
-        #expect(p.placement.frame == Rect(x: 0, y: 0, width: 120, height: 120))
+        // The seed's 120 x 120 bubble does not fit above row 2 (key top 114) of a panel
+        // alone: beside the key, towards the middle, never over it.
+        #expect(p.placement.frame.minX == p.keyFrame.maxX + 4 && p.placement.frame.minY >= 0)
+        #expect(!p.placement.frame.intersects(p.keyFrame))
         var c = PanelConfiguration.standard
         c.preview = .scale(1.5)
         let (small, d2) = makePanel(configuration: c)
@@ -164,7 +166,9 @@ import EmojiText
         d.wait(.milliseconds(300))
         let picker = try! #require(panel.state.skinPicker)
         #expect(panel.state.preview == nil && picker.options.count == 6 && picker.selected == 0)
-        #expect(picker.frame.minY == 0 && picker.frame.minX >= 0) // no room above the top row: clamped
+        // No room above the top row of a panel alone: beside the key, inside the panel.
+        let keyFrame = Rect(x: key.x - 18, y: key.y - 18, width: 36, height: 36)
+        #expect(picker.frame.minY >= 0 && picker.frame.minX >= 0 && !picker.frame.intersects(keyFrame))
         d.move(picker.frame(ofOption: 3).center)
         d.up(picker.frame(ofOption: 3).center)
         #expect(panel.takeEvents() == [.inputClick, .didSelect(variants[2])])
@@ -366,20 +370,21 @@ import EmojiText
         d.press(panel.deleteKeyLocation!, for: .milliseconds(600))
         d.tap(panel.location(row: 0, column: 2))
         #expect(panel.trace.lines == [
-            "0.033s panel willBeginDragging offset=0",
+            "0.025s panel willBeginDragging offset=0",   // 120 Hz samples: the threshold is crossed sooner
             "0.100s panel willEndDragging velocity=600 target=375",
             "0.100s panel didEndDragging decelerate=true",
             "0.100s panel willBeginDecelerating",
             "0.167s panel didChangePage group=Faces page=1 of=2 global=1",
             "0.917s panel didEndDecelerating offset=375",
             "1.233s panel longPressBegan at=(33.5, 40)",
-            "1.233s panel previewBegan code=f023 frame=[0,0 120x120]",
-            "1.283s panel previewHidden code=f023",
-            "1.300s panel previewBegan code=f024 frame=[17.5,0 120x120]",
+            // A panel alone has no room above its top row: the preview goes beside the key.
+            "1.233s panel previewBegan code=f023 frame=[55.5,0 120x120]",
+            "1.275s panel previewHidden code=f023",
+            "1.300s panel previewBegan code=f024 frame=[99.5,0 120x120]",
             "1.333s panel previewEnded code=f024 inserted=false",
             "1.833s panel didTapDelete repeat=1",
             "1.933s panel didTapDelete repeat=2",
-            "1.983s panel didSelect code=f025 via=tap group=Faces page=1",
+            "2.013s panel didSelect code=f025 via=tap group=Faces page=1",   // an 80 ms tap
         ])
     }
 }

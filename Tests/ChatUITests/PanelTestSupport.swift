@@ -21,39 +21,49 @@ enum PanelFixtures {
     static let groups = [group("Faces", "f", count: 30), group("Animals", "a", count: 100), group("Food", "d", count: 5)]
 }
 
-/// Feeds 60 Hz touch streams into a panel while advancing its clock.
+/// The panel's tests drive it through the one `Tester` (manual timing, its touch rate
+/// and tap hold); these helpers only name the gestures the tests use.
 struct PanelDriver {
     let panel: EmojiPanel
+    let tester: Tester<EmojiPanel>
     var clock: VirtualClock { panel.clock }
-    static let frame = SimDuration.frames(1, at: 60)
+    static let frame = SimDuration.frames(1, at: TesterDefaults.frameRate)
 
-    func down(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .began, location: p, timestamp: clock.now)) }
-    func move(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .moved, location: p, timestamp: clock.now)) }
-    func up(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .ended, location: p, timestamp: clock.now)) }
-    func cancel(_ p: Point, id: Int = 1) { panel.handle(TouchEvent(id: id, phase: .cancelled, location: p, timestamp: clock.now)) }
-    func wait(_ d: SimDuration) { clock.advance(by: d) }
+    init(panel: EmojiPanel) {
+        self.panel = panel
+        tester = Tester(panel, timing: .manual)
+    }
 
-    func tap(_ p: Point) { down(p); wait(.milliseconds(50)); up(p) }
+    func down(_ p: Point, id: Int = 1) { tester.deliver([TouchEvent(id: id, phase: .began, location: p, timestamp: clock.now)]) }
+    func move(_ p: Point, id: Int = 1) { tester.deliver([TouchEvent(id: id, phase: .moved, location: p, timestamp: clock.now)]) }
+    func up(_ p: Point, id: Int = 1) { tester.deliver([TouchEvent(id: id, phase: .ended, location: p, timestamp: clock.now)]) }
+    func cancel(_ p: Point, id: Int = 1) { tester.deliver([TouchEvent(id: id, phase: .cancelled, location: p, timestamp: clock.now)]) }
+    func wait(_ d: SimDuration) { tester.pump(d) }
+
+    func tap(_ p: Point) { try? tester.tap(at: p) }
 
     /// Holds at `p` for `hold`, then releases.
-    func press(_ p: Point, for hold: SimDuration) { down(p); wait(hold); up(p) }
+    func press(_ p: Point, for hold: SimDuration) { try? tester.longPress(at: p, for: hold) }
 
-    /// Moves the finger from `from` to `to` in a straight line over `duration`, sampling
-    /// each frame (no release).
+    /// Moves the finger of id 1 from `from` to `to` in a straight line over `duration`,
+    /// one sample per touch period (no release).
     func slide(from: Point, to: Point, over duration: SimDuration) {
-        let frames = max(1, Int(duration.ticks / Self.frame.ticks))
-        for k in 1...frames {
-            wait(Self.frame)
-            let f = Double(k) / Double(frames)
-            move(Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))
+        let period = SimDuration.frames(1, at: tester.touchRate)
+        let samples = max(1, Int(duration.ticks / period.ticks))
+        let start = clock.now
+        var events: [TouchEvent] = []
+        for k in 1...samples {
+            let f = Double(k) / Double(samples)
+            events.append(TouchEvent(id: 1, phase: .moved, location: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f),
+                                     timestamp: start + SimDuration(ticks: duration.ticks * Int64(k) / Int64(samples))))
         }
+        tester.deliver(events)
     }
 
     /// A drag by `dx` whose finger moves at constant speed over `duration`, then lifts
     /// (release velocity dx / duration), then lets everything settle.
     func fling(at p: Point, dx: Double, over duration: SimDuration, settle: Bool = true) {
         down(p)
-        // Cross the movement threshold first, as a real finger does in one frame.
         slide(from: p, to: Point(x: p.x + dx, y: p.y), over: duration)
         up(Point(x: p.x + dx, y: p.y))
         if settle { self.settle() }
@@ -69,9 +79,9 @@ struct PanelDriver {
         settle()
     }
 
+    /// Until the panel is idle (the Tester's rule), then one more frame.
     func settle() {
-        var n = 0
-        while !panel.state.isSettled && n < 600 { wait(Self.frame); n += 1 }
+        _ = try? tester.pumpUntilIdle()
         wait(Self.frame)
     }
 }

@@ -26,7 +26,9 @@ import Testing
             root.appendingPathComponent("Snapshots/FakeSuite/\(name)")
         }
 
-        func verify<V, F>(_ value: V, _ strategy: Strategy<V, F>, name: String = "a", record: RecordMode? = nil,
+        /// Record mode `missing` unless told: these tests watch recording and failing;
+        /// the default (pending review) has its own tests in SnapshotReviewTests.
+        func verify<V, F>(_ value: V, _ strategy: Strategy<V, F>, name: String = "a", record: RecordMode? = .missing,
                           env extra: [String: String] = [:]) -> String? {
             verifySnapshot(of: { value }, as: strategy, named: name, record: record, filePath: testFile,
                            function: "check()", environment: env.merging(extra) { $1 })
@@ -49,10 +51,11 @@ import Testing
         let never = box.verify("x", .lines, record: .never)
         #expect(never?.contains("no reference") == true)
         let ci = box.verify("x", .lines, record: .all, env: ["CI": "true"])
+        #expect(!FileManager.default.fileExists(atPath: box.reference("check.a.txt.new").path))
         #expect(ci?.contains("CI is set") == true)
         #expect(!FileManager.default.fileExists(atPath: box.reference("check.a.txt").path))
         #expect(RecordMode.resolve(nil, environment: ["EMOJISIM_RECORD": "failed"]) == .failed)
-        #expect(RecordMode.resolve(nil, environment: [:]) == .missing)
+        #expect(RecordMode.resolve(nil, environment: [:]) == .pending)
         #expect(RecordMode.resolve(.all, environment: ["CI": "1"]) == .never)
         #expect(RecordMode.resolve(nil, environment: ["CI": "false", "EMOJISIM_RECORD": "all"]) == .all)
     }

@@ -61,7 +61,9 @@ import Testing
         #expect(throws: GIFError(.truncated(what: "the logical screen descriptor"), at: 8)) {
             try GIFParser.parse(Array("GIF89a".utf8) + [1, 0])
         }
-        let noFrames = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
+        // No image and no screen: nothing to show. (A screen with no image is one
+        // transparent frame: see GIFEdgeCaseTests.)
+        let noFrames = Array("GIF89a".utf8) + [0, 0, 0, 0, 0, 0, 0, 0x3B]
         #expect(throws: GIFError(.noFrames, at: 13)) { try GIFParser.parse(noFrames) }
         let junk = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x99]
         #expect(throws: GIFError(.unknownBlock(introducer: 0x99), at: 13)) { try GIFParser.parse(junk) }
@@ -71,8 +73,8 @@ import Testing
     }
 
     @Test func limitsAreCheckedBeforeAllocating() throws {
-        let wide = S.gif(width: 1, height: 1, minCodeSize: 2, data: [0], screen: (20000, 1))
-        #expect(throws: GIFError(.imageTooLarge(width: 20000, height: 1), at: 6)) { try GIFParser.parse(wide) }
+        let wide = S.gif(width: 1, height: 1, minCodeSize: 2, data: [0], screen: (60000, 2000))
+        #expect(throws: GIFError(.imageTooLarge(width: 60000, height: 2000), at: 6)) { try GIFParser.parse(wide) }
         // 16384 x 16384 passes the side limit but not the 100-megapixel one.
         let big = S.gif(width: 1, height: 1, minCodeSize: 2, data: [0], screen: (16384, 16384))
         #expect(throws: GIFError(.imageTooLarge(width: 16384, height: 16384), at: 6)) { try GIFParser.parse(big) }

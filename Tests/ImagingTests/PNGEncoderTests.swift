@@ -77,7 +77,7 @@ import Testing
         var huge = Self.small
         for i in 16..<24 { huge[i] = i % 4 == 0 ? 0x7f : 0xff }
         fixCRC(&huge, chunkAt: 8)
-        #expect(throws: PNGError.tooLarge(width: 0x7fff_ffff, height: 0x7fff_ffff, limit: "max width 16384")) {
+        #expect(throws: PNGError.tooLarge(width: 0x7fff_ffff, height: 0x7fff_ffff, limit: "max width 16777216")) {
             try PNGDecoder().decode(huge)
         }
     }

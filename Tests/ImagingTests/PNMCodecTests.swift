@@ -46,8 +46,9 @@ import Testing
         #expect(throws: PNMError.unexpectedEnd(what: "raster (6 bytes)", line: 2, column: 3, offset: 13)) {
             try PNMCodec().decode(Array("P6 2 1 255\nab".utf8))
         }
-        #expect(throws: PNMError.tooLarge(width: 20000, height: 1, limit: "max width 16384")) {
-            try PNMCodec().decode(Array("P6 20000 1 255\n".utf8))
+        // Pixels are limited, not sides: 20000x1 is fine, 20000x10000 is 200 megapixels.
+        #expect(throws: PNMError.tooLarge(width: 20000, height: 10000, limit: "max 100000000 pixels")) {
+            try PNMCodec().decode(Array("P6 20000 10000 255\n".utf8))
         }
         #expect(throws: PNMError.invalidSize(width: 0, height: 4)) { try PNMCodec().decode(Array("P5 0 4 255\n".utf8)) }
     }

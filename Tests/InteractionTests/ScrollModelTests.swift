@@ -78,15 +78,6 @@ import Testing
         #expect(!offsets(hz: 60).isEmpty)
     }
 
-    @Test func releaseWithoutVelocityDoesNotDecelerate() {
-        var h = ScrollHarness(horizontalModel())
-        h.drag(Point(x: -50, y: 0), frames: 5, release: .zero)
-        #expect(h.model.state == .idle)
-        #expect(h.model.contentOffset.x == 50)
-        #expect(h.names == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging"])
-        #expect(h.events.contains(.didEndDragging(willDecelerate: false)))
-    }
-
     @Test func flingIntoTheEdgeBouncesAndRestsOnIt() {
         var h = ScrollHarness(horizontalModel(content: 1000))
         h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 4000, y: 0))
@@ -126,22 +117,6 @@ import Testing
         #expect(h.model.contentOffset.x == 0)
     }
 
-    @Test func delegateMayChangeTheTarget() {
-        var h = ScrollHarness(horizontalModel(content: 5000))
-        h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 1000, y: 0)) { target, velocity in
-            #expect(velocity.x == 1000)
-            target.x = 300
-        }
-        guard case let .willEndDragging(_, proposed, target)? = h.events.first(where: { $0.name == "willEndDragging" }) else {
-            Issue.record("no willEndDragging"); return
-        }
-        #expect(abs(proposed.x - (20 + 1000 / DecelerationRate.normal.decayPerSecond)) < 1e-9)
-        #expect(target.x == 300)
-        #expect(h.model.targetContentOffset == Point(x: 300, y: 0))
-        h.settle()
-        #expect(h.model.contentOffset.x == 300)
-    }
-
     @Test func catchingADecelerationStopsIt() {
         var h = ScrollHarness(horizontalModel(content: 20000))
         h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 2000, y: 0))
@@ -154,54 +129,5 @@ import Testing
         h.record(h.model.touchUp(at: h.now))
         #expect(h.model.state == .idle)
         #expect(!h.events.contains(.didEndDecelerating) || h.events.last == .didEndDecelerating)
-    }
-
-    @Test func scrollDisabledIgnoresDragsAndEndsARunningOne() {
-        var m = horizontalModel()
-        _ = m.setScrollEnabled(false, at: .zero)
-        #expect(m.beginDrag(at: .zero).isEmpty)
-        var h = ScrollHarness(horizontalModel())
-        h.record(h.model.beginDrag(at: h.now))
-        h.record(h.model.drag(translation: Point(x: -30, y: 0), at: h.now))
-        h.record(h.model.setScrollEnabled(false, at: h.now))
-        #expect(!h.model.isDragging)
-        #expect(h.model.drag(translation: Point(x: -60, y: 0), at: h.now).isEmpty)
-        #expect(h.model.contentOffset.x == 30)
-    }
-
-    @Test func contentSizeChangeClampsTheOffset() {
-        var m = horizontalModel(content: 3200)
-        _ = m.setContentOffset(Point(x: 2880, y: 0), animated: false, at: .zero)
-        let events = m.setContentSize(Size(width: 1000, height: 200), at: .zero)
-        #expect(m.contentOffset.x == 680)
-        #expect(events == [.didScroll(Point(x: 680, y: 0))])
-        #expect(m.setContentSize(Size(width: 5000, height: 200), at: .zero).isEmpty)
-    }
-
-    @Test func animatedScrollOrderAndCurve() {
-        var h = ScrollHarness(horizontalModel(), hz: 60)
-        h.record(h.model.setContentOffset(Point(x: 640, y: 0), animated: true, at: h.now))
-        #expect(h.model.state == .animating)
-        let frames = h.settle()
-        #expect(frames == 18) // 0.3 s at 60 Hz
-        #expect(h.model.contentOffset.x == 640)
-        #expect(h.names == ["didScroll", "didEndScrollingAnimation"])
-        #expect(h.events.filter { $0.name == "didScroll" }.count == 18)
-        // Same offset: nothing happens.
-        #expect(h.model.setContentOffset(Point(x: 640, y: 0), animated: true, at: h.now).isEmpty)
-    }
-
-    @Test func verticalAxisWithInsets() {
-        var m = ScrollModel(viewportSize: Size(width: 320, height: 500), contentSize: Size(width: 320, height: 2000),
-                            contentInset: Insets(top: 20, bottom: 30), axes: .vertical)
-        #expect(m.contentOffset == Point(x: 0, y: -20))
-        #expect(m.maximumOffset.y == 1530)
-        _ = m.beginDrag(at: .zero)
-        _ = m.drag(translation: Point(x: -50, y: -100), at: .zero)
-        #expect(m.contentOffset == Point(x: 0, y: 80)) // x does not move on a vertical view
-        _ = m.endDrag(velocity: Point(x: 0, y: 50000), at: .zero)
-        var t = SimInstant.zero
-        while m.state != .idle { t += .frames(1, at: 120); _ = m.tick(at: t) }
-        #expect(m.contentOffset.y == 1530)
     }
 }

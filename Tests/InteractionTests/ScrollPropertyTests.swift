@@ -53,7 +53,8 @@ import Testing
             // Well-formed delegate sequence: one drag, every willBegin has its end.
             let names = h.names
             #expect(names.first == "willBeginDragging")
-            // A caught motion ends without didEndDecelerating (as in UIKit); otherwise they pair.
+            // Each release sends one willBeginDecelerating and at most one didEndDecelerating: a
+            // caught motion resumed by the lift gets no second willBegin (UIKit), only its end.
             let begins = names.filter { $0 == "willBeginDecelerating" }.count
             let ends = names.filter { $0 == "didEndDecelerating" }.count
             #expect(begins - ends >= 0 && begins - ends <= caught, "iteration \(iteration): \(names)")

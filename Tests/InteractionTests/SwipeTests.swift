@@ -129,6 +129,7 @@ import Testing
         var ended: GestureUpdate?
         for t in touches { for u in pan.handle(t) where u.state == .ended { ended = u } }
         #expect(abs((ended?.velocity.x ?? .nan) - pause.1) <= 0.02 * 1500)
+        #expect(pan.estimate.basis == (pause.1 > 0 ? .measured : .stopped))
     }
 
     @Test func threeSamplesAreNeededAndAnUnmovedLiftAddsNothing() {
@@ -198,5 +199,66 @@ import Testing
         arena.play(TouchSynthesizer().tap(at: Point(x: 5, y: 5), start: clock.now + .seconds(2), hold: .milliseconds(20)))
         #expect(arena.lastRelease?.estimate.basis == .tooFewSamples)
         #expect(trace.events.filter { $0.name == "release" }.count == 3)
+    }
+}
+
+@Suite struct SwipeAndControlPropertyTests {
+    /// Random flicks: either the plan is exact (travel, release velocity, duration) or it
+    /// is refused as too short exactly when the distance is under three steps.
+    @Test func randomFlicksAreExactOrRefusedForTheStatedReason() {
+        var rng = SeededRandom(seed: 0x5_1CE)
+        for _ in 0..<400 {
+            let hz = rng.element(of: [30, 60, 90, 120, 240])!
+            let v = rng.bool(probability: 0.2) ? rng.double(in: 1...100) : rng.double(in: 100...20_000)
+            let d = rng.double(in: 0.01...1_500)
+            let dir = rng.bool() ? Point(x: rng.double(in: -1...1), y: rng.double(in: 0.1...1))
+                                 : Point(x: rng.bool() ? 1 : -1, y: 0)
+            let minimum = 3 * v / Double(hz)
+            do {
+                let plan = try SwipePlan(direction: dir, distance: d, velocity: v, touchRate: hz)
+                #expect(d >= minimum * (1 - 1e-9), "accepted \(d) pt at \(v) pt/s, \(hz) Hz")
+                let touches = plan.touches(from: Point(x: 10, y: 20), start: .zero)
+                #expect(abs(touches.last!.location.distance(to: Point(x: 10, y: 20)) - d) <= 0.5)
+                var tracker = VelocityTracker()
+                for t in touches { tracker.add(t) }
+                #expect(abs(tracker.velocity.distance(to: .zero) - v) <= 0.02 * v, "\(d) pt at \(v) pt/s, \(hz) Hz")
+                #expect(plan.duration == .frames(plan.moves, at: hz))
+            } catch {
+                guard case let .tooShort(rate, velocity, shown) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(rate == hz && velocity == v && d < minimum * (1 + 1e-9) && shown >= minimum - 1e-9)
+            }
+        }
+    }
+
+    /// Random finger paths on a control: touchDown first, one end event last, the
+    /// highlight always equals "mostly inside" of the last location, exits and enters
+    /// alternate.
+    @Test func randomPathsOnAControlKeepUIControlsRules() {
+        var rng = SeededRandom(seed: 0xC0_17)
+        let bounds = Rect(x: 100, y: 100, width: 32, height: 32)
+        for _ in 0..<500 {
+            var c = ControlTracker()
+            var events = c.begin()
+            var p = bounds.center
+            for _ in 0..<rng.int(in: 0...30) {
+                p = Point(x: p.x + rng.double(in: -40...40), y: p.y + rng.double(in: -40...40))
+                events += c.move(to: p, bounds: bounds)
+                #expect(c.isInside == bounds.insetBy(dx: -70, dy: -70).contains(p))
+            }
+            let cancelled = rng.bool(probability: 0.1)
+            events += cancelled ? c.cancel() : c.end(at: p, bounds: bounds)
+            #expect(events.first == .touchDown && !c.isTracking && !c.isInside)
+            let last = events.last!
+            if cancelled { #expect(last == .touchCancel) } else {
+                #expect(last == (bounds.insetBy(dx: -70, dy: -70).contains(p) ? .touchUpInside : .touchUpOutside))
+            }
+            let crossings = events.dropFirst().dropLast()
+            for (i, e) in crossings.enumerated() { #expect(e == (i % 2 == 0 ? .touchDragExit : .touchDragEnter)) }
+            // Nothing after the end.
+            #expect(c.move(to: bounds.center, bounds: bounds).isEmpty && c.end(at: p, bounds: bounds).isEmpty)
+        }
     }
 }

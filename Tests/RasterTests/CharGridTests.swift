@@ -50,14 +50,15 @@ import Testing
             .emoji(code: "f056", imageName: "f056.gif", label: "笑哭"),
         ]
         let unicode = grid(96, 16) { l in l.text(TextLayout(runs), at: .zero) }
-        #expect(unicode == "aA1😀A2A1\nlegend: A1=f056 \"笑哭\" A2=f057 \"哈哈\"\n")
+        // Codes come from the emoji (LegendCodes), listed in code order.
+        #expect(unicode == "aQ1😀O2Q1\nlegend: O2=f057 \"哈哈\" Q1=f056 \"笑哭\"\n")
         let ascii = grid(96, 16, .ascii) { l in l.text(TextLayout(runs), at: .zero) }
-        #expect(ascii == "aA1A2A3A1\nlegend: A1=f056 \"U+7B11U+54ED\" A2=U+1F600 \"grinning\" A3=f057 \"U+54C8U+54C8\"\n")
+        #expect(ascii == "aQ1D2O2Q1\nlegend: D2=U+1F600 \"grinning\" O2=f057 \"U+54C8U+54C8\" Q1=f056 \"U+7B11U+54ED\"\n")
         // A standalone image is a two-cell glyph centred in its frame.
         let image = grid(64, 32) { l in
             l.image(ImageRef(name: "f056.gif", code: "f056"), in: Rect(x: 16, y: 0, width: 32, height: 32), label: "笑哭")
         }
-        #expect(image == "\n   A1\nlegend: A1=f056 \"笑哭\"\n")
+        #expect(image == "\n   Q1\nlegend: Q1=f056 \"笑哭\"\n")
     }
 
     @Test func asciiModeIsStrictSevenBit() {
@@ -114,7 +115,7 @@ import Testing
         let text = grid(64, 48) { l in
             l.line(from: Point(x: 0, y: 8), to: Point(x: 64, y: 8), .separator)
             l.line(from: Point(x: 4, y: 16), to: Point(x: 4, y: 48), .separator)
-            l.circle(Rect(x: 40, y: 28, width: 7, height: 7), .pageIndicatorCurrent)
+            l.circle(Rect(x: 40, y: 28, width: 7, height: 7), .pageIndicatorCurrent, state: .selected)
         }
         #expect(text == "────────\n│    ●\n│\n")
     }

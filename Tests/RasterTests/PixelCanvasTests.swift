@@ -144,9 +144,11 @@ import Testing
         #expect(rgb(big, 3, 0) == [0, 255, 0])
         let mid = big[1, 0]
         #expect(mid.r > 100 && mid.g > 30 && mid.b == 0)
-        // A missing image draws its placeholder.
-        let missing = render(4, 4) { l in l.image(ImageRef(name: "nope"), in: Rect(x: 0, y: 0, width: 4, height: 4)) }
-        #expect(rgb(missing, 2, 2) == [128, 128, 128])
+        // A missing image draws its placeholder: a filled box with an outline
+        // (PixelCanvasIconTests covers the code written inside).
+        let missing = render(8, 8) { l in l.image(ImageRef(name: "nope"), in: Rect(x: 0, y: 0, width: 8, height: 8)) }
+        #expect(rgb(missing, 1, 4) == [128, 128, 128])
+        #expect(rgb(missing, 4, 0) == [255, 0, 255]) // the outline: secondaryText, the theme's fallback here
         // The frame index reaches the provider.
         let frames = ImageProvider { _, frame in
             var i = Image(width: 1, height: 1); i[0, 0] = (UInt8(frame * 10), 0, 0, 255); return i

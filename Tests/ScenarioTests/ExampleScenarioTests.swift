@@ -5,7 +5,8 @@ import EmojiSimIO
 import EmojiSimTesting
 
 /// The example scripts in Tests/Scenarios (the seeds' flows) run against their
-/// references in Snapshots/<script>/, exactly as `emojisim run Tests/Scenarios` does.
+/// references in Snapshots/Tests/Scenarios/<script>/, exactly as `emojisim run
+/// Tests/Scenarios` does: one `assertScenario` each.
 @Suite struct ExampleScenarioTests {
     static let root = SnapshotFiles.packageRoot(from: #filePath)!
     static let scripts: [String] = {
@@ -18,20 +19,12 @@ import EmojiSimTesting
         #expect(Self.scripts.count >= 7)
     }
 
-    @Test(arguments: scripts)
+    @Test(.snapshots(), arguments: scripts)
     func example(_ name: String) throws {
-        let url = Self.root.appendingPathComponent("Tests/Scenarios").appendingPathComponent(name)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let script = try ScriptParser.parse(text, name: name)
-        let verifier = ScenarioVerifier(
-            snapshotsRoot: Self.root.appendingPathComponent("Snapshots"), record: RecordMode.resolve(nil),
-            runner: ScenarioRunner(font: try BundledFont.unifont()),
-            makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
-        let v = try verifier.verify(script, at: url)
-        #expect(v.result.failure == nil, "\(v.result.failure?.description ?? "")")
-        for e in v.result.expectations where !e.passed { Issue.record("\(e.message(file: name))") }
-        for s in v.snapshots where !s.passed { Issue.record("\(name): snapshot \(s.output.fileName): \(s.status)") }
-        #expect(v.passed)
+        // Every failed expectation and snapshot is its own issue, at its script line.
+        let v = try #require(assertScenario("Tests/Scenarios/" + name))
+        let passed = v.passed
+        #expect(passed)
     }
 
     @Test func aScriptRunTwiceGivesTheSameBytes() throws {

@@ -1,6 +1,7 @@
 import SimCore
 import Interaction
 import Raster
+import ChatUI
 @testable import Scenario
 
 /// A host that records what reaches it, for testing the runner itself (timing,
@@ -24,7 +25,14 @@ final class TestHost: ScenarioHost {
         .panel: Rect(x: 0, y: 450, width: 375, height: 216),
     ]
 
-    func location(of target: Target) -> Point? { frames[target]?.center }
+    var bounds: Rect { Rect(origin: .zero, size: size) }
+    var frameLink: DisplayLink? { nil }
+
+    func lookup(_ target: Target) -> TargetLookup {
+        if case .point(let p) = target { return .hit(Rect(origin: p, size: Size(width: 0, height: 0)), at: p) }
+        guard let f = frames[target] else { return .missing("\(ScriptPrinter.target(target)) is not on screen") }
+        return .hit(f, at: f.center)
+    }
 
     func handle(_ touch: TouchEvent) {
         touches.append(touch)
@@ -38,9 +46,12 @@ final class TestHost: ScenarioHost {
         if case .type(let s) = action { state.input += s; state.sendEnabled = !state.input.isEmpty }
     }
 
-    var isSettled: Bool { clock.now >= busyUntil }
+    var motion: [String] { clock.now >= busyUntil ? [] : ["the test host is busy until \(busyUntil)"] }
 
-    func displayList(of subject: SnapshotSubject) -> DisplayList {
+    func displayList() -> DisplayList { displayList(of: .screen) ?? DisplayList(size: size) }
+
+    func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        if subject == .panel && frames[.panel] == nil { return nil }
         var list = DisplayList(size: size)
         list.fill(Rect(x: 8, y: 8, width: 100, height: 32), .bubbleOutgoing, view: subject.rawValue)
         list.border(Rect(origin: .zero, size: size), .separator)

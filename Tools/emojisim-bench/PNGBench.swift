@@ -87,28 +87,77 @@ enum PNGBench {
         }
         print("(vs Pillow = Pillow's time / EmojiSim's time: above 1 means EmojiSim is faster)")
 
-        // Encode: the generated images and one emoji, level 6 both.
-        let encodeFiles = groups.suffix(2).map { $0.files[0] } + [groups[1].files[0]]
-        let pe = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "encode", "0.5"] + encodeFiles.map(\.path))
+        encode(groups: groups, root: root, dir: dir)
+    }
+
+    /// Encode throughput and size at level 6 against Pillow (zlib-ng in its wheels) on
+    /// three corpora: the repository's snapshot references (UI screens, what scenario
+    /// runs write most), the photo and the sticker. Each corpus is timed as a whole (all
+    /// files one iteration). Then our outputs are decoded by Pillow and by Python's own
+    /// zlib and compared with the originals, so a stream only our Inflate accepts fails.
+    static func encode(groups: [Group], root: URL, dir: URL) {
+        let fm = FileManager.default
+        let pad = GIFBench.pad, fixed = GIFBench.fixed
+        let snapDir = root.appendingPathComponent("Snapshots")
+        var snapshots: [(path: String, bytes: [UInt8])] = []
+        if let walker = fm.enumerator(atPath: snapDir.path) {
+            for case let rel as String in walker where rel.hasSuffix(".png") {
+                let p = snapDir.appendingPathComponent(rel).path
+                if let d = fm.contents(atPath: p) { snapshots.append((p, [UInt8](d))) }
+            }
+        }
+        snapshots.sort { $0.path < $1.path }
+        var corpora: [Group] = [Group(name: "snapshots (\(snapshots.count) files)", files: snapshots, megapixels: 0)]
+        corpora += groups.suffix(2)
+        var images: [[Image]] = []
+        for k in corpora.indices {
+            let decoded = corpora[k].files.compactMap { try? PNGDecoder().decode($0.bytes) }
+            images.append(decoded)
+            corpora[k].megapixels = decoded.reduce(0.0) { $0 + Double($1.width * $1.height) / 1e6 }
+        }
+        let manifest = dir.appendingPathComponent("encode-manifest.tsv")
+        let lines = corpora.flatMap { g in g.files.map { "\(g.name)\t\($0.path)" } }.joined(separator: "\n") + "\n"
+        try? lines.write(to: manifest, atomically: true, encoding: .utf8)
+        let pe = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "encode", "0.5", manifest.path])
         var pillowEncode: [String: (Double, Int)] = [:]
         for line in pe.split(separator: "\n") {
             let f = line.split(separator: "\t").map(String.init)
             if f.count == 4, let t = Double(f[2]), let n = Int(f[3]) { pillowEncode[f[0]] = (t, n) }
         }
-        print("encode, zlib level 6 (EmojiSim adaptive filters + own deflate; Pillow/zlib)")
-        print(pad("file", 34) + pad("MP", 9) + pad("EmojiSim", 10) + pad("Pillow", 10) + pad("bytes", 10) + pad("Pillow", 10) + "size vs Pillow")
-        for f in encodeFiles {
-            guard let image = try? PNGDecoder().decode(f.bytes) else { continue }
-            let mp = Double(image.width * image.height) / 1e6
+        print("encode, level 6, process CPU time (EmojiSim adaptive filters + own deflate; Pillow \(GIFBench.pillowVersion()) with its zlib)")
+        print(pad("corpus", 34) + pad("MP", 9) + pad("EmojiSim", 10) + pad("Pillow", 10) + pad("vs Pillow", 11)
+              + pad("bytes", 10) + pad("Pillow", 10) + "size vs Pillow")
+        var verify: [String] = []
+        for (k, g) in corpora.enumerated() {
             var size = 0
-            let r = measureCPU(minSeconds: 0.5) { size = PNGEncoder().encode(image).count }
+            var outputs: [[UInt8]] = []
+            let r = measureCPU(minSeconds: 0.5) {
+                size = 0
+                outputs.removeAll(keepingCapacity: true)
+                for image in images[k] {
+                    let png = PNGEncoder().encode(image)
+                    size += png.count
+                    outputs.append(png)
+                }
+            }
+            for (j, png) in outputs.enumerated() {
+                let p = dir.appendingPathComponent("ours-\(k)-\(j).png").path
+                _ = fm.createFile(atPath: p, contents: Data(png))
+                verify.append(g.files[j].path + "\t" + p)
+            }
             let t = r.seconds / Double(r.iterations)
-            let p = pillowEncode[f.path]
-            let name = URL(fileURLWithPath: f.path).lastPathComponent
-            print(pad(name, 34) + pad(fixed(mp, 3), 9) + pad(fixed(mp / t, 1), 10) + pad(p.map { fixed(mp / $0.0, 1) } ?? "n/a", 10)
+            let p = pillowEncode[g.name]
+            print(pad(g.name, 34) + pad(fixed(g.megapixels, 3), 9) + pad(fixed(g.megapixels / t, 1), 10)
+                  + pad(p.map { fixed(g.megapixels / $0.0, 1) } ?? "n/a", 10)
+                  + pad(p.map { fixed($0.0 / t, 2) + "x" } ?? "n/a", 11)
                   + pad("\(size)", 10) + pad(p.map { "\($0.1)" } ?? "n/a", 10)
                   + (p.map { fixed(Double(size) / Double($0.1), 3) + "x" } ?? "n/a"))
         }
+        print("(vs Pillow = Pillow's time / EmojiSim's time: above 1 means EmojiSim is faster)")
+        let pairs = dir.appendingPathComponent("verify-pairs.tsv")
+        try? (verify.joined(separator: "\n") + "\n").write(to: pairs, atomically: true, encoding: .utf8)
+        let check = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "verify", pairs.path])
+        print("our PNGs decoded by Pillow and by Python's zlib: " + (check.isEmpty ? "not checked (no python3/Pillow)" : check.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     /// A deterministic photo-like image: smooth gradients and shapes with mild noise

@@ -74,6 +74,7 @@ private func kind(_ c: DrawCommand) -> String {
     case .line: "line"
     case .text: "text"
     case .image: "image"
+    case .icon: "icon"
     case .caret, .selection: "caret"
     case .shadow: "shadow"
     case .pushClip, .popClip, .pushOpacity, .popOpacity: "bracket"

@@ -64,10 +64,11 @@ func runScenarioBenchmark() {
     let cpuStart = threadCPUSeconds()
     let result = runner.run(session, configuration: config, on: ScenarioHosting.makeScreen(config, assets: .demo))
     let wall = monotonicSeconds() - start, cpu = threadCPUSeconds() - cpuStart
-    let bytes = result.snapshots.reduce(0) { $0 + $1.bytes.count }
+    // Runs produce display lists; rendering and encoding happen only when checked or written.
+    let items = result.snapshots.reduce(0) { $0 + $1.list.items.count }
     print("  60 s virtual session, a snapshot (ascii, styled, png, ppm, tree) every second: "
           + "\(String(format: "%.2f", wall)) s wall, \(String(format: "%.2f", cpu)) s CPU, "
-          + "\(result.snapshots.count) files, \(bytes / 1024) KiB; "
+          + "\(result.snapshots.count) snapshots, \(items) display items; "
           + "\(result.failure.map { "FAILED: \($0)" } ?? "ok") (\(result.duration) virtual)")
 
     // 3. Monkey throughput (no rendering): random valid steps with invariant checks.

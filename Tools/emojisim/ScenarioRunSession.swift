@@ -7,12 +7,13 @@ import EmojiSimIO
 import EmojiSimTesting
 
 struct ScenarioRunOptions {
-    /// Where references live; nil renders without comparing (the demo).
-    var snapshots: URL?
+    /// Where references live: none (the demo), found from each script, or one folder.
+    var references: ScenarioVerifier.References
     var record: RecordMode
     var out: URL?
     var gif: Bool
     var report: URL?
+    var junit: URL?
     var printTrace: Bool
     var json: Bool
     /// Print each snapshot's character grid (the demo does).
@@ -20,6 +21,9 @@ struct ScenarioRunOptions {
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
+/// The verdict printed, the JSON `passed` and the exit status are one value: every
+/// problem (a failed expectation or snapshot, an output that could not be written, a
+/// GIF that could not be encoded) is collected before any of them is produced.
 struct ScenarioRunSession {
     var options: ScenarioRunOptions
 
@@ -49,61 +53,91 @@ struct ScenarioRunSession {
         return run(parsed)
     }
 
+    /// What a session produced: the exit status and the JSON summary (whose `passed`
+    /// is true exactly when the status is 0).
+    struct Outcome {
+        var status: Int32
+        var json: String
+        var verifications: [ScenarioVerifier.Verification]
+    }
+
     func run(_ scripts: [(URL, Script)]) -> Int32 {
+        let outcome = execute(scripts)
+        if options.json { print(outcome.json) }
+        return outcome.status
+    }
+
+    func execute(_ scripts: [(URL, Script)]) -> Outcome {
         let font: BitmapFont
         do { font = try BundledFont.unifont() } catch {
             printError("error: \(error)")
-            return 2
+            return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
         }
-        let verifier = ScenarioVerifier(snapshotsRoot: options.snapshots, record: options.record,
+        let verifier = ScenarioVerifier(references: options.references, record: options.record,
                                         runner: ScenarioRunner(font: font, records: options.gif),
                                         makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
         var verifications: [ScenarioVerifier.Verification] = []
-        var failed = false
+        var failures: [String] = []
         for (n, (url, script)) in scripts.enumerated() {
             if !options.json && scripts.count > 1 { printError("[\(n + 1)/\(scripts.count)] \(url.path)") }
-            let v: ScenarioVerifier.Verification
+            var v: ScenarioVerifier.Verification
             do {
                 v = try verifier.verify(script, at: url)
             } catch {
-                printError("\(url.path):1:1: error: \(error)")
-                failed = true
+                let message = error is ScriptError ? "\(error)" : "\(url.path):1:1: error: \(error)"
+                printError(message)
+                failures.append(message)
                 continue
             }
-            verifications.append(v)
-            if !v.passed { failed = true }
-            if !options.json { printOutcome(v) }
+            // Manual-timing touches that did not activate their target (the run went on).
+            for w in v.result.warnings { printError("\(url.path):\(w.line):\(w.column): warning: \(w.message)") }
             do { try writeOutputs(v) } catch {
-                printError("error: cannot write outputs for \(url.lastPathComponent): \(error)")
-                failed = true
+                v.errors.append("cannot write outputs: \(error)")
             }
+            verifications.append(v)
+            if !options.json { printOutcome(v) }
         }
         if let report = options.report {
             do {
                 try HTMLReport.write(verifications, to: report)
                 if !options.json { print("report: \(report.path)") }
             } catch {
-                printError("error: cannot write the report: \(error)")
-                failed = true
+                failures.append("error: cannot write the report \(report.path): \(error)")
+                printError(failures.last!)
             }
         }
-        if options.json { print(jsonSummary(verifications)) }
-        return failed ? 1 : 0
+        if let junit = options.junit {
+            do {
+                try SnapshotFiles.writeAtomically(Array(JUnitReport.render(verifications, setupFailures: failures).utf8), to: junit)
+            } catch {
+                failures.append("error: cannot write the JUnit report \(junit.path): \(error)")
+                printError(failures.last!)
+            }
+        }
+        let passed = failures.isEmpty && verifications.allSatisfy(\.passed)
+        return Outcome(status: passed ? 0 : 1, json: jsonSummary(verifications, passed: passed, failures: failures),
+                       verifications: verifications)
     }
 
     func printOutcome(_ v: ScenarioVerifier.Verification) {
         if options.printAscii {
             for s in v.snapshots where s.output.format == .ascii {
                 print("── \(s.output.name) (\(s.output.subject.rawValue)) ──")
-                print(String(decoding: s.output.bytes, as: UTF8.self))
+                print(s.check.actual?.text ?? "")
             }
         }
         if options.printTrace { for line in v.result.trace { print(line) } }
         let expectations = v.result.expectations
         let passedExpectations = expectations.filter(\.passed).count
         let recorded = v.snapshots.filter { $0.status == .recorded }.count
-        var line = "\(v.passed ? "PASS" : "FAIL") \(v.script.lastPathComponent): \(passedExpectations)/\(expectations.count) expectations, \(v.snapshots.filter(\.passed).count)/\(v.snapshots.count) snapshots"
-        if recorded > 0 { line += " (\(recorded) recorded)" }
+        let pending = v.snapshots.filter { if case .pending = $0.status { return true } else { return false } }.count
+        let blocked = v.snapshots.filter { if case .notRecorded = $0.status { return true } else { return false } }.count
+        var line = "\(v.passed ? "PASS" : "FAIL") \(v.displayName): \(passedExpectations)/\(expectations.count) expectations, \(v.snapshots.filter(\.passed).count)/\(v.snapshots.count) snapshots"
+        var notes: [String] = []
+        if recorded > 0 { notes.append("\(recorded) recorded") }
+        if pending > 0 { notes.append("\(pending) pending review") }
+        if blocked > 0 { notes.append("\(blocked) not recorded: expectations failed") }
+        if !notes.isEmpty { line += " (" + notes.joined(separator: ", ") + ")" }
         line += ", \(v.result.duration) virtual"
         print(line)
         for p in v.problems { print(p) }
@@ -114,9 +148,12 @@ struct ScenarioRunSession {
         let stem = v.script.deletingPathExtension().lastPathComponent
         let folder = out.appendingPathComponent(stem)
         for s in v.snapshots {
-            try SnapshotFiles.writeAtomically(s.output.bytes, to: folder.appendingPathComponent(s.output.fileName))
-            if let diff = s.diffImage {
-                try SnapshotFiles.writeAtomically(diff, to: folder.appendingPathComponent(s.output.name + ".diff.png"))
+            if let bytes = SnapshotEncoding.bytes(s.check.actual, format: s.output.format) {
+                try SnapshotFiles.writeAtomically(bytes, to: folder.appendingPathComponent(s.output.fileName))
+            }
+            if let diff = s.check.diffImage {
+                try SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff),
+                                                  to: folder.appendingPathComponent(s.output.name + ".diff.png"))
             }
         }
         try SnapshotFiles.writeAtomically(Array((v.result.trace.joined(separator: "\n") + "\n").utf8),
@@ -127,49 +164,39 @@ struct ScenarioRunSession {
         }
     }
 
-    func jsonSummary(_ vs: [ScenarioVerifier.Verification]) -> String {
+    func jsonSummary(_ vs: [ScenarioVerifier.Verification], passed: Bool, failures: [String]) -> String {
         let scripts: [[String: Any]] = vs.map { v in
             [
                 "script": v.script.path,
                 "passed": v.passed,
                 "virtualSeconds": v.result.duration.seconds,
                 "failure": v.result.failure.map { $0.description } as Any,
+                "errors": v.errors,
                 "expectations": v.result.expectations.map {
                     ["line": $0.line, "passed": $0.passed, "expected": $0.expected, "actual": $0.actual] as [String: Any]
                 },
                 "snapshots": v.snapshots.map { s -> [String: Any] in
-                    let status: String
-                    switch s.status {
-                    case .unchecked: status = "rendered"
-                    case .matched: status = "matched"
-                    case .recorded: status = "recorded"
-                    case .missing: status = "missing"
-                    case .mismatch: status = "mismatch"
-                    }
-                    return ["name": s.output.name, "format": s.output.format.rawValue, "status": status, "reference": s.reference?.path ?? NSNull()]
+                    var d: [String: Any] = ["name": s.output.name, "format": s.output.format.rawValue, "line": s.output.line,
+                                            "status": s.status.label, "reference": s.reference?.path ?? NSNull()]
+                    if let p = s.check.pendingFile { d["pending"] = p.path }
+                    if let m = s.check.message { d["message"] = m }
+                    return d
                 },
             ]
         }
-        let root: [String: Any] = ["passed": vs.allSatisfy(\.passed), "scripts": scripts]
+        let root: [String: Any] = ["passed": passed, "scripts": scripts, "errors": failures]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }
 
-/// A recording as an animated GIF. Frame delays are placed on a centisecond grid by
-/// cumulative rounding, so the GIF's total length matches the virtual time exactly.
-enum RecordingGIF {
-    static func encode(_ frames: [RecordedFrame]) throws -> [UInt8] {
-        var out: [GIFEncoder.Frame] = []
-        var elapsed = SimDuration.zero
-        var emitted = 0
-        for f in frames {
-            elapsed += f.duration
-            let target = Int((elapsed.seconds * 100).rounded())
-            let cs = max(1, target - emitted)
-            emitted += cs
-            out.append(GIFEncoder.Frame(image: f.image, delayCentiseconds: cs))
+/// A snapshot value as file bytes, encoded only here (writing `--out` files).
+enum SnapshotEncoding {
+    static func bytes(_ value: SnapshotValue?, format: SnapshotFormat) -> [UInt8]? {
+        switch value {
+        case .text(let t)?: return Array(t.utf8)
+        case .image(let i)?: return SnapshotImageCodec.encode(i, as: format == .ppm ? .ppm : .png)
+        case nil: return nil
         }
-        return try GIFEncoder.encode(out, loopCount: .forever)
     }
 }

@@ -11,6 +11,7 @@ let allCommands: [any CLICommand.Type] = [
     ImageCommand.self,
     DiffCommand.self,
     RunCommand.self,
+    SnapshotsCommand.self,
     MonkeyCommand.self,
 ]
 

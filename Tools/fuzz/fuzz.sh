@@ -1,15 +1,19 @@
 #!/bin/sh
-# Builds and runs a libFuzzer target over the pure Imaging sources.
+# Builds and runs one libFuzzer target.
 #
 # usage: Tools/fuzz/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags...]
 #   TARGET: a file Tools/fuzz/targets/TARGET.swift defining LLVMFuzzerTestOneInput
 #   SECONDS: run time (default 60)
 #
-# The target is compiled with SimCore and Imaging as one module (their `import SimCore`
-# lines dropped) with `swiftc -sanitize=fuzzer,address`. The corpus lives in
-# Tools/fuzz/corpus-TARGET/ (git-ignored), seeded from Tools/fuzz/seeds-TARGET.txt
-# (a list of fixture globs). Crashes are written to Tools/fuzz/build/crash-*;
-# commit a reproducer as a test under Tests/ImagingTests and fix the decoder.
+# The target is compiled together with the sources it needs as one module (their
+# `import` lines for those modules dropped) with `swiftc -sanitize=fuzzer,address`,
+# optimised but with assertions and precondition messages kept (-assert-config Debug).
+# Sources: Tools/fuzz/targets/TARGET.sources lists folders or files under Sources/, one a
+# line (default: SimCore and Imaging). The corpus lives in Tools/fuzz/corpus-TARGET/
+# (git-ignored), seeded from Tools/fuzz/seeds/TARGET/ (committed files) and from the
+# fixture globs in Tools/fuzz/seeds-TARGET.txt; Tools/fuzz/dict/TARGET.dict, when
+# present, is passed as the libFuzzer dictionary. Crashes are written to
+# Tools/fuzz/build/crash-*: commit a reproducer as a test and fix the parser.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 target=$1
@@ -19,17 +23,29 @@ build="$root/Tools/fuzz/build"
 corpus="$root/Tools/fuzz/corpus-$target"
 mkdir -p "$build/src-$target" "$corpus"
 rm -f "$build/src-$target"/*.swift
-for f in $(find "$root/Sources/SimCore" "$root/Sources/Imaging" -name '*.swift'); do
-    sed -e '/^import SimCore$/d' "$f" > "$build/src-$target/$(echo "$f" | sed "s|$root/Sources/||; s|/|_|g")"
+sources="$root/Tools/fuzz/targets/$target.sources"
+if [ -f "$sources" ]; then list=$(grep -v '^#' "$sources"); else list="SimCore
+Imaging"; fi
+for entry in $list; do
+    for f in $(find "$root/Sources/$entry" -name '*.swift'); do
+        sed -E -e '/^import (SimCore|Imaging|EmojiText|Raster|Scenario|EmojiSimIO)$/d' "$f" \
+            > "$build/src-$target/$(echo "$f" | sed "s|$root/Sources/||; s|/|_|g")"
+    done
 done
 cp "$root/Tools/fuzz/targets/$target.swift" "$build/src-$target/zz_target.swift"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzImaging \
-    -o "$build/fuzz-$target" "$build/src-$target"/*.swift
+[ -f "$root/Tools/fuzz/targets/$target.glue.swift" ] && cp "$root/Tools/fuzz/targets/$target.glue.swift" "$build/src-$target/zz_glue.swift"
+if [ ! -x "$build/fuzz-$target" ] || [ -n "$(find "$build/src-$target" -newer "$build/fuzz-$target" -name '*.swift' 2>/dev/null | head -1)" ] || [ "${FUZZ_REBUILD:-0}" = 1 ]; then
+    swiftc -O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$target -j 1 \
+        -o "$build/fuzz-$target" "$build/src-$target"/*.swift
+fi
+[ -d "$root/Tools/fuzz/seeds/$target" ] && cp "$root/Tools/fuzz/seeds/$target"/* "$corpus/" 2>/dev/null || true
 if [ -f "$root/Tools/fuzz/seeds-$target.txt" ]; then
     while read -r pattern; do
         [ -n "$pattern" ] && for s in $root/$pattern; do [ -f "$s" ] && cp "$s" "$corpus/" ; done
     done < "$root/Tools/fuzz/seeds-$target.txt"
 fi
+dict=""
+[ -f "$root/Tools/fuzz/dict/$target.dict" ] && dict="-dict=$root/Tools/fuzz/dict/$target.dict"
 cd "$build"
 exec "$build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-    -artifact_prefix="$build/" "$@" "$corpus"
+    -artifact_prefix="$build/$target-" -print_final_stats=1 $dict "$@" "$corpus"

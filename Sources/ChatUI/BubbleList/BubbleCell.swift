@@ -1,6 +1,8 @@
 /// A reusable row view: what it shows and the players it runs. Cells are reused
 /// through `CellReusePool`; `prepareForReuse` clears everything a previous row left
-/// (text, frames, players), so no stale content survives reuse.
+/// (text, frames, players), so no stale content survives reuse. As in UIKit it runs
+/// once per reuse, when the cell is dequeued: a cell waiting in the pool still holds
+/// its last row's content, with its players stopped (at didEndDisplaying).
 public struct BubbleCell {
     /// Creation order, stable for the cell's life: tells reused cells apart.
     public let serial: Int
@@ -15,6 +17,8 @@ public struct BubbleCell {
     public private(set) var playerItems: [BubbleLayout.AnimatedItem] = []
     /// How many rows this cell has shown.
     public private(set) var configureCount = 0
+    /// How many times `prepareForReuse` ran (once per dequeue from the pool).
+    public private(set) var prepareForReuseCount = 0
 
     public init(serial: Int, reuseIdentifier: CellReuseIdentifier) {
         self.serial = serial; self.reuseIdentifier = reuseIdentifier
@@ -48,6 +52,7 @@ public struct BubbleCell {
     /// Clears what the previous row left. Its players were stopped at didEndDisplaying;
     /// they are dropped here so no frame of the previous row can show again.
     mutating func prepareForReuse() {
+        prepareForReuseCount += 1
         players = []
         playerItems = []
         messageID = nil

@@ -46,9 +46,16 @@ extension BubbleList {
             let fill: ColorRole = me ? .bubbleOutgoing : .bubbleIncoming
             let ink: ColorRole = me ? .bubbleOutgoingText : .bubbleIncomingText
             let b = at(l.bubbleFrame)
-            let tw = configuration.metrics.tailWidth
-            let tail = Rect(x: l.tail == .right ? b.maxX : b.minX - tw, y: b.minY + 8, width: tw, height: 8)
-            dl.fill(tail, fill, view: view)
+            // The tail: a curved shape reaching `tailWidth` out of the bubble near its
+            // top (WeChat's place), starting under the bubble so the two join in one
+            // outline; the bubble is drawn over its root in the same colour.
+            let tw = configuration.metrics.tailWidth, root = 4.0
+            let tailHeight = min(14, max(0, b.height - 12))
+            if tw > 0 && tailHeight > 0 {
+                let tail = Rect(x: l.tail == .right ? b.maxX - root : b.minX - tw, y: b.minY + 6,
+                                width: tw + root, height: tailHeight)
+                dl.icon(l.tail == .right ? .tailRight : .tailLeft, in: tail, fill, view: view)
+            }
             dl.roundedRect(b, radius: 8, fill, label: l.accessibilityLabel, view: view)
             if let text = l.text {
                 dl.text(text, at: at(l.contentFrame).origin, ink, view: view)

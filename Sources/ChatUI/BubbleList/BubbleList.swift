@@ -17,7 +17,8 @@ import Interaction
 /// Invariants (checked by `invariantViolations()` in the property tests, every frame):
 /// - the displayed rows are exactly the rows whose frame intersects the visible rect,
 ///   and all of them have their measured height;
-/// - each displayed row has exactly one cell; pooled cells show and run nothing;
+/// - each displayed row has exactly one cell; pooled cells run nothing (they keep
+///   their last row's content until `prepareForReuse` at dequeue, as in UIKit);
 /// - a row's players animate iff the row is displayed (so a GIF animates iff visible);
 /// - willDisplay / didEndDisplaying alternate per row, once per appearance;
 /// - cells created of a kind never exceed the peak number of rows of that kind shown.
@@ -69,6 +70,9 @@ public final class BubbleList {
     private var layoutProvider: LayoutProvider
     private var playerFactory: BubblePlayerFactory
     private var layoutCache: [LayoutKey: BubbleLayout] = [:]
+    /// Every width laid out so far, so a reload can drop a message's cached layouts
+    /// in O(widths) rather than scanning the cache.
+    private var layoutWidths: Set<Double> = []
     private var cells: [BubbleCell] = []          // parallel to displayedRows
     private var indexByID: [Message.ID: Int] = [:]
 
@@ -157,6 +161,7 @@ public final class BubbleList {
         if let l = layoutCache[key] { return l }
         let l = layoutProvider(m, width)
         layoutCache[key] = l
+        layoutWidths.insert(width)
         layoutCount += 1
         return l
     }
@@ -250,6 +255,53 @@ public final class BubbleList {
         newMessagesCount += 1
         emit(.newMessagesMarker(count: newMessagesCount))
         return false
+    }
+
+    /// `reloadRows(at:with: .none)` for the message with `message.id`: its text or
+    /// sender changed (an edit, a recall). Returns false for an unknown id.
+    ///
+    /// A displayed row gets a new cell, in UIKit's order: the new cell is dequeued and
+    /// configured (cellForRow; the old cell is still on screen, so it is never the one
+    /// reused), `willDisplay` for it and its players start, then the old cell's players
+    /// stop and `didEndDisplaying` for it, and the old cell goes to the pool. Players are
+    /// keyed by cell, so stopping the old cell never stops the new one. A row that is
+    /// not displayed only gets its height re-measured (if it was measured). The list
+    /// keeps its distance from the bottom (a visible row that grows pushes the rows
+    /// above it up, as in a bottom-anchored chat), except for a row entirely below the
+    /// visible rect, whose change would otherwise move what is on screen (that stops a
+    /// running scroll motion, as setting contentOffset does in UIKit).
+    /// O(widths + log n) plus the rows that come into view.
+    @discardableResult
+    public func reload(_ message: Message) -> Bool {
+        guard let row = indexByID[message.id] else { return false }
+        foldPendingBottom()
+        messages[row] = message
+        for w in layoutWidths { layoutCache[LayoutKey(id: message.id, width: w)] = nil }
+        let now = clock.now
+        let d = distanceFromBottom
+        let wasBelow = rowTop(row) >= contentOffset + viewportHeight
+        if let i = displayedRows.contains(row) ? row - displayedRows.lowerBound : nil {
+            let kind = layout(ofRow: row).reuseIdentifier
+            notePeak(extra: kind)
+            let fresh = display(row, at: now)
+            var old = cells[i]
+            cells[i] = fresh
+            endDisplaying(&old, row: row, at: now)
+        }
+        var delta = 0.0
+        if rowHeights.isMeasured(row) || displayedRows.contains(row) {
+            delta = rowHeights.setHeight(layout(ofRow: row).rowHeight, ofRow: row)
+        }
+        guard delta != 0 else { return true }
+        syncScrollGeometry()
+        // Same distance from the bottom: nothing to tell the model (a running fling goes
+        // on). A row below the visible rect moves the visible rows' distance instead.
+        let events = wasBelow
+            ? scroll.setContentOffset(Point(x: 0, y: min(max(0, d + delta), maxDistanceFromBottom) - pendingBottom),
+                                      animated: false, at: now)
+            : []
+        handle(events)
+        return true
     }
 
     /// The visible height changes (the keyboard's frame at an animation frame, or the
@@ -405,18 +457,13 @@ public final class BubbleList {
         guard new != old else { return }
         let now = clock.now
         // 1. Rows that left, ascending: players stop, didEndDisplaying, the cell goes to
-        //    the pool (so a row entering in the same pass can reuse it).
+        //    the pool (so a row entering in the same pass can reuse it; it is prepared
+        //    for reuse only when dequeued).
         var kept: [BubbleCell] = []
         for (i, row) in old.enumerated() {
             var cell = cells[i]
             if new.contains(row) { kept.append(cell); continue }
-            for (p, item) in zip(cell.players, cell.playerItems) where p.isAnimating {
-                p.stop(at: now)
-                emit(.playerStopped(row: row, code: item.code))
-            }
-            emit(.didEndDisplaying(row: row, message: messages[row].id))
-            cell.prepareForReuse()
-            pool.enqueue(cell)
+            endDisplaying(&cell, row: row, at: now)
         }
         // 2. Rows that entered, in the order they come into view: above the kept rows
         //    nearest first, below them ascending (all ascending after a jump).
@@ -435,9 +482,28 @@ public final class BubbleList {
         for row in new { all.append(fresh[row] ?? kept[row - keptRange.lowerBound]) }
         cells = all
         displayedRows = new
+        notePeak(extra: nil)
+    }
+
+    /// Records the peak number of cells per kind on screen, counting `extra` (a cell
+    /// configured for a reload while the one it replaces is still displayed).
+    private func notePeak(extra: CellReuseIdentifier?) {
         var perKind: [CellReuseIdentifier: Int] = [:]
         for c in cells { perKind[c.reuseIdentifier, default: 0] += 1 }
+        if let extra { perKind[extra, default: 0] += 1 }
         for (k, n) in perKind where n > peakDisplayed[k, default: 0] { peakDisplayed[k] = n }
+    }
+
+    /// didEndDisplaying for a cell leaving `row`: its players stop first (keyed by the
+    /// cell, so another cell showing the same row keeps playing), then the cell goes to
+    /// the pool with its content (cleared when dequeued).
+    private func endDisplaying(_ cell: inout BubbleCell, row: Int, at now: SimInstant) {
+        for (p, item) in zip(cell.players, cell.playerItems) where p.isAnimating {
+            p.stop(at: now)
+            emit(.playerStopped(row: row, code: item.code, cell: cell.serial))
+        }
+        emit(.didEndDisplaying(row: row, message: messages[row].id))
+        pool.enqueue(cell)
     }
 
     private func display(_ row: Int, at now: SimInstant) -> BubbleCell {
@@ -451,7 +517,7 @@ public final class BubbleList {
         appearanceCount += 1
         for (p, item) in zip(cell.players, cell.playerItems) {
             p.start(at: now)
-            emit(.playerStarted(row: row, code: item.code))
+            emit(.playerStarted(row: row, code: item.code, cell: cell.serial))
         }
         return cell
     }
@@ -489,8 +555,10 @@ public final class BubbleList {
         }
         for id in CellReuseIdentifier.allCases {
             for c in pool.pooled(id) {
-                if c.messageID != nil || c.layout != nil || !c.players.isEmpty {
-                    out.append("pooled cell \(c.serial) keeps stale content")
+                // Pooled cells keep their last content until dequeued (UIKit), but
+                // nothing of it may run.
+                if c.players.contains(where: { $0.isAnimating }) {
+                    out.append("pooled cell \(c.serial) runs a player")
                 }
                 if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) both pooled and displayed") }
             }

@@ -8,8 +8,11 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
     case cellReused(CellReuseIdentifier, serial: Int, row: Int)
     case willDisplay(row: Int, message: Message.ID)
     case didEndDisplaying(row: Int, message: Message.ID)
-    case playerStarted(row: Int, code: String)
-    case playerStopped(row: Int, code: String)
+    /// A GIF player of cell `cell` (its serial) started or stopped. Players belong to
+    /// cells, not rows: on a reload the new cell's players start before the old
+    /// cell's stop, both for the same row.
+    case playerStarted(row: Int, code: String, cell: Int)
+    case playerStopped(row: Int, code: String, cell: Int)
     case newMessagesMarker(count: Int)
     case memoryWarning(purgedBytes: Int)
     case widthChanged(anchorRow: Int)
@@ -37,8 +40,8 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
             return [("id", id.rawValue), ("cell", String(serial)), ("row", String(row))]
         case let .willDisplay(row, m), let .didEndDisplaying(row, m):
             return [("row", String(row)), ("message", m.description)]
-        case let .playerStarted(row, code), let .playerStopped(row, code):
-            return [("row", String(row)), ("code", code)]
+        case let .playerStarted(row, code, cell), let .playerStopped(row, code, cell):
+            return [("row", String(row)), ("code", code), ("cell", String(cell))]
         case let .newMessagesMarker(count): return [("count", String(count))]
         case let .memoryWarning(bytes): return [("purgedBytes", String(bytes))]
         case let .widthChanged(row): return [("anchorRow", String(row))]

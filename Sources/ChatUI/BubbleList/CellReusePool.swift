@@ -1,5 +1,9 @@
 /// Cells waiting for reuse, one LIFO stack per identifier, with counters.
 ///
+/// `dequeue` is UITableView's `dequeueReusableCell(withIdentifier:)`: a pooled cell gets
+/// `prepareForReuse` exactly then, "just before returning the object" (Apple's
+/// UITableViewCell.prepareForReuse() documentation), never when it enters the pool.
+///
 /// A cell is created only when the pool for its identifier is empty, i.e. when every
 /// cell of that kind is on screen; so the cells ever created of a kind never exceed the
 /// peak number of rows of that kind displayed at once.

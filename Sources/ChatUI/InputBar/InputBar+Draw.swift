@@ -37,11 +37,12 @@ extension InputBar {
         let toggleState: ItemState = s.highlighted == .toggle ? .highlighted : []
         list.fill(at(l.toggleFrame), .surface, label: showsKeyboard ? "Keyboard" : "Emoji",
                   view: "InputBar.toggle", state: toggleState)
-        // ASCII glyphs: the bundled font subset has no ☺ or ⌨, and the strict-ASCII
-        // grid prints them as they are.
-        let icon = TextLayout(showsKeyboard ? "Aa" : ":)")
-        list.text(icon, at: centered(icon.size, in: at(l.toggleFrame)), .secondaryText,
-                  view: "InputBar.toggle", state: toggleState)
+        // Vector icons (a face, a keyboard): the grid prints ☺ / ⌨ (`:)` / `Aa` in ASCII).
+        let tf = at(l.toggleFrame)
+        let side = (min(tf.width, tf.height) * 0.8).rounded()
+        list.icon(showsKeyboard ? .keyboard : .emoji,
+                  in: Rect(x: tf.midX - side / 2, y: tf.midY - side / 2, width: side, height: side),
+                  .secondaryText, view: "InputBar.toggle", state: toggleState)
 
         // Text view. The text is clipped to the text container (inside the insets) so
         // a scrolled line never shows half in pixels and whole in the grid.
@@ -73,14 +74,24 @@ extension InputBar {
             }
         }
 
-        // Send: accent when enabled, grey when disabled; highlighted while pressed.
+        // Send: accent when enabled, grey when disabled; highlighted while pressed. A
+        // paper plane before the title when the button has room for both.
         var sendState: ItemState = s.isSendEnabled ? [] : .disabled
         if s.highlighted == .send { sendState.insert(.highlighted) }
         let sf = at(l.sendFrame)
         list.fill(sf, s.isSendEnabled ? .accent : .disabled, label: c.sendTitle, view: "InputBar.send", state: sendState)
         if s.highlighted == .send { list.fill(sf, .highlight, view: "InputBar.send", state: sendState) }
         let title = TextLayout(c.sendTitle)
-        list.text(title, at: centered(title.size, in: sf), .accentText, view: "InputBar.send", state: sendState)
+        let iconSide = 14.0, gap = 2.0
+        if title.size.width + iconSide + gap <= sf.width - 4 {
+            let x = (sf.midX - (title.size.width + iconSide + gap) / 2).rounded(.down)
+            list.icon(.send, in: Rect(x: x, y: (sf.midY - iconSide / 2).rounded(.down), width: iconSide, height: iconSide),
+                      .accentText, view: "InputBar.send", state: sendState)
+            list.text(title, at: Point(x: x + iconSide + gap, y: (sf.midY - title.size.height / 2).rounded(.down)),
+                      .accentText, view: "InputBar.send", state: sendState)
+        } else {
+            list.text(title, at: centered(title.size, in: sf), .accentText, view: "InputBar.send", state: sendState)
+        }
 
         // The hairline on top, last: in the grid it owns the first row.
         list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),

@@ -2,69 +2,172 @@ import SimCore
 import Interaction
 
 extension InputBar {
-    /// One finger being tracked by the bar: where it went down and the tap recognizer
-    /// that decides whether lifting it is a tap.
+    /// One finger being tracked by the bar, from its touch down to its end.
+    ///
+    /// On the toggle and the send button the finger is tracked as a UIControl does
+    /// (`control`); on the text view, the bar's background or outside the bar, by a
+    /// tap recognizer (`recognizer`: UITextView's tap and the screen's tap-outside).
     public struct TouchTracking: Hashable, Sendable {
         public var id: Int
         public var target: HitTarget?
-        public var recognizer: TapRecognizer
+        /// The button the finger went down on, if any.
+        public var button: Button?
+        /// UIControl tracking of `button`; nil for a disabled button (it takes the
+        /// touch and does nothing, as a disabled UIControl does).
+        public var control: ControlTracker?
+        /// The tap recognizer for the text view and outside; nil on a button.
+        public var recognizer: TapRecognizer?
     }
 
-    /// Feeds a raw touch (screen coordinates). Touch down on a button highlights it;
-    /// a recognized tap performs the part's action (toggle, text view with the caret
-    /// at the point, send, or outside); a touch that moves away or is held too long
-    /// fails the tap and removes the highlight. Touches on the keyboard are ignored
-    /// (its own view handles them). Other fingers are ignored while one is tracked.
+    /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
+    public func frame(of button: Button, at now: SimInstant) -> Rect {
+        let bar = frame(at: now)
+        let l = layout(at: now)
+        let f = button == .toggle ? l.toggleFrame : l.sendFrame
+        return f.offsetBy(dx: bar.minX, dy: bar.minY)
+    }
+
+    /// Whether the bar is being moved by an animation at `now`: riding a keyboard
+    /// whose top edge moves the bar's bottom, or growing/shrinking its height. O(1).
+    public func isMoving(at now: SimInstant) -> Bool {
+        if state.height.isAnimating(at: now) { return true }
+        guard let a = state.keyboard.animation, now < a.end else { return false }
+        let limit = state.profile.size.height - state.profile.safeArea.bottom
+        return min(limit, a.fromFrame.minY) != min(limit, a.toFrame.minY)
+    }
+
+    /// Whether a touch down on the bar at `now` reaches it. In the seeds the bar is
+    /// moved by `+[UIView animateWithDuration:animations:]` (keyboard avoidance and
+    /// the growing text view), and "during an animation, user interactions are
+    /// temporarily disabled for all views involved in the animation" unless the
+    /// animation has `.allowUserInteraction` (Apple, `UIView.isUserInteractionEnabled`).
+    /// So with the default configuration (`allowsUserInteractionWhileAnimating ==
+    /// false`, which is what the seeds' code gets) a touch down on the bar while it
+    /// moves reaches whatever is behind it, not the bar. A finger already down keeps
+    /// being tracked while the bar moves (UIKit binds a touch to its view at touch down).
+    public func receivesTouches(at now: SimInstant) -> Bool {
+        state.configuration.allowsUserInteractionWhileAnimating || !isMoving(at: now)
+    }
+
+    /// Feeds a raw touch (screen coordinates).
+    ///
+    /// - On the toggle or send (UIControl semantics, see `ControlTracker`): touch down
+    ///   highlights it (`touchDown`); the touch stays with it until it ends; every move
+    ///   and the lift are judged against the button's frame at that instant grown by
+    ///   70 pt: leaving it unhighlights (`touchDragExit`), coming back highlights again
+    ///   (`touchDragEnter`); lifting inside performs the action (`touchUpInside`),
+    ///   lifting outside or a cancel does nothing (`touchUpOutside`, `touchCancel`). No
+    ///   time limit. A disabled send button takes the touch and does nothing.
+    /// - On the text view or outside the bar: a tap (10 pt, 750 ms) moves the caret and
+    ///   shows the system keyboard, or resigns.
+    /// - Touches on the keyboard are ignored (its own view handles them); so are touch
+    ///   downs on the bar while it moves, unless `allowsUserInteractionWhileAnimating`
+    ///   (see `receivesTouches(at:)`; traced as `inputBar touchIgnored`). Other fingers
+    ///   are ignored while one is tracked.
+    ///
+    /// Every control event is an `InputBarEvent.control` and a trace line
+    /// (`inputBar touchDown control=toggle at=(20, 640)`).
     @discardableResult
     public mutating func handle(_ touch: TouchEvent) throws(InputBarError) -> [InputBarEvent] {
+        let now = touch.timestamp
         var events: [InputBarEvent] = []
         switch touch.phase {
         case .began:
             guard tracking == nil else { return [] }
-            let target = hitTest(touch.location, at: touch.timestamp)
+            let target = hitTest(touch.location, at: now)
             if target == .keyboard { return [] }
-            var recognizer = TapRecognizer(name: "inputBar.tap")
-            _ = recognizer.handle(touch)
-            tracking = TouchTracking(id: touch.id, target: target, recognizer: recognizer)
+            if target != nil && !receivesTouches(at: now) {
+                trace.record(now, "inputBar", "touchIgnored", ("at", touch.location.description),
+                             ("reason", "animating"))
+                return []
+            }
             switch target {
-            case .toggle: events += try send(.press(.toggle))
-            case .send: events += try send(.press(.send))
-            default: break
+            case .toggle?, .send?:
+                let button: Button = target == .toggle ? .toggle : .send
+                if button == .send && !state.isSendEnabled {
+                    tracking = TouchTracking(id: touch.id, target: target, button: button, control: nil, recognizer: nil)
+                    trace.record(now, "inputBar", "touchIgnored", ("at", touch.location.description),
+                                 ("reason", "send disabled"))
+                    return []
+                }
+                var control = ControlTracker()
+                let down = control.begin()
+                tracking = TouchTracking(id: touch.id, target: target, button: button, control: control, recognizer: nil)
+                events += note(down, button, touch.location, now)
+                events += try send(.press(button))
+            default:
+                var recognizer = TapRecognizer(name: "inputBar.tap")
+                _ = recognizer.handle(touch)
+                tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer)
             }
         case .moved, .stationary, .ended, .cancelled:
             guard var t = tracking, t.id == touch.id else { return [] }
-            let updates = t.recognizer.handle(touch)
+            if let button = t.button {
+                if touch.phase.isFinal { tracking = nil }
+                guard var control = t.control else { return [] }   // a disabled button
+                let bounds = frame(of: button, at: now)
+                let changes: [ControlTracker.Event]
+                switch touch.phase {
+                case .moved, .stationary: changes = control.move(to: touch.location, bounds: bounds)
+                case .ended: changes = control.end(at: touch.location, bounds: bounds)
+                case .cancelled, .began: changes = control.cancel()
+                }
+                if !touch.phase.isFinal {
+                    t.control = control
+                    tracking = t
+                }
+                events += note(changes, button, touch.location, now)
+                for change in changes {
+                    switch change {
+                    case .touchDragExit, .touchUpOutside, .touchCancel:
+                        if state.highlighted != nil { events += try send(.release) }
+                    case .touchDragEnter:
+                        events += try send(.press(button))
+                    case .touchUpInside:
+                        events += try send(button == .toggle ? .tapToggle : .tapSend)
+                    case .touchDown:
+                        break
+                    }
+                }
+                return events
+            }
+            guard var recognizer = t.recognizer else { return [] }
+            let updates = recognizer.handle(touch)
+            t.recognizer = recognizer
             tracking = touch.phase.isFinal ? nil : t
             if updates.contains(where: { $0.state == .failed }) || touch.phase == .cancelled {
                 tracking = nil
-                if state.highlighted != nil { events += try send(.release) }
                 return events
             }
-            if updates.contains(where: { $0.state == .ended }) {
-                if state.highlighted != nil && t.target != .send { events += try send(.release) }
-                // The action of the part the finger went down on (UIKit's touch-up-inside
-                // with the 10 pt tolerance of the tap).
-                if let action = tapAction(at: touch.location, now: touch.timestamp),
-                   InputBar.sameTarget(action, t.target) {
-                    events += try send(action)
-                } else if state.highlighted != nil {
-                    events += try send(.release)
-                }
+            if updates.contains(where: { $0.state == .ended }),
+               let action = tapAction(at: touch.location, now: now), InputBar.sameTarget(action, t.target) {
+                events += try send(action)
             }
         }
         return events
     }
 
-    /// Fails a held tap at its deadline (call from `tick`, or schedule at
-    /// `tracking?.recognizer.deadline`).
+    /// Fails a held tap on the text view or outside at its deadline (call from `tick`,
+    /// or schedule at `tracking?.recognizer?.deadline`). Buttons have no deadline.
     @discardableResult
     public mutating func touchDeadlinePassed(at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
-        guard var t = tracking else { return [] }
-        let updates = t.recognizer.deadlinePassed(at: now)
+        guard var t = tracking, var recognizer = t.recognizer else { return [] }
+        let updates = recognizer.deadlinePassed(at: now)
+        t.recognizer = recognizer
         tracking = t
         guard updates.contains(where: { $0.state == .failed }) else { return [] }
         tracking = nil
-        return state.highlighted != nil ? try send(.release) : []
+        return []
+    }
+
+    /// Records control events (trace and return value).
+    private func note(_ changes: [ControlTracker.Event], _ button: Button, _ at: Point,
+                               _ now: SimInstant) -> [InputBarEvent] {
+        changes.map { change in
+            let e = InputBarEvent.control(button, change, at: at)
+            trace.record(TraceEvent(time: now, source: e.traceSource, name: e.traceName, fields: e.traceFields))
+            return e
+        }
     }
 
     static func sameTarget(_ action: Action, _ target: HitTarget?) -> Bool {

@@ -21,10 +21,14 @@ import Interaction
 ///     bar.draw(into: &list, at: clock.now, origin: bar.frame(at: clock.now).origin)
 ///     bar.state.keyboard.draw(into: &list, at: clock.now) // the system keyboard
 ///
-/// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates (touch
-/// down highlights a button, a recognized tap performs the part's action, a tap
-/// outside the bar and keyboard resigns); `hitTest(_:at:)` and `tapAction(at:now:)`
-/// expose the same mapping for hosts that run their own recognizers.
+/// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates. The
+/// toggle and send are UIControls (chosen at touch down, tracking until the touch
+/// ends, inside = bounds grown by 70 pt, no time limit; see `ControlTracker`); a tap
+/// on the text view places the caret, a tap outside the bar and keyboard resigns.
+/// While the bar moves (keyboard or height animation) a touch down does not reach it
+/// unless `configuration.allowsUserInteractionWhileAnimating` (UIKit's default without
+/// `.allowUserInteraction`; see `receivesTouches(at:)`). `hitTest(_:at:)` and
+/// `tapAction(at:now:)` expose the geometry for hosts that run their own recognizers.
 ///
 /// IME: `.compose("ni")` sets marked text; `.type("你")` while composing replaces the
 /// marked text and commits (an IME's final insert); `.commitComposition` commits the
@@ -157,7 +161,7 @@ public struct InputBar {
     public var nextDeadline: SimInstant? {
         let candidates = [state.keyboard.nextDeadline,
                           state.height.end > clock.now ? state.height.end : nil,
-                          tracking?.recognizer.deadline]
+                          tracking?.recognizer?.deadline]
         return candidates.compactMap { $0 }.min()
     }
 
@@ -183,12 +187,10 @@ public struct InputBar {
         if case let .tick(at) = action { now = at } else { now = clock.now }
         // An animation that arrived before this action posts its did* first.
         events += next.keyboard.tick(at: now).map(InputBarEvent.keyboard)
-        // A finger held past the tap's deadline is no tap: its highlight goes.
+        // A finger held on the text view past the tap's deadline is no tap (buttons are
+        // UIControls: no deadline).
         var failedTouch = false
-        if case .tick = action, let d = tracking?.recognizer.deadline, now >= d {
-            failedTouch = true
-            next.highlighted = nil
-        }
+        if case .tick = action, let d = tracking?.recognizer?.deadline, now >= d { failedTouch = true }
         let before = Snapshot(next)
         try InputBar.reduce(&next, action, now: now, pasteboard: &pasteboard, events: &events)
         InputBar.finish(&next, before: before, now: now, events: &events)

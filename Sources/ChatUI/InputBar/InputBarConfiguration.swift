@@ -25,6 +25,13 @@ public struct InputBarConfiguration: Hashable, Sendable {
     public var maxLength: Int? = nil
     /// How `maxLength` counts: plain characters (default) or UTF-16 units.
     public var lengthMeasure: TextMeasure = .characters
+    /// Whether the bar takes touches while an animation moves it (riding the keyboard,
+    /// growing with the text): UIView animations' `.allowUserInteraction` option.
+    /// UIKit's default, and what the seeds' code gets (seed 004 moves the bar with
+    /// `+[UIView animateWithDuration:animations:]`, which passes no options), is
+    /// `false`: a touch down on the moving bar goes to what is behind it. A finger
+    /// already down is tracked either way.
+    public var allowsUserInteractionWhileAnimating = false
     /// Send Unicode emoji as UTF-8 hex placeholders (`[f09f9884]`), for servers that
     /// store only 3-byte UTF-8.
     public var serverEncodesUnicodeAsHex = false

@@ -1,5 +1,6 @@
 import SimCore
 import Raster
+import Interaction
 
 /// What the bar tells the outside world. Every event is also a trace line (source
 /// `inputBar`, or `keyboard` for keyboard notifications); the ones a screen must act
@@ -20,6 +21,9 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     /// Key clicks the system would play for one action (the seeds ask for key clicks
     /// as events): one per key typed, one per emoji or delete key on the panel.
     case keyClick(count: Int)
+    /// A UIControl event of a button (touchDown, touchDragExit, touchDragEnter,
+    /// touchUpInside, touchUpOutside, touchCancel) with the finger's location.
+    case control(InputBar.Button, ControlTracker.Event, at: Point)
 
     /// Whether a screen composing the bar needs it (the outbox filter).
     public var isOutbound: Bool {
@@ -46,6 +50,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case .heightWillChange: return "heightWillChange"
         case .didSend: return "didSend"
         case .keyClick: return "keyClick"
+        case let .control(_, event, _): return event.rawValue
         }
     }
 
@@ -53,6 +58,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .becameFirstResponder, .resignedFirstResponder: return []
         case let .keyClick(count): return [.init("count", String(count))]
+        case let .control(button, _, at): return [.init("control", button.rawValue), .init("at", at.description)]
         case let .inputViewChanged(kind): return [.init("keyboard", kind.rawValue)]
         case let .keyboard(n): return n.traceFields
         case let .textChanged(text, loc, len):

@@ -10,7 +10,9 @@ import SimCore
 /// Frames are in screen coordinates. A shown keyboard sits at the bottom of the
 /// screen, `height = keyboard height + safe-area bottom` (the home indicator area is
 /// part of the keyboard, as in UIKit). A hidden keyboard sits just below the screen
-/// (`minY == screen height`) with the height of the last keyboard shown.
+/// (`minY == screen height`) with the height of the last keyboard shown; a show from
+/// hidden begins below the screen with the size of the keyboard coming up (UIKit's
+/// begin frame), so the frame only moves, it never resizes, while it slides in.
 ///
 /// Invariants: `frame(at:)` is continuous in time, including across a retarget (a new
 /// request while animating starts from the current presentation frame, so there is no
@@ -111,11 +113,16 @@ public struct Keyboard: Hashable, Sendable {
     public mutating func set(_ newKind: KeyboardKind, at now: SimInstant) -> [KeyboardNotification] {
         var posted = tick(at: now)  // an animation that arrived before `now` posts its did* first
         guard newKind != kind else { return posted }
-        let begin = frame(at: now)
         // The keyboard on screen now: while hiding it is the one sliding away.
         let fromKind = animation.map { $0.toKind == .none ? $0.fromKind : $0.toKind } ?? kind
+        let fromRest = animation == nil && kind == .none
         if newKind != .none { lastShownHeight = height(of: newKind) }
         let end = restingFrame(for: newKind)
+        // Shown from hidden (at rest), UIKit's begin frame is the end frame moved just
+        // below the screen: same size, so the keyboard slides in without resizing. A
+        // retarget mid-animation starts from the presentation frame instead.
+        let begin = fromRest ? Rect(x: end.minX, y: profile.size.height, width: end.width, height: end.height)
+                             : frame(at: now)
         kind = newKind
         animation = Animation(fromFrame: begin, toFrame: end, fromKind: fromKind, toKind: newKind,
                               start: now, duration: duration)

@@ -52,6 +52,10 @@ public final class EmojiPanel: DisplayListRepresentable {
     public var images: ImageLibrary?
     /// The frame cache the preview's player decodes through (share the screen's).
     public var frameCache = FrameCache()
+    /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
+    /// (see `PreviewPlacement`); nil: the panel's own bounds. A `ChatScreen` sets the
+    /// screen's rect, so a preview can rise over the input bar.
+    public var previewBounds: Rect?
     /// Plays the previewed emoji while it is animated and known to `images`; only the
     /// preview animates, keys show frame 0.
     public private(set) var previewPlayer: AnimationPlayer?
@@ -328,7 +332,7 @@ public final class EmojiPanel: DisplayListRepresentable {
             let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
             let size = PreviewPlacement.size(for: state.configuration.preview, key: layout.itemSize)
             let placement = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                             panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+                                             bounds: previewArea)
             let since = (old?.emoji.code == e.code && old?.index == i) ? old!.since : t
             new = Preview(emoji: e, section: s, index: i, keyFrame: key, placement: placement, since: since)
         }
@@ -367,12 +371,16 @@ public final class EmojiPanel: DisplayListRepresentable {
         let cell = layout.itemSize.width + 4
         let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
         let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                     panel: Rect(x: 0, y: 0, width: state.width, height: state.configuration.height))
+                                     bounds: previewArea)
         let current = state.skinTones[base.code].flatMap { c in options.firstIndex { $0.code == c.code } } ?? 0
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
                                           frame: place.frame, cellWidth: cell)
         state.touch = .pickingSkinTone(id: id)
         trace.record(t, Self.source, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
+    }
+
+    private var previewArea: Rect {
+        previewBounds ?? Rect(x: 0, y: 0, width: state.width, height: state.configuration.height)
     }
 
     // MARK: - delete key
@@ -527,7 +535,9 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// empty query clears the search.
     public func search(_ query: String) {
         if query.isEmpty { clearSearch(); return }
-        if state.query == nil { state.offsetBeforeSearch = state.offset }
+        if state.query == nil {
+            state.pageBeforeSearch = anchor().map { PageAnchor(name: $0.0, kind: $0.1, index: $0.2, code: $0.3) }
+        }
         state.query = query
         let results = searchProvider(query)
         trace.record(clock.now, Self.source, "search", ("query", query), ("results", String(results.count)))
@@ -535,19 +545,18 @@ public final class EmojiPanel: DisplayListRepresentable {
         scroll(toPage: 0, animated: false)
     }
 
-    /// Leaves search mode and returns to the page shown before the search.
+    /// Leaves search mode and returns to the page and group shown before the search
+    /// (UISearchBar cancel restoring the collection view's position). The page is
+    /// found by what it showed (group, first emoji), not by its offset: recents picked
+    /// during the search put a Recents page in front, and a search typed while the
+    /// panel bounced past an edge must not bring back an out-of-bounds offset.
     public func clearSearch() {
         guard state.query != nil else { return }
         state.query = nil
-        rebuild(anchor: nil)
-        // The page shown before, not the raw offset: a search typed while the panel was
-        // still bouncing past an edge must not bring back an out-of-bounds offset.
-        let layout = state.layout
-        let back = layout.offset(ofPage: layout.nearestPage(offset: state.offsetBeforeSearch ?? 0))
-        state.offsetBeforeSearch = nil
+        let back = state.pageBeforeSearch
+        state.pageBeforeSearch = nil
         trace.record(clock.now, Self.source, "searchCleared")
-        _ = state.scroller.setOffset(back, animated: false, at: clock.now)
-        updateCurrentPage(announce: true)
+        rebuild(anchor: back.map { ($0.name, $0.kind, $0.index, $0.code) })
     }
 
     /// A new panel width (rotation, split view): the page showing the same first
@@ -617,11 +626,18 @@ public final class EmojiPanel: DisplayListRepresentable {
     /// The panel at the clock's current instant, in panel coordinates. Only pages that
     /// intersect the visible bounds are drawn, each from the page cache.
     public func displayList() -> DisplayList {
+        displayList(overlays: true)
+    }
+
+    /// The panel without (`overlays: false`) or with its preview and skin-tone picker:
+    /// a screen draws the panel clipped to the keyboard, then `overlayList()` on top,
+    /// unclipped, since a preview may extend above the panel.
+    public func displayList(overlays: Bool) -> DisplayList {
         let s = state
         let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
                                        pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
         previewPlayer?.tick(at: clock.now)
-        return PanelRenderer.panel(s, previewFrame: previewPlayer?.frameIndex, pageList: { p in
+        return PanelRenderer.panel(s, previewFrame: previewPlayer?.frameIndex, overlays: overlays, pageList: { p in
             pageCache.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
         }, chrome: {
             chromeCache.list(for: key) { PanelRenderer.chrome(s) }
@@ -630,8 +646,18 @@ public final class EmojiPanel: DisplayListRepresentable {
 
     /// Appends the panel to `list` with its top-left at `origin` (the ChatScreen puts
     /// it where the emoji keyboard is).
-    public func draw(into list: inout DisplayList, at origin: Point = .zero) {
-        list.append(contentsOf: displayList(), at: origin)
+    public func draw(into list: inout DisplayList, at origin: Point = .zero, overlays: Bool = true) {
+        list.append(contentsOf: displayList(overlays: overlays), at: origin)
+    }
+
+    /// Appends only the preview and the skin-tone picker (nothing when neither shows),
+    /// with the panel's top-left at `origin`.
+    public func drawOverlays(into list: inout DisplayList, at origin: Point = .zero) {
+        guard state.preview != nil || state.skinPicker != nil else { return }
+        previewPlayer?.tick(at: clock.now)
+        var l = DisplayList(width: state.width, height: state.configuration.height)
+        PanelRenderer.overlays(state, previewFrame: previewPlayer?.frameIndex, into: &l)
+        list.append(contentsOf: l, at: origin)
     }
 
     /// Page display lists drawn so far (cache misses) and served from the cache.

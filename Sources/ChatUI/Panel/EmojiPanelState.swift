@@ -80,8 +80,10 @@ extension EmojiPanel {
             var page: Int
         }
         var announced: Shown?
-        /// Offset to return to when the search is cleared.
-        var offsetBeforeSearch: Double?
+        /// The page shown when the search began (its group and first emoji), returned to
+        /// when the search is cleared: by content, not by offset, since recents picked
+        /// during the search add pages in front of it.
+        var pageBeforeSearch: PageAnchor?
         var deleteRepeater: DeleteKeyRepeater
         /// Bumped whenever what the pages show changes (sections, skin tones, layout,
         /// theme): cached page display lists of an older generation are stale.
@@ -122,5 +124,14 @@ extension EmojiPanel {
             let e = sections[section].emoji[index]
             return skinTones[e.code] ?? e
         }
+    }
+
+    /// A page identified by what it shows: its section (name and kind) and its first
+    /// emoji (index and code), so it can be found again after a relayout.
+    struct PageAnchor: Hashable, Sendable {
+        var name: String
+        var kind: PanelSection.Kind
+        var index: Int
+        var code: String
     }
 }

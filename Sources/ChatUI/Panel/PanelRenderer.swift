@@ -8,12 +8,11 @@ import Raster
 /// Keys show the first frame of animated emoji (still, to save work); only the
 /// preview animates. Accessibility labels come from the emoji meanings. View names:
 /// `EmojiPanel`, `EmojiPanel.pages` (the clip), `EmojiPanel.page.<n>`,
-/// `EmojiPanel.pageControl`, `EmojiPanel.categoryBar`, `EmojiPanel.preview`,
+/// `EmojiPanel.pageControl`, `EmojiPanel.categoryBar`, `EmojiPanel.preview` (and
+/// `EmojiPanel.preview.key`, the pressed key redrawn over its highlight),
 /// `EmojiPanel.skinTones`, `EmojiPanel.search`.
 enum PanelRenderer {
     static let view = "EmojiPanel"
-    static let deleteRef = ImageRef(name: "panel.delete", code: "DEL")
-    static let recentsRef = ImageRef(name: "panel.recents", code: "REC")
 
     /// The image reference of a key: still (frame nil), with the Unicode glyph when it has one.
     static func ref(_ e: Emoji, frame: Int? = nil) -> ImageRef {
@@ -44,7 +43,10 @@ enum PanelRenderer {
             list.image(ref(e), in: f.offsetBy(dx: dx, dy: 0), label: e.meaning(for: locale), view: pageName)
         }
         if let d = layout.deleteFrame(page: p) {
-            list.image(deleteRef, in: d.offsetBy(dx: dx, dy: 0), label: "Delete", view: pageName)
+            // The backspace glyph a little smaller than a key's emoji (as on iOS).
+            let side = (min(d.width, d.height) * 0.8).rounded()
+            let icon = Rect(x: d.midX - side / 2, y: d.midY - side / 2, width: side, height: side)
+            list.icon(.deleteBackward, in: icon.offsetBy(dx: dx, dy: 0), .text, label: "Delete", view: pageName)
         }
         return list
     }
@@ -52,7 +54,7 @@ enum PanelRenderer {
     /// The whole panel: background, visible pages (from `pageList`), page control,
     /// category bar, search bar, then the preview or skin-tone picker on top.
     /// - Parameter previewFrame: the preview player's frame (nil: a still).
-    static func panel(_ state: EmojiPanel.State, previewFrame: Int?,
+    static func panel(_ state: EmojiPanel.State, previewFrame: Int?, overlays: Bool = true,
                       pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
         let layout = state.layout
         let c = state.configuration
@@ -76,9 +78,14 @@ enum PanelRenderer {
         }
 
         list.append(contentsOf: chrome())
+        if overlays { self.overlays(state, previewFrame: previewFrame, into: &list) }
+        return list
+    }
+
+    /// The preview or the skin-tone picker, on top of everything.
+    static func overlays(_ state: EmojiPanel.State, previewFrame: Int?, into list: inout DisplayList) {
         if let p = state.preview { preview(p, state: state, frame: previewFrame, into: &list) }
         if let k = state.skinPicker { skinPicker(k, into: &list) }
-        return list
     }
 
     /// The page control and the category bar (cached by the panel between frames).
@@ -128,8 +135,15 @@ enum PanelRenderer {
             let selected = i == state.currentSection
             if selected { list.roundedRect(tab.insetBy(dx: 2, dy: 4), radius: 6, .highlight, view: v, state: .selected) }
             let icon = Rect(x: tab.midX - 12, y: tab.midY - 12, width: 24, height: 24)
-            let r: ImageRef = s.kind == .recents ? recentsRef : (s.tabIcon.map { ref($0) } ?? recentsRef)
-            list.image(r, in: icon, label: s.title ?? s.name, view: v, state: selected ? .selected : [])
+            let label = s.title ?? s.name
+            let st: ItemState = selected ? .selected : []
+            if s.kind == .recents {
+                list.icon(.recents, in: icon, selected ? .text : .secondaryText, label: label, view: v, state: st)
+            } else if let e = s.tabIcon {
+                list.image(ref(e), in: icon, label: label, view: v, state: st)
+            } else {
+                list.icon(.missingImage, in: icon, .secondaryText, label: label, view: v, state: st)
+            }
         }
     }
 
@@ -148,6 +162,12 @@ enum PanelRenderer {
         let v = "\(view).preview"
         let pl = p.placement
         list.roundedRect(p.keyFrame.insetBy(dx: -2, dy: -2), radius: 6, .highlight, view: v, state: .highlighted)
+        // The pressed key again over its highlight (as a keyboard's pressed key), so the
+        // grid, whose highlight clears its cells, still shows which emoji is under the finger.
+        if let item = state.layout.itemFrame(section: p.section, index: p.index) {
+            let f = item.offsetBy(dx: -state.offset, dy: state.layout.scrollFrame.minY)
+            list.image(ref(p.emoji), in: f, view: "\(v).key", state: .highlighted)
+        }
         list.shadow(pl.frame, radius: 10, view: v)
         list.roundedRect(pl.frame, radius: 10, .surface, view: v)
         list.border(pl.frame, width: 1, radius: 10, .separator, view: v)

@@ -2,14 +2,60 @@ import SimCore
 import EmojiText
 import Interaction
 
-/// The driver API a scenario runner uses: touches at points or named targets, typing,
-/// time, settling and queries. Every gesture helper starts at `clock.now` and returns
-/// with the clock at the gesture's last touch.
-extension ChatScreen {
+/// The chat screen as a `Testable`: what the `Tester` drives, and the named points
+/// and queries scripts and tests read. Touches and time go through a `Tester`
+/// (`Tester(screen)`); the helpers below are thin forwards to one, in manual timing,
+/// kept for Swift tests that drive the screen directly.
+extension ChatScreen: Testable {
+    public var frameLink: DisplayLink? { displayLink }
+
+    /// What still moves, one phrase each; empty when idle. Looping GIFs and fingers
+    /// that are down do not count (a finger resting on the panel holds its motion).
+    public var motion: [String] {
+        let now = clock.now
+        var out: [String] = []
+        if let a = inputBar.state.keyboard.animation {
+            out.append("the keyboard slides (\(a.fromKind) -> \(a.toKind))")
+        }
+        if inputBar.state.height.isAnimating(at: now) { out.append("the input bar changes height") }
+        out += panel.motion
+        switch list.scroll.state {
+        case .idle, .dragging: break
+        case .decelerating: out.append("the list decelerates")
+        case .bouncing: out.append("the list bounces back")
+        case .animating: out.append("the list scrolls (animated)")
+        }
+        return out
+    }
+
+    /// Every model invariant that does not hold now: the input's selection on unit
+    /// boundaries, no split emoji, plain -> rich -> plain identity, the list's (a GIF
+    /// animates iff its row is visible, cells bounded by the visible rows), the panel's
+    /// offset within bounds at rest.
+    public func invariantViolations() -> [String] {
+        var out = list.invariantViolations()
+        let editor = inputBar.editor
+        let sel = caret
+        if sel.lowerBound < 0 || sel.upperBound > editor.unitCount {
+            out.append("input selection \(sel) outside 0...\(editor.unitCount)")
+        }
+        // No unit is ever split: the units spell the plain text exactly, and the plain
+        // text scans back to the same units.
+        if editor.units.map({ $0.plainText }).joined() != editor.plainText {
+            out.append("input units do not spell the plain text")
+        }
+        let reparsed = RichText(parsing: editor.plainText, catalog: catalog)
+        if reparsed.plainText != editor.plainText || reparsed.unitCount != editor.unitCount {
+            out.append("input plain -> rich -> plain is not the identity for \(editor.plainText.debugDescription)")
+        }
+        out += panel.invariantViolations()
+        return out
+    }
+
     // MARK: time
 
     /// Advances the virtual clock; display-link frames and timers run on the way.
-    public func advance(by d: SimDuration) { clock.advance(by: d) }
+    public func advance(by d: SimDuration) { Tester(self, timing: .manual).pump(d) }
 
     /// Advances to the next display-link frame boundary (the frame runs).
     public func advanceToNextFrame() {
@@ -17,29 +63,26 @@ extension ChatScreen {
         clock.advance(to: SimInstant(ticks: (clock.now.ticks / per + 1) * per))
     }
 
-    /// True when no scroll, deceleration, bounce, snap, keyboard or bar-height
-    /// animation is running and no finger is down. Looping GIFs do not count.
-    public var isSettled: Bool {
-        let now = clock.now
-        return list.isSettled && !inputBar.state.keyboard.isAnimating
-            && !inputBar.state.height.isAnimating(at: now) && panel.state.isSettled
-            && !hasFingerDown
-    }
+    /// True when nothing moves (`motion` is empty) and no finger is down.
+    public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
 
-    /// Advances frame by frame until `isSettled` (true) or `timeout` passed (false).
+    /// Advances frame by frame until nothing moves (true) or `timeout` passed (false).
     @discardableResult
-    public func settle(timeout: SimDuration = .seconds(10)) -> Bool {
-        let deadline = clock.now + timeout
-        while !isSettled {
-            if clock.now >= deadline { return false }
-            clock.advance(by: displayLink.frameDuration)
-        }
-        return true
+    public func settle(timeout: SimDuration = TesterDefaults.idleLimit) -> Bool {
+        do throws(TesterError) { try Tester(self, timing: .manual).pumpUntilIdle(limit: timeout) } catch { return false }
+        return !hasFingerDown
     }
 
-    // MARK: touches
+    // MARK: touches (forwards to a Tester in manual timing)
 
-    private var synthesizer: TouchSynthesizer { TouchSynthesizer(hz: 120) }
+    private func tester() -> Tester<ChatScreen> { Tester(self, timing: .manual) }
+
+    private func forward(_ body: (Tester<ChatScreen>) throws(TesterError) -> Void) throws(ChatScreenError) {
+        do throws(TesterError) { try body(tester()) } catch {
+            if case let .outside(p, _) = error { throw .pointOutsideScreen(x: p.x, y: p.y) }
+            throw .unknownTarget("gesture", reason: error.description)
+        }
+    }
 
     private func checked(_ p: Point) throws(ChatScreenError) -> Point {
         guard bounds.contains(p) else { throw .pointOutsideScreen(x: p.x, y: p.y) }
@@ -56,24 +99,27 @@ extension ChatScreen {
         handle(TouchEvent(id: id, phase: .ended, location: p, timestamp: clock.now))
     }
 
-    public func tap(at p: Point, hold: SimDuration = .milliseconds(80)) throws(ChatScreenError) {
-        handle(synthesizer.tap(at: try checked(p), start: clock.now, hold: hold))
+    public func tap(at p: Point, hold: SimDuration = TesterDefaults.tapHold) throws(ChatScreenError) {
+        try forward { t throws(TesterError) in try t.tap(at: p, hold: hold) }
     }
 
     /// A press held for `duration` (a long press on the panel previews the emoji).
     public func press(at p: Point, duration: SimDuration, moves: [(Point, SimDuration)] = []) throws(ChatScreenError) {
-        handle(synthesizer.press(at: try checked(p), start: clock.now, hold: duration, moves: moves))
+        let t = tester()
+        t.deliver(t.synthesizer().press(at: try checked(p), start: clock.now, hold: duration, moves: moves))
     }
 
     public func drag(from a: Point, to b: Point, duration: SimDuration = .milliseconds(300),
                      pause: SimDuration = .zero) throws(ChatScreenError) {
-        handle(synthesizer.drag(along: [try checked(a), b], start: clock.now, duration: duration, pause: pause))
+        let t = tester()
+        t.deliver(t.synthesizer().drag(along: [try checked(a), b], start: clock.now, duration: duration, pause: pause))
     }
 
     /// A fling: the finger lifts still moving at `velocity` (pt/s, finger direction:
     /// positive y moves the content down, towards older messages).
     public func fling(from p: Point, velocity: Point, duration: SimDuration = .milliseconds(200)) throws(ChatScreenError) {
-        handle(synthesizer.fling(from: try checked(p), velocity: velocity, start: clock.now, duration: duration))
+        let t = tester()
+        t.deliver(t.synthesizer().fling(from: try checked(p), velocity: velocity, start: clock.now, duration: duration))
     }
 
     public func tap(target name: String) throws(ChatScreenError) { try tap(at: try point(of: name)) }

@@ -93,6 +93,7 @@ public final class ChatScreen: DisplayListRepresentable {
         panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width,
                            clock: clock, trace: trace)
         panel.images = images
+        panel.previewBounds = Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
@@ -171,7 +172,11 @@ public final class ChatScreen: DisplayListRepresentable {
 
     // MARK: touches
 
-    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order.
+    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order:
+    /// keyboard, input bar, list, navigation bar. Nil outside the screen, and on the
+    /// input bar while an animation moves it and it does not allow user interaction
+    /// (`InputBar.receivesTouches(at:)`): UIKit's hit test skips it and nothing behind
+    /// it (the root view) takes touches.
     public func component(at p: Point) -> Component? {
         guard bounds.contains(p) else { return nil }
         let now = clock.now
@@ -179,7 +184,7 @@ public final class ChatScreen: DisplayListRepresentable {
            keyboardFrame(at: now).contains(p) {
             return shownKeyboard == .emoji ? .emojiPanel : .systemKeyboard
         }
-        if inputBarFrame(at: now).contains(p) { return .inputBar }
+        if inputBarFrame(at: now).contains(p) { return inputBar.receivesTouches(at: now) ? .inputBar : nil }
         if listFrame(at: now).contains(p) { return .list }
         return .navigationBar
     }
@@ -193,7 +198,13 @@ public final class ChatScreen: DisplayListRepresentable {
         if touch.phase == .began {
             target = component(at: touch.location)
             touchTargets[touch.id] = target
-            if let target { trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description)) }
+            if let target {
+                trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description))
+            } else if bounds.contains(touch.location) {
+                // The moving input bar let the touch through (see `component(at:)`).
+                trace.record(clock.now, "screen", "touchDown", ("component", "none"), ("at", touch.location.description),
+                             ("reason", "the input bar is animating"))
+            }
         } else {
             target = touchTargets[touch.id]
         }
@@ -286,8 +297,10 @@ public final class ChatScreen: DisplayListRepresentable {
             case .emoji:
                 dl.clipped(to: kb, view: "emojiPanel") { d in
                     d.fill(kb, .panelBackground, view: "emojiPanel")
-                    panel.draw(into: &d, at: kb.origin)
+                    panel.draw(into: &d, at: kb.origin, overlays: false)
                 }
+                // The preview rises above the panel (over the input bar): unclipped, on top.
+                panel.drawOverlays(into: &dl, at: kb.origin)
             case .system:
                 drawSystemKeyboard(in: kb, into: &dl)
             case .none:
@@ -326,6 +339,14 @@ public final class ChatScreen: DisplayListRepresentable {
 }
 
 extension ChatScreen {
+    /// The screen in the coordinates of the emoji panel at rest (its bottom on the
+    /// screen's): where the panel's preview may go.
+    static func previewBounds(size: Size, panelHeight: Double) -> Rect {
+        Rect(x: 0, y: panelHeight - size.height, width: size.width, height: size.height)
+    }
+}
+
+extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
     public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
@@ -340,6 +361,7 @@ extension ChatScreen {
         try performAction(.resize(size))
         profile.size = size
         panel.resize(width: size.width)
+        panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
         list.setWidth(size.width)
         list.setViewportHeight(listFrame().height)
         trace.record(clock.now, "screen", "resize", ("size", "\(size)"))

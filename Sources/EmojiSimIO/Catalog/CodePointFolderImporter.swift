@@ -49,7 +49,17 @@ public enum CodePointFolderImporter {
                 e.imageName = file
                 images[file] = resolved[file]
                 group.emoji.append(e)
-                if let v = g.variants[e.code] { group.variants[e.code] = v }
+                if let v = g.variants[e.code] {
+                    group.variants[e.code] = v
+                    // A skin-tone variant's image belongs to its base: listing it again
+                    // under "Other" would register the variant's code twice.
+                    for code in v {
+                        if let f = byKey[EmojiTestImporter.withoutVS16(code)] {
+                            used.insert(f)
+                            images[f] = folder.appendingPathComponent(f)
+                        }
+                    }
+                }
             }
             if !group.emoji.isEmpty { groups.append(group) }
         }

@@ -28,6 +28,9 @@ public enum EmojiTestImporter {
         var subgroup = ""
         var version: String?
         var baseIndex: [String: (group: Int, index: Int)] = [:]
+        // Line of each code point sequence taken, by its scalars (not String equality,
+        // which would merge canonically equivalent spellings).
+        var firstLine: [[UInt32]: Int] = [:]
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -74,6 +77,11 @@ public enum EmojiTestImporter {
                 let words = comment.split(separator: " ", maxSplits: 2)
                 let name = words.count == 3 ? String(words[2]) : (words.count == 2 ? String(words[1]) : "")
                 let emoji = String(scalars)
+                let key = scalars.map(\.value)
+                if let first = firstLine[key] {
+                    throw CatalogImportError(file: file, line: lineNumber, message: "duplicate code points \(codes.joined(separator: " ")) (first on line \(first))")
+                }
+                firstLine[key] = lineNumber
                 // A skin-tone variant joins its base instead of taking a cell.
                 if scalars.contains(where: { skinTones.contains($0.value) }) {
                     var base = String.UnicodeScalarView()

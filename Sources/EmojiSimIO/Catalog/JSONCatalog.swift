@@ -24,6 +24,9 @@ public enum JSONCatalog {
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
+        do { try PlistBounds.checkJSONDepth(data) } catch {
+            throw CatalogImportError(file: file, message: "JSON refused: \(error.reason)")
+        }
         let rootValue: Any
         do { rootValue = try JSONSerialization.jsonObject(with: data) } catch {
             let ns = error as NSError

@@ -13,6 +13,11 @@ struct PlistReader {
 
     func load(_ url: URL) throws(CatalogImportError) -> Any {
         let data = try CatalogFile.read(url, file: file, maxBytes: Self.maxBytes)
+        // Foundation expands a binary plist's shared references and recurses on nesting:
+        // bound both before it sees the bytes.
+        do { try PlistBounds.check(data) } catch {
+            throw CatalogImportError(file: file, message: "property list refused: \(error.reason)")
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -23,7 +28,7 @@ struct PlistReader {
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
-        return ns.localizedDescription
+        return ErrorText.describe(error)
     }
 
     func array(_ value: Any, entry: Int? = nil, key: String? = nil) throws(CatalogImportError) -> [Any] {

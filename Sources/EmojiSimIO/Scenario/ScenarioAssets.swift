@@ -31,23 +31,51 @@ public struct ScenarioAssets: Sendable {
         return ScenarioAssets(catalog: .demo, imageBytes: bytes, sequences: [:])
     }()
 
-    /// Loads what `source` names; relative paths resolve against `base` (the script's folder).
-    public static func load(_ source: CatalogSource, relativeTo base: URL) throws(CatalogImportError) -> ScenarioAssets {
+    /// Loads what `source` names; relative paths resolve against `base` (the script's
+    /// folder). Errors name the catalog as the script wrote it (`catalog unicode`,
+    /// `catalog json "x.json"`) and the file inside it when there is one.
+    ///
+    /// Scripts are untrusted input: every path must stay inside `root` (default: `base`,
+    /// the script's folder) once `..` and symlinks are resolved, so `catalog unicode
+    /// "../../../../etc/passwd"` and absolute paths elsewhere are refused, as the catalog
+    /// importers confine the files a catalog names to the catalog's folder.
+    public static func load(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
+        do {
+            return try loadUnnamed(source, relativeTo: base, confinedTo: root)
+        } catch {
+            var e = error
+            if case .unicode(nil) = source {
+                // The bundled images and emoji-test.txt are internal names.
+                e.file = "the bundled Unicode catalog"
+            }
+            throw e
+        }
+    }
+
+    static func loadUnnamed(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL?) throws(CatalogImportError) -> ScenarioAssets {
+        let rootPath = (root ?? base).standardizedFileURL.resolvingSymlinksInPath().path
+        func path(_ p: String) throws(CatalogImportError) -> URL {
+            let url = (p.hasPrefix("/") ? URL(fileURLWithPath: p) : base.appendingPathComponent(p))
+                .standardizedFileURL.resolvingSymlinksInPath()
+            guard rootPath == "/" || url.path == rootPath || url.path.hasPrefix(rootPath + "/") else {
+                throw CatalogImportError(file: p, message: "catalog path is outside \(rootPath) (a script reads catalogs in its own folder tree only, unless its runner allows a wider root)")
+            }
+            return url
+        }
         let imported: ImportedCatalog
         switch source {
         case .demo:
             return demo
         case .unicode(nil):
             imported = try CodePointFolderImporter.load(demoAssetsFolder(), unicode: try CatalogLoader.bundledUnicode())
-        case .unicode(let path?):
-            imported = try EmojiTestImporter.load(base.appendingPathComponent(path))
+        case .unicode(let p?):
+            imported = try EmojiTestImporter.load(try path(p))
         case .plist(let emotions, let meanings):
-            imported = try SeedPlistImporter.load(emotions: base.appendingPathComponent(emotions),
-                                                  meanings: base.appendingPathComponent(meanings))
-        case .folder(let path):
-            imported = try CatalogLoader.load(path: base.appendingPathComponent(path))
-        case .json(let path):
-            imported = try JSONCatalog.load(base.appendingPathComponent(path))
+            imported = try SeedPlistImporter.load(emotions: try path(emotions), meanings: try path(meanings))
+        case .folder(let p):
+            imported = try CatalogLoader.load(path: try path(p))
+        case .json(let p):
+            imported = try JSONCatalog.load(try path(p))
         }
         return try from(imported)
     }

@@ -8,8 +8,11 @@ import Scenario
 /// Builds the screen a script's setup lines describe: device, theme, catalog (loaded
 /// from resources or the script's folder), conversation and settings.
 public enum ScenarioHosting {
-    public static func makeHost(_ c: ScenarioConfiguration, scriptFolder: URL) throws -> any ScenarioHost {
-        let assets = try ScenarioAssets.load(c.catalog, relativeTo: scriptFolder)
+    /// A script's `catalog` paths must stay inside `catalogRoot` (default: the script's
+    /// folder tree; see `ScenarioAssets.load`). A tool widens it only when its user asks
+    /// (emojisim should pass `--catalog-root DIR` through; `/` allows any path).
+    public static func makeHost(_ c: ScenarioConfiguration, scriptFolder: URL, catalogRoot: URL? = nil) throws -> any ScenarioHost {
+        let assets = try ScenarioAssets.load(c.catalog, relativeTo: scriptFolder, confinedTo: catalogRoot)
         return makeScreen(c, assets: assets)
     }
 

@@ -31,17 +31,20 @@ public final class ImageLibrary {
 
     public let limits: ImageLimits
     private var entries: [String: Entry] = [:]
+    /// `contentBounds(named:)` per name (nil inside: known to have none).
+    var contentBoundsCache: [String: PixelRect?] = [:]
 
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
     /// Registers (or replaces) `name` with encoded bytes; nothing is parsed yet. O(1).
-    public func register(_ name: String, bytes: [UInt8]) { entries[name] = .encoded(bytes) }
+    public func register(_ name: String, bytes: [UInt8]) { contentBoundsCache[name] = nil; entries[name] = .encoded(bytes) }
 
     /// Registers an already built image.
-    public func register(_ name: String, image: AnimatedImage) { entries[name] = .ready(image) }
+    public func register(_ name: String, image: AnimatedImage) { contentBoundsCache[name] = nil; entries[name] = .ready(image) }
 
     /// Registers a `png_sequence`: the named stills shown in order, each for `delay`.
     public func registerSequence(_ name: String, frames: [String], delay: FrameDelay, loopCount: LoopCount = .forever) {
+        contentBoundsCache[name] = nil
         entries[name] = .sequence(frames: frames, delay: delay, loopCount: loopCount)
     }
 

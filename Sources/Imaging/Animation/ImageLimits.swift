@@ -1,8 +1,12 @@
 /// Limits applied to untrusted image files before anything is allocated.
 ///
-/// Defaults: 16384 x 16384 pixels at most on either side, 100 megapixels per canvas
-/// (and per frame), 10,000 frames, and 4 GiB of pixels decoded over all frames of one
-/// file (sum of frame areas x 4 bytes; a many-frame decompression bomb fails here).
+/// Defaults bound what costs memory and time, not the shape: 100 megapixels per canvas
+/// (and per frame) whatever the aspect (a 65535x1 GIF is 65,535 pixels and is fine;
+/// sides are capped only at 2^24 so that row arithmetic stays small), 10,000 frames,
+/// and 1 GiB of pixels decoded and composited over all frames of one file. Every frame
+/// is composited into a full canvas, so each frame counts its own area plus the
+/// canvas's (x 4 bytes): a 35-byte GIF with a 10000x10000 screen and many 1x1 frames
+/// fails here instead of costing hours.
 public struct ImageLimits: Hashable, Sendable {
     public var maxWidth: Int
     public var maxHeight: Int
@@ -10,17 +14,20 @@ public struct ImageLimits: Hashable, Sendable {
     public var maxFrames: Int
     public var maxDecodedBytes: Int
 
-    public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 100_000_000,
-                maxFrames: Int = 10_000, maxDecodedBytes: Int = ImageLimits.fourGiB) {
+    public init(maxWidth: Int = 1 << 24, maxHeight: Int = 1 << 24, maxPixels: Int = 100_000_000,
+                maxFrames: Int = 10_000, maxDecodedBytes: Int = 1 << 30) {
         self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.maxPixels = maxPixels
         self.maxFrames = maxFrames; self.maxDecodedBytes = maxDecodedBytes
     }
 
-    public static let `default` = ImageLimits()
+    /// Bytes one frame costs against `maxDecodedBytes`: its decoded rect plus the
+    /// canvas it is composited into, 4 bytes a pixel. Overflow-free for any sizes that
+    /// passed `violation` (each area is at most `maxPixels`).
+    public static func frameCost(frameArea: Int, canvasArea: Int) -> Int {
+        (frameArea &+ canvasArea) &* 4
+    }
 
-    /// 4 GiB where `Int` holds it, else `Int.max` (`1 << 32` is 0 on a 32-bit `Int`, which
-    /// made every animation exceed the default limit on wasm32).
-    public static let fourGiB = Int(clamping: Int64(1) << 32)
+    public static let `default` = ImageLimits()
 
     /// Whether a `width x height` area is within the size limits.
     public func allows(width: Int, height: Int) -> Bool {

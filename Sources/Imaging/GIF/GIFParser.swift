@@ -3,7 +3,17 @@
 /// One pass, O(number of blocks): image data is skipped sub-block by sub-block. Limits
 /// are checked as soon as a size is read, before anything depends on it. A file that
 /// ends early keeps the frames whose descriptor was read (their data may be partial)
-/// and reports `truncation`; a file with no frame at all throws.
+/// and reports `truncation`. A file with a logical screen but no image at all has one
+/// empty frame (browsers show a transparent canvas); with neither it throws.
+///
+/// LZW minimum code sizes above 8 are refused, as giflib does (DGifSetupDecompress:
+/// "this can only happen on a severely malformed GIF", D_GIF_ERR_READ_FAILED). Firefox
+/// (nsGIFDecoder2, `datasize > MAX_LZW_BITS` with MAX_LZW_BITS 12) and Chromium
+/// (SkGifImageReader, `dataSize >= SK_MAX_DICTIONARY_ENTRY_BITS`) accept up to 12 or 11,
+/// drawing indices past the palette as transparent; such files only come from broken
+/// or hostile encoders (a palette has at most 256 entries), and indices stay one byte
+/// here, so the stricter reading wins. A frame after a good one that has such a code
+/// size ends the parse like a truncation (earlier frames are kept).
 public enum GIFParser {
     public static func parse(_ bytes: [UInt8], limits: ImageLimits = .default) throws(GIFError) -> GIFMetadata {
         // Through Result: withUnsafeBufferPointer rethrows untyped.
@@ -39,6 +49,7 @@ public enum GIFParser {
         // Pending Graphic Control Extension values for the next image.
         var delay = 0, disposal = FrameDisposal.unspecified, transparent: Int? = nil
         var decodedBytes = 0
+        let screenArea = screenW * screenH
 
         /// Skips data sub-blocks from `q`; returns (end offset, payload bytes, ended by EOF).
         func skipSubBlocks(_ start: Int) -> (end: Int, payload: Int, truncated: Bool) {
@@ -61,15 +72,10 @@ public enum GIFParser {
         }
 
         parsing: while true {
-            guard p < n else {
-                // A missing trailer after complete blocks is common and harmless.
-                if meta.frames.isEmpty { throw GIFError(.noFrames, at: n) }
-                break
-            }
+            guard p < n else { break } // a missing trailer after complete blocks is common and harmless
             let introducer = b[p]
             switch introducer {
             case 0x3B:
-                if meta.frames.isEmpty { throw GIFError(.noFrames, at: p) }
                 break parsing
             case 0x21:
                 guard p + 2 <= n else { try stop(GIFError(.truncated(what: "an extension"), at: n)); break parsing }
@@ -106,21 +112,46 @@ public enum GIFParser {
                 guard meta.frames.count < limits.maxFrames else {
                     throw GIFError(.tooManyFrames(limit: limits.maxFrames), at: at)
                 }
+                // An image of zero width or height draws nothing, so encoders sometimes
+                // write no palette or data for it: take it as an empty frame and carry on
+                // at the next block (browsers show the canvas unchanged).
+                let empty = rect.area == 0
+                func emptyFrame(at q: Int) throws(GIFError) {
+                    // It still costs a composite of the canvas.
+                    decodedBytes += ImageLimits.frameCost(frameArea: 0, canvasArea: screenArea)
+                    guard decodedBytes <= limits.maxDecodedBytes else {
+                        throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: at)
+                    }
+                    meta.frames.append(GIFFrameInfo(
+                        descriptorOffset: at, rect: rect, delayCentiseconds: delay, disposal: disposal,
+                        transparentIndex: transparent, interlaced: false, localPaletteOffset: nil, localPaletteCount: 0,
+                        lzwMinimumCodeSize: 2, dataOffset: q, dataEnd: q, compressedByteCount: 0, isTruncated: false))
+                    delay = 0; disposal = .unspecified; transparent = nil
+                }
+                let afterDescriptor = p
                 var localOffset: Int? = nil, localCount = 0
                 if f & 0x80 != 0 {
                     localCount = 2 << Int(f & 7)
                     guard p + localCount * 3 <= n else {
+                        if empty { try emptyFrame(at: afterDescriptor); break parsing }
                         try stop(GIFError(.truncated(what: "a local colour table"), at: n)); break parsing
                     }
                     localOffset = p
                     p += localCount * 3
                 }
-                guard p < n else { try stop(GIFError(.truncated(what: "image data"), at: n)); break parsing }
+                guard p < n else {
+                    if empty { try emptyFrame(at: p); break parsing }
+                    try stop(GIFError(.truncated(what: "image data"), at: n)); break parsing
+                }
                 let minCode = Int(b[p])
-                guard minCode >= 1, minCode <= 8 else { throw GIFError(.invalidLZWMinimumCodeSize(minCode), at: p) }
+                guard minCode >= 1, minCode <= 8 else {
+                    if empty { try emptyFrame(at: afterDescriptor); p = afterDescriptor; continue parsing }
+                    try stop(GIFError(.invalidLZWMinimumCodeSize(minCode), at: p)); break parsing
+                }
                 let r = skipSubBlocks(p + 1)
                 // Overflow-checked: on a 32-bit Int the sum can pass Int.max before the limit.
-                let (sum, overflow) = decodedBytes.addingReportingOverflow(rect.area * 4)
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(
+                    ImageLimits.frameCost(frameArea: rect.area, canvasArea: screenArea))
                 decodedBytes = sum
                 guard !overflow, decodedBytes <= limits.maxDecodedBytes else {
                     throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: at)
@@ -146,6 +177,24 @@ public enum GIFParser {
             for fr in meta.frames { w = max(w, fr.rect.maxX); h = max(h, fr.rect.maxY) }
             guard limits.allows(width: w, height: h) else { throw GIFError(.imageTooLarge(width: w, height: h), at: 6) }
             meta.canvasWidth = w; meta.canvasHeight = h
+            // The canvas grew after the frames were counted: count them again.
+            var total = 0
+            for fr in meta.frames {
+                total += ImageLimits.frameCost(frameArea: fr.rect.area, canvasArea: w * h)
+                guard total <= limits.maxDecodedBytes else { throw GIFError(.decodedBytesLimit(limit: limits.maxDecodedBytes), at: fr.descriptorOffset) }
+            }
+        }
+        if meta.frames.isEmpty {
+            // No image: browsers show the logical screen, fully transparent. Nothing at all
+            // to show (no screen either) stays an error.
+            guard meta.canvasWidth > 0, meta.canvasHeight > 0, meta.truncation == nil else {
+                throw meta.truncation ?? GIFError(.noFrames, at: p)
+            }
+            meta.frames.append(GIFFrameInfo(
+                descriptorOffset: p, rect: PixelRect(x: 0, y: 0, width: 0, height: 0), delayCentiseconds: delay,
+                disposal: .unspecified, transparentIndex: nil, interlaced: false, localPaletteOffset: nil,
+                localPaletteCount: 0, lzwMinimumCodeSize: 2, dataOffset: p, dataEnd: p, compressedByteCount: 0,
+                isTruncated: false))
         }
         return meta
     }

@@ -55,6 +55,14 @@ public final class APNGImage: AnimatedImageSource {
         let hasACTL = s.apngChunks.contains { $0.type == PNGStructure.acTL }
         if animated && hasACTL {
             let (frames, plays) = try Self.parseAnimation(bytes, s, limits: limits)
+            if frames.first?.data != s.idat {
+                // The IDAT image is hidden (no fcTL before it) and no frame decodes it, but
+                // it is still the file's default image: check that it decodes, so a broken
+                // file is refused here and not only by plain PNG readers. Bounded like a frame.
+                _ = try PNGDecoder.withBytes(bytes) { (raw) throws(PNGError) in
+                    try PNGDecoder.decodeImage(raw, ranges: s.idat, header: s.header, structure: s)
+                }
+            }
             self.frames = frames
             loopCount = LoopCount(storedValue: plays)
             formatName = "APNG"
@@ -169,6 +177,7 @@ public final class APNGImage: AnimatedImageSource {
         var sawACTL = false
         var decodedBytes = 0
         var lastFCTLOffset = 0
+        var acTLOffset = 8
         for c in s.apngChunks {
             let d = c.data
             switch c.type {
@@ -177,6 +186,7 @@ public final class APNGImage: AnimatedImageSource {
                 if c.offset > s.firstIDATOffset { throw .invalidAnimation("acTL after IDAT", offset: c.offset) }
                 if d.count != 8 { throw .invalidAnimation("acTL length \(d.count), expected 8", offset: c.offset) }
                 sawACTL = true
+                acTLOffset = c.offset
                 declaredFrames = be32(d.lowerBound)
                 plays = be32(d.lowerBound + 4)
                 if declaredFrames == 0 { throw .invalidAnimation("acTL declares 0 frames", offset: c.offset) }
@@ -210,7 +220,10 @@ public final class APNGImage: AnimatedImageSource {
                 if frames.count >= declaredFrames {
                     throw .invalidAnimation("more fcTL chunks than the \(declaredFrames) frames of acTL", offset: c.offset)
                 }
-                let (sum, overflow) = decodedBytes.addingReportingOverflow(w * h * 4)
+                // Each frame is decoded (w x h) and composited into the whole canvas;
+                // overflow-checked for 32-bit Int.
+                let (sum, overflow) = decodedBytes.addingReportingOverflow(
+                    ImageLimits.frameCost(frameArea: w * h, canvasArea: s.header.width * s.header.height))
                 decodedBytes = sum
                 if overflow || decodedBytes > limits.maxDecodedBytes {
                     throw .invalidAnimation("frames decode to more than \(limits.maxDecodedBytes) bytes", offset: c.offset)
@@ -239,7 +252,7 @@ public final class APNGImage: AnimatedImageSource {
             throw .invalidAnimation("frame \(frames.count - 1) has no image data", offset: lastFCTLOffset)
         }
         if frames.count != declaredFrames {
-            throw .invalidAnimation("acTL declares \(declaredFrames) frames but \(frames.count) fcTL found", offset: 0)
+            throw .invalidAnimation("acTL declares \(declaredFrames) frames but \(frames.count) fcTL found", offset: acTLOffset)
         }
         return (frames, plays)
     }

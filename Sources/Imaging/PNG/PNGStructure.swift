@@ -187,6 +187,14 @@ struct PNGStructure {
         if b[s + 11] != 0 { throw .invalidHeader("filter method \(b[s + 11])", offset: offset) }
         if b[s + 12] > 1 { throw .invalidHeader("interlace method \(b[s + 12])", offset: offset) }
         if let limit = limits.violation(width: w, height: h) { throw .tooLarge(width: w, height: h, limit: limit) }
-        return PNGHeader(width: w, height: h, bitDepth: depth, colorType: colorType, interlaced: b[s + 12] == 1)
+        let header = PNGHeader(width: w, height: h, bitDepth: depth, colorType: colorType, interlaced: b[s + 12] == 1)
+        // The scanlines are inflated whole before conversion, so an image costs its
+        // filtered data (up to 8 bytes a pixel at 16-bit RGBA) plus the RGBA8 output:
+        // refuse here, before a zlib bomb is inflated, when that passes the limit.
+        let cost = header.filteredDataSize() + w * h * 4
+        if cost > limits.maxDecodedBytes {
+            throw .tooLarge(width: w, height: h, limit: "max \(limits.maxDecodedBytes) decoded bytes (this image needs \(cost))")
+        }
+        return header
     }
 }

@@ -48,6 +48,7 @@ public enum Deflate {
 
     static let windowSize = 32768
     static let hashBits = 15
+    static let hash3Bits = 14
     static let maxItemsPerBlock = 16384
 
     static func compress(_ input: UnsafeBufferPointer<UInt8>, level: Int, into w: inout BitWriter) {
@@ -60,37 +61,69 @@ public enum Deflate {
         var enc = BlockEncoder()
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
         head.initialize(repeating: -1, count: 1 << hashBits)
+        let head3 = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hash3Bits)
+        head3.initialize(repeating: -1, count: 1 << hash3Bits)
         let prev = UnsafeMutablePointer<Int32>.allocate(capacity: windowSize)
         prev.initialize(repeating: -1, count: windowSize)
-        defer { head.deallocate(); prev.deallocate() }
+        defer { head.deallocate(); head3.deallocate(); prev.deallocate() }
         let src = input.baseAddress!
+        var cand3 = -1
 
+        /// Links position i into the 4-byte hash chains and the 3-byte table; returns
+        /// the previous position with the same 4-byte hash (-1: none) and leaves the
+        /// previous one with the same 3-byte hash in `cand3`. Bytes are read
+        /// little-endian so the hashes, and so the output, are the same on any machine.
         @inline(__always) func insert(_ i: Int) -> Int {
-            guard i + 3 <= n else { return -1 }
-            let key = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
-            let h = Int((key &* 2_654_435_761) >> UInt32(32 - hashBits))
+            guard i + 4 <= n else {
+                if i + 3 <= n {
+                    let v = UInt32(src[i]) | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2]) << 16
+                    let h3 = Int((v &* 0x9E37_79B1) >> UInt32(32 - hash3Bits))
+                    cand3 = Int(head3[h3])
+                    head3[h3] = Int32(truncatingIfNeeded: i)
+                } else {
+                    cand3 = -1
+                }
+                return -1
+            }
+            let v = UInt32(littleEndian: UnsafeRawPointer(src + i).loadUnaligned(as: UInt32.self))
+            let h = Int((v &* 0x1E35_A7BD) >> UInt32(32 - hashBits))
+            let h3 = Int(((v & 0xFF_FFFF) &* 0x9E37_79B1) >> UInt32(32 - hash3Bits))
             let candidate = Int(head[h])
             prev[i & (windowSize - 1)] = Int32(truncatingIfNeeded: candidate)
             head[h] = Int32(truncatingIfNeeded: i)
+            cand3 = Int(head3[h3])
+            head3[h3] = Int32(truncatingIfNeeded: i)
             return candidate
         }
 
-        /// The longest match at `i` better than `minLen`, walking at most `chain` links.
+        /// The longest match at `i` longer than `minLen`: the 4-byte chain from
+        /// `firstCandidate`, walking at most `chainLimit` links, and for a length-3 match
+        /// only the latest position with the same 3 bytes (`cand3`, within 4 KiB, as
+        /// zlib drops farther length-3 matches). (0, 0) when there is none.
         @inline(__always) func longest(_ i: Int, _ firstCandidate: Int, _ minLen: Int, _ chainLimit: Int) -> (Int, Int) {
             var best = minLen, bestDist = 0
             let maxLen = min(258, n - i)
             if maxLen <= best { return (0, 0) }
+            let here = src + i
+            if best < 3 && cand3 >= 0 && i - cand3 <= 4096 && maxLen >= 3 {
+                let there = src + cand3
+                if there[0] == here[0] && there[1] == here[1] && there[2] == here[2] {
+                    best = 3; bestDist = i - cand3
+                    if maxLen == 3 { return (3, bestDist) }
+                }
+            }
+            guard maxLen >= 4 else { return bestDist == 0 ? (0, 0) : (best, bestDist) }
+            let first4 = UnsafeRawPointer(here).loadUnaligned(as: UInt32.self)
             var cand = firstCandidate
             var chain = chainLimit
-            let here = src + i
             while cand >= 0 && i - cand <= windowSize && chain > 0 {
                 let there = src + cand
-                if there[best] == here[best] && there[0] == here[0] {
-                    var len = 0
+                if there[best] == here[best] && UnsafeRawPointer(there).loadUnaligned(as: UInt32.self) == first4 {
+                    var len = 4
                     while len + 8 <= maxLen {
                         let x = UnsafeRawPointer(here + len).loadUnaligned(as: UInt64.self)
                             ^ UnsafeRawPointer(there + len).loadUnaligned(as: UInt64.self)
-                        if x != 0 { len += x.littleEndian.trailingZeroBitCount >> 3; break }
+                        if x != 0 { len += UInt64(littleEndian: x).trailingZeroBitCount >> 3; break }
                         len += 8
                     }
                     if len + 8 > maxLen { while len < maxLen && here[len] == there[len] { len += 1 } }
@@ -121,7 +154,7 @@ public enum Deflate {
         if cfg.greedy {
             while i < n {
                 let cand = insert(i)
-                let (len, dist) = cand >= 0 ? longest(i, cand, 2, cfg.chain) : (0, 0)
+                let (len, dist) = longest(i, cand, 2, cfg.chain)
                 if len >= 3 {
                     enc.match(len, dist)
                     if len <= cfg.lazy { for p in (i + 1)..<(i + len) { _ = insert(p) } }
@@ -140,7 +173,7 @@ public enum Deflate {
                 let cand = insert(i)
                 let prevLen = matchLen, prevDist = matchDist
                 matchLen = 2
-                if cand >= 0 && prevLen < cfg.lazy {
+                if prevLen < cfg.lazy {
                     let chain = prevLen >= cfg.good ? cfg.chain >> 2 : cfg.chain
                     let (l, d) = longest(i, cand, prevLen, chain)
                     if l >= 3 && !(l == 3 && d > 4096) { matchLen = l; matchDist = d }

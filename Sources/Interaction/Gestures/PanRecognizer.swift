@@ -2,8 +2,9 @@ import SimCore
 
 /// UIPanGestureRecognizer with one finger: began when the finger has moved more than
 /// `hysteresis` (10 pt; UIKit's value is undocumented, ~10 pt measured) from where it
-/// went down, changed on each further move, ended on lift with the tracker's
-/// velocity, cancelled on cancel. Failed if the finger lifts before beginning.
+/// went down, changed on each further move, ended on lift with the tracker's release
+/// velocity (3 samples, 40 ms stop rule, UIKit's smoothing: see `VelocityTracker`),
+/// cancelled on cancel. Failed if the finger lifts before beginning.
 ///
 /// `translation` is measured from where the pan began (not where the finger went
 /// down), which is what UIScrollView applies: content does not jump by the
@@ -27,6 +28,11 @@ public struct PanRecognizer: GestureRecognizer, Hashable {
     public var deadline: SimInstant? { nil }
 
     public var velocity: Point { tracker.velocity }
+
+    /// The tracker's estimate with what it rests on (measured from N samples, stopped,
+    /// too few samples): at the lift once the finger is up, which is the release
+    /// velocity `ended` carries.
+    public var estimate: VelocityTracker.Estimate { tracker.estimate() }
 
     private func update(_ s: GestureState, _ t: SimInstant) -> GestureUpdate {
         GestureUpdate(name: name, kind: kind, state: s, time: t, location: location,

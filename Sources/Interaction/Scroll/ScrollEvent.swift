@@ -14,9 +14,10 @@ public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
     case didScroll(Point)
     /// `proposedTarget` is what the policy chose, `target` what the delegate hook
     /// left; the model comes to rest at `target` (clamped into the content).
-    /// Deviation: UIKit does not call `scrollViewWillEndDragging` when
-    /// `isPagingEnabled`; we emit it for `.paging` too (with the page as target) so
-    /// traces show the decision. A strictly faithful client ignores it there.
+    /// UIKit sends `scrollViewWillEndDragging` to paging scroll views too, with the
+    /// page as target, but a delegate cannot move it there (UIKit logs "Stop offset
+    /// can not be modified for paging scroll views"): under `.paging` the hook is
+    /// called and what it writes is ignored, so `target == proposedTarget`.
     case willEndDragging(velocity: Point, proposedTarget: Point, target: Point)
     case didEndDragging(willDecelerate: Bool)
     case willBeginDecelerating

@@ -6,7 +6,7 @@ import SimCore
 /// Actions in, delegate moments out: every mutating call returns the `ScrollEvent`s it
 /// caused, in UIKit's order, and `tick(at:)` advances motions to a frame instant.
 /// The delegate's `targetContentOffset` hook is the `adjustTarget` closure of
-/// `endDrag`. Motions are closed-form functions of time from their start instant
+/// `endDrag` (ignored under `.paging`, as UIKit ignores it for paging views). Motions are closed-form functions of time from their start instant
 /// (see `AxisMotion`), so results do not depend on the frame rate; a tick costs O(1).
 ///
 /// Invariants: while dragging or bouncing, the offset is at most the viewport length
@@ -54,6 +54,16 @@ public struct ScrollModel: Hashable, Sendable {
     private(set) var activity: Activity = .idle
     private var motionX = AxisMotion.rest(0)
     private var motionY = AxisMotion.rest(0)
+    /// The page animation of a `.paging` release while it runs (or a touch holds it):
+    /// UIKit keeps its direction, so a second flick the same way goes one page beyond
+    /// its target instead of re-rounding from where the finger caught it.
+    private(set) var pageRun: PageRun?
+
+    /// Where a paging release motion is heading and in which direction (-1, 0, 1 per axis).
+    struct PageRun: Hashable, Sendable {
+        var target: Point
+        var direction: Point
+    }
 
     public init(viewportSize: Size, contentSize: Size, contentInset: Insets = .zero,
                 contentOffset: Point? = nil, axes: ScrollAxes = .vertical) {
@@ -128,6 +138,8 @@ public struct ScrollModel: Hashable, Sendable {
         guard isScrollEnabled, !isDragging else { return [] }
         var events: [ScrollEvent] = []
         if activity == .releasing || activity == .animating { advanceMotions(to: time, into: &events) }
+        // Only a page animation still running (or held by the touch) keeps its direction.
+        if activity != .releasing && activity != .held { pageRun = nil }
         motionX = .rest(contentOffset.x); motionY = .rest(contentOffset.y)
         let start = Point(x: fingerOffset(shown: contentOffset.x, horizontal: true),
                           y: fingerOffset(shown: contentOffset.y, horizontal: false))
@@ -151,6 +163,13 @@ public struct ScrollModel: Hashable, Sendable {
     /// targetContentOffset), didEndDragging and, when a motion follows,
     /// willBeginDecelerating. The snap of `.snapAfterDeceleration` starts right away
     /// when nothing decelerates.
+    ///
+    /// Under `.paging`, `adjustTarget` is called but what it writes is ignored: UIKit
+    /// sends `scrollViewWillEndDragging` to paging scroll views too, but logs "Stop
+    /// offset can not be modified for paging scroll views" and keeps its page. A flick
+    /// (|v| > `physics.pagingFlickVelocity`) in the direction of a page animation that
+    /// was still running when this drag began targets that animation's target plus one
+    /// page (or the policy's page, if farther), so rapid flicks never stall on a page.
     public mutating func endDrag(velocity: Point, at time: SimInstant,
                                  adjustTarget: (inout Point, Point) -> Void = { _, _ in }) -> [ScrollEvent] {
         guard isDragging else { return [] }
@@ -159,16 +178,32 @@ public struct ScrollModel: Hashable, Sendable {
         if !canDrag(horizontal: false) || !v.y.isFinite { v.y = 0 }
         let t = time.seconds
         let plan = ReleasePlan(self, velocity: v, at: t)
-        var target = plan.proposed
-        adjustTarget(&target, v)
         let lx = limits(horizontal: true), ly = limits(horizontal: false)
-        target = Point(x: target.x.isFinite ? lx.clamp(target.x) : plan.proposed.x,
-                       y: target.y.isFinite ? ly.clamp(target.y) : plan.proposed.y)
-        var events: [ScrollEvent] = [.willEndDragging(velocity: v, proposedTarget: plan.proposed, target: target)]
+        var proposed = plan.proposed
+        if pagingPolicy == .paging, let run = pageRun {
+            proposed = Point(x: continuedPage(run.target.x, run.direction.x, v.x, proposed.x, horizontal: true),
+                             y: continuedPage(run.target.y, run.direction.y, v.y, proposed.y, horizontal: false))
+        }
+        pageRun = nil
+        var target = proposed
+        if pagingPolicy == .paging {
+            var ignored = proposed
+            adjustTarget(&ignored, v)
+        } else {
+            adjustTarget(&target, v)
+        }
+        target = Point(x: target.x.isFinite ? lx.clamp(target.x) : proposed.x,
+                       y: target.y.isFinite ? ly.clamp(target.y) : proposed.y)
+        var events: [ScrollEvent] = [.willEndDragging(velocity: v, proposedTarget: proposed, target: target)]
         motionX = plan.motion(horizontal: true, to: target.x, model: self)
         motionY = plan.motion(horizontal: false, to: target.y, model: self)
         let willDecelerate = !(motionX.isResting && motionY.isResting)
         events.append(.didEndDragging(willDecelerate: willDecelerate))
+        if willDecelerate && pagingPolicy == .paging {
+            func sign(_ d: Double) -> Double { d > 0 ? 1 : (d < 0 ? -1 : 0) }
+            pageRun = PageRun(target: target, direction: Point(x: sign(target.x - contentOffset.x),
+                                                               y: sign(target.y - contentOffset.y)))
+        }
         if willDecelerate {
             activity = .releasing
             events.append(.willBeginDecelerating)
@@ -180,6 +215,17 @@ public struct ScrollModel: Hashable, Sendable {
             startSnapIfNeeded(at: time)
         }
         return events
+    }
+
+    /// The page a same-direction flick continues to: one page beyond the running page
+    /// animation's `target`, or `policy` if that is farther; `policy` otherwise.
+    private func continuedPage(_ target: Double, _ direction: Double, _ v: Double, _ policy: Double,
+                               horizontal: Bool) -> Double {
+        guard direction != 0, v * direction > physics.pagingFlickVelocity else { return policy }
+        let page = horizontal ? effectivePageSize.width : effectivePageSize.height
+        let l = limits(horizontal: horizontal)
+        let next = PagingPolicy.nearestPage(offset: target + direction * page, page: page, range: l.lower...l.upper)
+        return direction > 0 ? max(next, policy) : min(next, policy)
     }
 
     /// The pan was cancelled: a release without velocity.
@@ -202,9 +248,13 @@ public struct ScrollModel: Hashable, Sendable {
     }
 
     /// The finger lifted without dragging: a caught motion resumes settling (back
-    /// inside the content, onto a page) from rest.
+    /// inside the content, onto a page) from rest. No willBeginDecelerating: UIKit
+    /// sends that only after a drag (the finger never dragged, so there was no
+    /// willEndDragging/didEndDragging either); the resettle still ends with
+    /// didEndDecelerating, which the seed policy's snap relies on.
     public mutating func touchUp(at time: SimInstant) -> [ScrollEvent] {
         guard activity == .held else { return [] }
+        pageRun = nil
         let plan = ReleasePlan(self, velocity: .zero, at: time.seconds)
         motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
         motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
@@ -217,7 +267,7 @@ public struct ScrollModel: Hashable, Sendable {
             return events
         }
         activity = .releasing
-        return [.willBeginDecelerating]
+        return []
     }
 
     // MARK: frames
@@ -243,6 +293,7 @@ public struct ScrollModel: Hashable, Sendable {
         let y = motionY.sample(at: t, limits: limits(horizontal: false), physics: physics, rate: decelerationRate).x
         setOffset(Point(x: x, y: y), into: &events)
         guard motionX.isResting && motionY.isResting else { return }
+        pageRun = nil
         if activity == .releasing {
             activity = .idle
             events.append(.didEndDecelerating)
@@ -270,6 +321,7 @@ public struct ScrollModel: Hashable, Sendable {
         }
         var events: [ScrollEvent] = []
         if activity == .releasing || activity == .animating { advanceMotions(to: time, into: &events) }
+        pageRun = nil
         if !animated || offset == contentOffset {
             motionX = .rest(offset.x); motionY = .rest(offset.y)
             activity = .idle
@@ -340,6 +392,8 @@ public struct ScrollModel: Hashable, Sendable {
             let plan = ReleasePlan(self, velocity: Point(x: vx, y: vy), at: t)
             motionX = plan.motion(horizontal: true, to: plan.proposed.x, model: self)
             motionY = plan.motion(horizontal: false, to: plan.proposed.y, model: self)
+            // A re-planned page animation heads for its new page, in the same direction.
+            if pageRun != nil { pageRun?.target = plan.proposed }
             advanceMotions(to: time, into: &events)
         case .dragging, .animating:
             break

@@ -4,10 +4,15 @@ import SimCore
 /// bitmap font), so a text layout lands on whole cells exactly.
 ///
 /// - fills clear their cells to spaces; rounded rects and borders draw box-drawing
-///   outlines (`╭─╮`, `┌─┐`; `[ ]` when one row tall), circles `●` or `( )`;
-/// - text prints as its characters, a wide character over two cells;
+///   outlines (`╭─╮`, `┌─┐`; `[ ]` when one row tall), circles `( )`, or when smaller
+///   than two cells `●` if selected (the current page dot) and `○` if not;
+/// - text prints as its characters, a wide character over two cells; a line of text
+///   that lands on outline or rule characters clears them under its span and in the
+///   one cell on either side, so a pill reads `╭─ 1 new message ─╮`, not `╭─1─new─`;
+/// - an icon prints its `Icon.gridText` (`asciiText`) centred in its frame;
 /// - an image (or inline image emoji) prints as a two-cell glyph: its Unicode emoji
-///   when it has one, else a short code (`A1`, `A2`...) explained by the legend line;
+///   when it has one, else a short code (`A1`, `Q7`...) explained by the legend line, stable per
+///   emoji (`LegendCodes`);
 /// - the caret shows as `▏` in a blank cell (style `C` over a character), a selection
 ///   as `░` in blank cells and style `S`;
 /// - shadows are not drawn; a subtree under an opacity of 0 is hidden.
@@ -28,32 +33,41 @@ public struct CharGrid: Hashable, Sendable {
     public let options: CharGridOptions
     /// One value a cell: a Unicode scalar, `continuation`, or `clusterBase + i`.
     private(set) var cells: [UInt32]
+    /// Cells holding an outline or rule character (text clears them under itself).
+    private var rules: [Bool]
     private(set) var clusters: [String] = []
     private var clusterIndex: [String: UInt32] = [:]
     /// One ASCII code a cell (see `StyleCode`, `ColorRole.code`).
     public private(set) var styles: [UInt8]
-    /// Short codes of the images shown, in order of first appearance.
-    public private(set) var legend: [(code: String, identity: String, label: String?)] = []
+    /// Short codes of the images shown, in code order (see `LegendCodes`).
+    public var legend: [(code: String, identity: String, label: String?)] {
+        legendEntries.sorted { LegendCodes.order($0.code) < LegendCodes.order($1.code) }
+    }
+    private var legendEntries: [(code: String, identity: String, label: String?)] = []
     private var legendIndex: [String: Int] = [:]
+    /// The code table: pass one in (and read it back) to share codes across grids.
+    public private(set) var codes: LegendCodes
     private var roleNames: [UInt8: String] = [:]
 
-    public init(columns: Int, rows: Int, options: CharGridOptions = .unicode) {
+    public init(columns: Int, rows: Int, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
+        self.codes = codes
         // Bounded: a list's size may come from untrusted input (scenarios, files).
         self.columns = min(1024, max(0, columns))
         self.rows = min(1024, max(0, rows))
         self.options = options
         cells = [UInt32](repeating: Self.space, count: self.columns * self.rows)
+        rules = [Bool](repeating: false, count: self.columns * self.rows)
         styles = [UInt8](repeating: StyleCode.none, count: self.columns * self.rows)
     }
 
     /// The grid for a list's size (rounded up to whole cells), with the list drawn.
-    public init(_ list: DisplayList, options: CharGridOptions = .unicode) {
+    public init(_ list: DisplayList, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
         func cells(_ v: Double, _ cell: Double) -> Int {
             let n = (v / cell).rounded(.up)
             return n.isFinite ? Int(n.clamped(to: 0...1024)) : (n == .infinity ? 1024 : 0)
         }
         let cols = cells(list.size.width, Self.cellWidth), rws = cells(list.size.height, Self.cellHeight)
-        self.init(columns: cols, rows: rws, options: options)
+        self.init(columns: cols, rows: rws, options: options, codes: codes)
         draw(list)
     }
 
@@ -67,9 +81,10 @@ public struct CharGrid: Hashable, Sendable {
     public mutating func clear() {
         for i in cells.indices { cells[i] = Self.space }
         for i in styles.indices { styles[i] = StyleCode.none }
+        for i in rules.indices { rules[i] = false }
         clusters.removeAll(keepingCapacity: true)
         clusterIndex.removeAll(keepingCapacity: true)
-        legend.removeAll(keepingCapacity: true)
+        legendEntries.removeAll(keepingCapacity: true)
         legendIndex.removeAll(keepingCapacity: true)
         roleNames.removeAll(keepingCapacity: true)
     }
@@ -160,7 +175,9 @@ public struct CharGrid: Hashable, Sendable {
             case .border(let r, _, let radius, let role):
                 outline(box(r), clip: clip, rounded: radius > 0, style: stateCode ?? code(role))
             case .circle(let r, let role):
-                circle(r, clip: clip, style: stateCode ?? code(role))
+                circle(r, clip: clip, filled: item.state.contains(.selected), style: stateCode ?? code(role))
+            case .icon(let icon, let frame, let role):
+                self.icon(icon, frame: frame, clip: clip, style: stateCode ?? code(role))
             case .line(let a, let b, _, let role):
                 line(a, b, clip: clip, style: stateCode ?? code(role))
             case .text(let layout, let origin, let role):
@@ -207,11 +224,13 @@ public struct CharGrid: Hashable, Sendable {
 
     /// Writes one cell, repairing a wide character it cuts in half. With `overSelection`
     /// (glyphs: text drawn over a selection highlight) a selected cell stays `S`.
-    private mutating func put(_ c: Int, _ r: Int, _ v: UInt32, style: UInt8, overSelection: Bool = false) {
+    private mutating func put(_ c: Int, _ r: Int, _ v: UInt32, style: UInt8, overSelection: Bool = false,
+                              rule: Bool = false) {
         let i = r * columns + c
         if cells[i] == Self.continuation && c > 0 { cells[i - 1] = Self.space }
         if c + 1 < columns && cells[i + 1] == Self.continuation { cells[i + 1] = Self.space }
         cells[i] = v
+        rules[i] = rule
         if !(overSelection && styles[i] == StyleCode.selected) { styles[i] = style }
     }
 
@@ -224,6 +243,7 @@ public struct CharGrid: Hashable, Sendable {
             for c in b.c0..<b.c1 {
                 cells[base + c] = Self.space
                 styles[base + c] = style
+                rules[base + c] = false
             }
         }
     }
@@ -237,7 +257,7 @@ public struct CharGrid: Hashable, Sendable {
         let bl: UInt32 = ascii ? 0x2B : (rounded ? 0x2570 : 0x2514)
         let br: UInt32 = ascii ? 0x2B : (rounded ? 0x256F : 0x2518)
         func set(_ c: Int, _ r: Int, _ ch: UInt32) {
-            if inside(c, r, clip) { put(c, r, ch, style: style) }
+            if inside(c, r, clip) { put(c, r, ch, style: style, rule: true) }
         }
         let w = b.c1 - b.c0, hgt = b.r1 - b.r0
         if hgt == 1 {
@@ -256,11 +276,12 @@ public struct CharGrid: Hashable, Sendable {
         for r in (b.r0 + 1)..<(b.r1 - 1) { set(b.c0, r, v); set(b.c1 - 1, r, v) }
     }
 
-    private mutating func circle(_ rect: Rect, clip: CellBox, style: UInt8) {
+    private mutating func circle(_ rect: Rect, clip: CellBox, filled: Bool, style: UInt8) {
         let b = box(rect)
         if b.c1 - b.c0 < 2 || b.r1 - b.r0 < 1 {
             let (c, r) = cell(rect.midX, rect.midY)
-            if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x6F : 0x25CF, style: style) }
+            let ch: UInt32 = options.asciiOnly ? (filled ? 0x2A : 0x6F) : (filled ? 0x25CF : 0x25CB)
+            if inside(c, r, clip) { put(c, r, ch, style: style) }
             return
         }
         let rx = rect.width / 2, ry = rect.height / 2
@@ -292,7 +313,7 @@ public struct CharGrid: Hashable, Sendable {
             let from = max(lo.c0, clip.c0), to = min(max(lo.c1, lo.c0 + 1), clip.c1)
             let r = cell(0, (a.y + b.y) / 2).r
             guard r >= clip.r0 && r < clip.r1 && from < to else { return }
-            for c in from..<to { put(c, r, ascii ? 0x2D : 0x2500, style: style) }
+            for c in from..<to { put(c, r, ascii ? 0x2D : 0x2500, style: style, rule: true) }
             return
         }
         if dc == 0 || abs(b.x - a.x) < Self.cellWidth / 2 {
@@ -300,7 +321,7 @@ public struct CharGrid: Hashable, Sendable {
             let lo = box(Rect(x: 0, y: min(a.y, b.y), width: 1, height: abs(b.y - a.y)))
             let from = max(lo.r0, clip.r0), to = min(max(lo.r1, lo.r0 + 1), clip.r1)
             guard c >= clip.c0 && c < clip.c1 && from < to else { return }
-            for r in from..<to { put(c, r, ascii ? 0x7C : 0x2502, style: style) }
+            for r in from..<to { put(c, r, ascii ? 0x7C : 0x2502, style: style, rule: true) }
             return
         }
         // Diagonal: step along the longer axis in cells.
@@ -309,12 +330,49 @@ public struct CharGrid: Hashable, Sendable {
         for s in 0...steps {
             let c = c0 + (dc * s + (dc >= 0 ? steps / 2 : -steps / 2)) / steps
             let r = r0 + (dr * s + (dr >= 0 ? steps / 2 : -steps / 2)) / steps
-            if inside(c, r, clip) { put(c, r, ch, style: style) }
+            if inside(c, r, clip) { put(c, r, ch, style: style, rule: true) }
+        }
+    }
+
+    /// An icon's text form, centred in its frame on the row of the frame's middle.
+    private mutating func icon(_ icon: Icon, frame: Rect, clip: CellBox, style: UInt8) {
+        let text = options.asciiOnly ? icon.asciiText : icon.gridText
+        let n = text.unicodeScalars.count
+        guard n > 0 else { return }
+        let (c0, r) = cell(frame.midX - Double(n) * Self.cellWidth / 2 + Self.cellWidth / 2, frame.midY)
+        var c = c0
+        for u in text.unicodeScalars {
+            if inside(c, r, clip) { put(c, r, u.value, style: style) }
+            c += 1
+        }
+    }
+
+    /// Clears outline and rule characters under a text line's span (first to last
+    /// glyph) and a horizontal rule character just outside it, so text never reads
+    /// with box characters running through its spaces. O(line width in cells).
+    private mutating func clearRules(under line: TextLayout.Line, origin: Point, clip: CellBox) {
+        guard let first = line.glyphs.first, let last = line.glyphs.last else { return }
+        let r = cell(0, origin.y + first.frame.midY).r
+        guard r >= clip.r0 && r < clip.r1 else { return }
+        let a = cell(origin.x + first.frame.minX, 0).c
+        // The cells the glyphs are printed in (as `text` places them: by their left edge).
+        let b = cell(origin.x + last.frame.minX, 0).c + (last.width == .wide ? 1 : 0)
+        guard b >= a else { return }
+        let h: UInt32 = options.asciiOnly ? 0x2D : 0x2500
+        let from = max(clip.c0, a - 1), to = min(clip.c1, b + 2)
+        guard from < to else { return }
+        for c in from..<to {
+            let i = r * columns + c
+            guard rules[i] else { continue }
+            if (c < a || c > b) && cells[i] != h { continue }
+            cells[i] = Self.space
+            rules[i] = false
         }
     }
 
     private mutating func text(_ layout: TextLayout, origin: Point, clip: CellBox, style: UInt8) {
         for line in layout.lines {
+            clearRules(under: line, origin: origin, clip: clip)
             line.glyphs.withUnsafeBufferPointer { glyphs in
                 guard let base = glyphs.baseAddress else { return }
                 for i in 0..<glyphs.count {
@@ -408,25 +466,13 @@ public struct CharGrid: Hashable, Sendable {
         if let i = legendIndex[key] {
             index = i
         } else {
-            index = legend.count
+            index = legendEntries.count
             legendIndex[key] = index
-            legend.append((Self.shortCode(index), key, label))
+            legendEntries.append((codes.code(for: key), key, label))
         }
-        let code = Array(legend[index].code.utf8)
+        let code = Array(legendEntries[index].code.utf8)
         put(c, r, UInt32(code[0]), style: style, overSelection: true)
         put(c + 1, r, UInt32(code[1]), style: style, overSelection: true)
-    }
-
-    /// A1...Z9, then a1...z9, then `##`: 468 distinct codes per grid.
-    static func shortCode(_ i: Int) -> String {
-        if i < 234 {
-            return String(Character(Unicode.Scalar(UInt8(65 + i / 9)))) + String(i % 9 + 1)
-        }
-        if i < 468 {
-            let j = i - 234
-            return String(Character(Unicode.Scalar(UInt8(97 + j / 9)))) + String(j % 9 + 1)
-        }
-        return "##"
     }
 
     // MARK: - Text form
@@ -441,7 +487,7 @@ public struct CharGrid: Hashable, Sendable {
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }
-        if !legend.isEmpty {
+        if !legendEntries.isEmpty {
             out += "legend:"
             for e in legend {
                 out += " " + e.code + "=" + escaped(e.identity)

@@ -76,6 +76,11 @@ public struct DisplayList: Hashable, Sendable {
         append(.image(ref, frame: frame), label: label, view: view, state: state)
     }
 
+    public mutating func icon(_ icon: Icon, in frame: Rect, _ role: ColorRole, label: String? = nil,
+                              view: String? = nil, state: ItemState = []) {
+        append(.icon(icon, frame: frame, role), label: label, view: view, state: state)
+    }
+
     public mutating func shadow(_ rect: Rect, radius: Double = 0, offset: Point = Point(x: 0, y: 2),
                                 blur: Double = 4, _ role: ColorRole = .shadow, view: String? = nil) {
         append(.shadow(rect, radius: radius, offset: offset, blur: blur, role), view: view)

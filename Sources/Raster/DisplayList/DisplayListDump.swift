@@ -57,6 +57,7 @@ public enum DisplayListDump {
             if let fi = ref.frameIndex { s += " frame=\(fi)" }
             if let g = ref.glyph { s += " glyph=" + quote(g) }
             if let c = ref.code { s += " code=" + quote(c) }
+        case .icon(let i, let f, let c): s = "icon \(f) \(i.rawValue) \(c)"
         case .caret(let r, let c): s = "caret \(r) \(c)"
         case .selection(let r, let c): s = "selection \(r) \(c)"
         case .shadow(let r, let radius, let o, let b, let c):

@@ -42,6 +42,8 @@ public enum DrawCommand: Hashable, Sendable {
     /// A text layout drawn with its top-left corner at `origin`.
     case text(TextLayout, origin: Point, ColorRole)
     case image(ImageRef, frame: Rect)
+    /// A vector icon or bubble tail filling `frame` in one colour (see `Icon`).
+    case icon(Icon, frame: Rect, ColorRole)
     /// The text caret (the CharGrid shows it; the pixel canvas fills it).
     case caret(Rect, ColorRole)
     /// A selection highlight (a translucent fill; the style layer marks it `S`).
@@ -66,7 +68,7 @@ public enum DrawCommand: Hashable, Sendable {
                         width: abs(a.x - b.x) + w, height: abs(a.y - b.y) + w)
         case .text(let layout, let origin, _):
             return Rect(origin: origin, size: layout.size)
-        case .image(_, let frame):
+        case .image(_, let frame), .icon(_, let frame, _):
             return frame
         case .shadow(let r, _, let offset, let blur, _):
             return r.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -blur, dy: -blur)
@@ -87,6 +89,7 @@ public enum DrawCommand: Hashable, Sendable {
         case .line(let a, let b, let w, let c): return .line(from: t(a), to: t(b), width: w, c)
         case .text(let l, let o, let c): return .text(l, origin: t(o), c)
         case .image(let ref, let f): return .image(ref, frame: t(f))
+        case .icon(let i, let f, let c): return .icon(i, frame: t(f), c)
         case .caret(let r, let c): return .caret(t(r), c)
         case .selection(let r, let c): return .selection(t(r), c)
         case .shadow(let r, let radius, let o, let b, let c): return .shadow(t(r), radius: radius, offset: o, blur: b, c)

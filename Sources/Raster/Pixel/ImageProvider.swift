@@ -6,11 +6,21 @@ import Imaging
 ///
 /// Not `Sendable` on purpose: providers read image libraries and frame caches, which
 /// are single-threaded simulation objects, and a render never crosses isolation domains.
+///
+/// Emoji are fitted by their content (see `PixelCanvas`): `contentBounds` gives the box
+/// of an image's visible pixels on its canvas, the same for all its frames (the union,
+/// e.g. `ImageLibrary.contentBounds(named:)`). A provider without it lets the canvas
+/// trim by frame 0's pixels (cached).
 public struct ImageProvider {
     public var image: (_ name: String, _ frameIndex: Int) -> Image?
+    /// The visible part of `name` on its canvas, for every frame; nil: unknown (the
+    /// canvas trims by frame 0), or no visible pixel at all.
+    public var contentBounds: ((_ name: String) -> PixelRect?)?
 
-    public init(_ image: @escaping (_ name: String, _ frameIndex: Int) -> Image?) {
+    public init(_ image: @escaping (_ name: String, _ frameIndex: Int) -> Image?,
+                contentBounds: ((_ name: String) -> PixelRect?)? = nil) {
         self.image = image
+        self.contentBounds = contentBounds
     }
 
     /// Provides nothing: every image draws as its placeholder.
@@ -24,6 +34,14 @@ public struct ImageProvider {
     /// Tries `self`, then `other`.
     public func fallback(to other: ImageProvider) -> ImageProvider {
         let first = image, second = other.image
-        return ImageProvider { name, frame in first(name, frame) ?? second(name, frame) }
+        let bounds: ((String) -> PixelRect?)?
+        if contentBounds == nil && other.contentBounds == nil {
+            bounds = nil
+        } else {
+            let b1 = contentBounds, b2 = other.contentBounds
+            // The bounds of whichever provider has the image.
+            bounds = { name in first(name, 0) != nil ? b1?(name) ?? nil : b2?(name) ?? nil }
+        }
+        return ImageProvider({ name, frame in first(name, frame) ?? second(name, frame) }, contentBounds: bounds)
     }
 }

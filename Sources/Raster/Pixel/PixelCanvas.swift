@@ -18,10 +18,14 @@ import SimCore
 public struct PixelCanvas {
     public let width: Int
     public let height: Int
-    public var options: PixelRenderOptions
+    /// Changing the options (font, scale, ...) forgets the cached glyphs.
+    public var options: PixelRenderOptions { didSet { glyphs = GlyphCache() } }
     public private(set) var image: Image
     /// Scaled images kept between renders (see `ScaledImageCache`).
     private var cache = ScaledImageCache()
+    /// Shadow masks and glyph spans kept between renders (see `ShadowMaskCache`, `GlyphCache`).
+    private var shadowMasks = ShadowMaskCache()
+    private var glyphs = GlyphCache()
 
     /// A canvas for `size` points at `options.scale`, filled with the theme's background.
     /// The pixel size is the point size times the scale, rounded up, capped at 4096 a side.
@@ -78,15 +82,20 @@ public struct PixelCanvas {
         let opts = options
         let w = width, h = height
         var cache = self.cache
-        self.cache = ScaledImageCache() // moved out, so the dictionary is not copied on write
+        var masks = shadowMasks, glyphs = self.glyphs
+        // Moved out, so the caches are not copied on write.
+        self.cache = ScaledImageCache(); shadowMasks = ShadowMaskCache(); self.glyphs = GlyphCache()
         image.pixels.withUnsafeMutableBufferPointer { buf in
             guard let base = buf.baseAddress, w > 0, h > 0 else { return }
             var t = Target(p: base, width: w, height: h, scale: Double(opts.scale), iscale: opts.scale,
                            options: opts, cache: cache)
+            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
             t.run(list)
             cache = t.cache
+            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
         }
         self.cache = cache
+        shadowMasks = masks; self.glyphs = glyphs
     }
 }
 
@@ -199,6 +208,8 @@ struct Target {
     var clip = PixelClip(x0: 0, y0: 0, x1: 0, y1: 0)
     var opacity = 255
     var cache: ScaledImageCache
+    var shadowMasks = ShadowMaskCache()
+    var glyphs = GlyphCache()
 
     init(p: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double, iscale: Int, options: PixelRenderOptions,
          cache: ScaledImageCache) {
@@ -262,8 +273,10 @@ struct Target {
             if let img = options.images.image(ref.name, ref.frameIndex ?? 0) {
                 blit(img, name: ref.name, frameIndex: ref.frameIndex ?? 0, into: frame)
             } else {
-                placeholder(frame, theme: theme)
+                missingImage(frame, code: ref.displayCode, theme: theme)
             }
+        case .icon(let icon, let frame, let role):
+            self.icon(icon, frame: frame, color: theme.color(role))
         case .pushClip, .popClip, .pushOpacity, .popOpacity:
             break
         }
@@ -376,12 +389,87 @@ struct Target {
 
     /// A drop shadow: the rounded rect moved by `offset`, softened over `blur` points,
     /// drawn only outside the casting rect (as CSS box-shadow), so an opaque view on
-    /// top hides nothing and no work is spent under it.
-    func shadow(_ rect: Rect, radius: Double, offset: Point, blur: Double, color: Color) {
+    /// top hides nothing and no work is spent under it. Shapes with exactly
+    /// translatable geometry (see `ShadowMask`) are computed once into a cached mask
+    /// and replayed; the pixels are the same either way.
+    mutating func shadow(_ rect: Rect, radius: Double, offset: Point, blur: Double, color: Color) {
+        let moved = rect.offsetBy(dx: offset.x, dy: offset.y)
+        let softness = max(1, blur * scale)
+        if alpha(color, 255) == 0 { return }
+        guard let key = ShadowMask.Key(shape: (moved.minX * scale, moved.minY * scale, moved.maxX * scale, moved.maxY * scale),
+                                       cut: (rect.minX * scale, rect.minY * scale, rect.maxX * scale, rect.maxY * scale),
+                                       radius: radius * scale, softness: softness) else {
+            return shadowDirect(rect, radius: radius, offset: offset, blur: blur, color: color)
+        }
+        let mask: ShadowMask
+        if let hit = shadowMasks.lookup(key) {
+            mask = hit
+        } else if let built = Self.buildShadowMask(key, radius: radius * scale, softness: softness) {
+            mask = built
+            shadowMasks.store(key, built)
+        } else {
+            return shadowDirect(rect, radius: radius, offset: offset, blur: blur, color: color)
+        }
+        let ax = key.anchorX, ay = key.anchorY
+        let ly0 = max(mask.y0, clip.y0 - ay), ly1 = min(mask.y0 + mask.rows.count, clip.y1 - ay)
+        guard ly1 > ly0 else { return }
+        let cx0 = clip.x0 - ax, cx1 = clip.x1 - ax
+        mask.runs.withUnsafeBufferPointer { runs in
+            for ly in ly0..<ly1 {
+                let range = mask.rows[ly - mask.y0]
+                let y = ly + ay
+                for k in Int(range.lowerBound)..<Int(range.upperBound) {
+                    let r = runs[k]
+                    let a = max(r.a, cx0), b = min(r.b, cx1)
+                    guard b > a else { continue }
+                    if b - a == 1 {
+                        blend((y * width + a + ax) * 4, color, alpha(color, r.coverage))
+                    } else {
+                        span(y, a + ax, b + ax, color, alpha(color, r.coverage))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mask for `key`: every row of the shape in the anchored frame, unclipped.
+    /// Nil when it would hold more than `ShadowMask.maxRuns` runs.
+    static func buildShadowMask(_ key: ShadowMask.Key, radius: Double, softness: Double) -> ShadowMask? {
+        guard let g = RoundRectShape(key.local(key.shape), radius: radius, softness: softness, scale: 1) else { return nil }
+        let cut = RoundRectShape(key.local(key.cut), radius: radius, softness: 1, scale: 1)
+        guard g.y1 > g.y0, g.y1 - g.y0 <= 8192, g.x1 - g.x0 <= 8192 else { return nil }
+        var rows: [Range<Int32>] = []
+        rows.reserveCapacity(g.y1 - g.y0)
+        var runs: [CoverageRun] = []
+        var row = [CoverageRun]()
+        var straight: Range<Int32>?
+        for y in g.y0..<g.y1 {
+            guard let shapeRow = g.row(y), shapeRow.hi > shapeRow.lo else {
+                rows.append(Int32(runs.count)..<Int32(runs.count))
+                continue
+            }
+            let cutRow = cut?.row(y)
+            let isStraight = shapeRow.straight && (cutRow?.straight ?? false)
+            if isStraight, let shared = straight {
+                rows.append(shared)
+                continue
+            }
+            row.removeAll(keepingCapacity: true)
+            shadowRuns(g, shapeRow, cut, cutRow, y: y, lo: shapeRow.lo, hi: shapeRow.hi, into: &row)
+            let range = Int32(runs.count)..<Int32(runs.count + row.count)
+            runs += row
+            if runs.count > ShadowMask.maxRuns { return nil }
+            rows.append(range)
+            if isStraight { straight = range }
+        }
+        return ShadowMask(y0: g.y0, rows: rows, runs: runs)
+    }
+
+    /// The shadow for geometry a mask cannot be built for, row by row.
+    func shadowDirect(_ rect: Rect, radius: Double, offset: Point, blur: Double, color: Color) {
         guard let g = RoundRectShape(rect.offsetBy(dx: offset.x, dy: offset.y), radius: radius,
                                      softness: max(1, blur * scale), scale: scale) else { return }
         let cut = RoundRectShape(rect, radius: radius, softness: 1, scale: scale)
-        if alpha(color, 255) == 0 { return }
         var runs: [CoverageRun] = []
         var straightRuns: [CoverageRun]?
         for y in max(clip.y0, g.y0)..<max(max(clip.y0, g.y0), min(clip.y1, g.y1)) {
@@ -389,8 +477,6 @@ struct Target {
             let lo = max(clip.x0, row.lo), hi = min(clip.x1, row.hi)
             guard hi > lo else { continue }
             let cutRow = cut?.row(y)
-            // Split the row where either coverage changes between constant and
-            // per-pixel; a segment where both are constant is one translucent span.
             // Rows of the straight section (of both shapes) are all alike: their runs
             // are computed once and replayed.
             let straight = row.straight && (cutRow?.straight ?? false)
@@ -399,40 +485,47 @@ struct Target {
                 continue
             }
             runs.removeAll(keepingCapacity: true)
-            // Split the row where either coverage changes between constant and
-            // per-pixel; a segment where both are constant is one run.
-            var marks = Marks()
-            marks.insert(lo, lo, hi); marks.insert(hi, lo, hi)
-            marks.insert(row.fa, lo, hi); marks.insert(row.fb, lo, hi)
-            if let c = cutRow {
-                marks.insert(c.lo, lo, hi); marks.insert(c.hi, lo, hi)
-                marks.insert(c.fa, lo, hi); marks.insert(c.fb, lo, hi)
-            }
-            var k = 0
-            while k + 1 < marks.count {
-                let a = marks[k], b = marks[k + 1]
-                k += 1
-                guard b > a else { continue }
-                let shadowConst = a >= row.fa && b <= row.fb
-                var cutConst = true, cutCov = 0
-                if let c = cutRow, a < c.hi && b > c.lo {
-                    if a >= c.fa && b <= c.fb { cutCov = c.midCoverage } else { cutConst = false }
-                }
-                if shadowConst && cutConst {
-                    let cov = Self.div255(row.midCoverage * (255 - cutCov))
-                    if cov > 0 { runs.append(CoverageRun(a: a, b: b, coverage: cov)) }
-                    continue
-                }
-                for x in a..<b {
-                    var cov = shadowConst ? row.midCoverage : g.coverage(x, y)
-                    if cov == 0 { continue }
-                    let cc = cutConst ? cutCov : cut!.coverage(x, y)
-                    cov = Self.div255(cov * (255 - cc))
-                    if cov > 0 { runs.append(CoverageRun(a: x, b: x + 1, coverage: cov)) }
-                }
-            }
+            Self.shadowRuns(g, row, cut, cutRow, y: y, lo: lo, hi: hi, into: &runs)
             apply(runs, y: y, color: color)
             if straight { straightRuns = runs }
+        }
+    }
+
+    /// The shadow's coverage runs of row y within lo..<hi: the row is split where either
+    /// coverage changes between constant and per-pixel; a segment where both are
+    /// constant is one run, elsewhere one run a pixel. Coverage is the shadow's times
+    /// what the casting rect leaves uncovered.
+    static func shadowRuns(_ g: RoundRectShape, _ row: RoundRectShape.Row, _ cut: RoundRectShape?,
+                           _ cutRow: RoundRectShape.Row?, y: Int, lo: Int, hi: Int, into runs: inout [CoverageRun]) {
+        var marks = Marks()
+        marks.insert(lo, lo, hi); marks.insert(hi, lo, hi)
+        marks.insert(row.fa, lo, hi); marks.insert(row.fb, lo, hi)
+        if let c = cutRow {
+            marks.insert(c.lo, lo, hi); marks.insert(c.hi, lo, hi)
+            marks.insert(c.fa, lo, hi); marks.insert(c.fb, lo, hi)
+        }
+        var k = 0
+        while k + 1 < marks.count {
+            let a = marks[k], b = marks[k + 1]
+            k += 1
+            guard b > a else { continue }
+            let shadowConst = a >= row.fa && b <= row.fb
+            var cutConst = true, cutCov = 0
+            if let c = cutRow, a < c.hi && b > c.lo {
+                if a >= c.fa && b <= c.fb { cutCov = c.midCoverage } else { cutConst = false }
+            }
+            if shadowConst && cutConst {
+                let cov = div255(row.midCoverage * (255 - cutCov))
+                if cov > 0 { runs.append(CoverageRun(a: a, b: b, coverage: cov)) }
+                continue
+            }
+            for x in a..<b {
+                var cov = shadowConst ? row.midCoverage : g.coverage(x, y)
+                if cov == 0 { continue }
+                let cc = cutConst ? cutCov : cut!.coverage(x, y)
+                cov = div255(cov * (255 - cc))
+                if cov > 0 { runs.append(CoverageRun(a: x, b: x + 1, coverage: cov)) }
+            }
         }
     }
 
@@ -562,16 +655,15 @@ struct Target {
                     let cp = g.pointee.codePoint
                     if cp != 0 {
                         // A character or the ellipsis: its first scalar from the font.
-                        let glyph = options.font.glyphOrBox(for: cp, width: g.pointee.width == .wide ? 16 : 8)
-                        drawGlyph(glyph, x: px(frame.minX), y: px(frame.minY), color: color, alpha: a)
+                        drawGlyph(cp, boxWidth: g.pointee.width == .wide ? 16 : 8, x: px(frame.minX), y: px(frame.minY),
+                                  color: color, alpha: a)
                         continue
                     }
                     guard case .emoji(let e) = g.pointee.content else { continue }
                     if let name = e.imageName, let img = options.images.image(name, 0) {
                         blit(img, name: name, frameIndex: 0, into: frame)
                     } else if let glyphText = e.glyph, let first = glyphText.unicodeScalars.first {
-                        let glyph = options.font.glyphOrBox(for: first.value, width: 16)
-                        drawGlyph(glyph, x: px(frame.minX), y: px(frame.midY - 8), color: color, alpha: a)
+                        drawGlyph(first.value, boxWidth: 16, x: px(frame.minX), y: px(frame.midY - 8), color: color, alpha: a)
                     } else {
                         placeholder(frame, theme: theme)
                     }
@@ -580,54 +672,56 @@ struct Target {
         }
     }
 
-    /// Each set font pixel becomes a scale x scale block: the runs of set bits of a
-    /// font row are found once and filled on each of its `scale` pixel rows.
-    func drawGlyph(_ glyph: BitmapFont.Glyph, x: Int, y: Int, color: Color, alpha a: Int) {
+    /// Each set font pixel becomes a scale x scale block: the runs of set bits of the
+    /// glyph's rows (from `glyphs`, found once per glyph) are filled on each of their
+    /// `scale` pixel rows; opaque runs are stored words, translucent ones `span`s.
+    mutating func drawGlyph(_ codePoint: UInt32, boxWidth: Int, x: Int, y: Int, color: Color, alpha a: Int) {
+        let range = glyphs.lookup(codePoint, boxWidth: boxWidth, font: options.font)
         let s = iscale
-        let w = glyph.width
-        for row in 0..<16 {
-            var bits = glyph.rows[row]
-            if bits == 0 { continue }
-            let py0 = y + row * s
-            if py0 + s <= clip.y0 || py0 >= clip.y1 { continue }
-            var col = 0
-            while bits != 0 && col < w {
-                let skip = bits.leadingZeroBitCount
-                col += skip
-                bits <<= UInt16(skip)
-                let run = (~bits).leadingZeroBitCount
-                let end = min(w, col + run)
-                let sx0 = max(clip.x0, x + col * s), sx1 = min(clip.x1, x + end * s)
-                if sx1 > sx0 {
-                    for py in max(py0, clip.y0)..<min(py0 + s, clip.y1) { span(py, sx0, sx1, color, a) }
+        let opaque = a >= 255 ? PixelCanvas.pack(Color(r: color.r, g: color.g, b: color.b, a: 255)) : nil
+        let c = clip, w = width
+        glyphs.runs.withUnsafeBufferPointer { runs in
+            p.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+                for k in range {
+                    let run = runs[k]
+                    let py0 = y + Int(run & 0xFF) * s
+                    let py = max(py0, c.y0), pyEnd = min(py0 + s, c.y1)
+                    guard pyEnd > py else { continue }
+                    let sx0 = max(c.x0, x + Int((run >> 8) & 0xFF) * s), sx1 = min(c.x1, x + Int(run >> 16) * s)
+                    guard sx1 > sx0 else { continue }
+                    for yy in py..<pyEnd {
+                        if let v = opaque {
+                            (words + yy * w + sx0).update(repeating: v, count: sx1 - sx0)
+                        } else {
+                            span(yy, sx0, sx1, color, a)
+                        }
+                    }
                 }
-                bits = run >= 16 ? 0 : bits << UInt16(run)
-                col = end
             }
         }
     }
 
     // MARK: - Images
 
-    /// The stand-in for an image the provider does not have.
-    func placeholder(_ frame: Rect, theme: Theme) {
-        shape(frame, radius: min(frame.width, frame.height) / 8, softness: 1, color: theme.color(.imagePlaceholder))
+    /// The stand-in for an image the provider does not have (see `missingImage`).
+    func placeholder(_ frame: Rect, theme: Theme, code: String? = nil) {
+        missingImage(frame, code: code, theme: theme)
     }
 
-    /// Draws `img` scaled into `frame`: scaled once (see `ScaledImage`, cached by the
-    /// canvas), then composited source-over with the current opacity.
+    /// Draws `img` fitted into `frame` by its content (see `fitted`): scaled once (see
+    /// `ScaledImage`, cached by the canvas), then composited source-over with the
+    /// current opacity.
     mutating func blit(_ img: Image, name: String, frameIndex: Int, into frame: Rect) {
-        let dx0 = px(frame.minX), dy0 = px(frame.minY), dx1 = px(frame.maxX), dy1 = px(frame.maxY)
-        let dw = dx1 - dx0, dh = dy1 - dy0
-        guard dw > 0, dh > 0, dw * dh <= 4096 * 4096, img.width > 0, img.height > 0 else { return }
+        guard let (crop, dx0, dy0, dw, dh) = fitted(img, name: name, into: frame) else { return }
+        let dx1 = dx0 + dw, dy1 = dy0 + dh
         let x0 = max(clip.x0, dx0), x1 = min(clip.x1, dx1), y0 = max(clip.y0, dy0), y1 = min(clip.y1, dy1)
         guard x1 > x0, y1 > y0 else { return }
-        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh)
+        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh, crop: crop)
         let scaled: ScaledImage
         if let hit = cache.lookup(key, source: img) {
             scaled = hit
         } else {
-            scaled = ScaledImage(img, width: dw, height: dh)
+            scaled = ScaledImage(img, crop: crop, width: dw, height: dh)
             cache.store(key, scaled)
         }
         let o = opacity

@@ -1,7 +1,7 @@
 import Imaging
 
-/// An image scaled to a destination size in pixels, premultiplied (RGBA8 packed
-/// little-endian in `UInt32`s), ready to composite.
+/// An image, or its `crop` rect (the trimmed content), scaled to a destination size in
+/// pixels, premultiplied (RGBA8 packed little-endian in `UInt32`s), ready to composite.
 ///
 /// Bilinear in 8.8 fixed point on premultiplied colour: each destination pixel centre is
 /// mapped into the source, its four neighbours weighted (weights sum to 65536),
@@ -13,6 +13,7 @@ struct ScaledImage: Sendable {
         var frameIndex: Int
         var width: Int
         var height: Int
+        var crop: PixelRect
     }
 
     let source: Image
@@ -20,17 +21,19 @@ struct ScaledImage: Sendable {
     let height: Int
     let premultiplied: [UInt32]
 
-    init(_ img: Image, width dw: Int, height dh: Int) {
+    /// `crop` must lie inside the image and be non-empty (nil: the whole image).
+    init(_ img: Image, crop: PixelRect? = nil, width dw: Int, height dh: Int) {
         source = img
         width = dw
         height = dh
-        let sw = img.width, sh = img.height
+        let c = crop ?? PixelRect(x: 0, y: 0, width: img.width, height: img.height)
+        let sw = c.width, sh = c.height, stride = img.width
         var out = [UInt32](repeating: 0, count: dw * dh)
         var xs = [Int](repeating: 0, count: dw), xf = [Int](repeating: 0, count: dw)
         for x in 0..<dw {
             var u = ((2 * x + 1) * sw * 65536) / (2 * dw) - 32768
             u = min(max(u, 0), (sw - 1) * 65536)
-            xs[x] = u >> 16
+            xs[x] = c.x + (u >> 16)
             xf[x] = (u >> 8) & 0xFF
         }
         img.pixels.withUnsafeBufferPointer { src in
@@ -38,10 +41,10 @@ struct ScaledImage: Sendable {
                 var v = ((2 * y + 1) * sh * 65536) / (2 * dh) - 32768
                 v = min(max(v, 0), (sh - 1) * 65536)
                 let fy = (v >> 8) & 0xFF
-                let row0 = (v >> 16) * sw * 4, row1 = min((v >> 16) + 1, sh - 1) * sw * 4
+                let row0 = (c.y + (v >> 16)) * stride * 4, row1 = (c.y + min((v >> 16) + 1, sh - 1)) * stride * 4
                 for x in 0..<dw {
                     let fx = xf[x]
-                    let sx = xs[x] * 4, sx1 = min(xs[x] + 1, sw - 1) * 4
+                    let sx = xs[x] * 4, sx1 = min(xs[x] + 1, c.x + sw - 1) * 4
                     let i00 = row0 + sx, i01 = row0 + sx1, i10 = row1 + sx, i11 = row1 + sx1
                     let w00 = (256 - fx) * (256 - fy), w01 = fx * (256 - fy)
                     let w10 = (256 - fx) * fy, w11 = fx * fy
@@ -71,7 +74,20 @@ struct ScaledImage: Sendable {
 /// never served a stale image. Bounded: emptied when it reaches `limit` entries.
 struct ScaledImageCache: Sendable {
     private var entries: [ScaledImage.Key: ScaledImage] = [:]
+    /// Frame 0's content bounds by name, for providers without `contentBounds`; a hit
+    /// needs the same frame-0 pixels. Bounded like `entries`.
+    private var trims: [String: (source: Image, bounds: PixelRect?)] = [:]
     let limit = 256
+
+    func trim(_ name: String, frame0: Image) -> PixelRect?? {
+        guard let t = trims[name], t.source == frame0 else { return nil }
+        return .some(t.bounds)
+    }
+
+    mutating func storeTrim(_ name: String, frame0: Image, bounds: PixelRect?) {
+        if trims.count >= limit { trims.removeAll(keepingCapacity: true) }
+        trims[name] = (frame0, bounds)
+    }
 
     func lookup(_ key: ScaledImage.Key, source: Image) -> ScaledImage? {
         guard let e = entries[key], e.source == source else { return nil }

@@ -18,7 +18,7 @@ public struct InlineEmoji: Hashable, Sendable {
 }
 
 /// One run of a text layout's input: plain text, or one inline emoji. EmojiText's
-/// RichText converts to `[InlineRun]` (see `InlineRun.runs(from:)` once merged).
+/// RichText converts to `[InlineRun]` (ChatUI's `InlineRun.runs(from:)`).
 public enum InlineRun: Hashable, Sendable {
     case text(String)
     case emoji(InlineEmoji)

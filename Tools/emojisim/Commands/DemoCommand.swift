@@ -47,8 +47,8 @@ enum DemoCommand: CLICommand {
         }
         let out = URL(fileURLWithPath: args.options["out"] ?? "emojisim-out")
         let options = ScenarioRunOptions(
-            snapshots: nil, record: .never, out: out, gif: true,
-            report: out.appendingPathComponent("report.html"),
+            references: .none, record: .never, out: out, gif: true,
+            report: out.appendingPathComponent("report.html"), junit: nil,
             printTrace: false, json: false, printAscii: true)
         let status = ScenarioRunSession(options: options).run([(out.appendingPathComponent(DemoScenario.name), script)])
         print("outputs: \(out.path)/ (snapshots under demo/, demo.gif, report.html)")

@@ -10,40 +10,53 @@ enum RunCommand: CLICommand {
     static let name = "run"
     static let summary = "run scenario scripts and check their snapshots"
     static let help = """
-    usage: emojisim run <file or dir>... [--snapshots DIR] [--record all|missing|failed|never]
-                        [--out DIR] [--gif] [--report FILE] [--trace] [--shard I/N] [--json]
+    usage: emojisim run <file or dir>... [--snapshots DIR] [--record MODE]
+                        [--out DIR] [--gif] [--report FILE] [--junit FILE]
+                        [--trace] [--shard I/N] [--json]
 
     Runs each .scenario script (folders are searched recursively, in name order) and
-    compares its snapshots with the references in DIR/<script stem>/<name>.<ext>
-    (DIR defaults to ./Snapshots). The language is documented in docs/SCENARIOS.md.
+    compares its snapshots with its references. References are found from the script,
+    not the current folder: a script at ROOT/dir/flow.scenario, ROOT being the nearest
+    folder above it with a Package.swift, keeps them in ROOT/Snapshots/dir/flow/.
+    The language is documented in docs/SCENARIOS.md.
 
-      --snapshots DIR   where references live (default: Snapshots)
-      --record MODE     all: rewrite every reference; missing (default): write only
-                        missing ones; failed: write missing and differing ones;
-                        never: only compare. Always never when CI is set.
-                        EMOJISIM_RECORD sets the default.
+      --snapshots DIR   keep references in DIR/dir/flow/ instead (the script's path
+                        from its package root, or from the current folder)
+      --record MODE     pending (default): a new or differing snapshot is written
+                        beside its reference as NAME.EXT.new and fails; review with
+                        `emojisim snapshots review|accept|reject`.
+                        missing: write new references directly (differing: pending);
+                        failed: write new and differing ones; all: rewrite every
+                        reference; never: only compare, write nothing.
+                        EMOJISIM_RECORD sets the default. When CI is set nothing is
+                        ever written. A script whose expectations fail (or that
+                        stops early) writes nothing, whatever the mode.
       --out DIR         write every rendered snapshot and the trace of each script
                         under DIR/<script stem>/
       --gif             also write DIR/<script stem>.gif: the screen at 30 frames per
-                        second of virtual time (needs --out, default ./emojisim-out)
-      --report FILE     one self-contained HTML file: per script and snapshot the
-                        reference, actual and diff images, the text diffs, the
-                        expectations and the trace
+                        second of virtual time (needs --out, default ./emojisim-out);
+                        a run with `resize` is letterboxed to its largest size
+      --report FILE     one HTML report: failures and pending snapshots first, the
+                        expectations with their script lines, reference | actual |
+                        diff side by side with the command that accepts each change;
+                        large images go to FILE.files/ beside it
+      --junit FILE      a JUnit XML report (one testcase per script; time is virtual)
       --trace           print each script's trace
       --shard I/N       run only the scripts of shard I of N (1-based; a stable
-                        partition by path, for CI matrices)
+                        partition by path, for CI matrices: one --junit per shard)
       --json            print results as JSON on standard output (no progress)
 
-    Exit status: 0 when everything passes, 1 on a failed expectation, run error or
-    snapshot, 2 on a usage or parse error (all parse errors are printed before
-    anything runs).
+    Exit status: 0 when everything passes, 1 on a failed expectation, run error,
+    snapshot or output that cannot be written (the JSON's "passed" is false exactly
+    then), 2 on a usage or parse error (all parse errors are printed before anything
+    runs).
     """
 
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
-                                       options: ["snapshots", "record", "out", "report", "shard"])
+                                       options: ["snapshots", "record", "out", "report", "shard", "junit"])
         } catch {
             printError("error: \(error)\nsee: emojisim run --help")
             return 2
@@ -77,11 +90,12 @@ enum RunCommand: CLICommand {
         }
         let selected = shard.map { ScenarioFiles.shard(files, index: $0.0, of: $0.1) } ?? files
         let options = ScenarioRunOptions(
-            snapshots: URL(fileURLWithPath: args.options["snapshots"] ?? "Snapshots"),
+            references: args.options["snapshots"].map { .folder(URL(fileURLWithPath: $0).standardizedFileURL) } ?? .automatic,
             record: RecordMode.resolve(requested),
             out: args.options["out"].map { URL(fileURLWithPath: $0) } ?? (args.flags.contains("gif") ? URL(fileURLWithPath: "emojisim-out") : nil),
             gif: args.flags.contains("gif"),
             report: args.options["report"].map { URL(fileURLWithPath: $0) },
+            junit: args.options["junit"].map { URL(fileURLWithPath: $0) },
             printTrace: args.flags.contains("trace"),
             json: args.flags.contains("json"),
             printAscii: false)
@@ -114,13 +128,20 @@ enum ScenarioFiles {
         return out
     }
 
-    /// Shard `index` (1-based) of `count`: scripts whose path hashes to it (FNV-1a), so
-    /// adding a script never moves the others between shards.
+    /// Shard `index` (1-based) of `count`: scripts whose path (from their package root,
+    /// so the same wherever the run starts) hashes to it (FNV-1a), so adding a script
+    /// never moves the others between shards.
     static func shard(_ files: [URL], index: Int, of count: Int) -> [URL] {
         files.filter { url in
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in url.lastPathComponent.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            for b in shardKey(url).utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
             return Int(h % UInt64(count)) == index - 1
         }
+    }
+
+    static func shardKey(_ url: URL) -> String {
+        let u = url.standardizedFileURL
+        guard let root = SnapshotFiles.packageRoot(from: u.path), u.path.hasPrefix(root.path + "/") else { return u.lastPathComponent }
+        return String(u.path.dropFirst(root.path.count + 1))
     }
 }

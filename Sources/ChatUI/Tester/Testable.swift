@@ -1,0 +1,31 @@
+import SimCore
+import Interaction
+import Raster
+
+/// What the `Tester` drives: one component or a whole screen on a virtual clock. The
+/// panel, the bubble list and the chat screen adopt it (the input bar, a value type,
+/// through `InputBarHost`); scenario hosts refine it (`ScenarioHost`).
+///
+/// The Tester owns time and touches: it advances `clock` to each touch's timestamp and
+/// hands the touch to `handle`; between actions it reads `motion` to decide whether the
+/// subject is idle (see `Tester.pumpUntilIdle`).
+public protocol Testable: AnyObject {
+    var clock: VirtualClock { get }
+    var trace: Trace { get }
+    /// The subject's bounds in its own coordinates (a touch outside is an error).
+    var bounds: Rect { get }
+    /// One touch, in the subject's coordinates, at `clock.now` (the Tester advanced it).
+    func handle(_ touch: TouchEvent)
+    /// What still moves, one short phrase each ("the panel decelerates", "the keyboard
+    /// slides"); empty when idle. Looping GIFs never count, nor does a finger that is
+    /// down (the Tester knows its own fingers).
+    var motion: [String] { get }
+    /// What is drawn now, in the subject's coordinates.
+    func displayList() -> DisplayList
+    /// Every model invariant that does not hold now, one message each (empty when all hold).
+    func invariantViolations() -> [String]
+    /// The display link whose frames animate the subject, if it has its own: while the
+    /// subject is idle the Tester stops it and jumps to the next timer, so a long wait
+    /// costs its events, not its frames. nil: frames are the subject's business.
+    var frameLink: DisplayLink? { get }
+}

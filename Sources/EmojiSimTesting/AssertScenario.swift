@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import XCTest
+import Raster
+import Scenario
+import EmojiSimIO
+
+/// Runs a scenario script as (part of) one test: each failed expectation, run error and
+/// snapshot problem becomes a test issue located at the script line (so the editor jumps
+/// to it), its message naming the Swift call site. Snapshots compare with the script's
+/// references (`<package>/Snapshots/<script path>/`) under the usual record modes, and a
+/// script whose expectations fail records nothing.
+///
+/// `path`: absolute, or relative to the package root above the calling file
+/// (`assertScenario("Tests/Scenarios/seed-chain.scenario")`).
+/// Returns the verification (nil when the script could not be read or parsed).
+@discardableResult
+public func assertScenario(
+    _ path: String,
+    record: RecordMode? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> ScenarioVerifier.Verification? {
+    let caller = SnapshotLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    let callSite = "\(caller.fileID):\(caller.line)"
+    func report(_ message: String) { reportFailure(message, at: caller, xcFile: filePath, xcLine: line) }
+    let url: URL
+    // A package's own scripts may read catalogs anywhere in the package (fixtures beside
+    // the scripts' folder); nothing outside it.
+    let packageRoot = SnapshotFiles.packageRoot(from: "\(filePath)")
+    if path.hasPrefix("/") {
+        url = URL(fileURLWithPath: path)
+    } else if let root = packageRoot {
+        url = root.appendingPathComponent(path)
+    } else {
+        report("assertScenario: no Package.swift above \(filePath) to resolve \(path) against")
+        return nil
+    }
+    let text: String
+    do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+        report("assertScenario: cannot read \(url.path): \(error.localizedDescription)")
+        return nil
+    }
+    func atScript(_ message: String, line: Int, column: Int) {
+        let location = SnapshotLocation(fileID: "Scenarios/" + url.lastPathComponent, filePath: url.path,
+                                        line: max(1, line), column: max(1, column))
+        reportFailure(message + "\n(assertScenario at \(callSite))", at: location, xcFile: filePath, xcLine: UInt(caller.line))
+    }
+    let script: Script
+    do {
+        script = try ScriptParser.parse(text, name: url.lastPathComponent)
+    } catch {
+        for e in error.errors { atScript(e.description, line: e.line, column: e.column) }
+        return nil
+    }
+    let font: BitmapFont
+    do { font = try BundledFont.unifont() } catch {
+        report("assertScenario: \(error)")
+        return nil
+    }
+    let verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
+                                    runner: ScenarioRunner(font: font),
+                                    makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: packageRoot) })
+    let v: ScenarioVerifier.Verification
+    do { v = try verifier.verify(script, at: url) } catch let e as ScriptError {
+        atScript(e.description, line: e.line, column: e.column)
+        return nil
+    } catch {
+        report("assertScenario \(path): \(error)")
+        return nil
+    }
+    let name = v.displayName
+    if let f = v.result.failure { atScript("\(name):\(f.line):\(f.column): error: \(f.message)", line: f.line, column: f.column) }
+    for e in v.result.expectations where !e.passed { atScript(e.message(file: name), line: e.line, column: e.column) }
+    for s in v.snapshots {
+        if let m = s.check.message { atScript("\(name):\(s.output.line):1: error: \(m)", line: s.output.line, column: 1) }
+    }
+    for e in v.errors { atScript("\(name): error: \(e)", line: 1, column: 1) }
+    if !v.result.passed { TestExpectations.current?.noteFailure() }
+    return v
+}
+
+extension ScenarioDriver {
+    /// `driver.expect(.keyboard(.emoji))` from a Swift test that also reports: a failed
+    /// expectation is a test issue at the caller (Swift Testing or XCTest), and marks the
+    /// test as failed so its snapshots record nothing.
+    @discardableResult
+    public func require(_ e: Scenario.Expectation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                        line: UInt = #line, column: UInt = #column) -> ExpectationOutcome {
+        let o = expect(e)
+        if !o.passed {
+            TestExpectations.current?.noteFailure()
+            reportFailure("expected \(o.expected), found \(o.actual)",
+                          at: SnapshotLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)),
+                          xcFile: filePath, xcLine: line)
+        }
+        return o
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import SimCore
+import Imaging
+import Raster
+import Scenario
+import EmojiSimIO
+
+/// `emojisim run --report FILE`: one HTML page a browser opens with no server.
+///
+/// - A summary first: counts, then every failing script and every pending or failing
+///   snapshot, each linked to its section; failing scripts come before passing ones.
+/// - Per script: the run error, the expectations with their script line (number and
+///   text), and per snapshot reference | actual | diff side by side with the command
+///   that accepts the change.
+/// - Images are shown as PNG (PPM snapshots are converted); text grids are shown next
+///   to the grid rendered with the bundled 8x16 bitmap font, whose cells line up
+///   exactly (a browser's monospace font does not keep CJK and emoji at two columns).
+/// - Images up to `inlineLimit` bytes are inlined as data URIs; larger ones are written
+///   to `FILE.files/` beside the report, so thousands of snapshots stay a small page.
+/// - A few lines of script set `data-images`/`data-broken` on `<body>` after load, which
+///   Tools/check-report.sh reads from headless Chromium.
+public struct HTMLReport {
+    public static let inlineLimit = 48 * 1024
+
+    let url: URL
+    let font: BitmapFont
+    var filesWritten = 0
+    var counter = 0
+
+    public static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL) throws {
+        var r = HTMLReport(url: url, font: (try? BundledFont.unifont()) ?? BitmapFont())
+        let html = try r.render(verifications)
+        try SnapshotFiles.writeAtomically(Array(html.utf8), to: url)
+    }
+
+    var filesFolder: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".files") }
+
+    func isProblem(_ s: ScenarioVerifier.ScenarioSnapshot) -> Bool { !s.passed }
+
+    mutating func render(_ vs: [ScenarioVerifier.Verification]) throws -> String {
+        let ordered = vs.enumerated().sorted { a, b in
+            if a.element.passed != b.element.passed { return !a.element.passed }
+            return a.offset < b.offset
+        }
+        let passed = vs.filter(\.passed).count
+        let pendingCount = vs.reduce(0) { $0 + $1.snapshots.filter { if case .pending = $0.status { return true } else { return false } }.count }
+        var h = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>EmojiSim report</title>
+        <style>
+        body { font: 14px system-ui, sans-serif; margin: 24px; color: #222; }
+        h2 { margin-top: 32px; border-top: 1px solid #ddd; padding-top: 16px; }
+        .pass { color: #1a7f37; } .fail { color: #cf222e; } .pending { color: #9a6700; }
+        table { border-collapse: collapse; margin: 8px 0; }
+        td, th { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
+        pre { background: #f6f8fa; padding: 8px; overflow: auto; font: 12px ui-monospace, monospace; line-height: 1.25; margin: 0; }
+        code.cmd { background: #fff8c5; padding: 2px 6px; display: inline-block; margin: 4px 0; }
+        .row { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
+        img { border: 1px solid #ccc; image-rendering: pixelated; max-width: 480px; height: auto; }
+        ul.summary li { margin: 2px 0; }
+        </style></head><body>
+        <h1>EmojiSim report</h1>
+        <p>\(passed) of \(vs.count) script\(vs.count == 1 ? "" : "s") passed; \(pendingCount) snapshot\(pendingCount == 1 ? "" : "s") pending review.</p>
+
+        """
+        // Summary: everything that needs attention, each linked.
+        var attention: [String] = []
+        for (i, v) in ordered {
+            if !v.passed { attention.append("<li class=\"fail\"><a href=\"#s\(i)\">✘ \(escape(v.displayName))</a></li>") }
+            for (k, s) in v.snapshots.enumerated() where isProblem(s) {
+                let cls: String
+                if case .pending = s.status { cls = "pending" } else { cls = "fail" }
+                attention.append("<li class=\"\(cls)\"><a href=\"#s\(i)-\(k)\">\(escape(s.check.displayName)): \(s.status.label)</a></li>")
+            }
+        }
+        if !attention.isEmpty { h += "<h3>Needs attention</h3>\n<ul class=\"summary\">\n" + attention.joined(separator: "\n") + "\n</ul>\n" }
+        for (i, v) in ordered {
+            h += "<h2 id=\"s\(i)\" class=\"\(v.passed ? "pass" : "fail")\">\(v.passed ? "✔" : "✘") \(escape(v.displayName))</h2>\n"
+            h += "<p>\(escape(v.result.duration.description)) of virtual time.</p>\n"
+            for p in v.problems where !v.passed { h += "<pre class=\"fail\">\(escape(p))</pre>\n" }
+            if !v.result.expectations.isEmpty {
+                h += "<table><tr><th>line</th><th>script</th><th></th><th>expected</th><th>actual</th></tr>\n"
+                let sorted = v.result.expectations.enumerated().sorted { a, b in
+                    if a.element.passed != b.element.passed { return !a.element.passed }
+                    return a.offset < b.offset
+                }
+                for (_, e) in sorted {
+                    h += "<tr><td>\(e.line)</td><td><code>\(escape(ScriptPrinter.line(.expect(e.expectation))))</code></td>"
+                    h += "<td class=\"\(e.passed ? "pass" : "fail")\">\(e.passed ? "pass" : "FAIL")</td>"
+                    h += "<td>\(escape(e.expected))</td><td>\(escape(e.actual))</td></tr>\n"
+                }
+                h += "</table>\n"
+            }
+            let snaps = v.snapshots.enumerated().sorted { a, b in
+                if isProblem(a.element) != isProblem(b.element) { return isProblem(a.element) }
+                return a.offset < b.offset
+            }
+            for (k, s) in snaps { h += try snapshotSection(s, anchor: "s\(i)-\(k)") }
+            h += "<details><summary>trace (\(v.result.trace.count) lines)</summary><pre>\(escape(v.result.trace.joined(separator: "\n")))</pre></details>\n"
+        }
+        h += """
+        <script>
+        window.addEventListener("load", function () {
+          var imgs = document.images, broken = 0;
+          for (var i = 0; i < imgs.length; i++) { if (!imgs[i].complete || imgs[i].naturalWidth === 0) broken++; }
+          document.body.setAttribute("data-images", String(imgs.length));
+          document.body.setAttribute("data-broken", String(broken));
+        });
+        </script>
+        </body></html>
+
+        """
+        return h
+    }
+
+    mutating func snapshotSection(_ s: ScenarioVerifier.ScenarioSnapshot, anchor: String) throws -> String {
+        let title = escape(s.check.displayName)
+        var h = "<h3 id=\"\(anchor)\" class=\"\(s.passed ? "pass" : (s.check.pendingFile != nil ? "pending" : "fail"))\">"
+        h += "\(title) (line \(s.output.line), \(escape(s.output.subject.rawValue))): \(s.status.label)</h3>\n"
+        if let m = s.check.message, !s.passed { h += "<pre>\(escape(m))</pre>\n" }
+        if let pending = s.check.pendingFile {
+            h += "<code class=\"cmd\">emojisim snapshots accept \(escape(relativeToCWD(pending)))</code>\n"
+        }
+        let showReference = !s.passed && s.check.expected != nil
+        h += "<div class=\"row\">"
+        switch s.check.actual {
+        case .text(let actual)?:
+            if showReference, let ref = s.check.expected?.text {
+                h += "<figure><pre>\(escape(ref))</pre><figcaption>reference</figcaption></figure>"
+                h += try figure("reference (rendered)", gridImage(ref))
+            }
+            h += "<figure><pre>\(escape(actual))</pre><figcaption>actual</figcaption></figure>"
+            h += try figure("actual (rendered)", gridImage(actual))
+        case .image(let actual)?:
+            if showReference, let ref = s.check.expected?.image { h += try figure("reference", ref) }
+            h += try figure("actual", actual)
+            if let d = s.check.diffImage { h += try figure("diff", d) }
+        case nil:
+            h += "<p>(no preview)</p>"
+        }
+        h += "</div>\n"
+        return h
+    }
+
+    /// A text grid drawn with the bitmap font, one cell 8x16 (wide characters 16x16),
+    /// so it lines up whatever fonts the browser has.
+    func gridImage(_ text: String) -> Image {
+        // The style layer and legend follow the grid; draw every line the same way.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let columns = min(400, lines.map { TextLayout($0).size.width }.max().map { Int($0 / 8) } ?? 1)
+        let rows = min(400, lines.count)
+        var list = DisplayList(width: Double(max(1, columns) * 8), height: Double(max(1, rows) * 16))
+        list.fill(list.bounds, .background)
+        for (r, line) in lines.prefix(rows).enumerated() {
+            list.text(TextLayout(line), at: Point(x: 0, y: Double(r * 16)), .text)
+        }
+        return PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: .light, font: font))
+    }
+
+    mutating func figure(_ caption: String, _ image: Image) throws -> String {
+        let png = SnapshotImageCodec.encodePNG(image)
+        let src: String
+        if png.count <= Self.inlineLimit {
+            src = "data:image/png;base64," + Data(png).base64EncodedString()
+        } else {
+            counter += 1
+            let name = "image-\(counter).png"
+            try SnapshotFiles.writeAtomically(png, to: filesFolder.appendingPathComponent(name))
+            filesWritten += 1
+            src = escape(url.lastPathComponent + ".files/" + name)
+        }
+        return "<figure><img alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption></figure>"
+    }
+
+    func relativeToCWD(_ u: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return u.path.hasPrefix(cwd + "/") ? String(u.path.dropFirst(cwd.count + 1)) : u.path
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+    func escape(_ s: String) -> String { Self.escape(s) }
+}

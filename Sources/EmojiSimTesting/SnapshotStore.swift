@@ -1,0 +1,164 @@
+import Foundation
+import Imaging
+import Raster
+
+/// The one comparison behind `assertSnapshot`, `assertScenario` and `emojisim run`:
+/// a rendered value against its reference file, under a record mode.
+///
+/// The actual value is encoded only when a file is written; the reference is read and
+/// decoded once and compared as text or pixels (two encoders may compress the same
+/// pixels differently, which is not a visual change).
+public enum SnapshotStore {
+    /// What a check may write and why not.
+    public struct Policy: Sendable {
+        public var mode: RecordMode
+        /// True on CI: the message then says why nothing was recorded.
+        public var isCI: Bool
+        /// Why nothing may be written at all (the run's expectations failed), nil when
+        /// writing is allowed.
+        public var blocked: String?
+        /// Where the actual value and diff picture of a failure are also left (for CI
+        /// artifacts); nil for none.
+        public var artifacts: URL?
+        /// How to accept a change, for messages (a command line).
+        public var acceptHint: String?
+
+        public init(mode: RecordMode, isCI: Bool = false, blocked: String? = nil, artifacts: URL? = nil,
+                    acceptHint: String? = nil) {
+            self.mode = mode; self.isCI = isCI; self.blocked = blocked; self.artifacts = artifacts
+            self.acceptHint = acceptHint
+        }
+    }
+
+    /// The pending file of a reference: `<reference>.new`.
+    public static func pendingURL(for reference: URL) -> URL {
+        reference.deletingLastPathComponent().appendingPathComponent(reference.lastPathComponent + ".new")
+    }
+
+    /// Compares `actual` with the reference at `reference` and writes what the policy
+    /// allows. `displayName` names the reference in messages; `artifactName` is its path
+    /// inside the artifacts folder.
+    public static func verify<Format>(_ actual: Format, diffing: Diffing<Format>, reference: URL, displayName: String,
+                                      artifactName: String? = nil, policy: Policy) -> SnapshotCheck {
+        var check = SnapshotCheck(reference: reference, displayName: displayName, status: .matched,
+                                  actual: diffing.preview?(actual))
+        let pending = pendingURL(for: reference)
+        var encoded: [UInt8]?
+        func bytes() -> [UInt8] {
+            if let encoded { return encoded }
+            let b = diffing.toData(actual)
+            encoded = b
+            return b
+        }
+        func fail(_ status: SnapshotStatus, _ message: String) -> SnapshotCheck {
+            check.status = status
+            var m = message
+            if let hint = policy.acceptHint, case .pending = status { m += "\n" + hint }
+            check.message = m
+            return check
+        }
+        func writeReference() -> SnapshotCheck {
+            do {
+                try SnapshotFiles.writeAtomically(bytes(), to: reference)
+                try? removePending(pending)
+                check.status = .recorded
+                return check
+            } catch {
+                return fail(.unreadable("\(error)"), "snapshot \(displayName): could not write the reference: \(error)")
+            }
+        }
+        func writePending(_ diff: String, _ headline: String) -> SnapshotCheck {
+            do {
+                try SnapshotFiles.writeAtomically(bytes(), to: pending)
+                check.pendingFile = pending
+                var detail = diff.isEmpty ? "" : "\n" + diff
+                if !check.artifacts.isEmpty { detail += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
+                return fail(.pending(diff), "snapshot \(displayName): \(headline); the new render is pending review at \(displayName).new\(detail)")
+            } catch {
+                return fail(.unreadable("\(error)"), "snapshot \(displayName): could not write \(pending.path): \(error)")
+            }
+        }
+        func leaveArtifacts(_ failure: SnapshotFailure?) {
+            guard let folder = policy.artifacts, let name = artifactName else { return }
+            do {
+                let url = folder.appendingPathComponent(name)
+                try SnapshotFiles.writeAtomically(bytes(), to: url)
+                check.artifacts.append(url)
+                for a in failure?.artifacts ?? [] {
+                    let u = folder.appendingPathComponent(name + "." + a.suffix)
+                    try SnapshotFiles.writeAtomically(a.bytes, to: u)
+                    check.artifacts.append(u)
+                }
+            } catch {
+                // Artifacts only help the reader; the failure itself is already reported.
+            }
+        }
+        let why = policy.isCI ? "CI is set, so nothing is recorded" : "record mode is never"
+
+        let referenceBytes: [UInt8]?
+        do {
+            referenceBytes = try SnapshotFiles.readReference(reference)
+        } catch {
+            return fail(.unreadable(error.description), "snapshot \(displayName): \(error)")
+        }
+        guard let referenceBytes else {
+            if let blocked = policy.blocked {
+                return fail(.notRecorded(""), "snapshot \(displayName): no reference, and none recorded: \(blocked)")
+            }
+            switch policy.mode {
+            case .never:
+                leaveArtifacts(nil)
+                return fail(.missing, "snapshot \(displayName): no reference (\(why)); record it locally and commit it")
+            case .pending:
+                return writePending("", "new snapshot (no reference yet)")
+            case .all, .missing, .failed:
+                return writeReference()
+            }
+        }
+        let expected: Format
+        do {
+            expected = try diffing.fromData(referenceBytes)
+        } catch {
+            let problem = "the reference \(displayName) cannot be read: \(error)"
+            if policy.blocked == nil && (policy.mode == .failed || policy.mode == .all) { return writeReference() }
+            if policy.blocked == nil && (policy.mode == .pending || policy.mode == .missing) {
+                var c = writePending(problem, "the reference is unusable")
+                if case .pending = c.status { c.status = .unreadable(problem) }
+                return c
+            }
+            return fail(.unreadable(problem), "snapshot \(displayName): \(problem)")
+        }
+        check.expected = diffing.preview?(expected)
+        guard let failure = diffing.diff(expected, actual) else {
+            if policy.mode == .all && policy.blocked == nil && referenceBytes != bytes() {
+                // Same pixels, other bytes: `all` rewrites the file; the check still matched.
+                var c = writeReference()
+                if c.status == .recorded { c.status = .matched }
+                return c
+            }
+            try? removePending(pending)
+            return check
+        }
+        check.diffImage = failure.diffImage
+        if let blocked = policy.blocked {
+            return fail(.notRecorded(failure.message), "snapshot \(displayName) differs from its reference, and nothing was recorded: \(blocked)\n\(failure.message)")
+        }
+        switch policy.mode {
+        case .failed, .all:
+            return writeReference()
+        case .pending, .missing:
+            leaveArtifacts(failure)
+            return writePending(failure.message, "differs from its reference")
+        case .never:
+            leaveArtifacts(failure)
+            var m = "snapshot \(displayName) does not match (\(why)):\n" + failure.message
+            if !check.artifacts.isEmpty { m += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
+            return fail(.mismatch(failure.message), m)
+        }
+    }
+
+    /// Removes a stale pending file (the snapshot matches again, or was recorded).
+    static func removePending(_ url: URL) throws {
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+    }
+}

@@ -1,0 +1,56 @@
+import SimCore
+import Testing
+
+/// Reports a `TestStore` failure as a Swift Testing issue at the assertion's source
+/// location. Pass it as the store's `report:`.
+///
+///     var store = TestStore(model, observe: { $0 }, reduce: { $0.send($1) }, report: recordTestStoreIssue)
+///
+/// The message names each differing field of the observed state (expected, then
+/// actual) and lists expected and received events one per line, so an unasserted
+/// change reads like TCA's diff.
+public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: TestStoreFailure<Observed, Event, Failure>,
+                                                                  at location: TestStoreLocation) {
+    Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
+                 sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
+                                                line: location.line, column: location.column))
+}
+
+/// The text of a TestStore failure (test-side: it uses reflection, which the core avoids).
+public enum TestStoreMessage {
+    public static func describe<Observed, Event, Failure: Error>(_ failure: TestStoreFailure<Observed, Event, Failure>) -> String {
+        switch failure {
+        case let .state(expected, actual):
+            return "state changed other than asserted (- expected, + actual):\n" + fieldDiff(expected, actual)
+        case let .events(expected, received):
+            var lines = ["events differ from the asserted ones (- expected, + received):"]
+            let n = max(expected.count, received.count)
+            for i in 0..<n {
+                let e = i < expected.count ? String(describing: expected[i]) : nil
+                let r = i < received.count ? String(describing: received[i]) : nil
+                if e == r, let e { lines.append("    \(e)"); continue }
+                if let e { lines.append("  - \(e)") }
+                if let r { lines.append("  + \(r)") }
+            }
+            return lines.joined(separator: "\n")
+        case let .threw(error):
+            return "the action threw \(error)"
+        }
+    }
+
+    /// The fields (by Mirror) whose descriptions differ; the whole values when the
+    /// type has no fields to compare or no field differs textually.
+    static func fieldDiff<T>(_ a: T, _ b: T) -> String {
+        let ma = Mirror(reflecting: a), mb = Mirror(reflecting: b)
+        var lines: [String] = []
+        for (ca, cb) in zip(ma.children, mb.children) {
+            let da = String(describing: ca.value), db = String(describing: cb.value)
+            if da != db {
+                lines.append("  - \(ca.label ?? "?"): \(da)")
+                lines.append("  + \(cb.label ?? "?"): \(db)")
+            }
+        }
+        if lines.isEmpty { lines = ["  - \(a)", "  + \(b)"] }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,28 @@
+extension ImageLibrary {
+    /// Frames looked at when trimming an animation's margins: an animation longer than
+    /// this is trimmed by its first frames (bounded work for any input).
+    public static let contentBoundsFrameLimit = 120
+
+    /// The union of the content bounds (`Image.contentBounds`) of every frame of
+    /// `name`, on its canvas, computed once at first use and cached with the entry:
+    /// the box an emoji is fitted by, the same for every frame, so an animation never
+    /// jitters. Nil when the name is unknown, fails to decode or is fully transparent.
+    /// Frames are decoded directly (not through a `FrameCache`), once per name.
+    public func contentBounds(named name: String) -> PixelRect? {
+        if let cached = contentBoundsCache[name] { return cached }
+        var union: PixelRect?
+        if let image = try? image(named: name) {
+            for i in 0..<min(image.frameCount, Self.contentBoundsFrameLimit) {
+                guard let frame = try? image.frame(at: i), let b = frame.contentBounds() else { continue }
+                if let u = union {
+                    let x0 = min(u.x, b.x), y0 = min(u.y, b.y)
+                    union = PixelRect(x: x0, y: y0, width: max(u.maxX, b.maxX) - x0, height: max(u.maxY, b.maxY) - y0)
+                } else {
+                    union = b
+                }
+            }
+        }
+        contentBoundsCache[name] = .some(union)
+        return union
+    }
+}

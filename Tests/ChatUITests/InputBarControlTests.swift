@@ -1,0 +1,201 @@
+import Testing
+import SimCore
+import Interaction
+@testable import ChatUI
+
+/// The bar's buttons as UIControls while the keyboard moves the bar: the table of
+/// touches on the toggle around the keyboard's show animation (manual timing: every
+/// instant is chosen by the test).
+@Suite struct InputBarControlTests {
+    /// Where the finger lifts.
+    enum Lift: Sendable, CustomStringConvertible {
+        /// Where it went down (the bar moved away under it).
+        case atTouchDown
+        /// The toggle's frame at the lift instant, `dy` pt above its top edge (negative:
+        /// inside the toggle).
+        case aboveToggle(dy: Double)
+        var description: String {
+            switch self {
+            case .atTouchDown: return "at the touch down"
+            case let .aboveToggle(dy): return "\(dy) pt above the toggle"
+            }
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// Touch down, ms after the keyboard animation starts (negative: before it).
+        var downMs: Int
+        /// Lift, ms after the animation starts (it lasts 250 ms).
+        var liftMs: Int
+        var lift: Lift
+        /// The finger follows the toggle on every frame between down and lift.
+        var follows = false
+        var allowsInteraction = false
+        /// Expected control events, in order, and whether the toggle's action ran.
+        var events: [ControlTracker.Event]
+        var toggled: Bool
+        var testDescription: String {
+            "down at \(downMs) ms, lift at \(liftMs) ms \(lift)\(follows ? " following" : "")"
+                + (allowsInteraction ? ", .allowUserInteraction" : "")
+        }
+    }
+
+    static let cases: [Case] = [
+        // Down before the animation starts: the toggle keeps the touch while the bar rides up.
+        Case(downMs: -50, liftMs: 400, lift: .atTouchDown, events: [.touchDown, .touchUpOutside], toggled: false),
+        Case(downMs: -50, liftMs: 400, lift: .aboveToggle(dy: 60), events: [.touchDown, .touchUpInside], toggled: true),
+        Case(downMs: -50, liftMs: 400, lift: .aboveToggle(dy: 69.5), events: [.touchDown, .touchUpInside], toggled: true),
+        Case(downMs: -50, liftMs: 400, lift: .aboveToggle(dy: 70.5), events: [.touchDown, .touchUpOutside], toggled: false),
+        Case(downMs: -50, liftMs: 400, lift: .aboveToggle(dy: -10), follows: true,
+             events: [.touchDown, .touchUpInside], toggled: true),
+        // Held past the animation and 1 s more: no time limit.
+        Case(downMs: -50, liftMs: 1400, lift: .aboveToggle(dy: -10), events: [.touchDown, .touchUpInside], toggled: true),
+        // Lifted during the animation where it went down: judged against the toggle where it is then.
+        Case(downMs: -50, liftMs: 30, lift: .atTouchDown, events: [.touchDown, .touchUpInside], toggled: true),
+        Case(downMs: -50, liftMs: 150, lift: .atTouchDown, events: [.touchDown, .touchUpOutside], toggled: false),
+        // Down while the bar moves: UIKit's default (no .allowUserInteraction) lets it through.
+        Case(downMs: 50, liftMs: 400, lift: .aboveToggle(dy: -10), events: [], toggled: false),
+        Case(downMs: 50, liftMs: 120, lift: .atTouchDown, events: [], toggled: false),
+        // ... unless the bar opts in.
+        Case(downMs: 50, liftMs: 400, lift: .aboveToggle(dy: -10), allowsInteraction: true,
+             events: [.touchDown, .touchUpInside], toggled: true),
+        Case(downMs: 50, liftMs: 400, lift: .atTouchDown, allowsInteraction: true,
+             events: [.touchDown, .touchUpOutside], toggled: false),
+        Case(downMs: 50, liftMs: 400, lift: .aboveToggle(dy: 20), follows: true, allowsInteraction: true,
+             events: [.touchDown, .touchUpInside], toggled: true),
+        // Down after the bar has arrived: an ordinary tap.
+        Case(downMs: 300, liftMs: 380, lift: .aboveToggle(dy: -10), events: [.touchDown, .touchUpInside], toggled: true),
+    ]
+
+    /// Advances to `t`, ticking at 60 Hz as the display link does.
+    static func advance(_ r: inout InputBarRig, to t: SimInstant) throws {
+        while r.clock.now < t {
+            r.clock.advance(to: min(t, r.clock.now + .frames(1, at: 60)))
+            try r.bar.send(.tick(at: r.clock.now))
+        }
+    }
+
+    @Test(arguments: cases)
+    func touchesOnTheToggleDuringTheKeyboardAnimation(_ c: Case) throws {
+        var config = InputBarConfiguration()
+        config.allowsUserInteractionWhileAnimating = c.allowsInteraction
+        var r = InputBarRig(config)
+        let animationStart = SimInstant.zero + .milliseconds(200)
+        let down = animationStart + .milliseconds(c.downMs)
+        let up = animationStart + .milliseconds(c.liftMs)
+        var controlEvents: [ControlTracker.Event] = []
+        func collect(_ events: [InputBarEvent]) {
+            for e in events { if case let .control(.toggle, event, _) = e { controlEvents.append(event) } }
+        }
+        var downPoint = Point.zero
+        var animationStarted = false
+        func startAnimationIfDue() throws {
+            guard !animationStarted, r.clock.now >= animationStart else { return }
+            animationStarted = true
+            try Self.advance(&r, to: animationStart)
+            try r.bar.send(.tapTextView())   // the system keyboard slides up, the bar rides it
+            #expect(r.bar.isMoving(at: r.clock.now + .milliseconds(1)))
+        }
+        if down < animationStart {
+            try Self.advance(&r, to: down)
+        } else {
+            try Self.advance(&r, to: animationStart)
+            try startAnimationIfDue()
+            try Self.advance(&r, to: down)
+        }
+        downPoint = r.bar.frame(of: .toggle, at: r.clock.now).center
+        collect(try r.bar.handle(TouchEvent(phase: .began, location: downPoint, timestamp: r.clock.now)))
+        // Frames until the lift; the animation starts on its own instant.
+        while r.clock.now < up {
+            let next = min(up, r.clock.now + .frames(1, at: 60))
+            if !animationStarted && next >= animationStart {
+                try Self.advance(&r, to: animationStart)
+                try startAnimationIfDue()
+                continue
+            }
+            try Self.advance(&r, to: next)
+            if c.follows && r.clock.now < up {
+                let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
+                collect(try r.bar.handle(TouchEvent(phase: .moved, location: toggle.center, timestamp: r.clock.now)))
+            }
+        }
+        try startAnimationIfDue()
+        let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
+        let liftPoint: Point
+        switch c.lift {
+        case .atTouchDown: liftPoint = downPoint
+        case let .aboveToggle(dy): liftPoint = Point(x: toggle.midX, y: toggle.minY - dy)
+        }
+        // The oracle: the rule itself, at the lift instant.
+        let tracked = r.bar.tracking != nil
+        let inside = toggle.insetBy(dx: -70, dy: -70).contains(liftPoint)
+        collect(try r.bar.handle(TouchEvent(phase: .ended, location: liftPoint, timestamp: r.clock.now)))
+        #expect(controlEvents == c.events)
+        if tracked { #expect(controlEvents.last == (inside ? .touchUpInside : .touchUpOutside)) }
+        try Self.advance(&r, to: r.clock.now + .milliseconds(400))
+        #expect(r.bar.state.keyboard.kind == (c.toggled ? .emoji : .system), "keyboard \(r.bar.state.keyboard.kind)")
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        // A touch the moving bar let through is traced, never silent.
+        if c.events.isEmpty {
+            #expect(r.trace.events.contains { $0.name == "touchIgnored" && $0.fields.contains { $0.value == "animating" } })
+        }
+    }
+
+    @Test func highlightFollowsInsideAndOutsideWithTheTrace() throws {
+        var r = InputBarRig()
+        let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
+        let t0 = r.clock.now
+        func touch(_ phase: TouchEvent.Phase, _ dy: Double, _ ms: Int) -> TouchEvent {
+            TouchEvent(phase: phase, location: Point(x: toggle.midX, y: toggle.minY - dy), timestamp: t0 + .milliseconds(ms))
+        }
+        try r.bar.handle(touch(.began, -5, 0))
+        #expect(r.bar.state.highlighted == .toggle)
+        try r.bar.handle(touch(.moved, 50, 100))
+        #expect(r.bar.state.highlighted == .toggle)
+        try r.bar.handle(touch(.moved, 90, 200))
+        #expect(r.bar.state.highlighted == nil)
+        try r.bar.handle(touch(.moved, 60, 300))
+        #expect(r.bar.state.highlighted == .toggle)
+        try r.bar.handle(touch(.moved, 80, 400))
+        try r.bar.handle(touch(.ended, 80, 500))
+        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil)
+        let lines = r.trace.lines.filter { $0.contains(" control=") }
+        #expect(lines.map { $0.split(separator: " ")[2] } == ["touchDown", "touchDragExit", "touchDragEnter", "touchDragExit",
+                                                              "touchUpOutside"])
+        #expect(lines.first?.hasSuffix("touchDown control=toggle at=(24, 632)") == true, "\(lines)")
+    }
+
+    @Test func aCancelFailsItAndADisabledSendTakesTheTouchSilently() throws {
+        var r = InputBarRig()
+        let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
+        try r.bar.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: r.clock.now))
+        let events = try r.bar.handle(TouchEvent(phase: .cancelled, location: toggle.center, timestamp: r.clock.now))
+        #expect(events.first == .control(.toggle, .touchCancel, at: toggle.center))
+        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        // Send is disabled with an empty text: no highlight, no event, the touch is still the bar's.
+        let send = r.bar.frame(of: .send, at: r.clock.now)
+        #expect(try r.bar.handle(TouchEvent(phase: .began, location: send.center, timestamp: r.clock.now)).isEmpty)
+        #expect(r.bar.state.highlighted == nil && r.bar.tracking?.button == .send)
+        #expect(try r.bar.handle(TouchEvent(phase: .ended, location: send.center, timestamp: r.clock.now)).isEmpty)
+        #expect(r.bar.tracking == nil)
+    }
+
+    @Test func theScreenRoutesTouchesPastTheMovingBar() throws {
+        let screen = ChatScreen(profile: .iphone8)
+        try screen.performAction(.tapTextView())
+        screen.clock.advance(by: .milliseconds(50))   // the bar is riding the keyboard up
+        let toggle = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
+        #expect(screen.component(at: toggle.center) == nil)
+        screen.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: screen.clock.now))
+        screen.handle(TouchEvent(phase: .ended, location: toggle.center, timestamp: screen.clock.now + .milliseconds(80)))
+        #expect(screen.trace.lines.contains { $0.contains("touchDown component=none") && $0.contains("animating") })
+        screen.clock.advance(by: .milliseconds(400))
+        #expect(screen.inputBar.state.keyboard.kind == .system)
+        // At rest the toggle takes it.
+        let resting = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
+        #expect(screen.component(at: resting.center) == .inputBar)
+        screen.handle(TouchEvent(phase: .began, location: resting.center, timestamp: screen.clock.now))
+        screen.handle(TouchEvent(phase: .ended, location: resting.center, timestamp: screen.clock.now + .seconds(2)))
+        #expect(screen.inputBar.state.keyboard.kind == .emoji)
+    }
+}

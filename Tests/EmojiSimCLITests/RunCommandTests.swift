@@ -1,0 +1,154 @@
+@testable import emojisim
+import EmojiSimIO
+import EmojiSimTesting
+import Foundation
+import Imaging
+import Raster
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Scenario
+import SimCore
+import Testing
+
+/// `emojisim run` as a CI job uses it: verdict, JSON and exit status, JUnit per shard,
+/// GIF recordings, the HTML report. Each test in its own throw-away package.
+@Suite struct RunCommandTests {
+    struct Package {
+        let root: URL
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try Data("// swift-tools-version:6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        }
+        @discardableResult
+        func file(_ path: String, _ text: String) throws -> URL {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            return url
+        }
+        func options(out: URL? = nil, gif: Bool = false, report: URL? = nil, junit: URL? = nil,
+                     record: RecordMode = .missing) -> ScenarioRunOptions {
+            ScenarioRunOptions(references: .automatic, record: record, out: out, gif: gif, report: report, junit: junit,
+                               printTrace: false, json: true, printAscii: false)
+        }
+        func run(_ urls: [URL], _ options: ScenarioRunOptions) throws -> ScenarioRunSession.Outcome {
+            let scripts = try urls.map { ($0, try ScriptParser.parse(String(contentsOf: $0, encoding: .utf8), name: $0.path)) }
+            return ScenarioRunSession(options: options).execute(scripts)
+        }
+    }
+
+    func passed(_ json: String) throws -> Bool {
+        let obj = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return try #require(obj?["passed"] as? Bool)
+    }
+
+    @Test func jsonAndExitStatusAgreeWhenAnOutputCannotBeWritten() throws {
+        let pkg = try Package()
+        let script = try pkg.file("ok.scenario", "conversation empty\nexpect keyboard none\nsnapshot s input ascii\n")
+        let ok = try pkg.run([script], pkg.options())
+        #expect(ok.status == 0)
+        #expect(try passed(ok.json))
+        // --out names a regular file: the outputs cannot be written, so the run fails.
+        let blocker = try pkg.file("not-a-folder", "x")
+        let bad = try pkg.run([script], pkg.options(out: blocker))
+        #expect(bad.status == 1)
+        #expect(try passed(bad.json) == false)
+        #expect(bad.verifications[0].problems.contains { $0.contains("cannot write outputs") })
+    }
+
+    @Test func gifOfARunWithResizeIsLetterboxed() throws {
+        let pkg = try Package()
+        let script = try pkg.file("rot.scenario", "device 200x300@1\nconversation empty\nwait 100ms\nresize 300x200\nsettle\nwait 100ms\n")
+        let out = pkg.root.appendingPathComponent("out")
+        let r = try pkg.run([script], pkg.options(out: out, gif: true))
+        #expect(r.status == 0, "\(r.verifications.first?.problems ?? [])")
+        let gif = try GIFImage(bytes: [UInt8](Data(contentsOf: out.appendingPathComponent("rot.gif"))))
+        #expect(gif.canvasWidth == 300 && gif.canvasHeight == 300)
+        #expect(gif.frameCount >= 2)
+    }
+
+    @Test func longFramesAreSplitAtGIFsDelayLimit() throws {
+        // A 20-minute still frame, then a short one: 1200 s = 120000 cs > 65535.
+        let a = Image(width: 4, height: 4), b = Image(width: 2, height: 6)
+        let frames = [RecordedFrame(image: a, duration: .seconds(1200)), RecordedFrame(image: b, duration: .seconds(0.5))]
+        let gif = try GIFImage(bytes: try RecordingGIF.encode(frames))
+        #expect(gif.canvasWidth == 4 && gif.canvasHeight == 6)
+        var total = 0
+        for i in 0..<gif.frameCount { total += gif.frameInfo(at: i).delay.numerator }
+        #expect(total == 120_050)
+        #expect(gif.frameCount == 3)
+    }
+
+    /// End to end past GIF's 655.35 s frame limit (the 20-minute case is the encoder
+    /// test above). Slow on purpose (~4 s CPU: 11 virtual minutes at 60 Hz with the
+    /// recorder at 30 Hz); the only whole-pipeline check of a long recording.
+    @Test func aRunLongerThanGIFsDelayLimitRecordsAGIF() throws {
+        let pkg = try Package()
+        let script = try pkg.file("long.scenario", "device 120x200@1\nconversation empty\nwait 660s\nexpect keyboard none\n")
+        let out = pkg.root.appendingPathComponent("out")
+        let r = try pkg.run([script], pkg.options(out: out, gif: true))
+        #expect(r.status == 0, "\(r.verifications.first?.problems ?? [])")
+        let gif = try GIFImage(bytes: [UInt8](Data(contentsOf: out.appendingPathComponent("long.gif"))))
+        var total = 0
+        for i in 0..<gif.frameCount { total += gif.frameInfo(at: i).delay.numerator }
+        let virtual = try #require(r.verifications.first?.result.duration)
+        #expect(total == Int((virtual.seconds * 100).rounded()))
+        #expect(gif.frameCount >= 2)
+    }
+
+    @Test func junitPerShardCoversEveryScriptOnce() throws {
+        let pkg = try Package()
+        var urls: [URL] = []
+        for i in 0..<6 {
+            let expect = i == 3 ? "expect keyboard emoji" : "expect keyboard none"
+            urls.append(try pkg.file("suite/s\(i).scenario", "conversation empty\n\(expect)\n"))
+        }
+        var seen: [String] = []
+        var failures = 0
+        for shard in 1...3 {
+            let selected = ScenarioFiles.shard(urls, index: shard, of: 3)
+            let junit = pkg.root.appendingPathComponent("junit-\(shard).xml")
+            let r = try pkg.run(selected, pkg.options(junit: junit))
+            let xml = try String(contentsOf: junit, encoding: .utf8)
+            #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"))
+            #expect(xml.contains("tests=\"\(selected.count)\""))
+            for u in selected { #expect(xml.contains("name=\"\(u.deletingPathExtension().lastPathComponent)\"")) }
+            seen += selected.map(\.lastPathComponent)
+            if xml.contains("<failure") {
+                failures += 1
+                #expect(xml.contains("s3.scenario:2:1: error: expected keyboard emoji, found keyboard none"))
+                #expect(r.status == 1)
+            }
+            _ = try XMLDocument(data: Data(contentsOf: junit))
+        }
+        #expect(seen.sorted() == urls.map(\.lastPathComponent).sorted())
+        #expect(failures == 1)
+    }
+
+    @Test func theReportListsFailuresFirstWithPendingImagesSideBySide() throws {
+        let pkg = try Package()
+        let good = try pkg.file("a-good.scenario", "conversation empty\nexpect keyboard none\nsnapshot s input ascii\n")
+        let pic = try pkg.file("b-pic.scenario", "device 120x200@1\nconversation empty\nsnapshot p screen ppm\n")
+        _ = try pkg.run([good, pic], pkg.options())
+        // Change the PPM reference so the next run leaves a pending image.
+        let ref = pkg.root.appendingPathComponent("Snapshots/b-pic/p.ppm")
+        var image = try SnapshotImageCodec.decode([UInt8](Data(contentsOf: ref)))
+        image.pixels[0] = 0; image.pixels[1] = 0; image.pixels[2] = 0
+        try Data(SnapshotImageCodec.encodePPM(image)).write(to: ref)
+        let report = pkg.root.appendingPathComponent("report.html")
+        let r = try pkg.run([good, pic], pkg.options(report: report, record: .pending))
+        #expect(r.status == 1)
+        let html = try String(contentsOf: report, encoding: .utf8)
+        let failing = try #require(html.range(of: "✘ b-pic.scenario"))
+        let passing = try #require(html.range(of: "✔ a-good.scenario"))
+        #expect(failing.lowerBound < passing.lowerBound)
+        #expect(html.contains("Needs attention"))
+        #expect(html.contains("emojisim snapshots accept"))
+        #expect(html.contains("<td>2</td><td><code>expect keyboard none</code></td>"))
+        // PPM is shown as PNG; no PPM data URI reaches the browser.
+        #expect(!html.contains("image/x-portable-pixmap"))
+        for caption in ["alt=\"reference\"", "alt=\"actual\"", "alt=\"diff\""] { #expect(html.contains(caption)) }
+    }
+}

@@ -1,0 +1,157 @@
+import Imaging
+import SimCore
+import Testing
+@testable import Raster
+
+/// The canvas's shadow-mask and glyph caches are optimisations: these tests hold them
+/// to the pixels of the uncached paths, on first use and on reuse.
+@Suite struct PixelCanvasCacheTests {
+    let theme = Theme(name: "test", colors: [
+        .background: Color(hex: 0x204060), .text: Color(hex: 0xFFFFFF),
+        .shadow: Color(hex: 0x000000, alpha: 90), .accent: Color(hex: 0xFF8000, alpha: 200),
+    ])
+
+    /// Draws with a bare `Target` over a fresh background, so each path can be forced.
+    func draw(width: Int, height: Int, scale: Int, clip: PixelClip, opacity: Int = 255,
+              _ body: (inout Target) -> Void) -> [UInt8] {
+        var image = Image(width: width, height: height)
+        let bg = theme.color(.background)
+        for y in 0..<height { for x in 0..<width { image[x, y] = (bg.r, bg.g, bg.b, 255) } }
+        let options = PixelRenderOptions(scale: scale, theme: theme)
+        image.pixels.withUnsafeMutableBufferPointer { buf in
+            var t = Target(p: buf.baseAddress!, width: width, height: height, scale: Double(scale), iscale: scale,
+                           options: options, cache: ScaledImageCache())
+            t.clip = clip
+            t.opacity = opacity
+            body(&t)
+        }
+        return image.pixels
+    }
+
+    @Test func cachedShadowMasksMatchTheDirectPathAnywhere() {
+        var rng = SeededRandom(seed: 19)
+        var cached = 0
+        for case_ in 0..<120 {
+            let scale = 1 + case_ % 3
+            // Quarter points: exactly translatable, so the mask path is taken.
+            func q(_ range: Int) -> Double { Double(Int(rng.next() % UInt64(range * 4))) / 4 }
+            let rect = Rect(x: q(40) - 5, y: q(40) - 5, width: 1 + q(50), height: 1 + q(30))
+            let radius = q(12), blur = case_ % 7 == 0 ? 0 : q(6)
+            let offset = Point(x: q(4) - 2, y: q(4) - 1)
+            let w = 70 * scale, h = 60 * scale
+            let clip = case_ % 4 == 0
+                ? PixelClip(x0: Int(rng.next() % 30), y0: Int(rng.next() % 30), x1: w - Int(rng.next() % 30), y1: h - 7)
+                : PixelClip(x0: 0, y0: 0, x1: w, y1: h)
+            let opacity = case_ % 5 == 0 ? 128 : 255
+            let color = theme.color(.shadow)
+            let direct = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                $0.shadowDirect(rect, radius: radius, offset: offset, blur: blur, color: color)
+            }
+            var masks = ShadowMaskCache()
+            // The same shape elsewhere first, so the second draw here replays its mask.
+            let moved = rect.offsetBy(dx: 3, dy: -2)
+            _ = draw(width: w, height: h, scale: scale, clip: clip) {
+                $0.shadow(moved, radius: radius, offset: offset, blur: blur, color: color)
+                masks = $0.shadowMasks
+            }
+            for pass in 0..<2 {
+                let viaMask = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                    $0.shadowMasks = masks
+                    $0.shadow(rect, radius: radius, offset: offset, blur: blur, color: color)
+                    masks = $0.shadowMasks
+                }
+                #expect(viaMask == direct, "case \(case_) pass \(pass): \(rect) r \(radius) blur \(blur) scale \(scale)")
+            }
+            let s = Double(scale)
+            if ShadowMask.Key(shape: (0, 0, 1, 1), cut: (rect.minX * s, rect.minY * s, rect.maxX * s, rect.maxY * s),
+                              radius: radius * s, softness: 1) != nil { cached += 1 }
+        }
+        #expect(cached == 120)
+    }
+
+    @Test func untranslatableGeometryStillDrawsTheSameShadow() {
+        let rect = Rect(x: 10.1, y: 7.3, width: 30.7, height: 12.9)
+        #expect(ShadowMask.Key(shape: (20.2, 14.6, 81.6, 40.4), cut: (20.2, 14.6, 81.6, 40.4), radius: 4, softness: 6) == nil)
+        let color = theme.color(.shadow)
+        let clip = PixelClip(x0: 0, y0: 0, x1: 120, y1: 80)
+        let a = draw(width: 120, height: 80, scale: 2, clip: clip) {
+            $0.shadowDirect(rect, radius: 3, offset: Point(x: 0, y: 1), blur: 3, color: color)
+        }
+        let b = draw(width: 120, height: 80, scale: 2, clip: clip) {
+            $0.shadow(rect, radius: 3, offset: Point(x: 0, y: 1), blur: 3, color: color)
+        }
+        #expect(a == b)
+        #expect(a != draw(width: 120, height: 80, scale: 2, clip: clip) { _ in })
+    }
+
+    /// "A" (0x41) and a wide CJK glyph; other characters draw as hex boxes.
+    static let hex = "0041:0000000018242442427E424242420000\n"
+        + "4E2D:01000100010001003FF8210821082108210821083FF821080100010001000100\n"
+
+    @Test func cachedGlyphsMatchTheFontBitsAtEveryScale() throws {
+        let font = try BitmapFont(parsingHex: Array(Self.hex.utf8))
+        for scale in 1...3 {
+            var canvas = PixelCanvas(size: Size(width: 80, height: 20),
+                                     options: PixelRenderOptions(scale: scale, theme: theme, font: font))
+            var list = DisplayList(width: 80, height: 20)
+            let layout = TextLayout("A中A?")
+            let origin = Point(x: 2, y: 1)
+            list.text(layout, at: origin, .text)
+            #expect(layout.lines.first?.glyphs.count == 4)
+            for pass in 0..<2 {
+                canvas.render(list)
+                let img = canvas.image
+                // Each font pixel is a scale x scale block of the text colour exactly.
+                for g in layout.lines.first?.glyphs ?? [] {
+                    let glyph = font.glyphOrBox(for: g.codePoint, width: g.width == .wide ? 16 : 8)
+                    let x0 = Int(((origin.x + g.frame.minX) * Double(scale)).rounded())
+                    let y0 = Int(((origin.y + g.frame.minY) * Double(scale)).rounded())
+                    for fy in 0..<16 {
+                        for fx in 0..<glyph.width {
+                            for (dx, dy) in [(0, 0), (scale - 1, scale - 1)] {
+                                let p = img[x0 + fx * scale + dx, y0 + fy * scale + dy]
+                                let lit = p.r == 255 && p.g == 255 && p.b == 255
+                                #expect(lit == glyph.pixel(x: fx, y: fy), "scale \(scale) pass \(pass) U+\(g.codePoint) (\(fx), \(fy))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func changingTheFontForgetsCachedGlyphs() throws {
+        let fontA = try BitmapFont(parsingHex: Array(Self.hex.utf8))
+        let fontB = try BitmapFont(parsingHex: Array("0041:000000007E7E7E7E7E7E7E7E00000000\n".utf8))
+        var list = DisplayList(width: 40, height: 20)
+        list.text(TextLayout("AA"), at: Point(x: 1, y: 1), .text)
+        var canvas = PixelCanvas(size: list.size, options: PixelRenderOptions(scale: 2, theme: theme, font: fontA))
+        canvas.render(list)
+        let withA = canvas.image
+        canvas.options.font = fontB
+        canvas.render(list)
+        #expect(canvas.image == PixelCanvas.render(list, options: PixelRenderOptions(scale: 2, theme: theme, font: fontB)))
+        #expect(canvas.image != withA)
+    }
+
+    @Test func translucentClippedTextMatchesAFreshCanvas() throws {
+        let font = try BitmapFont(parsingHex: Array(Self.hex.utf8))
+        var list = DisplayList(width: 60, height: 24)
+        list.withOpacity(0.5) { o in
+            o.clipped(to: Rect(x: 5, y: 4, width: 20, height: 9)) { l in
+                l.text(TextLayout("A中AA"), at: Point(x: 3, y: 1), .accent)
+            }
+        }
+        let options = PixelRenderOptions(scale: 3, theme: theme, font: font)
+        var canvas = PixelCanvas(size: list.size, options: options)
+        canvas.render(list)
+        canvas.render(list)
+        let fresh = PixelCanvas.render(list, options: options)
+        #expect(canvas.image == fresh)
+        // Clipped: nothing outside the clip rect changed.
+        let bg = theme.color(.background)
+        let outside = fresh[4 * 3 - 1, 6 * 3]
+        #expect(outside.r == bg.r && outside.g == bg.g && outside.b == bg.b)
+        #expect(fresh != PixelCanvas.render(DisplayList(width: 60, height: 24), options: options))
+    }
+}

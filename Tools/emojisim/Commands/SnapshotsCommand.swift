@@ -1,0 +1,191 @@
+import Foundation
+import Imaging
+import Raster
+import EmojiSimTesting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `emojisim snapshots pending|review|accept|reject|orphans`: the review workflow for
+/// pending snapshots (`<reference>.new`), as insta's `cargo insta` does it.
+enum SnapshotsCommand: CLICommand {
+    static let name = "snapshots"
+    static let summary = "review pending snapshots: pending, review, accept, reject, orphans"
+    static let help = """
+    usage: emojisim snapshots pending [PATH...]
+           emojisim snapshots review  [PATH...]
+           emojisim snapshots accept  PATH... | --all
+           emojisim snapshots reject  PATH... | --all
+           emojisim snapshots orphans [--delete]
+
+    A check that finds a new or differing snapshot (a test's assertSnapshot or
+    assertScenario, or `emojisim run`) writes the new render beside its reference as
+    NAME.EXT.new and fails; nothing is written when CI is set. These commands act on
+    those pending files. PATH is a .new file, its reference, or a folder (every pending
+    file under it); without PATH, the Snapshots/ folder of the package around the
+    current folder (or --snapshots DIR).
+
+      pending   list pending files (new: no reference yet; changed: differs)
+      review    one by one: show the change (text: a unified diff; images: the pixel
+                summary and the paths of the new image and of a diff picture written
+                under .build/snapshot-review/), then ask: [a]ccept [r]eject [s]kip [q]uit
+      accept    make each pending render its reference (an atomic rename in the same
+                folder; a pending image must decode first)
+      reject    delete each pending file; the reference stays
+      orphans   references no test (of the last whole `swift test` run) and no
+                scenario script produces; --delete removes them
+
+      --all           every pending file (accept, reject)
+      --snapshots DIR the folder to act on instead of <package>/Snapshots
+
+    Exit status: 0 done, 1 a file could not be accepted/rejected or nothing to do
+    where something was asked for, 2 a usage error.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let args: ParsedArguments
+        do {
+            args = try ParsedArguments(arguments, flags: ["all", "delete"], options: ["snapshots"])
+        } catch {
+            printError("error: \(error)\nsee: emojisim snapshots --help")
+            return 2
+        }
+        guard let sub = args.positionals.first else {
+            printError("error: name a subcommand (pending, review, accept, reject, orphans)\nsee: emojisim snapshots --help")
+            return 2
+        }
+        let paths = Array(args.positionals.dropFirst()).map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = SnapshotFiles.packageRoot(from: cwd.appendingPathComponent("x").path)
+        let defaultFolder = args.options["snapshots"].map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? root?.appendingPathComponent("Snapshots")
+        func collect() throws -> [SnapshotReview.Pending] {
+            if paths.isEmpty {
+                guard let folder = defaultFolder else {
+                    throw SnapshotReview.ReviewError("no Package.swift above \(cwd.path); pass --snapshots DIR or paths")
+                }
+                guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+                return try SnapshotReview.pending(under: folder)
+            }
+            var out: [SnapshotReview.Pending] = []
+            for p in paths { out += try SnapshotReview.pending(under: p) }
+            return out
+        }
+        func show(_ u: URL) -> String {
+            u.path.hasPrefix(cwd.path + "/") ? String(u.path.dropFirst(cwd.path.count + 1)) : u.path
+        }
+        switch sub {
+        case "pending":
+            do {
+                let all = try collect()
+                for p in all { print("\(p.isNew ? "new    " : "changed") \(show(p.file))") }
+                if all.isEmpty { print("no pending snapshots") }
+                return 0
+            } catch {
+                printError("error: \(error)")
+                return 1
+            }
+        case "accept", "reject":
+            guard args.flags.contains("all") || !paths.isEmpty else {
+                printError("error: \(sub) needs PATH... or --all\nsee: emojisim snapshots --help")
+                return 2
+            }
+            var failed = false
+            let all: [SnapshotReview.Pending]
+            do { all = try collect() } catch {
+                printError("error: \(error)")
+                return 1
+            }
+            if all.isEmpty { print("no pending snapshots") }
+            for p in all {
+                do {
+                    if sub == "accept" { try SnapshotReview.accept(p) } else { try SnapshotReview.reject(p) }
+                    print("\(sub == "accept" ? "accepted" : "rejected") \(show(p.reference))")
+                } catch {
+                    printError("error: \(error)")
+                    failed = true
+                }
+            }
+            return failed ? 1 : 0
+        case "review":
+            return review(collect: collect, show: show, root: root)
+        case "orphans":
+            guard let root else {
+                printError("error: no Package.swift above \(cwd.path)")
+                return 1
+            }
+            guard let orphans = SnapshotOrphans.find(root: root) else {
+                printError("error: no test run is logged under .build/snapshot-usage; run the whole `swift test` first")
+                return 1
+            }
+            for o in orphans {
+                if args.flags.contains("delete") {
+                    do {
+                        try FileManager.default.removeItem(at: root.appendingPathComponent(o))
+                        print("deleted \(o)")
+                    } catch {
+                        printError("error: cannot delete \(o): \(error.localizedDescription)")
+                    }
+                } else {
+                    print(o)
+                }
+            }
+            if orphans.isEmpty { print("no orphaned references") }
+            return 0
+        default:
+            printError("error: unknown subcommand '\(sub)' (pending, review, accept, reject, orphans)\nsee: emojisim snapshots --help")
+            return 2
+        }
+    }
+
+    static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, root: URL?) -> Int32 {
+        let all: [SnapshotReview.Pending]
+        do { all = try collect() } catch {
+            printError("error: \(error)")
+            return 1
+        }
+        if all.isEmpty { print("no pending snapshots"); return 0 }
+        var failed = false
+        for (i, p) in all.enumerated() {
+            print("[\(i + 1)/\(all.count)] \(show(p.reference))\(p.isNew ? " (new)" : "")")
+            do {
+                let (text, diff) = try SnapshotReview.describe(p)
+                print(text)
+                let isImage = p.reference.pathExtension == "png" || p.reference.pathExtension == "ppm"
+                if isImage {
+                    print("  new image: \(show(p.file))")
+                    if let diff, let root {
+                        let relative = p.reference.path.hasPrefix(root.path + "/") ? String(p.reference.path.dropFirst(root.path.count + 1)) : p.reference.lastPathComponent
+                        let url = root.appendingPathComponent(".build/snapshot-review").appendingPathComponent(relative + ".diff.png")
+                        try? SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff), to: url)
+                        print("  diff image: \(show(url))")
+                    }
+                }
+            } catch {
+                printError("error: \(error)")
+                failed = true
+                continue
+            }
+            answer: while true {
+                print("[a]ccept [r]eject [s]kip [q]uit? ", terminator: "")
+                guard let line = readLine() else { return failed ? 1 : 0 }
+                do {
+                    switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+                    case "a", "accept": try SnapshotReview.accept(p); print("accepted"); break answer
+                    case "r", "reject": try SnapshotReview.reject(p); print("rejected"); break answer
+                    case "s", "skip", "": print("skipped"); break answer
+                    case "q", "quit": return failed ? 1 : 0
+                    default: continue
+                    }
+                } catch {
+                    printError("error: \(error)")
+                    failed = true
+                    break answer
+                }
+            }
+        }
+        return failed ? 1 : 0
+    }
+}

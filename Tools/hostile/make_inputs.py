@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Writes issue 18's hostile inputs into the folder given (used by Tools/hostile/run.sh)."""
+import os, shutil, struct, sys, zlib, random
+
+out = sys.argv[1]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.chdir(out)
+
+
+def write(name, data):
+    os.makedirs(os.path.dirname(name) or '.', exist_ok=True)
+    open(name, 'wb').write(data if isinstance(data, bytes) else data.encode())
+
+
+def chunk(t, body):
+    return struct.pack('>I', len(body)) + t + body + struct.pack('>I', zlib.crc32(t + body) & 0xffffffff)
+
+
+def png(w, h, rows=None, depth=8, ctype=6, idat=None):
+    ihdr = struct.pack('>IIBBBBB', w, h, depth, ctype, 0, 0, 0)
+    if idat is None:
+        raw = b''.join(b'\0' + r for r in rows)
+        idat = zlib.compress(raw, 9)
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', idat) + chunk(b'IEND', b'')
+
+
+def le16(v):
+    return struct.pack('<H', v)
+
+
+def gif(screen, frames, trailer=True):
+    """frames: list of (w, h, min_code_size, data bytes incl. sub-blocks)."""
+    b = b'GIF89a' + le16(screen[0]) + le16(screen[1]) + bytes([0xF7, 0, 0])
+    b += b''.join(bytes([i, i, i]) for i in range(256))
+    for (w, h, code, data) in frames:
+        b += b'\x2c' + le16(0) + le16(0) + le16(w) + le16(h) + b'\x00' + bytes([code]) + data
+    return b + (b'\x3b' if trailer else b'')
+
+
+
+
+def lzw_one_pixel(index=7):
+    # min code size 8: codes are 9 bits: clear (256), index, end (257), LSB first.
+    bits = 256 | (index << 9) | (257 << 18)
+    data = bits.to_bytes(4, 'little')[:4]
+    return bytes([len(data)]) + data + b'\x00'
+
+
+def script(name, text):
+    write(name, text)
+
+
+# 1, 4, 9, 15, 16: scripts.
+script('wait-huge.scenario', 'wait 99999999999999999999s\n')
+script('wait-fuzzed.scenario', 'wait 66666666666660s\n')
+script('swipe-far.scenario', 'swipe list up by 99999999999999999999999pt\n')
+script('slow-swipe.scenario', 'swipe list up by 1000pt at 0.001pt/s\n')
+script('gif-huge.scenario', 'device 4096x4096@1\nwait 100s\n')
+script('long-strings.scenario', ''.join('type "%s"\n' % ('x' * 10000) for _ in range(400)))
+script('typing.scenario', 'tap input\n' + 'type "x"\n' * 10000)
+script('receive.scenario', ''.join('receive "%s"\n' % ('y' * 10000) for _ in range(300)))
+script('idle.scenario', 'wait 3600s\n' * 99999)
+script('passwd.scenario', 'catalog unicode "../../../../../../../../etc/passwd"\ntap input\n')
+script('nul.scenario', 'tap in\0put\n')
+script('huge-token.scenario', 'wait ' + '9' * 200000 + '\n')
+script('bomb.scenario', 'catalog plist "bomb/emtions.plist" "bomb/emtionMeans.plist"\ntap input\n')
+script('shared-frame.scenario', 'catalog json "shared/c.json"\ntap toggle\nsettle\n')
+
+# 2: a seed catalog with extreme declared sizes.
+os.makedirs('sizes/EmtionImages', exist_ok=True)
+shutil.copy(os.path.join(root, 'Tests/Fixtures/catalogs/seed/EmtionImages/f056.png'), 'sizes/EmtionImages/a.png')
+vals = ['<real>1e300</real>', '<string>1e300</string>', '<real>-1e300</real>', '<real>4e18</real>',
+        '<real>nan</real>', '<real>inf</real>']
+entries = ''.join('<dict><key>fileName</key><string>a.png</string><key>group</key><string>g</string>'
+                  '<key>name</key><string>c%d</string><key>type</key><string>png</string>'
+                  '<key>width</key>%s<key>height</key>%s</dict>' % (i, v, v) for i, v in enumerate(vals))
+write('sizes/emtions.plist', '<plist><array>%s</array></plist>' % entries)
+write('sizes/emtionMeans.plist', '<plist><dict/></plist>')
+
+# 3: 40 levels of arrays holding two references to the next (about 200 bytes).
+def bplist_bomb(levels=40):
+    b = bytearray(b'bplist00')
+    offsets = []
+    for i in range(levels):
+        offsets.append(len(b)); b += bytes([0xA2, i + 1, i + 1])
+    offsets.append(len(b)); b += b'\xa0'
+    table = len(b)
+    b += bytes(offsets)
+    b += bytes([0, 0, 0, 0, 0, 0, 1, 1]) + struct.pack('>QQQ', levels + 1, 0, table)
+    return bytes(b)
+
+write('bomb/emtions.plist', bplist_bomb())
+write('bomb/emtionMeans.plist', '<plist><dict/></plist>')
+
+# 6: a 10000x10000 canvas with 1x1 frames; the same for APNG; a garbage hidden IDAT.
+write('canvas1.gif', gif((10000, 10000), [(1, 1, 8, lzw_one_pixel())]))
+write('canvas100.gif', gif((10000, 10000), [(1, 1, 8, lzw_one_pixel())] * 100))
+
+
+def apng(w, h, frames, idat_first=True, default=None):
+    ihdr = struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)
+    b = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) + chunk(b'acTL', struct.pack('>II', len(frames), 0))
+    seq = 0
+    if default is not None:
+        b += chunk(b'IDAT', default)
+    for i, (fw, fh, data) in enumerate(frames):
+        b += chunk(b'fcTL', struct.pack('>IIIIIHHBB', seq, fw, fh, 0, 0, 1, 10, 0, 0)); seq += 1
+        if i == 0 and default is None:
+            b += chunk(b'IDAT', data)
+        else:
+            b += chunk(b'fdAT', struct.pack('>I', seq) + data); seq += 1
+    return b + chunk(b'IEND', b'')
+
+big_rows = zlib.compress(b'\0' + b'\0' * 40000, 9)  # not a whole 10000x10000 image: never reached
+tiny = zlib.compress(b'\0\x01\x02\x03\xff')
+write('canvas.apng', apng(10000, 10000, [(10000, 10000, big_rows)] + [(1, 1, tiny)] * 100))
+write('garbage-idat.apng', apng(1, 1, [(1, 1, tiny)], default=b'\x55'))
+
+# 7: one 1 MB frame (incompressible 512x512 RGBA) listed 2,000 times over two sequences.
+rnd = random.Random(7)
+rows = [bytes(rnd.randrange(256) for _ in range(512 * 4)) for _ in range(512)]
+write('shared/f.png', png(512, 512, rows))
+frames = ','.join(['"f.png"'] * 1000)
+write('shared/c.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": ['
+      '{"code": "a", "kind": "animated", "frames": [%s]}, {"code": "b", "kind": "animated", "frames": [%s]}]}]}'
+      % (frames, frames))
+
+# 8: 16384x1 against 1x16384.
+write('wide.png', png(16384, 1, [b'\xff' * 16384 * 4]))
+write('wide2.png', png(16384, 1, [b'\x80' * 16384 * 4]))
+write('tall.png', png(1, 16384, [b'\x00\x00\x00\xff'] * 16384))
+
+# 9: 1.5 million tiny emoji in a JSON catalog; a zlib-bomb PNG (16384x6103, 16-bit RGBA).
+with open('many.json', 'w') as f:
+    f.write('{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [')
+    f.write(','.join('{"code":"c%d","kind":"unicode"}' % i for i in range(1500000)))
+    f.write(']}]}')
+c = zlib.compressobj(9)
+row = b'\0' + b'\0' * (16384 * 8)
+bomb = b''.join(c.compress(row) for _ in range(6103)) + c.flush()
+write('bomb.png', png(16384, 6103, depth=16, idat=bomb))
+
+# 11-13: a catalog to convert, a small GIF whose first frame name is taken by a folder.
+shutil.copytree(os.path.join(root, 'Tests/Fixtures/catalogs/seed'), 'seedcat')
+os.makedirs('outdir.json', exist_ok=True)
+write('small.gif', gif((1, 1), [(1, 1, 8, lzw_one_pixel())] * 3))
+write('framesdir/small-0.png/important.txt', 'keep me')
+
+# 14: a code-point folder with a symlink to /etc/passwd.
+os.makedirs('codepoints', exist_ok=True)
+shutil.copy(os.path.join(root, 'Tests/Fixtures/catalogs/seed/EmtionImages/f056.png'), 'codepoints/1f600.png')
+os.symlink('/etc/passwd', 'codepoints/1f602.png')
+
+# 16: emoji-test.txt with a duplicate.
+write('dups.txt', '# group: Smileys\n1F600 ; fully-qualified # \U0001F600 E1.0 grinning face\n'
+      '1F600 ; fully-qualified # \U0001F600 E1.0 grinning face\n')
+
+# 17: GIF edge cases.
+write('wide.gif', gif((65535, 1), [(1, 1, 8, lzw_one_pixel())]))
+write('zero.gif', gif((2, 2), [(0, 0, 2, b'\x00')]))
+write('nodata.gif', b'GIF89a' + le16(1) + le16(1) + b'\x00\x00\x00\x3b')
+write('codesize12.gif', gif((1, 1), [(1, 1, 12, b'\x01\x00\x00')]))

@@ -1,0 +1,108 @@
+#!/bin/sh
+# Issue 18's acceptance check: generates the hostile inputs the issue lists and runs
+# emojisim on each under `ulimit -v 2097152` (2 GiB of address space) and `timeout 20`.
+# Each must end with exit 1 or 2 and an `error:` line, or succeed where the input is
+# valid; never a signal (exit >= 128) or a timeout (124). Also checks that outputs are
+# not left half-written, folders are not deleted and /dev/null stays a device.
+#
+# usage: Tools/hostile/run.sh [EMOJISIM]   (default: .build/debug/emojisim; build it first)
+# Prints one line per case and a summary; exit status 1 if any case fails.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${1:-$root/.build/debug/emojisim}
+[ -x "$bin" ] || { echo "error: $bin not found (swift build --product emojisim)"; exit 2; }
+work=$(mktemp -d /tmp/emojisim-hostile.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+python3 "$root/Tools/hostile/make_inputs.py" "$work" || exit 2
+cd "$work"
+pass=0; fail=0
+
+# check NAME EXPECT CMD...   EXPECT: ok (exit 0), err (exit 1 or 2 with an error: line),
+# okerr (either), diff (`emojisim diff`: 0 equal or 1 different, no error needed).
+# Output goes to NAME.out.
+check() {
+    name=$1; expect=$2; shift 2
+    start=$(date +%s)
+    ( ulimit -v 2097152; timeout 20 "$@" ) > "$name.out" 2>&1
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    verdict=ok
+    if [ $rc -ge 124 ]; then verdict="signal or timeout (exit $rc)"
+    elif [ "$expect" = ok ] && [ $rc -ne 0 ]; then verdict="expected success, exit $rc"
+    elif [ "$expect" = err ] && [ $rc -eq 0 ]; then verdict="expected an error, exit 0"
+    elif [ "$expect" = diff ] && [ $rc -gt 1 ]; then verdict="expected equal or different, exit $rc"
+    elif [ "$expect" != diff ] && [ $rc -ne 0 ] && ! grep -q "error:" "$name.out"; then verdict="exit $rc without an error: line"
+    fi
+    if [ "$verdict" = ok ]; then pass=$((pass + 1)); s=pass; else fail=$((fail + 1)); s=FAIL; fi
+    line=$(grep -m1 "error:" "$name.out" | cut -c1-150)
+    printf '%-4s %-34s exit %-3s %3ss  %s\n' "$s" "$name" "$rc" "$secs" "${verdict#ok}${line:+ $line}"
+}
+# expect NAME CONDITION-DESCRIPTION TEST-EXPR...
+expect() {
+    name=$1; what=$2; shift 2
+    if "$@"; then pass=$((pass + 1)); printf 'pass %-34s %s\n' "$name" "$what"
+    else fail=$((fail + 1)); printf 'FAIL %-34s %s\n' "$name" "$what"; fi
+}
+
+E=$bin
+# 1. Duration and distance traps.
+check 1-wait-huge            err $E run wait-huge.scenario
+check 1-wait-fuzzed          err $E run wait-fuzzed.scenario
+check 1-swipe-far            err $E run swipe-far.scenario
+# 2. Extreme declared sizes.
+check 2-catalog-sizes        err $E catalog check sizes
+# 3. Binary plist with shared references.
+check 3-bplist-bomb          err $E catalog show bomb
+check 3-bplist-bomb-script   err $E run bomb.scenario
+# 4. A crawling fling.
+check 4-slow-swipe           err $E run slow-swipe.scenario
+# 5. --gif on a 4096x4096 device for 100 s (recorder memory: the "snapshots" helper's part).
+check 5-gif-huge-device      okerr $E run gif-huge.scenario --gif --out gifout --record never
+# 6. Canvas bombs.
+check 6-gif-canvas-1         okerr $E image frames canvas1.gif --out frames1
+check 6-gif-canvas-100       err $E image frames canvas100.gif --out frames100
+check 6-apng-canvas          err $E image info canvas.apng
+check 6-apng-garbage-idat    err $E image info garbage-idat.apng
+# 7. One 1 MB frame listed 2,000 times.
+check 7-json-shared-frame    okerr $E run shared-frame.scenario --record never
+# 8. Differently shaped images.
+check 8-diff-shapes          diff $E diff wide.png tall.png --out d.png
+expect 8-diff-image-bounded  "the diff image is at most 64 MP (here the 1x1 overlap)" test "$(wc -c < d.png)" -lt 100000
+# 9. Slow inputs.
+check 9-long-strings-parse   okerr $E run long-strings.scenario --record never
+check 9-typing               okerr $E run typing.scenario --record never
+check 9-json-entries         err $E catalog show many.json
+check 9-zlib-bomb            err $E image info bomb.png
+check 9-receive              okerr $E run receive.scenario --record never
+check 9-idle-hours           okerr $E run idle.scenario --record never
+# 10-13. Writes.
+check 11-convert-to-folder   err $E catalog convert seedcat --to json --out outdir.json
+expect 11-no-leftovers       "no outdir.images/ left behind" test ! -e outdir.images
+check 12-frames-over-folder  err $E image frames small.gif --out framesdir
+expect 12-folder-kept        "the folder named like a frame is intact" test -f framesdir/small-0.png/important.txt
+expect 12-no-frames          "no frame written when one cannot be" test ! -e framesdir/small-1.png
+check 13-diff-dev-null       diff $E diff wide.png wide2.png --out /dev/null
+expect 13-dev-null           "/dev/null is still a character device" test -c /dev/null
+check 13-convert-dev-null    ok $E catalog convert seedcat --to json --out /dev/null
+expect 13-dev-null-again     "/dev/null is still a character device" test -c /dev/null
+tmps=$(find . -name '.*.tmp-*' | wc -l)
+expect 10-no-temporaries     "no temporary files left anywhere" test "$tmps" -eq 0
+# 14. A symlink out of a code-point folder.
+check 14-codepoint-symlink   err $E catalog check codepoints
+expect 14-not-read           "/etc/passwd not echoed" sh -c '! grep -q "root:x:0" 14-codepoint-symlink.out'
+# 15. Script catalog paths.
+check 15-script-passwd       err $E run passwd.scenario
+# 16. Messages.
+check 16-nul-token           err $E run nul.scenario
+expect 16-no-nul-echoed      "no NUL byte in the output" sh -c '! tr -d "\\000" < 16-nul-token.out | cmp -s - 16-nul-token.out; test $? -ne 0 || true; ! grep -qaP "\\x00" 16-nul-token.out'
+check 16-huge-token          err $E run huge-token.scenario
+expect 16-short-message      "the message is short" test "$(wc -c < 16-huge-token.out)" -lt 2000
+check 16-emoji-test-dups     err $E catalog check dups.txt --format unicode
+# 17. GIF edge cases.
+check 17-gif-65535x1         ok $E image info wide.gif
+check 17-gif-zero-image      ok $E image frames zero.gif --out zeroframes
+check 17-gif-no-image        ok $E image info nodata.gif
+check 17-gif-code-size-12    err $E image info codesize12.gif
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
