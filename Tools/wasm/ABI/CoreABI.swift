@@ -47,7 +47,7 @@ public enum CoreABI {
     /// the configuration its setup text described.
     public final class Session {
         public let screen: ChatScreen
-        public let driver: ScenarioDriver
+        public let driver: ScenarioDriver<ChatScreen>
         public let configuration: ScenarioConfiguration
         let font: BitmapFont
 
@@ -209,12 +209,14 @@ public enum CoreABI {
         guard format >= 0, format < snapshotFormatCount else {
             throw Failure(.badArgument, "snapshot: format \(format) is not 0..<\(snapshotFormatCount)")
         }
-        let list = s.screen.displayList(of: subjects[subject])
+        guard let list = s.screen.displayList(of: subjects[subject]) else {
+            throw Failure(.badArgument, "snapshot: \(subjects[subject].rawValue) is not showing")
+        }
         let theme: Theme = s.configuration.theme == .dark ? .dark : .light
         let scale = deviceScale(s.configuration.device)
         if format < SnapshotFormat.allCases.count {
-            return SnapshotRenderer.render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
-                                           font: s.font, images: s.screen.imageProvider)
+            return render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+                          font: s.font, images: s.screen.imageProvider)
         }
         let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
                                                                          images: s.screen.imageProvider))
@@ -232,7 +234,7 @@ public enum CoreABI {
     /// The report of everything run on the screen so far (see `report(_:)`).
     public static func report(_ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
-        return report(s.driver.finish())
+        return report(s.driver.finish(), font: s.font, images: s.screen.imageProvider)
     }
 
     public static func closeScreen(_ handle: Int32, in state: State) throws(Failure) {
@@ -251,19 +253,21 @@ public enum CoreABI {
         let screen = ScenarioScreen.make(configuration, catalog: try resolve(configuration, name, state),
                                          images: state.makeLibrary())
         let result = ScenarioRunner(font: state.font).run(script, configuration: configuration, on: screen)
-        return report(result)
+        return report(result, font: state.font, images: screen.imageProvider)
     }
 
     /// A canonical text of a run: every expectation with its outcome, every snapshot as
     /// its size and FNV-1a 64 hash, the failure, the virtual duration, and the trace
     /// (its hash, then every line). Two runs are bit-identical iff their reports are.
-    public static func report(_ r: ScenarioResult) -> String {
+    public static func report(_ r: ScenarioResult, font: BitmapFont, images: ImageProvider) -> String {
         var out = "script \(r.script)\n"
         for e in r.expectations {
             out += "expect \(e.line):\(e.column) \(e.passed ? "pass" : "FAIL") expected \(e.expected) | actual \(e.actual)\n"
         }
         for s in r.snapshots {
-            out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(s.bytes.count) fnv1a64 \(hex(fnv1a64(s.bytes)))\n"
+            let bytes = render(s.list, as: s.format, scale: s.scale, theme: s.theme == .dark ? .dark : .light,
+                               font: font, images: images)
+            out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(bytes.count) fnv1a64 \(hex(fnv1a64(bytes)))\n"
         }
         out += "failure \(r.failure.map { $0.description } ?? "none")\n"
         out += "duration \(r.duration.ticks) ticks\n"
@@ -275,6 +279,20 @@ public enum CoreABI {
     }
 
     // MARK: helpers
+
+    /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
+    /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
+    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        switch format {
+        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
+        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
+        case .tree: return Array(list.treeDump.utf8)
+        case .png, .ppm:
+            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
+            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
+        }
+    }
 
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
