@@ -306,6 +306,20 @@ public enum CoreABI {
 
     // MARK: helpers
 
+    /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
+    /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
+    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        switch format {
+        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
+        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
+        case .tree: return Array(list.treeDump.utf8)
+        case .png, .ppm:
+            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
+            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
+        }
+    }
+
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
     public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
