@@ -215,38 +215,12 @@ public enum CoreABI {
         let theme: Theme = s.configuration.theme == .dark ? .dark : .light
         let scale = deviceScale(s.configuration.device)
         if format < SnapshotFormat.allCases.count {
-            return encode(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+            return render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
                           font: s.font, images: s.screen.imageProvider)
         }
         let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
                                                                          images: s.screen.imageProvider))
         return image.pixels
-    }
-
-    /// A snapshot's file bytes, as a C caller wants them (scenario runs carry display
-    /// lists; encoding happens where a file or buffer is produced, as here).
-    static func encode(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
-                       font: BitmapFont, images: ImageProvider) -> [UInt8] {
-        guard format == .png || format == .ppm else {
-            return render(list, as: format, scale: scale, theme: theme, font: font, images: images)
-        }
-        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
-        return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
-    }
-
-    /// The canonical bytes of a snapshot for the bit-exactness proof: the text for text
-    /// formats, the RGBA framebuffer for image formats (the pixels are what must agree
-    /// across architectures; PNG bytes would also compare the encoder).
-    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
-                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
-        switch format {
-        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
-        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
-        case .tree: return Array(list.treeDump.utf8)
-        case .png, .ppm:
-            return PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font,
-                                                                        images: images)).pixels
-        }
     }
 
     /// The screen's trace so far, one event a line.
