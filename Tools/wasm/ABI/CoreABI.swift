@@ -210,17 +210,43 @@ public enum CoreABI {
             throw Failure(.badArgument, "snapshot: format \(format) is not 0..<\(snapshotFormatCount)")
         }
         guard let list = s.screen.displayList(of: subjects[subject]) else {
-            throw Failure(.badArgument, "snapshot: \(subjects[subject].rawValue) is not showing")
+            throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
         let theme: Theme = s.configuration.theme == .dark ? .dark : .light
         let scale = deviceScale(s.configuration.device)
         if format < SnapshotFormat.allCases.count {
-            return render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+            return encode(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
                           font: s.font, images: s.screen.imageProvider)
         }
         let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
                                                                          images: s.screen.imageProvider))
         return image.pixels
+    }
+
+    /// A snapshot's file bytes, as a C caller wants them (scenario runs carry display
+    /// lists; encoding happens where a file or buffer is produced, as here).
+    static func encode(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                       font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        guard format == .png || format == .ppm else {
+            return render(list, as: format, scale: scale, theme: theme, font: font, images: images)
+        }
+        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
+        return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
+    }
+
+    /// The canonical bytes of a snapshot for the bit-exactness proof: the text for text
+    /// formats, the RGBA framebuffer for image formats (the pixels are what must agree
+    /// across architectures; PNG bytes would also compare the encoder).
+    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        switch format {
+        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
+        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
+        case .tree: return Array(list.treeDump.utf8)
+        case .png, .ppm:
+            return PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font,
+                                                                        images: images)).pixels
+        }
     }
 
     /// The screen's trace so far, one event a line.
@@ -279,20 +305,6 @@ public enum CoreABI {
     }
 
     // MARK: helpers
-
-    /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
-    /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
-    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
-                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
-        switch format {
-        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
-        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
-        case .tree: return Array(list.treeDump.utf8)
-        case .png, .ppm:
-            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
-            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
-        }
-    }
 
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
