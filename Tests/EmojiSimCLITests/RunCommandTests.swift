@@ -30,8 +30,9 @@ import Testing
         }
         func options(out: URL? = nil, gif: Bool = false, report: URL? = nil, junit: URL? = nil,
                      record: RecordMode = .missing) -> ScenarioRunOptions {
+            // isCI false: these tests record into throw-away packages, also when CI is set.
             ScenarioRunOptions(references: .automatic, record: record, out: out, gif: gif, report: report, junit: junit,
-                               printTrace: false, json: true, printAscii: false)
+                               printTrace: false, json: true, printAscii: false, isCI: false)
         }
         func run(_ urls: [URL], _ options: ScenarioRunOptions) throws -> ScenarioRunSession.Outcome {
             let scripts = try urls.map { ($0, try ScriptParser.parse(String(contentsOf: $0, encoding: .utf8), name: $0.path)) }
@@ -66,7 +67,7 @@ import Testing
         try Data("conversation empty\nsnapshot bar input ascii\n".utf8).write(to: script)
         let parsed = [(script, try ScriptParser.parse(String(contentsOf: script, encoding: .utf8), name: script.path))]
         let options = ScenarioRunOptions(references: .automatic, record: .missing, out: nil, gif: false, report: nil,
-                                         junit: nil, printTrace: false, json: true, printAscii: false)
+                                         junit: nil, printTrace: false, json: true, printAscii: false, isCI: false)
         let first = ScenarioRunSession(options: options).execute(parsed)
         #expect(first.status == 0)
         let reference = folder.appendingPathComponent("Snapshots/first/bar.txt")

@@ -21,6 +21,9 @@ struct ScenarioRunOptions {
     /// Where scripts' catalog paths may reach; nil: the package the script is in, else
     /// its own folder.
     var catalogRoot: URL? = nil
+    /// CI is set: nothing is written, whatever `record` says (tests of the session
+    /// itself set this explicitly so that they behave the same under CI).
+    var isCI: Bool = RecordMode.isCI(ProcessInfo.processInfo.environment)
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
@@ -78,7 +81,7 @@ struct ScenarioRunSession {
             printError("error: \(error)")
             return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
         }
-        let verifier = ScenarioVerifier(references: options.references, record: options.record,
+        let verifier = ScenarioVerifier(references: options.references, record: options.record, isCI: options.isCI,
                                         runner: ScenarioRunner(font: font, records: options.gif),
                                         makeHost: { [catalogRoot = options.catalogRoot] configuration, folder in
                                             try ScenarioHosting.makeHost(configuration, scriptFolder: folder,

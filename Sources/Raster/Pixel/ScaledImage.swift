@@ -31,14 +31,16 @@ struct ScaledImage: Sendable {
         var out = [UInt32](repeating: 0, count: dw * dh)
         var xs = [Int](repeating: 0, count: dw), xf = [Int](repeating: 0, count: dw)
         for x in 0..<dw {
-            var u = ((2 * x + 1) * sw * 65536) / (2 * dw) - 32768
+            // In Int64: (2x + 1) * sw * 65536 passes Int32.max for a 3x render of a
+            // 136-pixel image, which trapped on wasm32 (found by Tools/wasm/compare.sh).
+            var u = Int((Int64(2 * x + 1) * Int64(sw) * 65536) / Int64(2 * dw)) - 32768
             u = min(max(u, 0), (sw - 1) * 65536)
             xs[x] = c.x + (u >> 16)
             xf[x] = (u >> 8) & 0xFF
         }
         img.pixels.withUnsafeBufferPointer { src in
             for y in 0..<dh {
-                var v = ((2 * y + 1) * sh * 65536) / (2 * dh) - 32768
+                var v = Int((Int64(2 * y + 1) * Int64(sh) * 65536) / Int64(2 * dh)) - 32768
                 v = min(max(v, 0), (sh - 1) * 65536)
                 let fy = (v >> 8) & 0xFF
                 let row0 = (c.y + (v >> 16)) * stride * 4, row1 = (c.y + min((v >> 16) + 1, sh - 1)) * stride * 4

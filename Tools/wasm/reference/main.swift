@@ -35,7 +35,13 @@ for path in args.dropFirst() {
     var bundle = record("font", "unifont", fontBytes)
     do {
         let configuration = ScenarioConfiguration(script: try ScriptParser.parse(text, name: name))
-        let assets = try ScenarioAssets.load(configuration.catalog, relativeTo: url.deletingLastPathComponent())
+        // As `emojisim run`: a script in a package reads catalogs anywhere in it.
+        var root: URL? = url.deletingLastPathComponent()
+        while let r = root, !FileManager.default.fileExists(atPath: r.appendingPathComponent("Package.swift").path) {
+            root = r.path == "/" ? nil : r.deletingLastPathComponent()
+        }
+        let assets = try ScenarioAssets.load(configuration.catalog, relativeTo: url.deletingLastPathComponent(),
+                                             confinedTo: root ?? url.deletingLastPathComponent())
         if case .demo = configuration.catalog {} else {
             bundle += record("catalog", "catalog", Array(CatalogText.encode(assets.catalog).utf8))
         }
