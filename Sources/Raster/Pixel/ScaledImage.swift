@@ -57,9 +57,10 @@ struct ScaledImage: Sendable {
                     var packed = UInt32(a) << 24
                     for ch in 0..<3 {
                         // colour * alpha / 255, rounded: premultiplied, 0...a.
-                        let pm = Int(src[i00 + ch]) * aw00 + Int(src[i01 + ch]) * aw01
-                            + Int(src[i10 + ch]) * aw10 + Int(src[i11 + ch]) * aw11
-                        let v8 = min(a, (pm + 8_355_840) / 16_711_680) // 65536 * 255, +half
+                        // Up to 255 * 255 * 65536: past Int32.max, so Int64 (wasm32).
+                        let pm = Int64(src[i00 + ch]) * Int64(aw00) + Int64(src[i01 + ch]) * Int64(aw01)
+                            + Int64(src[i10 + ch]) * Int64(aw10) + Int64(src[i11 + ch]) * Int64(aw11)
+                        let v8 = min(a, Int((pm + 8_355_840) / 16_711_680)) // 65536 * 255, +half
                         packed |= UInt32(v8) << UInt32(8 * ch)
                     }
                     out[y * dw + x] = packed.littleEndian
