@@ -7,6 +7,9 @@ import Foundation
 /// from the POSIX code underneath when there is one.
 public enum ErrorText {
     public static func describe(_ error: Error) -> String {
+        // EmojiSim's own errors already print as one readable line.
+        let foundation = error is CocoaError || error is POSIXError || type(of: error) is NSError.Type
+        if !foundation { return "\(error)" }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return posix(Int32(ns.code)) }
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

@@ -20,7 +20,8 @@ public struct ScenarioVerifier {
     public enum References: Sendable {
         /// Render without comparing (status `unchecked`): the demo.
         case none
-        /// `<package root above the script>/Snapshots/<script path from the root>/`.
+        /// `<package root above the script>/Snapshots/<script path from the root>/`; for a
+        /// script outside any package, `<script folder>/Snapshots/<script stem>/`.
         case automatic
         /// `<folder>/<script path from the package root>/`.
         case folder(URL)
@@ -96,7 +97,11 @@ public struct ScenarioVerifier {
             return nil
         case .automatic:
             guard let root, let k = key(from: root) else {
-                throw LookupError(description: "\(script.path): no Package.swift above the script, so its Snapshots/ folder is unknown; pass --snapshots DIR")
+                // A script outside any package keeps its references beside it, so a
+                // first script in /tmp works without flags and never depends on the
+                // current folder.
+                let folder = url.deletingLastPathComponent()
+                return (folder.appendingPathComponent("Snapshots").appendingPathComponent(url.deletingPathExtension().lastPathComponent), nil)
             }
             return (root.appendingPathComponent("Snapshots").appendingPathComponent(k), root)
         case .folder(let folder):

@@ -37,7 +37,11 @@ public enum SnapshotReview {
         var out: [Pending] = []
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir) else {
-            throw ReviewError("\(folder.path): no such folder")
+            // A new snapshot's reference does not exist yet: the path names its pending file.
+            if FileManager.default.fileExists(atPath: SnapshotStore.pendingURL(for: folder).path) {
+                return [try pending(at: folder)]
+            }
+            throw ReviewError("\(folder.path): no such file or folder, and no pending snapshot for it")
         }
         if !isDir.boolValue {
             return [try pending(at: folder)]

@@ -98,7 +98,7 @@ extension ChatScreen: ScenarioHost {
         case .view(let name):
             let finder = DisplayListFinder(displayList())
             guard let f = finder.frame(view: name) else {
-                let names = Set(finder.visible.compactMap(\.view)).sorted().prefix(12).joined(separator: ", ")
+                let names = Set(finder.visible.compactMap({ $0.view })).sorted().prefix(12).joined(separator: ", ")
                 return .missing("no view named '\(name)' is drawn (views: \(names))")
             }
             return finderHit(f, view: name, finder)

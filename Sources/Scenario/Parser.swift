@@ -309,7 +309,7 @@ struct LineParser {
                 guard Literals.velocityRange.contains(v) else { throw error(d, "velocity must be between 1pt/s and 100000pt/s") }
                 velocity = v
             }
-            let travel = (distance ?? ScenarioRunner.defaultSwipeDistance) / (velocity ?? ScenarioRunner.defaultSwipeVelocity)
+            let travel = (distance ?? TesterDefaults.swipeDistance) / (velocity ?? TesterDefaults.swipeVelocity)
             guard travel <= Literals.maxSwipeSeconds else {
                 throw error(head, "a swipe may last at most 60s (distance / velocity); this one lasts \(plainDecimal(travel))s")
             }

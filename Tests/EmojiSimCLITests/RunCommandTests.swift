@@ -58,6 +58,45 @@ import Testing
         #expect(bad.verifications[0].problems.contains { $0.contains("cannot write outputs") })
     }
 
+    @Test func aScriptOutsideAnyPackageKeepsItsReferencesBesideIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-loose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("first.scenario")
+        try Data("conversation empty\nsnapshot bar input ascii\n".utf8).write(to: script)
+        let parsed = [(script, try ScriptParser.parse(String(contentsOf: script, encoding: .utf8), name: script.path))]
+        let options = ScenarioRunOptions(references: .automatic, record: .missing, out: nil, gif: false, report: nil,
+                                         junit: nil, printTrace: false, json: true, printAscii: false)
+        let first = ScenarioRunSession(options: options).execute(parsed)
+        #expect(first.status == 0)
+        let reference = folder.appendingPathComponent("Snapshots/first/bar.txt")
+        #expect(FileManager.default.fileExists(atPath: reference.path))
+        // The same script run again compares with what it recorded, wherever it runs from.
+        var never = options
+        never.record = .never
+        #expect(ScenarioRunSession(options: never).execute(parsed).status == 0)
+    }
+
+    @Test func catalogPathsStayInsideThePackageUnlessARootIsGiven() throws {
+        let pkg = try Package()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-outside-\(UUID().uuidString).txt")
+        try Data("# group: Smileys\n1F600 ; fully-qualified # 😀 E1.0 grinning face\n".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try pkg.file("fixtures/emoji-test.txt", "# group: Smileys\n1F600 ; fully-qualified # 😀 E1.0 grinning face\n")
+        // A script in a subfolder reads a fixture elsewhere in its package.
+        let inside = try pkg.file("scripts/in.scenario", "catalog unicode \"../fixtures/emoji-test.txt\"\nexpect keyboard none\n")
+        #expect(try pkg.run([inside], pkg.options()).status == 0)
+        // Leaving the package is refused at the catalog line.
+        let escape = try pkg.file("scripts/out.scenario", "catalog unicode \"\(outside.path)\"\nexpect keyboard none\n")
+        let refused = try pkg.run([escape], pkg.options())
+        #expect(refused.status != 0)
+        #expect(refused.json.contains("outside"))
+        // --catalog-root widens it.
+        var wide = pkg.options()
+        wide.catalogRoot = outside.deletingLastPathComponent()
+        #expect(try pkg.run([escape], wide).status == 0)
+    }
+
     @Test func gifOfARunWithResizeIsLetterboxed() throws {
         let pkg = try Package()
         let script = try pkg.file("rot.scenario", "device 200x300@1\nconversation empty\nwait 100ms\nresize 300x200\nsettle\nwait 100ms\n")
@@ -150,5 +189,36 @@ import Testing
         // PPM is shown as PNG; no PPM data URI reaches the browser.
         #expect(!html.contains("image/x-portable-pixmap"))
         for caption in ["alt=\"reference\"", "alt=\"actual\"", "alt=\"diff\""] { #expect(html.contains(caption)) }
+    }
+}
+
+@Suite struct SnapshotsCommandTests {
+    @Test func acceptAndRejectFromTheCommandLine() throws {
+        let pkg = try RunCommandTests.Package()
+        let folder = pkg.root.appendingPathComponent("Snapshots/x")
+        try pkg.file("Snapshots/x/a.txt.new", "new a\n")
+        try pkg.file("Snapshots/x/b.txt", "old b\n")
+        try pkg.file("Snapshots/x/b.txt.new", "new b\n")
+        #expect(SnapshotsCommand.run(["accept"]) == 2)                       // needs PATH... or --all
+        #expect(SnapshotsCommand.run(["accept", folder.appendingPathComponent("a.txt").path]) == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new a\n")
+        #expect(SnapshotsCommand.run(["reject", "--snapshots", folder.path, "--all"]) == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("b.txt"), encoding: .utf8) == "old b\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.txt", "b.txt"])
+        #expect(SnapshotsCommand.run(["accept", folder.appendingPathComponent("zzz.txt").path]) == 1)
+    }
+
+    @Test func orphansAreReferencesNoTestAndNoScriptProduces() throws {
+        let pkg = try RunCommandTests.Package()
+        try pkg.file("flows/f.scenario", "snapshot s input ascii\nsnapshot t screen all\n")
+        try pkg.file("Snapshots/flows/f/s.txt", "x")
+        try pkg.file("Snapshots/flows/f/t.png", "x")
+        try pkg.file("Snapshots/flows/f/gone.txt", "x")
+        try pkg.file("Snapshots/Suite/test.1.txt", "x")
+        try pkg.file("Snapshots/Suite/test.2.txt", "x")
+        try pkg.file("Snapshots/Suite/test.2.txt.new", "x")
+        #expect(SnapshotOrphans.find(root: pkg.root) == nil)                  // no test run logged yet
+        try pkg.file(".build/snapshot-usage/run-1.txt", "Snapshots/Suite/test.1.txt\n")
+        #expect(SnapshotOrphans.find(root: pkg.root) == ["Snapshots/Suite/test.2.txt", "Snapshots/flows/f/gone.txt"])
     }
 }

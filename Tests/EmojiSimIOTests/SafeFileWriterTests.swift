@@ -96,3 +96,16 @@ import Foundation
         #expect(leftovers(dir).isEmpty && leftovers(images).isEmpty)
     }
 }
+
+/// Item 16: Foundation errors print as a cause, not an NSError dump.
+@Suite struct ErrorTextTests {
+    @Test func foundationErrorsAreReadable() throws {
+        do { _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/file.png")) } catch {
+            let text = ErrorText.describe(error)
+            #expect(text == "no such file", "\(text)")
+        }
+        #expect(ErrorText.describe(CocoaError(.fileWriteOutOfSpace)) == "no space left on device")
+        #expect(ErrorText.describe(POSIXError(.ENOSPC)) == "no space left on device")
+        #expect(ErrorText.describe(FileWriteError(path: "a", reason: "b")) == "cannot write a: b")
+    }
+}

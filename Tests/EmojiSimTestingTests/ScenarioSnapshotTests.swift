@@ -127,16 +127,17 @@ import Testing
         #expect(try pkg.verify(b, record: .never).passed)
     }
 
-    @Test func aScriptOutsideAnyPackageNeedsAFolder() throws {
+    @Test func aScriptOutsideAnyPackageKeepsReferencesInSnapshotsBesideIt() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-loose-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("x.scenario")
         try Data("snapshot s input ascii\n".utf8).write(to: url)
         let verifier = ScenarioVerifier(references: .automatic, record: .missing, isCI: false, runner: ScenarioRunner(),
                                         makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
-        #expect(throws: ScenarioVerifier.LookupError.self) {
-            _ = try verifier.verify(try ScriptParser.parse("snapshot s input ascii\n", name: "x.scenario"), at: url)
-        }
+        let folder = try #require(try verifier.referenceFolder(for: url))
+        #expect(folder.folder.standardizedFileURL.path == dir.appendingPathComponent("Snapshots/x").standardizedFileURL.path)
+        #expect(folder.root == nil)
     }
 
     @Test func catalogUnicodeWorksInScriptsAndErrorsPointAtTheCatalogLine() throws {

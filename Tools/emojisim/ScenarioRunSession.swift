@@ -18,6 +18,9 @@ struct ScenarioRunOptions {
     var json: Bool
     /// Print each snapshot's character grid (the demo does).
     var printAscii: Bool
+    /// Where scripts' catalog paths may reach; nil: the package the script is in, else
+    /// its own folder.
+    var catalogRoot: URL? = nil
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
@@ -30,26 +33,28 @@ struct ScenarioRunSession {
     func run(_ files: [URL]) -> Int32 {
         // Parse everything first: a typo anywhere stops the run before anything runs.
         var parsed: [(URL, Script)] = []
-        var parseFailed = false
+        var parseErrors: [String] = []
         for url in files {
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                printError("\(url.path):1:1: error: cannot read the file")
-                parseFailed = true
+                parseErrors.append("\(url.path):1:1: error: cannot read the file")
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                printError("\(url.path):1:1: error: the file is not valid UTF-8")
-                parseFailed = true
+                parseErrors.append("\(url.path):1:1: error: the file is not valid UTF-8")
                 continue
             }
             do {
                 parsed.append((url, try ScriptParser.parse(text, name: url.path)))
             } catch {
-                printError(error.description)
-                parseFailed = true
+                parseErrors.append(error.description)
             }
         }
-        if parseFailed { return 2 }
+        if !parseErrors.isEmpty {
+            for e in parseErrors { printError(e) }
+            // --json still says what happened, and agrees with the exit status.
+            if options.json { print(jsonSummary([], passed: false, failures: parseErrors)) }
+            return 2
+        }
         return run(parsed)
     }
 
@@ -75,7 +80,10 @@ struct ScenarioRunSession {
         }
         let verifier = ScenarioVerifier(references: options.references, record: options.record,
                                         runner: ScenarioRunner(font: font, records: options.gif),
-                                        makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
+                                        makeHost: { [catalogRoot = options.catalogRoot] configuration, folder in
+                                            try ScenarioHosting.makeHost(configuration, scriptFolder: folder,
+                                                                         catalogRoot: catalogRoot ?? SnapshotFiles.packageRoot(from: folder.appendingPathComponent("-").path))
+                                        })
         var verifications: [ScenarioVerifier.Verification] = []
         var failures: [String] = []
         for (n, (url, script)) in scripts.enumerated() {

@@ -28,7 +28,7 @@ if [ -f "$sources" ]; then list=$(grep -v '^#' "$sources"); else list="SimCore
 Imaging"; fi
 for entry in $list; do
     for f in $(find "$root/Sources/$entry" -name '*.swift'); do
-        sed -E -e '/^import (SimCore|Imaging|EmojiText|Raster|Scenario|EmojiSimIO)$/d' "$f" \
+        sed -E -e '/^import (SimCore|Imaging|EmojiText|Raster|Scenario|EmojiSimIO|ChatUI)$/d' "$f" \
             > "$build/src-$target/$(echo "$f" | sed "s|$root/Sources/||; s|/|_|g")"
     done
 done

@@ -39,7 +39,11 @@ extension BubbleList {
                     frameIndex = p.frameIndex
                 }
                 let ref = ImageRef(name: e.imageName ?? "", frameIndex: frameIndex, glyph: e.glyph, code: e.code)
-                dl.image(ref, in: at(placed.frame), label: i == 0 ? l.accessibilityLabel : nil, view: view)
+                // The content box leaves 3 pt around each emoji: slots are laid out edge to
+                // edge, and emoji are fitted by their trimmed content, so without it
+                // neighbours would touch.
+                dl.image(ref, in: at(placed.frame).insetBy(dx: 3, dy: 3), label: i == 0 ? l.accessibilityLabel : nil,
+                         view: view)
             }
         case .bubble:
             let me = l.sender == .me

@@ -28,4 +28,11 @@ public protocol Testable: AnyObject {
     /// subject is idle the Tester stops it and jumps to the next timer, so a long wait
     /// costs its events, not its frames. nil: frames are the subject's business.
     var frameLink: DisplayLink? { get }
+    /// True while any finger is down on the subject (also ones delivered around the
+    /// Tester): idle time is then run frame by frame, never skipped.
+    var hasFingerDown: Bool { get }
+}
+
+extension Testable {
+    public var hasFingerDown: Bool { false }
 }

@@ -64,7 +64,7 @@ public final class Tester<Subject: Testable> {
         var frames = 0
         let per = frameDuration.ticks
         while now < end {
-            if let link = subject.frameLink, link.isRunning, finger == nil, subject.motion.isEmpty {
+            if let link = subject.frameLink, link.isRunning, finger == nil, !subject.hasFingerDown, subject.motion.isEmpty {
                 // Idle: stop the link, jump to just before the last frame boundary before
                 // the next timer (no timer fires on the way), restart the link, and let that
                 // one frame and the timer run.

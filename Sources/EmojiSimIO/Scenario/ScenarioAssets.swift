@@ -58,7 +58,7 @@ public struct ScenarioAssets: Sendable {
             let url = (p.hasPrefix("/") ? URL(fileURLWithPath: p) : base.appendingPathComponent(p))
                 .standardizedFileURL.resolvingSymlinksInPath()
             guard rootPath == "/" || url.path == rootPath || url.path.hasPrefix(rootPath + "/") else {
-                throw CatalogImportError(file: p, message: "catalog path is outside \(rootPath) (a script reads catalogs in its own folder tree only, unless its runner allows a wider root)")
+                throw CatalogImportError(file: p, message: "catalog path is outside \(rootPath) (a script reads catalogs inside its package, or its own folder outside a package; `emojisim run --catalog-root DIR` allows another root)")
             }
             return url
         }

@@ -8,15 +8,21 @@ public enum Deflate {
     /// A zlib stream (header, deflate data, Adler-32). `level` 0 stores, 1-9 trade
     /// speed for size as in zlib (6 is zlib's default).
     public static func zlib(_ data: [UInt8], level: Int = 6) -> [UInt8] {
-        var w = BitWriter(capacity: data.count / 2 + 64)
         let lvl = max(0, min(9, level))
+        return zlib(data, level: lvl, config: configs[lvl])
+    }
+
+    /// `zlib(_:level:)` with the match finder's parameters given (`level` only picks
+    /// the header's level field and stored for 0).
+    static func zlib(_ data: [UInt8], level lvl: Int, config: Config) -> [UInt8] {
+        var w = BitWriter(capacity: data.count / 2 + 64)
         let flevel = lvl < 2 ? 0 : lvl < 6 ? 1 : lvl == 6 ? 2 : 3
         let cmf = 0x78
         var flg = flevel << 6
         flg += (31 - (cmf * 256 + flg) % 31) % 31
         w.write(UInt32(cmf), 8)
         w.write(UInt32(flg), 8)
-        data.withUnsafeBufferPointer { compress($0, level: lvl, into: &w) }
+        data.withUnsafeBufferPointer { compress($0, level: lvl, config: config, into: &w) }
         w.alignToByte()
         let a = Adler32.checksum(data)
         w.bytes.append(UInt8(a >> 24)); w.bytes.append(UInt8((a >> 16) & 0xff))
@@ -27,12 +33,15 @@ public enum Deflate {
     /// Raw deflate data (no header or checksum).
     public static func raw(_ data: [UInt8], level: Int = 6) -> [UInt8] {
         var w = BitWriter(capacity: data.count / 2 + 64)
-        data.withUnsafeBufferPointer { compress($0, level: max(0, min(9, level)), into: &w) }
+        let lvl = max(0, min(9, level))
+        data.withUnsafeBufferPointer { compress($0, level: lvl, config: configs[lvl], into: &w) }
         w.alignToByte()
         return w.bytes
     }
 
-    struct Config { let good, lazy, nice, chain: Int; let greedy: Bool }
+    /// zlib's match-finder parameters; `maxInsert`: in lazy mode, a match longer than
+    /// this links only its last positions into the hash chains.
+    struct Config { var good, lazy, nice, chain: Int; var greedy: Bool; var maxInsert = 258 }
     static let configs: [Config] = [
         Config(good: 0, lazy: 0, nice: 0, chain: 0, greedy: true),
         Config(good: 4, lazy: 4, nice: 8, chain: 4, greedy: true),
@@ -40,7 +49,7 @@ public enum Deflate {
         Config(good: 4, lazy: 6, nice: 32, chain: 32, greedy: true),
         Config(good: 4, lazy: 4, nice: 16, chain: 16, greedy: false),
         Config(good: 8, lazy: 16, nice: 32, chain: 32, greedy: false),
-        Config(good: 8, lazy: 16, nice: 128, chain: 128, greedy: false),
+        Config(good: 8, lazy: 16, nice: 128, chain: 128, greedy: false, maxInsert: 128),
         Config(good: 8, lazy: 32, nice: 128, chain: 256, greedy: false),
         Config(good: 32, lazy: 128, nice: 258, chain: 1024, greedy: false),
         Config(good: 32, lazy: 258, nice: 258, chain: 4096, greedy: false),
@@ -51,13 +60,12 @@ public enum Deflate {
     static let hash3Bits = 14
     static let maxItemsPerBlock = 16384
 
-    static func compress(_ input: UnsafeBufferPointer<UInt8>, level: Int, into w: inout BitWriter) {
+    static func compress(_ input: UnsafeBufferPointer<UInt8>, level: Int, config cfg: Config, into w: inout BitWriter) {
         let n = input.count
         if level == 0 || n == 0 {
             writeStored(input, from: 0, to: n, final: true, into: &w)
             return
         }
-        let cfg = configs[level]
         var enc = BlockEncoder()
         let head = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
         head.initialize(repeating: -1, count: 1 << hashBits)
@@ -182,7 +190,7 @@ public enum Deflate {
                     // The match found at i - 1 is at least as good: take it.
                     enc.match(prevLen, prevDist)
                     let end = i - 1 + prevLen
-                    var p = i + 1
+                    var p = prevLen > cfg.maxInsert ? max(i + 1, end - 3) : i + 1
                     while p < end { _ = insert(p); p += 1 }
                     i = end
                     matchAvailable = false

@@ -277,7 +277,7 @@ extension Target {
         border(frame, lineWidth: max(1, min(frame.width, frame.height) / 24), radius: radius, color: ink)
         let k = max(1, iscale - 1) // device pixels per font pixel: small, legible text
         let fx = px(frame.minX), fy = px(frame.minY), fw = px(frame.maxX) - fx, fh = px(frame.maxY) - fy
-        let pad = 2 * iscale
+        let pad = iscale
         let perRow = (fw - 2 * pad) / (8 * k)
         let rowsFit = min(2, (fh - 2 * pad) / (16 * k))
         let text = Self.missingImageText(code)

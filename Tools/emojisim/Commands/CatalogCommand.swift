@@ -98,7 +98,7 @@ enum CatalogCommand: CLICommand {
                     print("")
                 }
             } catch {
-                printError("error: \(error)")
+                printError("error: \(ErrorText.describe(error))")
                 return 1
             }
             return 0

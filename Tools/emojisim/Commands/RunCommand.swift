@@ -12,12 +12,13 @@ enum RunCommand: CLICommand {
     static let help = """
     usage: emojisim run <file or dir>... [--snapshots DIR] [--record MODE]
                         [--out DIR] [--gif] [--report FILE] [--junit FILE]
-                        [--trace] [--shard I/N] [--json]
+                        [--trace] [--shard I/N] [--json] [--catalog-root DIR]
 
     Runs each .scenario script (folders are searched recursively, in name order) and
     compares its snapshots with its references. References are found from the script,
     not the current folder: a script at ROOT/dir/flow.scenario, ROOT being the nearest
-    folder above it with a Package.swift, keeps them in ROOT/Snapshots/dir/flow/.
+    folder above it with a Package.swift, keeps them in ROOT/Snapshots/dir/flow/; a
+    script outside any package keeps them beside it, in Snapshots/flow/.
     The language is documented in docs/SCENARIOS.md.
 
       --snapshots DIR   keep references in DIR/dir/flow/ instead (the script's path
@@ -45,6 +46,12 @@ enum RunCommand: CLICommand {
       --shard I/N       run only the scripts of shard I of N (1-based; a stable
                         partition by path, for CI matrices: one --junit per shard)
       --json            print results as JSON on standard output (no progress)
+      --catalog-root DIR
+                        let scripts' `catalog` paths reach files inside DIR. By
+                        default a script inside a package (a Package.swift above it)
+                        reads catalogs anywhere in that package, and any other script
+                        only in its own folder tree; `..` and symlinks that leave the
+                        root are refused.
 
     Exit status: 0 when everything passes, 1 on a failed expectation, run error,
     snapshot or output that cannot be written (the JSON's "passed" is false exactly
@@ -56,7 +63,7 @@ enum RunCommand: CLICommand {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
-                                       options: ["snapshots", "record", "out", "report", "shard", "junit"])
+                                       options: ["snapshots", "record", "out", "report", "shard", "junit", "catalog-root"])
         } catch {
             printError("error: \(error)\nsee: emojisim run --help")
             return 2
@@ -98,7 +105,8 @@ enum RunCommand: CLICommand {
             junit: args.options["junit"].map { URL(fileURLWithPath: $0) },
             printTrace: args.flags.contains("trace"),
             json: args.flags.contains("json"),
-            printAscii: false)
+            printAscii: false,
+            catalogRoot: args.options["catalog-root"].map { URL(fileURLWithPath: $0).standardizedFileURL })
         return ScenarioRunSession(options: options).run(selected)
     }
 }

@@ -25,7 +25,7 @@ enum SnapshotsCommand: CLICommand {
     NAME.EXT.new and fails; nothing is written when CI is set. These commands act on
     those pending files. PATH is a .new file, its reference, or a folder (every pending
     file under it); without PATH, the Snapshots/ folder of the package around the
-    current folder (or --snapshots DIR).
+    current folder, outside a package ./Snapshots (or --snapshots DIR).
 
       pending   list pending files (new: no reference yet; changed: differs)
       review    one by one: show the change (text: a unified diff; images: the pixel
@@ -59,13 +59,12 @@ enum SnapshotsCommand: CLICommand {
         let paths = Array(args.positionals.dropFirst()).map { URL(fileURLWithPath: $0).standardizedFileURL }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let root = SnapshotFiles.packageRoot(from: cwd.appendingPathComponent("x").path)
-        let defaultFolder = args.options["snapshots"].map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? root?.appendingPathComponent("Snapshots")
+        // Outside a package, scripts keep their references in Snapshots/ beside them
+        // (ScenarioVerifier), so the current folder's Snapshots/ is the default there.
+        let folder = args.options["snapshots"].map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? (root ?? cwd).appendingPathComponent("Snapshots")
         func collect() throws -> [SnapshotReview.Pending] {
             if paths.isEmpty {
-                guard let folder = defaultFolder else {
-                    throw SnapshotReview.ReviewError("no Package.swift above \(cwd.path); pass --snapshots DIR or paths")
-                }
                 guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
                 return try SnapshotReview.pending(under: folder)
             }

@@ -223,21 +223,6 @@ public enum CoreABI {
         return image.pixels
     }
 
-    /// The canonical bytes of a snapshot for the bit-exactness proof: the text for text
-    /// formats, the RGBA framebuffer for image formats (encoding is the shell's job;
-    /// comparing pixels is what matters across architectures).
-    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
-                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
-        switch format {
-        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
-        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
-        case .tree: return Array(list.treeDump.utf8)
-        case .png, .ppm:
-            return PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font,
-                                                                        images: images)).pixels
-        }
-    }
-
     /// The screen's trace so far, one event a line.
     public static func trace(_ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
@@ -294,6 +279,20 @@ public enum CoreABI {
     }
 
     // MARK: helpers
+
+    /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
+    /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
+    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
+        switch format {
+        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
+        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
+        case .tree: return Array(list.treeDump.utf8)
+        case .png, .ppm:
+            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
+            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
+        }
+    }
 
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
