@@ -121,27 +121,40 @@ const stats = (a) => {
 
 // MARK: the session (iphone8, 375x667 points; positions from the screen's tree dump)
 
-const P = JSON.parse(readFileSync(join(dirname(new URL(import.meta.url).pathname), 'check-points.json'), 'utf8'));
+// Where things are, from the screen's own tree dump (absolute frames, view names, labels).
+async function where(test) {
+    const tree = await evaluate('window.playground.tree()');
+    for (const l of tree.split('\n')) {
+        const m = /^\s*\w+ \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\].* view=(\S+)/.exec(l);
+        if (m && test(l, m[5])) return [+m[1] + +m[3] / 2, +m[2] + +m[4] / 2, +m[3], +m[4]];
+    }
+    throw new Error(`nothing in the tree matches ${test}`);
+}
 await clickButton('record');
 await sleep(300);
-await tap(...P.input);                      // the system keyboard
+const input = await where((l, v) => v === 'InputBar.textView');
+await tap(input[0], input[1]);              // the system keyboard
 await sleep(700);
 for (const k of 'ok') await key(k);         // typed into the input bar
 await sleep(200);
-await tap(...P.toggle);                     // the emoji keyboard
+const toggle = await where((l, v) => v === 'InputBar.toggle');
+await tap(toggle[0], toggle[1]);            // the emoji keyboard
 await sleep(900);
 await clickButton('snapshot');
-await tap(...P.emoji1);
+const e1 = await where((l) => l.includes('label="笑哭"')), e2 = await where((l) => l.includes('label="哈哈"'));
+await tap(e1[0], e1[1]);
 await sleep(400);
-await tap(...P.emoji2);
+await tap(e2[0], e2[1]);
 await sleep(400);
 await clickButton('snapshot');
 await evaluate('window.playground.frameTimes.length = 0, window.playground.frameIntervals.length = 0');
-await fling(P.flingFrom, P.flingTo, 100, 8); // a fling of the panel to the next page
+const pages = await where((l, v) => v === 'EmojiPanel.pages');
+await fling([pages[0] + 100, pages[1]], [pages[0] - 60, pages[1]], 100, 8); // a fling to the next page
 await sleep(1200);
 const flingTimes = await evaluate('({ work: window.playground.frameTimes.slice(), intervals: window.playground.frameIntervals.slice() })');
 await clickButton('snapshot');
-await tap(...P.send);
+const sendAt = await where((l, v) => v === 'InputBar.send');
+await tap(sendAt[0], sendAt[1]);
 await sleep(900);
 await clickButton('snapshot');
 if (opts.screenshot) {

@@ -118,6 +118,7 @@ function openScreen(setup) {
     const c = $('screen');
     c.width = Math.round(device.w * device.s);
     c.height = Math.round(device.h * device.s);
+    lastTree = null;
     sizeCanvas();
     run('timing manual', false);
 }
@@ -175,7 +176,8 @@ function pointerDown(e) {
     clearError();
     flushWait(eventTime(e));
     const p = toPoints(e);
-    if (run(`press ${fmt(p.x)},${fmt(p.y)}`)) finger = { id: e.pointerId, x: fmt(p.x), y: fmt(p.y) };
+    const what = pg.recording ? whatIsAt(p.x, p.y) : null;
+    if (run(`press ${fmt(p.x)},${fmt(p.y)}`)) finger = { id: e.pointerId, x: fmt(p.x), y: fmt(p.y), what, moved: false };
 }
 function pointerMove(e) {
     if (!finger || e.pointerId !== finger.id) return;
@@ -183,14 +185,17 @@ function pointerMove(e) {
     const p = toPoints(e), px = fmt(p.x), py = fmt(p.y);
     const n = account(eventTime(e));
     if (px === finger.x && py === finger.y) { if (n > 0) run(`wait ${n}ms`); return; }
-    if (run(`move ${px},${py} over ${n}ms`)) { finger.x = px; finger.y = py; }
+    if (run(`move ${px},${py} over ${n}ms`)) { finger.x = px; finger.y = py; finger.moved = true; }
 }
 function pointerUp(e, cancelled) {
     if (!finger || e.pointerId !== finger.id) return;
     e.preventDefault();
     if (!cancelled) pointerMove(e);
     else flushWait(eventTime(e));
-    run(cancelled ? 'cancel' : 'release');
+    // The line is a point; a comment names what was under it (a finder target would aim
+    // at the thing's centre, a different touch, so it would not replay byte for byte).
+    if (run(cancelled ? 'cancel' : 'release') && pg.recording && finger.what)
+        pg.lines.push(`# ${finger.moved ? 'dragged from' : 'tapped'} ${finger.what}`);
     finger = null;
 }
 
@@ -229,9 +234,36 @@ function composition(e) {
     if (e.type === 'compositionend') run(`compose ${quote(e.data || '')} commit ${quote(e.data || '')}`);
 }
 
+// What is drawn at a point, from the display list's tree dump (format 4): the topmost
+// item there with an accessibility label, as a finder (`label "笑哭" in EmojiPanel.page.0`).
+function tree() { check(x.esim_screen_snapshot(handle, 0, 4), 'tree'); return dec.decode(output()); }
+function whatIsAt(px, py) {
+    let found = null;
+    for (const l of tree().split('\n')) {
+        const m = /^\s*\w+ \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\].* view=(\S+)(?: label="((?:[^"\\]|\\.)*)")?/.exec(l);
+        if (!m || m[6] === undefined || m[6] === '') continue;
+        const [x0, y0, w, h] = [+m[1], +m[2], +m[3], +m[4]];
+        if (px >= x0 && px < x0 + w && py >= y0 && py < y0 + h) found = `label "${m[6]}" (view ${m[5]})`;
+    }
+    return found;
+}
+
 // MARK: drawing
 
-function render() {
+// The display list's tree dump names every item drawn with its frame and state (GIF
+// frames, caret, highlights), so an unchanged dump means unchanged pixels: rasterize
+// only when it changed (a still screen costs a dump, not a 750x1334 render).
+let lastTree = null;
+function sameBytes(a, b) {
+    if (!a || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+}
+function render(force) {
+    check(x.esim_screen_snapshot(handle, 0, 4), 'tree');
+    const t = output();
+    if (!force && sameBytes(lastTree, t)) { pg.skippedFrames = (pg.skippedFrames || 0) + 1; return; }
+    lastTree = t.slice();
     if (check(x.esim_screen_snapshot(handle, 0, 5), 'snapshot') !== 0) return;
     const px = output(), c = $('screen');
     if (px.length !== c.width * c.height * 4) {
@@ -380,7 +412,7 @@ function replayLine() {
     const r = replay;
     while (r.i < r.lines.length && (!r.lines[r.i].trim() || r.lines[r.i].trim().startsWith('#'))) r.i++;
     if (r.i >= r.lines.length) { finishReplay(); return false; }
-    const i = r.i++, line = r.lines[i].replace(/\s+#.*$/, '').trim();
+    const i = r.i++, line = r.lines[i].trim(); // comments: the module's parser handles them
     markLine(i, 'cur');
     const status = call('esim_screen_run', handle, line + '\n');
     if (status < 0) {
@@ -486,7 +518,7 @@ async function init() {
     $('filter').oninput = () => updateTrace(true);
     window.addEventListener('resize', sizeCanvas);
     pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.recordedScript = recordedScript;
-    pg.startReplay = startReplay; pg.device = () => device;
+    pg.startReplay = startReplay; pg.device = () => device; pg.tree = tree;
     requestAnimationFrame(frame);
 }
 init();
