@@ -128,7 +128,8 @@ async function where(test) {
         const m = /^\s*\w+ \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\].* view=(\S+)/.exec(l);
         if (m && test(l, m[5])) return [+m[1] + +m[3] / 2, +m[2] + +m[4] / 2, +m[3], +m[4]];
     }
-    throw new Error(`nothing in the tree matches ${test}`);
+    const info = await evaluate('JSON.stringify({ errors: window.playground.errors, lines: window.playground.lines.filter((l) => !/^wait/.test(l)).slice(-20) })');
+    throw new Error(`nothing in the tree matches ${test}; page: ${info}`);
 }
 await clickButton('record');
 await sleep(300);

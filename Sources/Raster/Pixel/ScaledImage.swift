@@ -31,14 +31,15 @@ struct ScaledImage: Sendable {
         var out = [UInt32](repeating: 0, count: dw * dh)
         var xs = [Int](repeating: 0, count: dw), xf = [Int](repeating: 0, count: dw)
         for x in 0..<dw {
-            var u = ((2 * x + 1) * sw * 65536) / (2 * dw) - 32768
+            // Int64: (2x+1) * sw * 65536 passes 2^31 for sources over ~180 px (32-bit Int on wasm32).
+            var u = Int(Int64(2 * x + 1) * Int64(sw) * 65536 / Int64(2 * dw)) - 32768
             u = min(max(u, 0), (sw - 1) * 65536)
             xs[x] = c.x + (u >> 16)
             xf[x] = (u >> 8) & 0xFF
         }
         img.pixels.withUnsafeBufferPointer { src in
             for y in 0..<dh {
-                var v = ((2 * y + 1) * sh * 65536) / (2 * dh) - 32768
+                var v = Int(Int64(2 * y + 1) * Int64(sh) * 65536 / Int64(2 * dh)) - 32768
                 v = min(max(v, 0), (sh - 1) * 65536)
                 let fy = (v >> 8) & 0xFF
                 let row0 = (c.y + (v >> 16)) * stride * 4, row1 = (c.y + min((v >> 16) + 1, sh - 1)) * stride * 4
@@ -55,9 +56,10 @@ struct ScaledImage: Sendable {
                     var packed = UInt32(a) << 24
                     for ch in 0..<3 {
                         // colour * alpha / 255, rounded: premultiplied, 0...a.
-                        let pm = Int(src[i00 + ch]) * aw00 + Int(src[i01 + ch]) * aw01
-                            + Int(src[i10 + ch]) * aw10 + Int(src[i11 + ch]) * aw11
-                        let v8 = min(a, (pm + 8_355_840) / 16_711_680) // 65536 * 255, +half
+                        // Int64: 255 * 255 * 65536 passes 2^31 (32-bit Int on wasm32).
+                        let pm = Int64(src[i00 + ch]) * Int64(aw00) + Int64(src[i01 + ch]) * Int64(aw01)
+                            + Int64(src[i10 + ch]) * Int64(aw10) + Int64(src[i11 + ch]) * Int64(aw11)
+                        let v8 = min(a, Int((pm + 8_355_840) / 16_711_680)) // 65536 * 255, +half
                         packed |= UInt32(v8) << UInt32(8 * ch)
                     }
                     out[y * dw + x] = packed.littleEndian
