@@ -417,7 +417,7 @@ function replayLine() {
     const status = call('esim_screen_run', handle, line + '\n');
     if (status < 0) {
         markLine(i, 'fail');
-        const msg = `line ${i + 1}: ${line}\n  -> ${errorText().replace('<lines>:1:', `<script>:${i + 1}:`)}`;
+        const msg = `line ${i + 1}: ${line}\n  -> ${errorText().replace(/<(?:lines|setup)>:1:/, `<script>:${i + 1}:`)}`;
         showError(msg);
         pg.replayResult = { passed: false, failedLine: i + 1, message: msg, expectFailures: r.expectLines };
         replay = null; lastReal = performance.now();
@@ -465,7 +465,14 @@ function frame(ts) {
                 (pg.recording ? ` | recording: ${pg.lines.length} lines` : '') +
                 (paused ? ' | paused' : '') + (replay ? ` | replaying line ${replay.i}` : '');
         }
-    } catch (e) { showError(e.message); }
+    } catch (e) {
+        if (e instanceof WebAssembly.RuntimeError || /trapped/.test(e.message)) {
+            // A trap leaves the module's heap in an unknown state: stop driving it.
+            pg.ready = false;
+            showError(`the module trapped (a bug in the core): ${e.message}\nReset starts a fresh module; the script so far is kept.`);
+            if (pg.recording) $('script').value = recordedScript();
+        } else showError(e.message);
+    }
     const t1 = performance.now();
     pg.frameTimes.push(t1 - t0);
     if (lastFrame !== null) pg.frameIntervals.push(ts - lastFrame);
@@ -482,7 +489,8 @@ function download() {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-async function init() {
+async function boot() {
+    pg.ready = false; handle = 0; replay = null;
     try {
         await instantiate();
         check(call('esim_font_load', b64(D.font)), 'font');
@@ -492,6 +500,10 @@ async function init() {
         openScreen(D.setup);
         pg.ready = true;
     } catch (e) { showError(`could not start the module: ${e.message}`); }
+}
+
+async function init() {
+    await boot();
     const c = $('screen');
     c.addEventListener('pointerdown', pointerDown);
     c.addEventListener('pointermove', pointerMove);
@@ -508,7 +520,11 @@ async function init() {
     };
     $('speed').onchange = () => { speed = +$('speed').value; };
     $('pointsize').onchange = sizeCanvas;
-    $('reset').onclick = () => { clearError(); replay = null; try { openScreen(D.setup); } catch (e) { showError(e.message); } };
+    $('reset').onclick = () => {
+        clearError(); replay = null; finger = null;
+        if (!pg.ready) { boot(); return; }
+        try { openScreen(D.setup); } catch (e) { showError(e.message); }
+    };
     $('record').onclick = toggleRecord;
     $('snapshot').onclick = () => takeSnapshot();
     $('copy').onclick = () => navigator.clipboard.writeText($('script').value || recordedScript()).catch((e) => showError(`copy: ${e.message}`));
