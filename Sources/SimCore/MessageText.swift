@@ -1,16 +1,28 @@
 /// `s` made safe to print inside a one-line error message: control characters (NUL,
-/// newlines, escape sequences) are written as `\u{XX}`, and a text longer than `limit`
-/// Unicode scalars keeps its first `limit - 60` and last 50 scalars around an
-/// `…(N characters cut)…` marker, so a hostile 200 KB token cannot flood a terminal or
-/// log yet the end of the message (usually the hint) survives. Linear in `s`.
+/// newlines, escape sequences) are written as `\u{XX}`, and a text whose printed form is
+/// longer than `limit` Unicode scalars keeps its first `limit - 80` and last 50 printed
+/// scalars around an `…(N characters cut)…` marker, so the result stays within `limit`:
+/// a hostile 200 KB token cannot flood a terminal or log, yet the end of the message
+/// (usually the hint) survives. The limit applies to the output, escapes included (a line
+/// of control bytes grows six-fold when escaped), and no escape is split. Linear in `s`.
 public func messageText(_ s: String, limit: Int = 400) -> String {
     let scalars = Array(s.unicodeScalars)
-    let needsWork = scalars.count > limit || scalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-    if !needsWork { return s }
+    func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || u.value == 0x7F }
+    func width(_ u: Unicode.Scalar) -> Int {
+        guard isControl(u) else { return 1 }
+        return u.value < 0x10 ? 5 : 6   // \u{X} or \u{XX}
+    }
+    var total = 0
+    var needsEscape = false
+    for u in scalars {
+        total += width(u)
+        if isControl(u) { needsEscape = true }
+    }
+    if total <= limit && !needsEscape { return s }
     func escaped(_ part: ArraySlice<Unicode.Scalar>) -> String {
         var out = String.UnicodeScalarView()
         for u in part {
-            if u.value < 0x20 || u.value == 0x7F {
+            if isControl(u) {
                 out.append(contentsOf: ("\\u{" + String(u.value, radix: 16, uppercase: true) + "}").unicodeScalars)
             } else {
                 out.append(u)
@@ -18,8 +30,13 @@ public func messageText(_ s: String, limit: Int = 400) -> String {
         }
         return String(out)
     }
-    guard scalars.count > limit, limit > 120 else { return escaped(scalars[...]) }
-    let head = limit - 60, tail = 50
-    let cut = scalars.count - head - tail
-    return escaped(scalars[..<head]) + "…(\(cut) characters cut)…" + escaped(scalars[(scalars.count - tail)...])
+    guard total > limit, limit > 120 else { return escaped(scalars[...]) }
+    // Whole input scalars whose printed widths fit the head and tail budgets.
+    var head = 0, used = 0
+    while head < scalars.count, used + width(scalars[head]) <= limit - 80 { used += width(scalars[head]); head += 1 }
+    var tailStart = scalars.count
+    used = 0
+    while tailStart > head, used + width(scalars[tailStart - 1]) <= 50 { used += width(scalars[tailStart - 1]); tailStart -= 1 }
+    let cut = tailStart - head
+    return escaped(scalars[..<head]) + "…(\(cut) characters cut)…" + escaped(scalars[tailStart...])
 }

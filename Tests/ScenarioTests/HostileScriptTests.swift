@@ -70,6 +70,24 @@ import EmojiSimIO
         #expect(again.commands.map(\.value) == script.commands.map(\.value))
     }
 
+    /// Found by the scenario fuzzer (Tools/fuzz, target scenario): control bytes inside
+    /// a line must either fail to parse or survive print -> parse unchanged.
+    @Test func fuzzerFoundControlBytesRoundTrip() throws {
+        let text = "# Found by `emojisim monkey` (seed 28), shrunk and kept: a long press that catches the\n# panel while it bounces back from a fling pashe nextpanel still bounces.\ntiming manual\ntap toggle\nsettle\nswipe panel right by 204pt at 2640pt/s\nlong-press panel.cell 1 2 for \u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{17}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0} \u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}289ms\nsettle\nexpect panel.page 0\nexpect preview none\n"
+        let script: Script
+        do { script = try ScriptParser.parse(text, name: "f") } catch {
+            for e in error.errors {
+                #expect(e.line >= 1 && e.column >= 1)
+                #expect(e.message.unicodeScalars.count < 1000, "message not cut")
+            }
+            return
+        }
+        let printed = ScriptPrinter.print(script)
+        let again = try ScriptParser.parse(printed, name: "f")
+        #expect(again.commands.map { $0.value } == script.commands.map { $0.value })
+        #expect(ScriptPrinter.print(again) == printed)
+    }
+
     /// Item 15: a script's catalog paths stay in its folder tree unless the runner widens it.
     @Test func catalogPathsAreConfinedToTheScriptFolder() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-confine-\(getpid())")

@@ -49,5 +49,13 @@ import Testing
         #expect(cut.hasSuffix("' (use 80pt)"))
         #expect(cut.contains("characters cut"))
         #expect(messageText("plain") == "plain")
+        // The limit holds for the printed form: control bytes grow six-fold when escaped
+        // (found by the scenario fuzzer), and no escape is split by the cut.
+        let controls = "for " + String(repeating: "\u{17}", count: 300) + "289ms"
+        let printed = messageText(controls)
+        #expect(printed.unicodeScalars.count <= 400)
+        #expect(printed.hasSuffix("289ms"))
+        #expect(!printed.contains("\\u{1…") && !printed.contains("{17…"))
+        #expect(messageText(long).unicodeScalars.count <= 400)
     }
 }

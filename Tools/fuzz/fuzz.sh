@@ -48,4 +48,4 @@ dict=""
 [ -f "$root/Tools/fuzz/dict/$target.dict" ] && dict="-dict=$root/Tools/fuzz/dict/$target.dict"
 cd "$build"
 exec "$build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-    -artifact_prefix="$build/$target-" -print_final_stats=1 $dict "$@" "$corpus"
+    -artifact_prefix="$build/$target-" -print_final_stats=1 -detect_leaks=0 $dict "$@" "$corpus"

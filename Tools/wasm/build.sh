@@ -72,14 +72,12 @@ for m in $MODULES; do compile_module "$m" "$ROOT/Sources/$m"; done
 compile_module EmojiSimCoreABI "$ROOT/Tools/wasm/ABI" "$ROOT/Tools/wasm/entry"
 "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror \
     -c "$ROOT/Tools/wasm/runtime/runtime.c" -o "$OUT/obj/runtime.o"
-"$CLANG" --target=$TARGET -O2 -nostdlib -ffreestanding -fno-stack-protector -fno-builtin -Wall -Werror \
-    -c "$ROOT/Tools/wasm/runtime/libc-extras.c" -o "$OUT/obj/libc-extras.o"
 
 OBJS=()
 for m in $ALL EmojiSimCoreABI; do OBJS+=("$OUT/obj/$m.o"); done
 "$WASMLD" --no-entry --gc-sections --strip-debug \
     --export-dynamic -z stack-size=1048576 \
-    "${OBJS[@]}" "$OUT/obj/runtime.o" "$OUT/obj/libc-extras.o" \
+    "${OBJS[@]}" "$OUT/obj/runtime.o" \
     "$EMBEDDED_LIB/libswiftUnicodeDataTables.a" \
     -o "$OUT/emojisim-core.wasm"
 echo "build.sh: $OUT/emojisim-core.wasm ($(wc -c < "$OUT/emojisim-core.wasm") bytes)"

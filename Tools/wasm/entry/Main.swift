@@ -14,7 +14,8 @@ import Scenario
 
 @_extern(c, "esim_rt_read") func rtRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ cap: Int) -> Int
 @_extern(c, "esim_rt_write") func rtWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ len: Int) -> Int32
-// `Never` cannot cross @_extern(c): the C side is _Noreturn, the Swift side says so.
+// `Never` cannot cross a C boundary: the C side is _Noreturn; the Swift side traps after
+// it so the type checker knows control never comes back.
 @_extern(c, "esim_rt_exit") func rtExitC(_ code: Int32)
 func rtExit(_ code: Int32) -> Never {
     rtExitC(code)
