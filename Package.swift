@@ -45,7 +45,7 @@ let package = Package(
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting", "EmojiSimCoreABI"],
             path: "Tools/emojisim"
         ),
         .executableTarget(

@@ -13,6 +13,7 @@ let allCommands: [any CLICommand.Type] = [
     RunCommand.self,
     SnapshotsCommand.self,
     MonkeyCommand.self,
+    PlaygroundCommand.self,
 ]
 
 func printError(_ s: String) {
