@@ -76,7 +76,7 @@ compile_module EmojiSimCoreABI "$ROOT/Tools/wasm/ABI" "$ROOT/Tools/wasm/entry"
 OBJS=()
 for m in $ALL EmojiSimCoreABI; do OBJS+=("$OUT/obj/$m.o"); done
 "$WASMLD" --no-entry --gc-sections --strip-debug \
-    --export-dynamic --export=memory -z stack-size=1048576 \
+    --export-dynamic -z stack-size=1048576 \
     "${OBJS[@]}" "$OUT/obj/runtime.o" \
     "$EMBEDDED_LIB/libswiftUnicodeDataTables.a" \
     -o "$OUT/emojisim-core.wasm"

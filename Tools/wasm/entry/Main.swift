@@ -14,7 +14,13 @@ import Scenario
 
 @_extern(c, "esim_rt_read") func rtRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ cap: Int) -> Int
 @_extern(c, "esim_rt_write") func rtWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ len: Int) -> Int32
-@_extern(c, "esim_rt_exit") func rtExit(_ code: Int32) -> Never
+// `Never` cannot cross a C boundary: the C side is _Noreturn; the Swift side traps after
+// it so the type checker knows control never comes back.
+@_extern(c, "esim_rt_exit") func rtExitC(_ code: Int32)
+func rtExit(_ code: Int32) -> Never {
+    rtExitC(code)
+    fatalError("esim_rt_exit returned")
+}
 @_extern(c, "esim_rt_memory_bytes") func rtMemoryBytes() -> Int
 
 /// The size of linear memory now (the ABI checks host ranges against it).

@@ -348,3 +348,100 @@ void arc4random_buf(void *buf, size_t n) {
         b[i] = (uint8_t)state;
     }
 }
+
+// ---- What the compiled Swift code still calls: compiler builtins and a few libm/libc
+// functions. Each is exact (IEEE results that do not depend on rounding choices), so the
+// wasm module computes the same bits as the native build.
+
+// Stack protector (the Swift compiler emits canaries on wasm32 too).
+uintptr_t __stack_chk_guard = 0x2f8b6d13u;
+_Noreturn void __stack_chk_fail(void) { __builtin_trap(); }
+
+// 128-bit multiply (Int64.multipliedFullWidth and friends): the low 128 bits of a*b,
+// from 32-bit limbs so no 128-bit operation recurses into this function.
+typedef __UINT64_TYPE__ uint64_t;
+typedef unsigned __int128 u128;
+u128 __multi3(u128 a, u128 b) {
+    uint64_t a0 = (uint64_t)a, a1 = (uint64_t)(a >> 64);
+    uint64_t b0 = (uint64_t)b, b1 = (uint64_t)(b >> 64);
+    uint64_t al = a0 & 0xffffffffu, ah = a0 >> 32, bl = b0 & 0xffffffffu, bh = b0 >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    uint64_t lo = (ll & 0xffffffffu) | (mid << 32);
+    uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    hi += a0 * b1 + a1 * b0;
+    return ((u128)hi << 64) | lo;
+}
+
+// round: half away from zero. x - trunc(x) is exact, so the comparison is exact.
+double round(double x) {
+    double t = __builtin_trunc(x);
+    double d = x - t;
+    if (d >= 0.5) return t + 1.0;
+    if (d <= -0.5) return t - 1.0;
+    return t;
+}
+
+// fmod: the exact remainder x - n*y with n = trunc(x/y), by shifting and subtracting the
+// significands (the result is always representable, so no rounding happens).
+double fmod(double x, double y) {
+    union { double f; uint64_t i; } ux = {x}, uy = {y};
+    int ex = (int)(ux.i >> 52 & 0x7ff), ey = (int)(uy.i >> 52 & 0x7ff);
+    uint64_t sx = ux.i >> 63, i;
+    uint64_t uxi = ux.i;
+    if ((uy.i << 1) == 0 || ex == 0x7ff || (ey == 0x7ff && (uy.i << 12) != 0)) return (x * y) / (x * y);
+    if ((uxi << 1) <= (uy.i << 1)) {
+        if ((uxi << 1) == (uy.i << 1)) return 0 * x;
+        return x;
+    }
+    if (!ex) { for (i = uxi << 12; i >> 63 == 0; ex--, i <<= 1) {} uxi <<= -ex + 1; }
+    else { uxi &= (uint64_t)-1 >> 12; uxi |= 1ULL << 52; }
+    uint64_t uyi = uy.i;
+    if (!ey) { for (i = uyi << 12; i >> 63 == 0; ey--, i <<= 1) {} uyi <<= -ey + 1; }
+    else { uyi &= (uint64_t)-1 >> 12; uyi |= 1ULL << 52; }
+    for (; ex > ey; ex--) {
+        i = uxi - uyi;
+        if (i >> 63 == 0) { if (i == 0) return 0 * x; uxi = i; }
+        uxi <<= 1;
+    }
+    i = uxi - uyi;
+    if (i >> 63 == 0) { if (i == 0) return 0 * x; uxi = i; }
+    for (; uxi >> 52 == 0; uxi <<= 1, ex--) {}
+    if (ex > 0) { uxi -= 1ULL << 52; uxi |= (uint64_t)ex << 52; }
+    else { uxi >>= -ex + 1; }
+    uxi |= sx << 63;
+    ux.i = uxi;
+    return ux.f;
+}
+
+// Double(String) in the stdlib. The scenario language reads plain decimals
+// (`-12.5`, at most 64 characters); those with at most 15 significant digits and a
+// power of ten of at most 22 take Clinger's fast path, which is correctly rounded (one
+// exact integer, one IEEE multiply or divide by an exact power of ten), as strtod is.
+// Anything else is refused (NULL: not a number), never approximated.
+const char *_swift_stdlib_strtod_clocale(const char *s, double *out) {
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const char *p = s;
+    int neg = 0;
+    if (*p == '-' || *p == '+') { neg = *p == '-'; p++; }
+    uint64_t m = 0;
+    int digits = 0, frac = 0, seen = 0, dot = 0;
+    for (;; p++) {
+        if (*p >= '0' && *p <= '9') {
+            seen = 1;
+            if (m == 0 && *p == '0') { if (dot) frac++; continue; }
+            if (digits >= 15) return 0;
+            m = m * 10 + (uint64_t)(*p - '0');
+            digits++;
+            if (dot) frac++;
+        } else if (*p == '.' && !dot) {
+            dot = 1;
+        } else break;
+    }
+    if (!seen || *p != 0 || frac > 22) return 0;
+    double v = (double)m;
+    v = frac ? v / p10[frac] : v;
+    *out = neg ? -v : v;
+    return p;
+}
