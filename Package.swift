@@ -69,7 +69,7 @@ let package = Package(
         // --
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // --
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction", "ChatUI"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),

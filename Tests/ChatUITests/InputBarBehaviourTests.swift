@@ -4,24 +4,41 @@ import EmojiText
 import Interaction
 @testable import ChatUI
 
-/// A bar on an iPhone 8 with its own clock and trace.
+/// A bar on an iPhone 8 with its own clock and trace, driven through the Tester
+/// (`InputBarHost`): its display link ticks the bar at 60 Hz frame boundaries, and the
+/// Tester's touches (120 Hz samples, 80 ms taps) and idle rule are the scripts' own.
+/// Manual timing: time moves only by `advance` and the gestures' own durations.
 struct InputBarRig {
-    let clock = VirtualClock()
-    let trace = Trace()
-    var bar: InputBar
+    let host: InputBarHost
+    let tester: Tester<InputBarHost>
 
     init(_ configuration: InputBarConfiguration = .init(), profile: DeviceProfile = .iphone8) {
-        bar = InputBar(profile: profile, catalog: .demo, clock: clock, trace: trace, configuration: configuration)
+        host = InputBarHost(profile: profile, catalog: .demo, configuration: configuration)
+        tester = Tester(host, timing: .manual)
     }
 
-    /// Advances the clock by `ms` and ticks the bar at 60 Hz frames on the way.
-    mutating func advance(ms: Int) throws {
-        let end = clock.now + .milliseconds(ms)
-        while clock.now < end {
-            let next = min(end, clock.now + .frames(1, at: 60))
-            clock.advance(to: next)
-            try bar.send(.tick(at: clock.now))
-        }
+    var clock: VirtualClock { host.clock }
+    var trace: Trace { host.trace }
+    var bar: InputBar {
+        get { host.bar }
+        nonmutating set { host.bar = newValue }
+    }
+
+    /// Lets `ms` pass through the Tester (display-link frames on the way); throws what
+    /// the bar refused on a tick or a touch.
+    func advance(ms: Int) throws {
+        try advance(to: clock.now + .milliseconds(ms))
+    }
+
+    /// Lets time pass to `t` (nothing when it has passed).
+    func advance(to t: SimInstant) throws {
+        if t > clock.now { tester.pump(t - clock.now) }
+        try check()
+    }
+
+    /// Throws the first error the bar raised on a tick or a Tester touch.
+    func check() throws {
+        if let e = host.errors.first { throw e }
     }
 
     static let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
@@ -31,7 +48,7 @@ struct InputBarRig {
 
 @Suite struct InputBarResponderTests {
     @Test func tapTextViewShowsTheSystemKeyboardAndTheBarRidesIt() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         let events = try r.bar.send(.tapTextView())
         #expect(events.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
         #expect(r.bar.state.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
@@ -47,7 +64,7 @@ struct InputBarRig {
     }
 
     @Test func toggleSwitchesAndTapTextViewSwitchesBack() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapToggle)
         #expect(r.bar.state.keyboard.kind == .emoji && r.bar.toggleShowsKeyboardIcon)
         try r.advance(ms: 300)
@@ -64,7 +81,7 @@ struct InputBarRig {
     }
 
     @Test func tapOutsideResignsHidesAndResetsTheToggle() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapToggle)
         try r.advance(ms: 300)
         let events = try r.bar.send(.tapOutside)
@@ -76,7 +93,7 @@ struct InputBarRig {
     }
 
     @Test func outboxCarriesWhatAScreenNeeds() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("a"))
         let out = r.bar.takeOutbox()
@@ -87,7 +104,7 @@ struct InputBarRig {
 
 @Suite struct InputBarEditingTests {
     @Test func typingNeedsTheSystemKeyboard() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .none)) {
             try r.bar.send(.type("x"))
         }
@@ -108,7 +125,7 @@ struct InputBarRig {
     }
 
     @Test func panelActionsNeedTheEmojiKeyboard() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         #expect(throws: InputBarError.needsEmojiKeyboard(action: "insert an emoji", keyboard: .system)) {
             try r.bar.send(.insertEmoji(InputBarRig.smile))
@@ -117,13 +134,13 @@ struct InputBarRig {
             try r.bar.send(.deleteFromPanel)
         }
         #expect(throws: InputBarError.notFirstResponder(action: "paste")) {
-            var idle = InputBarRig()
+            let idle = InputBarRig()
             try idle.bar.send(.paste)
         }
     }
 
     @Test func seedChainServerTextIsExactlyWhatWasComposed() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("hello world"))
         try r.bar.send(.tapToggle)
@@ -147,7 +164,7 @@ struct InputBarRig {
     }
 
     @Test func backspaceAndPanelDeleteAreAtomic() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapToggle)
         try r.bar.send(.insertEmoji(InputBarRig.grin))
         try r.bar.send(.insertEmoji(InputBarRig.smile))
@@ -162,7 +179,7 @@ struct InputBarRig {
     }
 
     @Test func markedTextIsCommittedWhenTheSystemKeyboardLeaves() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("a"))
         try r.bar.send(.compose("ni"))
@@ -174,7 +191,7 @@ struct InputBarRig {
     }
 
     @Test func returnCommitsCompositionThenSends() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.compose("hao"))
         var events = try r.bar.send(.returnKey)
@@ -186,14 +203,14 @@ struct InputBarRig {
 
     @Test func returnInsertsANewlineWhenItDoesNotSend() throws {
         var c = InputBarConfiguration(); c.returnKeySends = false
-        var r = InputBarRig(c)
+        let r = InputBarRig(c)
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("a\nb"))
         #expect(r.bar.text == "a\nb" && r.bar.state.lineCount == 2)
     }
 
     @Test func typedReturnSendsWithASendReturnKey() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         let events = try r.bar.send(.type("ok\nnext"))
         #expect(events.contains(.didSend("ok")))
@@ -201,7 +218,7 @@ struct InputBarRig {
     }
 
     @Test func editMenuGoesThroughTheEditor() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("ab"))
         try r.bar.send(.tapToggle)
@@ -226,7 +243,7 @@ struct InputBarRig {
 
     @Test func maxLengthBlocksInputPastIt() throws {
         // The maximum counts plain characters, as the server does: [f056] is 6.
-        var r = InputBarRig(InputBarConfiguration(maxLength: 10))
+        let r = InputBarRig(InputBarConfiguration(maxLength: 10))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("abc"))
         try r.bar.send(.tapToggle)
@@ -243,7 +260,7 @@ struct InputBarRig {
     }
 
     @Test func tapInTheTextViewPlacesTheCaret() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("abcdef"))
         // Text view at x 51, padding 5: the boundary after "ab" is at x 56 + 16.
@@ -254,7 +271,7 @@ struct InputBarRig {
 
 @Suite struct InputBarSendTests {
     @Test func sendIsEnabledExactlyWhenSendable() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         var events = try r.bar.send(.type("  "))
         #expect(!r.bar.state.isSendEnabled && !events.contains(.sendEnabledChanged(true)))
@@ -268,7 +285,7 @@ struct InputBarRig {
     }
 
     @Test func disabledSendDoesNothing() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(" "))
         let before = r.bar.state
@@ -279,7 +296,7 @@ struct InputBarRig {
     }
 
     @Test func sendClearsCollapsesAndEmitsOnce() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.advance(ms: 300)
         try r.bar.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
@@ -298,7 +315,7 @@ struct InputBarRig {
     }
 
     @Test func sendCanResignWhenConfigured() throws {
-        var r = InputBarRig(InputBarConfiguration(keepsKeyboardOnSend: false))
+        let r = InputBarRig(InputBarConfiguration(keepsKeyboardOnSend: false))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("bye"))
         let events = try r.bar.send(.tapSend)
@@ -309,7 +326,7 @@ struct InputBarRig {
 
 @Suite struct InputBarGrowthTests {
     @Test func growsOneLineAtATimeWithAnAnimatedHeight() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(String(repeating: "a", count: 30)))
         #expect(r.bar.state.lineCount == 1)
@@ -325,7 +342,7 @@ struct InputBarRig {
     }
 
     @Test func stopsAtMaxLinesThenScrollsKeepingTheCaretVisible() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
         #expect(r.bar.state.lineCount == 7)
@@ -341,7 +358,7 @@ struct InputBarRig {
     }
 
     @Test func maxLinesIsConfigurable() throws {
-        var r = InputBarRig(InputBarConfiguration(maxLines: 2))
+        let r = InputBarRig(InputBarConfiguration(maxLines: 2))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(String(repeating: "x", count: 100)))
         r.clock.advance(by: .seconds(1))
@@ -355,7 +372,7 @@ extension InputBar {
 
 @Suite struct InputBarHitTestTests {
     @Test func tapsMapToActions() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         let now = r.clock.now
         // Bar at y 623...667 with no keyboard.
         #expect(r.bar.hitTest(Point(x: 20, y: 640), at: now) == .toggle)
@@ -380,7 +397,7 @@ extension InputBar {
     }
 
     @Test func tapOnSendHighlightsThenSends() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("yo"))
         r.clock.advance(by: .seconds(1))
@@ -394,7 +411,7 @@ extension InputBar {
     }
 
     @Test func draggingMoreThan70ptOffTheButtonCancelsTheTap() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("yo"))
         try r.advance(ms: 300)   // the bar has arrived on the keyboard
@@ -413,7 +430,7 @@ extension InputBar {
     }
 
     @Test func heldForASecondIsStillATap() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.handle(touch(.began, 20, 640, r))
         #expect(r.bar.state.highlighted == .toggle)
         #expect(r.bar.nextDeadline == nil)     // a UIControl has no time limit
@@ -425,7 +442,7 @@ extension InputBar {
     }
 
     @Test func tapsOnTheToggleTextViewAndOutside() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.handle(touch(.began, 20, 640, r))
         try r.bar.handle(touch(.ended, 20, 640, r))
         #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
@@ -445,19 +462,35 @@ extension InputBar {
 
 @Suite struct InputBarDeadlineTests {
     @Test func aTextViewTapHeldPastItsDeadlineIsNoTap() throws {
-        var r = InputBarRig()
-        try r.bar.handle(TouchEvent(phase: .began, location: Point(x: 100, y: 640), timestamp: r.clock.now))
+        let r = InputBarRig()
+        try r.tester.press(at: Point(x: 100, y: 640))
         #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
         try r.advance(ms: 800)
         #expect(r.bar.tracking == nil && r.bar.nextDeadline == nil)
-        try r.bar.handle(TouchEvent(phase: .ended, location: Point(x: 100, y: 640), timestamp: r.clock.now))
+        try r.tester.release()
+        try r.check()
         #expect(!r.bar.state.responder.isFirstResponder)
+    }
+
+    /// The Tester's tap (80 ms hold) on the text view, then its idle rule: the clock
+    /// runs until the keyboard has posted didShow, and no further.
+    @Test func aTesterTapOnTheTextViewShowsTheKeyboardAndSettles() throws {
+        let r = InputBarRig()
+        try r.tester.tap(at: Point(x: 100, y: 640))
+        try r.check()
+        #expect(r.bar.state.keyboard.kind == .system && r.host.motion == ["the keyboard slides", "the input bar moves"])
+        let report = try r.tester.pumpUntilIdle()
+        #expect(report.isIdle && r.host.motion.isEmpty)
+        #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 260)
+        // The animation ends at 80 + 250 ms; didShow posts on the first frame at or after it.
+        #expect(r.trace.lines.last?.hasPrefix("0.333s keyboard didShow from=none to=system") == true, "\(r.trace.lines.last ?? "")")
+        #expect(r.clock.now > .zero + .milliseconds(333) && r.clock.now < .zero + .milliseconds(350))
     }
 }
 
 @Suite struct InputBarResizeTests {
     @Test func resizeRelaysOutTextAndMovesTheKeyboard() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.advance(ms: 300)
         try r.bar.send(.type(String(repeating: "x", count: 40)))
@@ -480,7 +513,7 @@ extension InputBar {
     }
 
     @Test func resizeWithTheKeyboardHiddenPostsNothing() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         let events = try r.bar.send(.resize(Size(width: 320, height: 568)))
         #expect(events.isEmpty)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 568 - 48, width: 320, height: 48))
@@ -488,7 +521,7 @@ extension InputBar {
     }
 
     @Test func invalidSizesAreRefused() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         for size in [Size(width: 0, height: 500), Size(width: .nan, height: 500), Size(width: 300, height: .infinity),
                      Size(width: 1e9, height: 10)] {
             #expect(throws: InputBarError.self) { try r.bar.send(.resize(size)) }
@@ -501,7 +534,7 @@ extension InputBar {
 
 @Suite struct InputBarHighlightTests {
     @Test func aTapEndsAPressAndDisablingDropsTheSendHighlight() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.press(.toggle))
         #expect(r.bar.state.highlighted == .toggle)
         try r.bar.send(.tapToggle)

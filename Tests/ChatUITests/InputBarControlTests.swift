@@ -67,56 +67,51 @@ import Interaction
         Case(downMs: 300, liftMs: 380, lift: .aboveToggle(dy: -10), events: [.touchDown, .touchUpInside], toggled: true),
     ]
 
-    /// Advances to `t`, ticking at 60 Hz as the display link does.
-    static func advance(_ r: inout InputBarRig, to t: SimInstant) throws {
-        while r.clock.now < t {
-            r.clock.advance(to: min(t, r.clock.now + .frames(1, at: 60)))
-            try r.bar.send(.tick(at: r.clock.now))
-        }
-    }
-
     @Test(arguments: cases)
     func touchesOnTheToggleDuringTheKeyboardAnimation(_ c: Case) throws {
         var config = InputBarConfiguration()
         config.allowsUserInteractionWhileAnimating = c.allowsInteraction
-        var r = InputBarRig(config)
+        let r = InputBarRig(config)
         let animationStart = SimInstant.zero + .milliseconds(200)
         let down = animationStart + .milliseconds(c.downMs)
         let up = animationStart + .milliseconds(c.liftMs)
         var controlEvents: [ControlTracker.Event] = []
-        func collect(_ events: [InputBarEvent]) {
-            for e in events { if case let .control(.toggle, event, _) = e { controlEvents.append(event) } }
+        // Touches go through the Tester at the instants the table chooses (manual timing).
+        func touch(_ phase: TouchEvent.Phase, at p: Point) throws {
+            r.tester.deliver([TouchEvent(phase: phase, location: p, timestamp: r.clock.now)])
+            try r.check()
+            for e in r.host.takeEvents() { if case let .control(.toggle, event, _) = e { controlEvents.append(event) } }
         }
         var downPoint = Point.zero
         var animationStarted = false
         func startAnimationIfDue() throws {
             guard !animationStarted, r.clock.now >= animationStart else { return }
             animationStarted = true
-            try Self.advance(&r, to: animationStart)
+            try r.advance(to: animationStart)
             try r.bar.send(.tapTextView())   // the system keyboard slides up, the bar rides it
             #expect(r.bar.isMoving(at: r.clock.now + .milliseconds(1)))
         }
         if down < animationStart {
-            try Self.advance(&r, to: down)
+            try r.advance(to: down)
         } else {
-            try Self.advance(&r, to: animationStart)
+            try r.advance(to: animationStart)
             try startAnimationIfDue()
-            try Self.advance(&r, to: down)
+            try r.advance(to: down)
         }
         downPoint = r.bar.frame(of: .toggle, at: r.clock.now).center
-        collect(try r.bar.handle(TouchEvent(phase: .began, location: downPoint, timestamp: r.clock.now)))
+        try touch(.began, at: downPoint)
         // Frames until the lift; the animation starts on its own instant.
         while r.clock.now < up {
             let next = min(up, r.clock.now + .frames(1, at: 60))
             if !animationStarted && next >= animationStart {
-                try Self.advance(&r, to: animationStart)
+                try r.advance(to: animationStart)
                 try startAnimationIfDue()
                 continue
             }
-            try Self.advance(&r, to: next)
+            try r.advance(to: next)
             if c.follows && r.clock.now < up {
                 let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
-                collect(try r.bar.handle(TouchEvent(phase: .moved, location: toggle.center, timestamp: r.clock.now)))
+                try touch(.moved, at: toggle.center)
             }
         }
         try startAnimationIfDue()
@@ -129,10 +124,10 @@ import Interaction
         // The oracle: the rule itself, at the lift instant.
         let tracked = r.bar.tracking != nil
         let inside = toggle.insetBy(dx: -70, dy: -70).contains(liftPoint)
-        collect(try r.bar.handle(TouchEvent(phase: .ended, location: liftPoint, timestamp: r.clock.now)))
+        try touch(.ended, at: liftPoint)
         #expect(controlEvents == c.events)
         if tracked { #expect(controlEvents.last == (inside ? .touchUpInside : .touchUpOutside)) }
-        try Self.advance(&r, to: r.clock.now + .milliseconds(400))
+        try r.advance(to: r.clock.now + .milliseconds(400))
         #expect(r.bar.state.keyboard.kind == (c.toggled ? .emoji : .system), "keyboard \(r.bar.state.keyboard.kind)")
         #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
         // A touch the moving bar let through is traced, never silent.
@@ -142,7 +137,7 @@ import Interaction
     }
 
     @Test func highlightFollowsInsideAndOutsideWithTheTrace() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
         let t0 = r.clock.now
         func touch(_ phase: TouchEvent.Phase, _ dy: Double, _ ms: Int) -> TouchEvent {
@@ -166,7 +161,7 @@ import Interaction
     }
 
     @Test func aCancelFailsItAndADisabledSendTakesTheTouchSilently() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
         try r.bar.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: r.clock.now))
         let events = try r.bar.handle(TouchEvent(phase: .cancelled, location: toggle.center, timestamp: r.clock.now))

@@ -24,7 +24,7 @@ import Raster
     }
 
     @Test func typedTextReplacesThePlaceholderAndEnablesSend() throws {
-        var r = InputBarRig(InputBarConfiguration(placeholder: "Message"))
+        let r = InputBarRig(InputBarConfiguration(placeholder: "Message"))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("hi"))
         try r.bar.send(.tapToggle)
@@ -43,7 +43,7 @@ import Raster
     }
 
     @Test func selectionAndMarkedTextAreDrawn() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("hello"))
         try r.bar.send(.select(location: 1, length: 3))
@@ -64,7 +64,7 @@ import Raster
     }
 
     @Test func highlightedSendIsInTheStyleState() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("x"))
         try r.bar.send(.press(.send))
@@ -75,7 +75,7 @@ import Raster
     }
 
     @Test func scrolledTextIsOffsetAndClipped() throws {
-        var r = InputBarRig()
+        let r = InputBarRig()
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
         r.clock.advance(by: .seconds(1))

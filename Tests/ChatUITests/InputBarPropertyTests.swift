@@ -17,7 +17,7 @@ import EmojiText
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func invariantsHoldOverRandomScripts(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
-        var r = InputBarRig(InputBarConfiguration(maxLines: 3, placeholder: "Message", maxLength: 150))
+        let r = InputBarRig(InputBarConfiguration(maxLines: 3, placeholder: "Message", maxLength: 150))
         for _ in 0..<400 {
             r.clock.advance(by: .milliseconds(rng.int(in: 0...120)))
             var action = Self.actions[rng.int(in: 0..<Self.actions.count)]

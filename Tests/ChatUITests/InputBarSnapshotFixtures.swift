@@ -38,7 +38,7 @@ enum InputBarSnapshotFixtures {
     /// Bar-only states, in bar coordinates, after every animation settled.
     static func barStates() throws -> [(name: String, list: DisplayList)] {
         var out: [(String, DisplayList)] = []
-        func settle(_ r: inout InputBarRig) throws { try r.advance(ms: 400) }
+        func settle(_ r: InputBarRig) throws { try r.advance(ms: 400) }
 
         var r = rig()
         out.append(("empty-placeholder", r.bar.displayList(at: r.clock.now)))
@@ -51,19 +51,19 @@ enum InputBarSnapshotFixtures {
         try r.bar.send(.insertEmoji(InputBarRig.grin))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type(" there"))
-        try settle(&r)
+        try settle(r)
         out.append(("one-line-inline-emoji", r.bar.displayList(at: r.clock.now)))
 
         r = rig(multiline)
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("line one\nline two\nline three\nline four\nline five"))
-        try settle(&r)
+        try settle(r)
         out.append(("five-lines", r.bar.displayList(at: r.clock.now)))
 
         r = rig(multiline)
         try r.bar.send(.tapTextView())
         try r.bar.send(.type((1...7).map { "row \($0) of seven" }.joined(separator: "\n")))
-        try settle(&r)
+        try settle(r)
         out.append(("scrolled-seven-lines", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
@@ -96,7 +96,7 @@ enum InputBarSnapshotFixtures {
     /// system -> emoji switch.
     static func screenStates() throws -> [(name: String, list: DisplayList)] {
         var out: [(String, DisplayList)] = []
-        var r = rig()
+        let r = rig()
         out.append(("screen-keyboard-none", screen(r.bar, at: r.clock.now)))
         try r.bar.send(.tapTextView())
         try r.bar.send(.type("hello"))

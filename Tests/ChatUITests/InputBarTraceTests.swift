@@ -8,7 +8,7 @@ import EmojiSimTesting
 /// enablement, heights, didSend.
 @Suite struct InputBarTraceTests {
     @Test func seedChainTrace() throws {
-        var r = InputBarRig(InputBarConfiguration(placeholder: "Message"))
+        let r = InputBarRig(InputBarConfiguration(placeholder: "Message"))
         try r.bar.send(.tapTextView())
         try r.advance(ms: 300)
         try r.bar.send(.type("hi all"))

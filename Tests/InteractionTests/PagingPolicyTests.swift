@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func pagingReleaseRestsOnThePage() {
-        var h = ScrollHarness(horizontalModel(paging: .paging))
+        let h = ScrollHarness(horizontalModel(paging: .paging))
         h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 800, y: 0))
         #expect(h.model.targetContentOffset == Point(x: 320, y: 0))
         h.settle()
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func seedPolicySnapsAfterDecelerating() {
-        var h = ScrollHarness(horizontalModel(paging: .snapAfterDeceleration))
+        let h = ScrollHarness(horizontalModel(paging: .snapAfterDeceleration))
         h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 500, y: 0))
         h.settle()
         // 100 + 500 / 2.002 = 349.75 -> nearest page 320, animated.
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func seedPolicySnapsAfterASlowRelease() {
-        var h = ScrollHarness(horizontalModel(paging: .snapAfterDeceleration))
+        let h = ScrollHarness(horizontalModel(paging: .snapAfterDeceleration))
         h.drag(Point(x: -200, y: 0), frames: 5, release: .zero)
         #expect(h.model.state == .animating)
         h.settle()

@@ -8,7 +8,7 @@ import Testing
     func rest(_ policy: PagingPolicy, from offset: Double, velocity: Double) -> (Double, [String]) {
         var m = horizontalModel(content: 3200, paging: policy)
         _ = m.setContentOffset(Point(x: offset + 30, y: 0), animated: false, at: .zero)
-        var h = ScrollHarness(m)
+        let h = ScrollHarness(m)
         h.drag(Point(x: 30, y: 0), frames: 3, release: Point(x: velocity, y: 0))
         h.settle()
         return (h.model.contentOffset.x, h.names)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func contentShrinkDuringDecelerationReplans() {
-        var h = ScrollHarness(horizontalModel(content: 20000))
+        let h = ScrollHarness(horizontalModel(content: 20000))
         h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 3000, y: 0))
         for _ in 0..<30 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
         h.record(h.model.setContentSize(Size(width: 800, height: 200), at: h.now))
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func animatedScrollInterruptedByADrag() {
-        var h = ScrollHarness(horizontalModel())
+        let h = ScrollHarness(horizontalModel())
         h.record(h.model.setContentOffset(Point(x: 960, y: 0), animated: true, at: h.now))
         for _ in 0..<10 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
         let mid = h.model.contentOffset.x
@@ -83,7 +83,7 @@ import Testing
     @Test func twoAxisPagingUsesEachAxisPage() {
         var m = ScrollModel(viewportSize: Size(width: 300, height: 400), contentSize: Size(width: 1500, height: 2000), axes: .both)
         m.pagingPolicy = .paging
-        var h = ScrollHarness(m)
+        let h = ScrollHarness(m)
         h.drag(Point(x: -100, y: -250), frames: 5, release: Point(x: 100, y: 0))
         h.settle()
         #expect(h.model.contentOffset == Point(x: 0, y: 400))

@@ -1,23 +1,37 @@
 import SimCore
+import Raster
 @testable import Interaction
+import ChatUI
 
-/// Drives a ScrollModel like a DisplayLink would: frames at `hz`, events logged with
-/// their instants, invariants checkable per frame.
-struct ScrollHarness {
+/// A ScrollModel as a `Testable`: its own clock, a display link at `hz` that ticks the
+/// model and records every frame, and the model's motion for the Tester's idle rule.
+/// The link runs only inside `ScrollHarness.settle` (drags and the tests' hand-made
+/// frames move the clock with nothing ticking behind them).
+final class ScrollSubject: Testable {
     var model: ScrollModel
-    var hz = 120
-    var now = SimInstant.zero
+    let clock = VirtualClock()
+    let trace = Trace()
+    let link: DisplayLink
     var log: [String] = []
     var events: [ScrollEvent] = []
     /// Largest overshoot beyond the content seen at any frame, per viewport dimension.
     var worstOvershootRatio = 0.0
+    private let backref = Backref<ScrollSubject>()
 
-    init(_ model: ScrollModel, hz: Int = 120) { self.model = model; self.hz = hz }
+    init(_ model: ScrollModel, hz: Int) {
+        self.model = model
+        link = DisplayLink(clock: clock, hz: hz)
+        backref.bind(self)
+        link.add { [backref] t in
+            guard let s = backref.target else { return }
+            s.record(s.model.tick(at: t))
+        }
+    }
 
-    var frame: SimDuration { .frames(1, at: hz) }
+    deinit { backref.clear() }
 
-    mutating func record(_ e: [ScrollEvent]) {
-        for x in e { log.append("\(now) \(x)") }
+    func record(_ e: [ScrollEvent]) {
+        for x in e { log.append("\(clock.now) \(x)") }
         events += e
         let lo = model.minimumOffset, hi = model.maximumOffset, o = model.contentOffset
         let ox = max(0, lo.x - o.x, o.x - hi.x) / max(model.viewportSize.width, 1e-9)
@@ -25,10 +39,50 @@ struct ScrollHarness {
         worstOvershootRatio = max(worstOvershootRatio, ox, oy)
     }
 
+    var bounds: Rect { Rect(origin: .zero, size: model.viewportSize) }
+    /// The harness drives the model's drag API directly, not touches.
+    func handle(_ touch: TouchEvent) {}
+    var motion: [String] { model.state == .idle ? [] : ["the scroll view moves (\(model.state))"] }
+    func displayList() -> DisplayList { DisplayList(size: model.viewportSize) }
+    func invariantViolations() -> [String] { [] }
+    var frameLink: DisplayLink? { link }
+}
+
+/// Drives a ScrollModel like a DisplayLink would: frames at `hz`, events logged with
+/// their instants, invariants checkable per frame. Settling is the Tester's
+/// `pumpUntilIdle` (the same idle rule as scripts and the other rigs).
+struct ScrollHarness {
+    let subject: ScrollSubject
+    let tester: Tester<ScrollSubject>
+    let hz: Int
+
+    init(_ model: ScrollModel, hz: Int = 120) {
+        self.hz = hz
+        subject = ScrollSubject(model, hz: hz)
+        tester = Tester(subject, timing: .manual)
+    }
+
+    var model: ScrollModel {
+        get { subject.model }
+        nonmutating set { subject.model = newValue }
+    }
+    /// The clock's instant; setting it moves the clock (nothing ticks on the way).
+    var now: SimInstant {
+        get { subject.clock.now }
+        nonmutating set { subject.clock.advance(to: newValue) }
+    }
+    var log: [String] { subject.log }
+    var events: [ScrollEvent] { subject.events }
+    var worstOvershootRatio: Double { subject.worstOvershootRatio }
+
+    var frame: SimDuration { .frames(1, at: hz) }
+
+    func record(_ e: [ScrollEvent]) { subject.record(e) }
+
     /// Drags by `translation` in `frames` equal steps, one per frame, then releases with
     /// `velocity` (offset velocity).
-    mutating func drag(_ translation: Point, frames: Int, release velocity: Point,
-                       adjust: (inout Point, Point) -> Void = { _, _ in }) {
+    func drag(_ translation: Point, frames: Int, release velocity: Point,
+              adjust: (inout Point, Point) -> Void = { _, _ in }) {
         record(model.beginDrag(at: now))
         for i in 1...max(frames, 1) {
             now += frame
@@ -38,16 +92,17 @@ struct ScrollHarness {
         record(model.endDrag(velocity: velocity, at: now, adjustTarget: adjust))
     }
 
-    /// Ticks frames until the model is idle (or `limit` frames); returns frames ticked.
+    /// Runs the Tester's `pumpUntilIdle` with the display link on, for at most `limit`
+    /// frames; returns the frames that ran (`limit` when the model never came to rest).
     @discardableResult
-    mutating func settle(limit: Int = 120 * 60) -> Int {
-        var n = 0
-        while model.state != .idle && n < limit {
-            now += frame
-            record(model.tick(at: now))
-            n += 1
+    func settle(limit: Int = 120 * 60) -> Int {
+        subject.link.start()
+        defer { subject.link.stop() }
+        do {
+            return try tester.pumpUntilIdle(limit: SimDuration(ticks: frame.ticks * Int64(limit))).frames
+        } catch {
+            return limit
         }
-        return n
     }
 
     var names: [String] {

@@ -37,7 +37,7 @@ import Testing
         var m = horizontalModel(width: 320, content: 20000)
         m.decelerationRate = c.rate
         m = { var m = m; _ = m.setContentOffset(Point(x: 8000, y: 0), animated: false, at: .zero); return m }()
-        var h = ScrollHarness(m, hz: hz)
+        let h = ScrollHarness(m, hz: hz)
         h.drag(Point(x: -40, y: 0), frames: 4, release: Point(x: c.v0, y: 0))
         let x0 = 8040.0
         let releasedAt = h.now
@@ -53,7 +53,7 @@ import Testing
 
     @Test func positionsDoNotDependOnTheFrameRate() {
         func offsets(hz: Int) -> [Int64: Double] {
-            var h = ScrollHarness(horizontalModel(content: 20000), hz: hz)
+            let h = ScrollHarness(horizontalModel(content: 20000), hz: hz)
             h.drag(Point(x: -30, y: 0), frames: 3, release: Point(x: 2000, y: 0))
             var seen: [Int64: Double] = [:]
             for _ in 0..<(hz * 2) {
@@ -64,8 +64,8 @@ import Testing
             return seen
         }
         // Release at the same instant (3 frames of 120 Hz = 6 ticks... align on 60 Hz grid).
-        var h60 = ScrollHarness(horizontalModel(content: 20000), hz: 60)
-        var h120 = ScrollHarness(horizontalModel(content: 20000), hz: 120)
+        let h60 = ScrollHarness(horizontalModel(content: 20000), hz: 60)
+        let h120 = ScrollHarness(horizontalModel(content: 20000), hz: 120)
         h60.drag(Point(x: -30, y: 0), frames: 2, release: Point(x: 2000, y: 0))
         h120.drag(Point(x: -30, y: 0), frames: 4, release: Point(x: 2000, y: 0))
         #expect(h60.now == h120.now)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func flingIntoTheEdgeBouncesAndRestsOnIt() {
-        var h = ScrollHarness(horizontalModel(content: 1000))
+        let h = ScrollHarness(horizontalModel(content: 1000))
         h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 4000, y: 0))
         var sawBounce = false
         while h.model.state != .idle {
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func dragBeyondTheEdgeRubberBandsAndSpringsBack() {
-        var h = ScrollHarness(horizontalModel(content: 1000))
+        let h = ScrollHarness(horizontalModel(content: 1000))
         h.drag(Point(x: 200, y: 0), frames: 10, release: .zero)
         let shown = ScrollPhysics().rubberBand(200, dimension: 320)
         #expect(abs(h.model.contentOffset.x + shown) < 1e-9)
@@ -110,7 +110,7 @@ import Testing
     @Test func bouncesOffClampsAtTheEdges() {
         var m = horizontalModel(content: 1000)
         m.bounces = false
-        var h = ScrollHarness(m)
+        let h = ScrollHarness(m)
         h.drag(Point(x: 200, y: 0), frames: 4, release: Point(x: -3000, y: 0))
         #expect(h.model.contentOffset.x == 0)
         h.settle()
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func catchingADecelerationStopsIt() {
-        var h = ScrollHarness(horizontalModel(content: 20000))
+        let h = ScrollHarness(horizontalModel(content: 20000))
         h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 2000, y: 0))
         for _ in 0..<30 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
         h.record(h.model.touchDown(at: h.now))

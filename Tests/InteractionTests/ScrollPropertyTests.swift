@@ -27,7 +27,7 @@ import Testing
             if rng.bool(probability: 0.3) { m.pageSize = Size(width: width * rng.double(in: 0.5...1.0), height: 100) }
             let start = rng.double(in: m.minimumOffset.x...m.maximumOffset.x)
             _ = m.setContentOffset(Point(x: start, y: 0), animated: false, at: .zero)
-            var h = ScrollHarness(m, hz: rng.bool() ? 60 : 120)
+            let h = ScrollHarness(m, hz: rng.bool() ? 60 : 120)
             let drag = rng.double(in: -2 * width...2 * width)
             let velocity = rng.bool(probability: 0.2) ? 0 : rng.double(in: -6000...6000)
             h.drag(Point(x: drag, y: 0), frames: rng.int(in: 1...20), release: Point(x: velocity, y: 0))
@@ -66,7 +66,7 @@ import Testing
         for _ in 0..<300 {
             var m = ScrollModel(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 3000), axes: .both)
             m.pagingPolicy = rng.bool() ? .none : .paging
-            var h = ScrollHarness(m, hz: 60)
+            let h = ScrollHarness(m, hz: 60)
             h.drag(Point(x: rng.double(in: -600...600), y: rng.double(in: -900...900)), frames: 6,
                    release: Point(x: rng.double(in: -4000...4000), y: rng.double(in: -4000...4000)))
             h.settle()
@@ -81,7 +81,7 @@ import Testing
             var rng = SeededRandom(seed: 77)
             var m = horizontalModel(content: 4000, paging: .snapAfterDeceleration)
             m.pageSize = Size(width: 300, height: 200)
-            var h = ScrollHarness(m)
+            let h = ScrollHarness(m)
             for _ in 0..<20 {
                 h.drag(Point(x: rng.double(in: -500...500), y: 0), frames: rng.int(in: 2...10),
                        release: Point(x: rng.double(in: -3000...3000), y: 0))

@@ -1,0 +1,73 @@
+import SimCore
+import EmojiText
+import Interaction
+import Raster
+
+/// The input bar on its own as a `Testable`: `InputBar` is a value type, so this class
+/// holds it with its clock, its trace and a display link that ticks it, the way a
+/// screen does. Touches are in screen coordinates (the bar's own).
+///
+/// Touches and ticks the bar refuses (`InputBarError`) are kept in `errors`, in order,
+/// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
+/// refused touch must not pass silently. Events of touches land in `events`.
+///
+/// Invariant: the link is added once and ticks `bar` at every frame it runs; a tick
+/// changes nothing while `motion` is empty and no finger is tracked, which is what lets
+/// the Tester skip idle frames.
+public final class InputBarHost: Testable {
+    public var bar: InputBar
+    public let clock: VirtualClock
+    public let trace: Trace
+    /// The display link whose frames tick the bar (started at init).
+    public let link: DisplayLink
+    /// What the touches delivered through `handle` produced, in order.
+    public private(set) var events: [InputBarEvent] = []
+    /// Touches or ticks the bar refused, in order.
+    public private(set) var errors: [InputBarError] = []
+    private let backref = Backref<InputBarHost>()
+
+    public init(profile: DeviceProfile, catalog: EmojiCatalog, configuration: InputBarConfiguration = .init(),
+                clock: VirtualClock = VirtualClock(), trace: Trace = Trace(), hz: Int = 60) {
+        self.clock = clock
+        self.trace = trace
+        bar = InputBar(profile: profile, catalog: catalog, clock: clock, trace: trace, configuration: configuration)
+        link = DisplayLink(clock: clock, hz: hz)
+        backref.bind(self)
+        link.add { [backref] t in backref.target?.tick(at: t) }
+        link.start()
+    }
+
+    deinit { backref.clear() }
+
+    private func tick(at t: SimInstant) {
+        do { _ = try bar.send(.tick(at: t)) } catch { errors.append(error) }
+    }
+
+    /// Forgets the events collected so far and returns them. O(events).
+    public func takeEvents() -> [InputBarEvent] {
+        defer { events = [] }
+        return events
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: bar.state.profile.size) }
+
+    public func handle(_ touch: TouchEvent) {
+        do { events += try bar.handle(touch) } catch { errors.append(error) }
+    }
+
+    /// The keyboard until it has posted its `did*`, and the bar while it moves.
+    public var motion: [String] {
+        var m: [String] = []
+        if bar.state.keyboard.isAnimating { m.append("the keyboard slides") }
+        if bar.isMoving(at: clock.now) { m.append("the input bar moves") }
+        return m
+    }
+
+    public var hasFingerDown: Bool { bar.tracking != nil }
+
+    public func displayList() -> DisplayList { bar.displayList(at: clock.now) }
+
+    public func invariantViolations() -> [String] { errors.map { "input bar refused: \($0)" } }
+
+    public var frameLink: DisplayLink? { link }
+}
