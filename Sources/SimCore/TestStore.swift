@@ -100,6 +100,19 @@ public enum TestStoreFailure<Observed, Event, Failure: Error> {
     case events(expected: [Event], received: [Event])
     /// The reducer threw.
     case threw(Failure)
+
+    /// The failure as one test-issue message (expected, then actual), for reporters
+    /// that have no field-by-field diff.
+    public var message: String {
+        switch self {
+        case let .state(expected, actual):
+            return "state changed other than asserted\n  - expected: \(expected)\n  + actual:   \(actual)"
+        case let .events(expected, received):
+            return "events differ from the asserted ones\n  - expected: \(expected)\n  + received: \(received)"
+        case let .threw(error):
+            return "the action threw \(error)"
+        }
+    }
 }
 
 /// Where an assertion was written (the caller's `#fileID`, `#filePath`, `#line`, `#column`).

@@ -8,16 +8,7 @@ import Testing
 
 func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: TestStoreFailure<Observed, Event, Failure>,
                                                            at location: TestStoreLocation) {
-    let message: String
-    switch failure {
-    case let .state(expected, actual):
-        message = "state changed other than asserted\n  - expected: \(expected)\n  + actual:   \(actual)"
-    case let .events(expected, received):
-        message = "events differ from the asserted ones\n  - expected: \(expected)\n  + received: \(received)"
-    case let .threw(error):
-        message = "the action threw \(error)"
-    }
-    Issue.record(Comment(rawValue: message),
+    Issue.record(Comment(rawValue: failure.message),
                  sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
                                                 line: location.line, column: location.column))
 }
