@@ -6,16 +6,15 @@ import Testing
 final class GestureRig {
     let clock = VirtualClock()
     let trace = Trace()
-    let arena: GestureArena
-    var updates: [GestureUpdate] = []
+    let arena: ArenaHost
+    var updates: [GestureUpdate] { arena.updates }
 
     init(minimumPress: SimDuration = .milliseconds(500), simultaneous: Bool = false) {
-        arena = GestureArena(clock: clock, trace: trace, source: "view")
+        arena = ArenaHost(clock: clock, trace: trace, source: "view")
         arena.add(TapRecognizer())
         arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
         arena.add(PanRecognizer())
-        if simultaneous { arena.shouldRecognizeSimultaneously = { a, b in Set([a, b]) == ["pan", "longPress"] } }
-        arena.onUpdate = { [unowned self] u in self.updates.append(u) }
+        if simultaneous { arena.arena.recognizeSimultaneously("pan", "longPress") }
     }
 
     func play(_ e: [TouchEvent]) { arena.play(e) }
@@ -146,7 +145,7 @@ final class GestureRig {
 
     @Test func tapFailsAfterTheHoldLimitWithoutALongPress() {
         let clock = VirtualClock()
-        let arena = GestureArena(clock: clock)
+        let arena = ArenaHost(clock: clock)
         arena.add(TapRecognizer())
         arena.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
         clock.advance(by: .milliseconds(749))
