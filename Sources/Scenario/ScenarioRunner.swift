@@ -354,7 +354,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .panelGroup(.index(let i)):
             return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
         case .panelGroup(.name(let n)):
-            return outcome(s.panelGroupName == n, "panel.group \(quoted(n))", "panel.group \(quoted(s.panelGroupName))")
+            return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
+                           "panel.group \(quoted(s.panelGroupName))")
         case .preview(let p):
             return outcome(s.preview == p, "preview \(p ?? "none")", "preview \(s.preview ?? "none")")
         case .panelResults(let n):
