@@ -23,7 +23,14 @@ seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift 1
 build="$root/Tools/fuzz/build"
 corpus="$root/Tools/fuzz/corpus-$target"
-mkdir -p "$build/src-$target" "$corpus"
+mkdir -p "$build" "$corpus"
+# One build of a target at a time (a prebuild may be running while run-all.sh reaches
+# it); a lock older than half an hour is taken as stale.
+lock="$build/lock-$target"
+waited=0
+while ! mkdir "$lock" 2>/dev/null && [ "$waited" -lt 1800 ]; do sleep 5; waited=$((waited + 5)); done
+trap 'rmdir "$lock" 2>/dev/null' EXIT
+mkdir -p "$build/src-$target"
 rm -f "$build/src-$target"/*.swift
 sources="$root/Tools/fuzz/targets/$target.sources"
 if [ -f "$sources" ]; then list=$(grep -v '^#' "$sources"); else list="SimCore
@@ -44,6 +51,7 @@ if [ ! -x "$build/fuzz-$target" ] || [ "$(cat "$build/fuzz-$target.sum" 2>/dev/n
         -o "$build/fuzz-$target" "$build/src-$target"/*.swift
     echo "$hash" > "$build/fuzz-$target.sum"
 fi
+rmdir "$lock"; trap - EXIT
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 [ -d "$root/Tools/fuzz/seeds/$target" ] && cp "$root/Tools/fuzz/seeds/$target"/* "$corpus/" 2>/dev/null || true
 if [ -f "$root/Tools/fuzz/seeds-$target.txt" ]; then
