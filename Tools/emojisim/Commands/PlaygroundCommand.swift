@@ -17,17 +17,20 @@ enum PlaygroundCommand: CLICommand {
     usage: emojisim playground [--out DIR] [--device D] [--theme T] [--catalog C]
 
     Writes DIR (default ./emojisim-playground): index.html, playground.js,
-    playground-data.js (the wasm module, the font, the catalog and its images, inlined
-    as base64 so the page works from file:// as well as from any static server) and
-    emojisim-core.wasm (the same module, for servers and tools). Open DIR/index.html.
+    playground-data.js (the wasm module, the font, the bundled demo and Unicode catalogs'
+    images, the Unicode catalog and the --catalog one, inlined as base64 so the page works
+    from file:// as well as from any static server) and emojisim-core.wasm (the same
+    module, for servers and tools). Open DIR/index.html. The page switches device, theme
+    and catalog itself (a catalog JSON can be dropped on it).
 
     The module is .build/wasm/emojisim-core.wasm; when it is missing or older than the
     core's sources it is built first with Tools/wasm/build.sh (Embedded Swift, only the
     toolchain needed; a few minutes on a cold build).
 
       --out DIR       where to write the page (default ./emojisim-playground)
-      --device D      iphone8 (default), iphone14 or WxH@S, as a script's `device` line
-      --theme T       light (default) or dark
+      --device D      the first device: iphone8 (default), iphone14 or WxH@S, as a
+                      script's `device` line
+      --theme T       the first theme: light (default) or dark
       --catalog C     demo (default), unicode, or the rest of a script's `catalog` line,
                       e.g. --catalog 'json "my.json"' (paths relative to the current folder)
     """
