@@ -199,7 +199,7 @@ extension ChatScreen: ScenarioHost {
     public var state: HostState {
         let p = panel.state
         let visible = visibleRows
-        let kb: KeyboardName
+        let kb: KeyboardKind
         switch keyboard {
         case .none: kb = .none
         case .system: kb = .system

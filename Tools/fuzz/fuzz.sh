@@ -13,7 +13,9 @@
 # (git-ignored), seeded from Tools/fuzz/seeds/TARGET/ (committed files) and from the
 # fixture globs in Tools/fuzz/seeds-TARGET.txt; Tools/fuzz/dict/TARGET.dict, when
 # present, is passed as the libFuzzer dictionary. Crashes are written to
-# Tools/fuzz/build/crash-*: commit a reproducer as a test and fix the parser.
+# Tools/fuzz/build/TARGET-crash-* (and -timeout-, -oom-): commit a reproducer as a
+# test and fix the parser. FUZZ_BUILD_ONLY=1 builds the target and stops (to build the
+# next target while another runs); FUZZ_REBUILD=1 forces a rebuild.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 target=$1
@@ -34,10 +36,15 @@ for entry in $list; do
 done
 cp "$root/Tools/fuzz/targets/$target.swift" "$build/src-$target/zz_target.swift"
 [ -f "$root/Tools/fuzz/targets/$target.glue.swift" ] && cp "$root/Tools/fuzz/targets/$target.glue.swift" "$build/src-$target/zz_glue.swift"
-if [ ! -x "$build/fuzz-$target" ] || [ -n "$(find "$build/src-$target" -newer "$build/fuzz-$target" -name '*.swift' 2>/dev/null | head -1)" ] || [ "${FUZZ_REBUILD:-0}" = 1 ]; then
+# Rebuild only when the sources' content changed (the copies above are fresh each time).
+hash=$( (ls "$build/src-$target"; cat "$build/src-$target"/*.swift) | cksum)
+if [ ! -x "$build/fuzz-$target" ] || [ "$(cat "$build/fuzz-$target.sum" 2>/dev/null)" != "$hash" ] || [ "${FUZZ_REBUILD:-0}" = 1 ]; then
+    rm -f "$build/fuzz-$target.sum"
     swiftc -O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$target -j 1 \
         -o "$build/fuzz-$target" "$build/src-$target"/*.swift
+    echo "$hash" > "$build/fuzz-$target.sum"
 fi
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 [ -d "$root/Tools/fuzz/seeds/$target" ] && cp "$root/Tools/fuzz/seeds/$target"/* "$corpus/" 2>/dev/null || true
 if [ -f "$root/Tools/fuzz/seeds-$target.txt" ]; then
     while read -r pattern; do
