@@ -57,7 +57,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
     public var theme: Theme
-    public let list: BubbleList
+    public let list: BubbleListHost
     public private(set) var inputBar: InputBar
     public let panel: EmojiPanel
     public let layoutEngine: BubbleLayoutEngine
@@ -96,10 +96,11 @@ public final class ChatScreen: DisplayListRepresentable {
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
-        list = BubbleList(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                          configuration: configuration.list, clock: clock, trace: trace,
-                          layout: { engine.layout($0, listWidth: $1) },
-                          players: GIFBubblePlayer.factory(library: images, cache: frameCache))
+        list = BubbleListHost(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                              configuration: configuration.list, clock: clock, trace: trace,
+                              layout: { engine.layout($0, listWidth: $1) },
+                              players: GIFBubblePlayer.factory(library: images, cache: frameCache),
+                              playable: GIFBubblePlayer.playable(library: images))
         listGestures = GestureArena(clock: clock, trace: trace, source: "list.gestures")
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
