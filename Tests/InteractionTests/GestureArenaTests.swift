@@ -10,18 +10,17 @@ import ChatUI
 final class GestureView: Testable {
     let clock = VirtualClock()
     let trace = Trace()
-    let arena: GestureArena
-    var updates: [GestureUpdate] = []
+    let arena: ArenaHost
+    var updates: [GestureUpdate] { arena.updates }
 
     init(minimumPress: SimDuration, simultaneous: Bool, tapOnly: Bool) {
-        arena = GestureArena(clock: clock, trace: trace, source: "view")
+        arena = ArenaHost(clock: clock, trace: trace, source: "view")
         arena.add(TapRecognizer())
         if !tapOnly {
             arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
             arena.add(PanRecognizer())
         }
-        if simultaneous { arena.shouldRecognizeSimultaneously = { a, b in Set([a, b]) == ["pan", "longPress"] } }
-        arena.onUpdate = { [unowned self] u in self.updates.append(u) }
+        if simultaneous { arena.arena.recognizeSimultaneously("pan", "longPress") }
     }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: 320, height: 320) }
@@ -46,7 +45,7 @@ struct GestureRig {
 
     var clock: VirtualClock { view.clock }
     var trace: Trace { view.trace }
-    var arena: GestureArena { view.arena }
+    var arena: ArenaHost { view.arena }
     var updates: [GestureUpdate] { view.updates }
 
     func play(_ e: [TouchEvent]) { tester.deliver(e) }

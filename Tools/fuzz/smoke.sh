@@ -1,9 +1,9 @@
 #!/bin/sh
-# Smoke run of every fuzz target for CI: builds each target (two at a time) and runs it
-# for SECONDS (default 30), two at a time; fails on a crash, a broken limit, a timeout, an OOM
-# or a target that no longer builds (the targets compile Sources/ outside SwiftPM, so a
-# new file or import a parser needs shows up here). Exit status 3 when the toolchain
-# cannot build with -sanitize=fuzzer (skipped; e.g. macOS's Xcode toolchain).
+# Smoke run of every fuzz target for CI: builds each target and runs it for SECONDS
+# (default 30, libFuzzer seed 1), two at a time; fails on a crash, a broken limit, a
+# timeout, an OOM, or a target that no longer builds (the targets compile Sources/
+# outside SwiftPM, so a new file or import a parser needs shows up here). Exit status 3
+# when the toolchain cannot link -sanitize=fuzzer (skipped; e.g. Xcode's toolchain).
 # usage: Tools/fuzz/smoke.sh [SECONDS] [TARGET...]   (default: every targets/*.swift)
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +23,7 @@ status=0
 each() {
     running=0; pids=""
     for t in "$@"; do
-        "$dir/fuzz.sh" "$t" "$seconds" > "$dir/build/smoke-$t.log" 2>&1 &
+        "$dir/fuzz.sh" "$t" "$seconds" -seed=1 > "$dir/build/smoke-$t.log" 2>&1 &
         pids="$pids $!:$t"; running=$((running + 1))
         if [ "$running" -ge "$jobs" ]; then wait_all; running=0; pids=""; fi
     done

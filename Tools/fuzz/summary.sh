@@ -16,9 +16,14 @@ for t in "$@"; do
     ft=$(echo "$last" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
     corp=$(echo "$last" | sed -n 's/.*corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p')
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
-    if grep -q 'SUMMARY: \|ERROR: libFuzzer\|==ERROR' "$log"; then
-        result=$(grep -m1 -E 'SUMMARY: |ERROR: libFuzzer|==ERROR' "$log" | cut -c1-60)
-    elif echo "$last" | grep -q DONE; then result=clean
+    # A report after "Done N runs" is LeakSanitizer's at exit, not an input's failure.
+    done_at=$(grep -n -m1 '^Done [0-9]* runs' "$log" | cut -d: -f1)
+    unit_at=$(grep -n -m1 'Test unit written to' "$log" | cut -d: -f1)
+    if [ -n "$unit_at" ] && { [ -z "$done_at" ] || [ "$unit_at" -lt "$done_at" ]; }; then
+        result="FAILED: $(grep -m1 -E 'ERROR: |deadly signal|Fatal error|Precondition failed' "$log" | cut -c1-70)"
+    elif [ -n "$done_at" ]; then
+        result=clean
+        grep -q 'ERROR: LeakSanitizer' "$log" && result="clean; LeakSanitizer report at exit"
     else result="running or stopped"; fi
     printf '%-10s %7s %10s %8s %6s %7s %7s %7s  %s\n' "$t" "${secs:-?}" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}" "$result"
 done

@@ -2,14 +2,17 @@ import SimCore
 import Raster
 
 extension BubbleList {
-    /// Draws the displayed rows into `list`, the list's visible rect placed at `frame`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v).
+    /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v). GIFs
+    /// show the frames their players reached at the last `tick` (at most one frame
+    /// before `now` on a display-link host). Pure.
     ///
     /// Each bubble carries its accessibility label (text with emoji meanings). An
     /// animated emoji draws its player's current frame over the text's still glyph
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
-    /// `players` gives the frame each running GIF shows (the host runs them).
-    public func draw(into list: inout DisplayList, frame: Rect, players: BubblePlayers) {
+    /// `players` gives the frame each running GIF shows (the host runs them; the
+    /// host's `draw(into:in:at:)` passes its own).
+    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {

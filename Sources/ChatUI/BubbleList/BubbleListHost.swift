@@ -113,6 +113,9 @@ public final class BubbleListHost {
         list.invariantViolations() + players.violations(displayed: list.displayedCells)
     }
 
-    /// Draws the list with its players' current frames (see `BubbleList.draw`).
-    public func draw(into dl: inout DisplayList, frame: Rect) { list.draw(into: &dl, frame: frame, players: players) }
+    /// Draws the list's visible rect into `frame` with its players' current frames (the
+    /// drawing contract; see `BubbleList.draw(into:in:at:players:)`).
+    public func draw(into dl: inout DisplayList, in frame: Rect, at now: SimInstant) {
+        list.draw(into: &dl, in: frame, at: now, players: players)
+    }
 }

@@ -20,6 +20,8 @@ import Interaction
 ///     bar.frame(at: now)                                 // the bar's frame in screen coordinates
 ///     bar.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
 ///     bar.nextDeadline(after: now)                       // when to call back without input
+///     bar.draw(into: &list, in: bar.frame(at: now), at: now)
+///     bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now) // the system keyboard
 ///
 /// `InputBar.reduce(into:_:now:)` is the whole behaviour: a pure function of the state,
 /// the action and the instant, returning the events of the transition in order. It
