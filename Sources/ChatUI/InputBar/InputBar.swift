@@ -108,6 +108,8 @@ public struct InputBar {
         public var scrollOffset: Double = 0
         public var isSendEnabled = false
         public var highlighted: Button?
+        /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`).
+        var cachedTextLayout: CachedTextLayout? = nil
     }
 
     public private(set) var state: State
@@ -182,6 +184,7 @@ public struct InputBar {
     @discardableResult
     public mutating func send(_ action: Action) throws(InputBarError) -> [InputBarEvent] {
         var next = state
+        state.cachedTextLayout = nil // `next` owns the cached layout: finish updates it in place
         var events: [InputBarEvent] = []
         let now: SimInstant
         if case let .tick(at) = action { now = at } else { now = clock.now }
