@@ -155,7 +155,7 @@ extension InputBar {
     /// the caret visible, update send enablement, and report what changed.
     static func finish(_ s: inout State, before: Snapshot, now: SimInstant, events: inout [InputBarEvent]) {
         let lh = InputBar.lineHeight
-        let layout = textLayout(s)
+        let layout = updateTextLayout(&s)
         s.lineCount = max(1, layout.lines.count)
         if s.lineCount != before.lines {
             let to = InputBarLayout.barHeight(lines: s.lineCount, configuration: s.configuration, lineHeight: lh)

@@ -126,6 +126,8 @@ public struct InputBar {
         /// The general pasteboard cut/copy/paste go through (plain backed text, as in
         /// the seeds). Part of the state so that a transition is a function of values.
         public var pasteboard = Pasteboard()
+        /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`).
+        var cachedTextLayout: CachedTextLayout? = nil
     }
 
     public private(set) var state: State
@@ -194,6 +196,7 @@ public struct InputBar {
     /// same state and events. On error `state` is left as it was.
     public static func reduce(into state: inout State, _ action: Action, now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
         var next = state
+        state.cachedTextLayout = nil // `next` owns the cached layout: finish updates it in place
         var events: [InputBarEvent] = []
         try step(&next, action, now: now, events: &events)
         state = next
