@@ -102,13 +102,20 @@ async function tap(px, py, hold = 80) {
     await sleep(hold);
     await mouse('mouseReleased', css(px, py), 0);
 }
+// A fling: the events stamped with the page's clock at even steps and sent without
+// waiting for each to be handled, as a finger moves whatever the page is doing.
 async function fling(from, to, ms, steps) {
-    await mouse('mousePressed', css(...from), 1);
+    const base = await evaluate('(performance.timeOrigin + performance.now()) / 1000');
+    const at = (i) => base + 0.002 + (i * ms / steps) / 1000;
+    const ev = (type, [x, y], buttons, i) => send('Input.dispatchMouseEvent', {
+        type, x, y, button: 'left', buttons, clickCount: type === 'mouseMoved' ? 0 : 1, timestamp: at(i), pointerType: 'mouse' });
+    const sent = [ev('mousePressed', css(...from), 1, 0)];
     for (let i = 1; i <= steps; i++) {
         await sleep(ms / steps);
-        await mouse('mouseMoved', css(from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps), 1);
+        sent.push(ev('mouseMoved', css(from[0] + (to[0] - from[0]) * i / steps, from[1] + (to[1] - from[1]) * i / steps), 1, i));
     }
-    await mouse('mouseReleased', css(...to), 0);
+    sent.push(ev('mouseReleased', css(...to), 0, steps + 0.2));
+    await Promise.all(sent);
 }
 async function key(k) {
     const code = /^[a-z]$/.test(k) ? 'Key' + k.toUpperCase() : k;

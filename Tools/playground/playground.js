@@ -356,10 +356,17 @@ function toPoints(e) {
     const px = (e.clientX - r.left) * device.w / r.width, py = (e.clientY - r.top) * device.h / r.height;
     return { x: Math.min(Math.max(px, 0), device.w - 0.1), y: Math.min(Math.max(py, 0), device.h - 0.1) };
 }
+// When an event happened, on performance.now()'s timebase (real input and CDP stamp
+// events there). For the clock: never in the future, since time already run stays run.
 function eventTime(e) {
-    // CDP and real input both stamp events on performance.now()'s timebase; never go back.
-    const t = e.timeStamp;
-    return (typeof t === 'number' && t > 0 && t <= performance.now() + 1) ? t : performance.now();
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && t <= now + 1) ? Math.min(t, now) : now;
+}
+// For a gesture's samples: the event's own stamp even when it is a little ahead of the
+// page's clock (stamps of one gesture share a timebase; only differences matter).
+function sampleTime(e) {
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && Math.abs(t - now) < 1000) ? t : now;
 }
 
 // The module's view of the screen: clock, idleness, offered expectations.
@@ -396,7 +403,7 @@ function pointerDown(e) {
     const t = eventTime(e);
     flushWait(t);
     const p = toPoints(e);
-    finger = { id: e.pointerId, p0: p, x: fmt(p.x), y: fmt(p.y), t0: t, samples: [{ t, x: p.x, y: p.y }],
+    finger = { id: e.pointerId, p0: p, x: fmt(p.x), y: fmt(p.y), t0: t, samples: [{ t: sampleTime(e), x: p.x, y: p.y }],
                linesBefore: pg.lines.length, modeBefore: mode, live: false, target: '', region: null, idle: false };
     if (pg.recording && pg.recordMode === 'finders') {
         finger.idle = status().idle;
@@ -420,7 +427,10 @@ function pointerMove(e) {
     if (!finger || e.pointerId !== finger.id) return;
     e.preventDefault();
     const t = eventTime(e), p = toPoints(e);
-    finger.samples.push({ t, x: p.x, y: p.y });
+    // Every sample the browser coalesced into this event, at its own time: the gesture's
+    // measured velocity is the finger's, not the page's (which may see events late).
+    const all = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const c of all.length ? all : [e]) { const q = toPoints(c); finger.samples.push({ t: sampleTime(c), x: q.x, y: q.y }); }
     if (!finger.live) {
         if (Math.hypot(p.x - finger.p0.x, p.y - finger.p0.y) > SLOP_PT) goLive(t, p);
         return;
