@@ -839,7 +839,7 @@ function replayTick(now) {
 
 // MARK: the loop
 
-let lastFrame = null;
+let lastFrame = null, lastScriptAt = 0;
 function frame(ts) {
     const t0 = performance.now();
     try {
@@ -851,6 +851,13 @@ function frame(ts) {
             render();
             updateTrace(false);
             if (!replay) updateState(false);
+            if (pg.recording && performance.now() - lastScriptAt > 500) {
+                // The script so far, live (the textarea gets the final one on Stop).
+                lastScriptAt = performance.now();
+                const el = $('script');
+                el.value = scriptText();
+                el.scrollTop = el.scrollHeight;
+            }
             $('status').textContent = `t = ${vclock.toFixed(3)} s virtual` +
                 (pg.recording ? ` | recording: ${pg.lines.length} lines` : '') +
                 (paused ? ' | paused' : '') + (replay ? ` | replaying line ${replay.i}` : '');
