@@ -64,7 +64,7 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Everything an expectation can read, at one moment.
 public struct HostState: Hashable, Sendable {
-    public var keyboard: KeyboardName
+    public var keyboard: KeyboardKind
     public var sendEnabled: Bool
     /// The input's server text (placeholders, as it would be sent).
     public var input: String
@@ -89,7 +89,7 @@ public struct HostState: Hashable, Sendable {
     public var animating: Int
     public var pasteboard: String
 
-    public init(keyboard: KeyboardName = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
+    public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
                 panelGroupCount: Int = 0,
                 preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,

@@ -128,15 +128,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
     }
 
-    var deviceScale: Int {
-        switch configuration.device {
-        case .iphone8: return 2
-        case .iphone14: return 3
-        case .custom(_, _, let s): return s
-        }
-    }
+    var deviceScale: Int { configuration.device.scale }
 
-    var theme: Theme { configuration.theme == .dark ? .dark : .light }
+    var theme: Theme { configuration.theme }
 
     // MARK: timing
 

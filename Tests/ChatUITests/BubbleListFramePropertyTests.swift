@@ -16,9 +16,8 @@ import Interaction
         let h = ListHarness(DemoConversation.generated(count: 1_000, seed: seed, animatedEvery: 2),
                             width: 390, height: 600)
         let list = h.list
-        let arena = GestureArena(clock: h.clock)
+        var arena = GestureArena()
         arena.add(PanRecognizer(name: "pan"))
-        arena.onUpdate = { list.apply($0) }
         var keyboard = Keyboard(profile: .iphone14)
         let baseHeight = 600.0
         var nextID = 1_000_000
@@ -55,7 +54,8 @@ import Interaction
                 list.touchDown(at: touches[0].timestamp)
                 for t in touches {
                     while h.clock.now + .frames(1, at: 60) <= t.timestamp { frame() }
-                    arena.handle(t)
+                    if t.timestamp > h.clock.now { h.clock.advance(to: t.timestamp) }
+                    for u in arena.handle(t).compactMap({ $0.update }) { list.apply(u) }
                 }
             case 3:
                 list.append(Message(id: .init(nextID), sender: .me, serverText: "sent [哈哈] \(nextID)"))

@@ -51,7 +51,7 @@ final class ListHarness: DisplayListRepresentable {
 
     func displayList() -> DisplayList {
         var dl = DisplayList(width: list.width, height: list.viewportHeight)
-        list.draw(into: &dl, frame: Rect(x: 0, y: 0, width: list.width, height: list.viewportHeight))
+        list.draw(into: &dl, in: Rect(x: 0, y: 0, width: list.width, height: list.viewportHeight), at: clock.now)
         return dl
     }
 }

@@ -6,7 +6,7 @@ import EmojiText
 /// The states the snapshot tests render, built through the bar's actions.
 enum InputBarSnapshotFixtures {
     /// A whole iPhone 8 screen: background, the bar at its frame, and the keyboard at
-    /// its frame: the system keyboard as `Keyboard.draw` paints it, the emoji keyboard
+    /// its frame: the system keyboard as `Keyboard.draw` paints it (the one drawing the screen uses too), the emoji keyboard
     /// as a test stand-in (the real EmojiPanel is ChatScreen's).
     ///
     /// Cropped to the bottom `cropHeight` points (the bar and the keyboards; the rest is
@@ -15,12 +15,10 @@ enum InputBarSnapshotFixtures {
         let size = bar.state.profile.size
         var list = DisplayList(size: size)
         list.fill(Rect(origin: .zero, size: size), .background, view: "Screen")
-        bar.draw(into: &list, at: now, origin: bar.frame(at: now).origin)
-        bar.state.keyboard.draw(into: &list, at: now)
+        bar.draw(into: &list, in: bar.frame(at: now), at: now)
+        bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now)
         let kb = bar.state.keyboard
-        let showsEmoji = kb.animation.map { $0.toKind == .emoji || ($0.toKind == .none && $0.fromKind == .emoji) }
-            ?? (kb.kind == .emoji)
-        if showsEmoji {
+        if kb.shownKind == .emoji {
             let f = kb.frame(at: now)
             list.fill(f, .panelBackground, label: "Emoji keyboard (test stand-in)", view: "EmojiPanelStandIn")
             let t = TextLayout("emoji keyboard stand-in")

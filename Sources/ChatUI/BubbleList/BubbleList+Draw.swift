@@ -2,13 +2,15 @@ import SimCore
 import Raster
 
 extension BubbleList {
-    /// Draws the displayed rows into `list`, the list's visible rect placed at `frame`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v).
+    /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v). GIFs
+    /// show the frames their players reached at the last `tick` (at most one frame
+    /// before `now` on a display-link host). Pure.
     ///
     /// Each bubble carries its accessibility label (text with emoji meanings). An
     /// animated emoji draws its player's current frame over the text's still glyph
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
-    public func draw(into list: inout DisplayList, frame: Rect) {
+    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {

@@ -18,8 +18,8 @@ import Interaction
 ///     for event in bar.takeOutbox() { ... } // didSend(serverText), keyboard notifications
 ///     bar.frame(at: clock.now)              // the bar's frame in screen coordinates
 ///     bar.keyboardFrame(at: clock.now)      // where ChatScreen draws the EmojiPanel
-///     bar.draw(into: &list, at: clock.now, origin: bar.frame(at: clock.now).origin)
-///     bar.state.keyboard.draw(into: &list, at: clock.now) // the system keyboard
+///     bar.draw(into: &list, in: bar.frame(at: now), at: now)
+///     bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now) // the system keyboard
 ///
 /// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates. The
 /// toggle and send are UIControls (chosen at touch down, tracking until the touch
