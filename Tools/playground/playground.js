@@ -234,6 +234,7 @@ async function loadFiles(files) {
     const list = [...files];
     const json = list.find((f) => /\.json$/i.test(f.name));
     if (!json) { showError(`no catalog JSON among the dropped files (${list.map((f) => f.name).join(', ') || 'none'})`); return false; }
+    if (json.size > 16 << 20) { showError(`${json.name}: ${json.size} bytes; a catalog JSON is at most 16 MiB`); return false; }
     const byName = new Map();
     for (const f of list) if (f !== json) byName.set(f.name, new Uint8Array(await f.arrayBuffer()));
     let parsed;
@@ -707,12 +708,15 @@ function toggleRecord() {
 let snapCount = 0;
 // Adds `snapshot NAME screen all` and keeps the page's own bytes of that moment (the
 // text formats and the RGBA framebuffer) for comparison with the native run.
-function takeSnapshot(name) {
+const SUBJECTS = ['screen', 'panel', 'input', 'list'];
+function takeSnapshot(name, subject = 'screen') {
     name = name || `snap${++snapCount}`;
+    const k = SUBJECTS.indexOf(subject);
+    if (k < 0) throw new Error(`snapshot: no subject ${subject} (${SUBJECTS.join(', ')})`);
     flushWait(performance.now());
-    if (!run(`snapshot ${name} screen all`)) return null;
-    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, 0, fmtIndex), 'snapshot'); return output().slice(); };
-    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, 0, fmtIndex), 'snapshot'); return dec.decode(output()); };
+    if (!run(`snapshot ${name} ${subject} all`)) return null;
+    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, k, fmtIndex), 'snapshot'); return output().slice(); };
+    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, k, fmtIndex), 'snapshot'); return dec.decode(output()); };
     // ascii before styled: the order `emojisim run` renders a `snapshot ... all` in,
     // since both assign legend codes from the screen's one table.
     const ascii = coded(0), styled = coded(1);
@@ -767,9 +771,8 @@ function startReplay(stepping) {
         pg.replayResult = { passed: false, failedLine: null, message: e.message };
         return;
     }
-    // Parse errors first, all of them, before anything runs (as `emojisim run` does):
-    // the whole script through the module's runner, whose report is discarded.
-    if (call('esim_run_script', 'script', text) === -3) {
+    // Parse errors first, all of them, before anything runs (as `emojisim run` does).
+    if (call('esim_script_check', 'script', text) === -3) {
         const msg = errorText();
         const bad = [...msg.matchAll(/^script:(\d+):\d+:/gm)].map((m) => +m[1]);
         for (const l of bad) markLine(l - 1, 'fail');
