@@ -234,6 +234,7 @@ async function loadFiles(files) {
     const list = [...files];
     const json = list.find((f) => /\.json$/i.test(f.name));
     if (!json) { showError(`no catalog JSON among the dropped files (${list.map((f) => f.name).join(', ') || 'none'})`); return false; }
+    if (json.size > 16 << 20) { showError(`${json.name}: ${json.size} bytes; a catalog JSON is at most 16 MiB`); return false; }
     const byName = new Map();
     for (const f of list) if (f !== json) byName.set(f.name, new Uint8Array(await f.arrayBuffer()));
     let parsed;
@@ -356,10 +357,17 @@ function toPoints(e) {
     const px = (e.clientX - r.left) * device.w / r.width, py = (e.clientY - r.top) * device.h / r.height;
     return { x: Math.min(Math.max(px, 0), device.w - 0.1), y: Math.min(Math.max(py, 0), device.h - 0.1) };
 }
+// When an event happened, on performance.now()'s timebase (real input and CDP stamp
+// events there). For the clock: never in the future, since time already run stays run.
 function eventTime(e) {
-    // CDP and real input both stamp events on performance.now()'s timebase; never go back.
-    const t = e.timeStamp;
-    return (typeof t === 'number' && t > 0 && t <= performance.now() + 1) ? t : performance.now();
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && t <= now + 1) ? Math.min(t, now) : now;
+}
+// For a gesture's samples: the event's own stamp even when it is a little ahead of the
+// page's clock (stamps of one gesture share a timebase; only differences matter).
+function sampleTime(e) {
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && Math.abs(t - now) < 1000) ? t : now;
 }
 
 // The module's view of the screen: clock, idleness, offered expectations.
@@ -396,7 +404,7 @@ function pointerDown(e) {
     const t = eventTime(e);
     flushWait(t);
     const p = toPoints(e);
-    finger = { id: e.pointerId, p0: p, x: fmt(p.x), y: fmt(p.y), t0: t, samples: [{ t, x: p.x, y: p.y }],
+    finger = { id: e.pointerId, p0: p, x: fmt(p.x), y: fmt(p.y), t0: t, samples: [{ t: sampleTime(e), x: p.x, y: p.y }],
                linesBefore: pg.lines.length, modeBefore: mode, live: false, target: '', region: null, idle: false };
     if (pg.recording && pg.recordMode === 'finders') {
         finger.idle = status().idle;
@@ -420,7 +428,10 @@ function pointerMove(e) {
     if (!finger || e.pointerId !== finger.id) return;
     e.preventDefault();
     const t = eventTime(e), p = toPoints(e);
-    finger.samples.push({ t, x: p.x, y: p.y });
+    // Every sample the browser coalesced into this event, at its own time: the gesture's
+    // measured velocity is the finger's, not the page's (which may see events late).
+    const all = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const c of all.length ? all : [e]) { const q = toPoints(c); finger.samples.push({ t: sampleTime(c), x: q.x, y: q.y }); }
     if (!finger.live) {
         if (Math.hypot(p.x - finger.p0.x, p.y - finger.p0.y) > SLOP_PT) goLive(t, p);
         return;
@@ -697,12 +708,15 @@ function toggleRecord() {
 let snapCount = 0;
 // Adds `snapshot NAME screen all` and keeps the page's own bytes of that moment (the
 // text formats and the RGBA framebuffer) for comparison with the native run.
-function takeSnapshot(name) {
+const SUBJECTS = ['screen', 'panel', 'input', 'list'];
+function takeSnapshot(name, subject = 'screen') {
     name = name || `snap${++snapCount}`;
+    const k = SUBJECTS.indexOf(subject);
+    if (k < 0) throw new Error(`snapshot: no subject ${subject} (${SUBJECTS.join(', ')})`);
     flushWait(performance.now());
-    if (!run(`snapshot ${name} screen all`)) return null;
-    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, 0, fmtIndex), 'snapshot'); return output().slice(); };
-    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, 0, fmtIndex), 'snapshot'); return dec.decode(output()); };
+    if (!run(`snapshot ${name} ${subject} all`)) return null;
+    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, k, fmtIndex), 'snapshot'); return output().slice(); };
+    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, k, fmtIndex), 'snapshot'); return dec.decode(output()); };
     // ascii before styled: the order `emojisim run` renders a `snapshot ... all` in,
     // since both assign legend codes from the screen's one table.
     const ascii = coded(0), styled = coded(1);
@@ -757,9 +771,8 @@ function startReplay(stepping) {
         pg.replayResult = { passed: false, failedLine: null, message: e.message };
         return;
     }
-    // Parse errors first, all of them, before anything runs (as `emojisim run` does):
-    // the whole script through the module's runner, whose report is discarded.
-    if (call('esim_run_script', 'script', text) === -3) {
+    // Parse errors first, all of them, before anything runs (as `emojisim run` does).
+    if (call('esim_script_check', 'script', text) === -3) {
         const msg = errorText();
         const bad = [...msg.matchAll(/^script:(\d+):\d+:/gm)].map((m) => +m[1]);
         for (const l of bad) markLine(l - 1, 'fail');
@@ -829,7 +842,7 @@ function replayTick(now) {
 
 // MARK: the loop
 
-let lastFrame = null;
+let lastFrame = null, lastScriptAt = 0;
 function frame(ts) {
     const t0 = performance.now();
     try {
@@ -841,6 +854,13 @@ function frame(ts) {
             render();
             updateTrace(false);
             if (!replay) updateState(false);
+            if (pg.recording && performance.now() - lastScriptAt > 500) {
+                // The script so far, live (the textarea gets the final one on Stop).
+                lastScriptAt = performance.now();
+                const el = $('script');
+                el.value = scriptText();
+                el.scrollTop = el.scrollHeight;
+            }
             $('status').textContent = `t = ${vclock.toFixed(3)} s virtual` +
                 (pg.recording ? ` | recording: ${pg.lines.length} lines` : '') +
                 (paused ? ' | paused' : '') + (replay ? ` | replaying line ${replay.i}` : '');

@@ -144,3 +144,15 @@ public func esim_screen_status(_ handle: Int32) -> Int32 {
         return 0
     }
 }
+
+/// Parses a whole script without running it: 0, or the parse-error status with every
+/// error (`NAME:LINE:COL: error: ...`) in the error buffer. What the page checks before
+/// a replay, as `emojisim run` reports all parse errors before running; O(script).
+@_cdecl("esim_script_check")
+public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "script name")
+        _ = try CoreABI.parse(try hostText(ptr, len, "script"), name: n)
+        return 0
+    }
+}
