@@ -269,6 +269,15 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             let aim = try aim(t, what, c)
             try tested(c, what) { () throws(TesterError) in try tester.tap(at: aim.point) }
             verify(aim, t, what, c)
+        case .doubleTap(let t):
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            try tested(c, what) { () throws(TesterError) in
+                try tester.tap(at: aim.point)
+                _ = tester.pump(Action.doubleTapGap)
+                try tester.tap(at: aim.point)
+            }
+            verify(aim, t, what, c)
         case .longPress(let t, let d):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)

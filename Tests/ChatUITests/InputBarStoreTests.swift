@@ -173,7 +173,82 @@ private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action)
             $0.inputView = .system
             $0.keyboard = Keyboard.Observation(kb)
             $0.selection = 2..<2
+            $0.lastTextViewTap = InputBar.TextViewTap(at: ms(780), location: p)
         }
+    }
+
+    /// UITextView: a double tap selects the word under it (a single tap first placed the
+    /// caret), or exactly one emoji attachment; the second tap must begin within 0.35 s
+    /// of the first one's end and near it.
+    @Test func doubleTapSelectsAWordOrOneEmojiAsUITextView() {
+        var store = inputBarStore()
+        store.skip(.tapTextView())
+        store.skip(.tick(at: ms(300)))
+        store.skip(.type("hi there "))
+        store.skip(.tapToggle)
+        store.skip(.insertEmoji(InputBarRig.smile))
+        store.skip(.tapTextView())
+        store.skip(.tick(at: ms(900)))
+        let bar = store.model.bar.frame(at: ms(900))
+        let tv = store.model.bar.layout(at: ms(900)).textViewFrame
+        let x0 = bar.minX + tv.minX + store.model.bar.configuration.lineFragmentPadding
+        func point(_ unitX: Double) -> Point { Point(x: x0 + unitX, y: bar.minY + tv.midY) }
+        // First tap inside "there" (units 3..<8; 8 pt a character): caret, then the double tap.
+        let p = point(8 * 4 + 2)
+        let tap = { (phase: TouchEvent.Phase, t: Int) in InputBar.Action.touch(TouchEvent(phase: phase, location: p, timestamp: ms(t))) }
+        store.skip(tap(.began, 1000))
+        store.send(tap(.ended, 1080), [.textChanged(text: "hi there [f056]", selectionLocation: 4, selectionLength: 0)]) {
+            $0.tracking = nil
+            $0.selection = 4..<4
+            $0.lastTextViewTap = InputBar.TextViewTap(at: ms(1080), location: p)
+        }
+        var second = TapRecognizer(name: "inputBar.tap")
+        _ = second.handle(TouchEvent(phase: .began, location: p, timestamp: ms(1300)))
+        store.send(tap(.began, 1300)) {
+            $0.tracking = InputBar.TouchTracking(id: 1, target: .textView, button: nil, control: nil, recognizer: second,
+                                                 isSecondTap: true)
+            $0.lastTextViewTap = nil
+        }
+        store.send(tap(.ended, 1380), [.textChanged(text: "hi there [f056]", selectionLocation: 3, selectionLength: 5)]) {
+            $0.tracking = nil
+            $0.selection = 3..<8
+        }
+        // The emoji (unit 9, after "hi there "): one unit, never a neighbour with it.
+        store.send(.doubleTapTextView(at: Point(x: point(8 * 9 + 4).x - bar.minX, y: tv.midY)),
+                   [.textChanged(text: "hi there [f056]", selectionLocation: 9, selectionLength: 1)]) {
+            $0.selection = 9..<10
+        }
+        // The space between the words: itself alone.
+        store.send(.doubleTapTextView(at: Point(x: point(8 * 2 + 3).x - bar.minX, y: tv.midY)),
+                   [.textChanged(text: "hi there [f056]", selectionLocation: 2, selectionLength: 1)]) {
+            $0.selection = 2..<3
+        }
+    }
+
+    /// A second tap that comes too late is another single tap: the caret moves.
+    @Test func aSlowSecondTapIsASingleTap() {
+        var store = inputBarStore()
+        store.skip(.tapTextView())
+        store.skip(.tick(at: ms(300)))
+        store.skip(.type("hello"))
+        let bar = store.model.bar.frame(at: ms(300))
+        let tv = store.model.bar.layout(at: ms(300)).textViewFrame
+        let p = Point(x: bar.minX + tv.minX + store.model.bar.configuration.lineFragmentPadding + 17, y: bar.minY + tv.midY)
+        for (down, up) in [(400, 480), (880, 960)] {
+            store.skip(.touch(TouchEvent(phase: .began, location: p, timestamp: ms(down))))
+            store.skip(.touch(TouchEvent(phase: .ended, location: p, timestamp: ms(up))))
+            #expect(store.state.selection == 2..<2)
+        }
+    }
+
+    @Test func wordRangesAreUnitRanges() {
+        let units = Array("ab 你好!".map(RichUnit.character))
+        #expect(InputBar.wordRange(at: 0, in: units) == 0..<2)
+        #expect(InputBar.wordRange(at: 2, in: units) == 2..<3)
+        #expect(InputBar.wordRange(at: 4, in: units) == 3..<5)   // a CJK run as one word
+        #expect(InputBar.wordRange(at: 5, in: units) == 5..<6)
+        #expect(InputBar.wordRange(at: 99, in: units) == 5..<6)  // clamped to the last unit
+        #expect(InputBar.wordRange(at: 0, in: []) == 0..<0)
     }
 
     @Test func aHeldTapFailsAtItsDeadline() {

@@ -67,5 +67,6 @@ extension InputBar.State: Equatable {
             && a.editor.plainText == b.editor.plainText && a.editor.selection == b.editor.selection
             && a.editor.markedRange == b.editor.markedRange && a.editor.canUndo == b.editor.canUndo
             && a.editor.canRedo == b.editor.canRedo && a.tracking == b.tracking && a.pasteboard == b.pasteboard
+            && a.lastTextViewTap == b.lastTextViewTap
     }
 }

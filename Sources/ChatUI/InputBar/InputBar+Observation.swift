@@ -24,6 +24,7 @@ extension InputBar {
         public var highlighted: Button?
         public var tracking: TouchTracking?
         public var pasteboard: Pasteboard
+        public var lastTextViewTap: TextViewTap?
 
         public init(_ bar: InputBar) { self.init(bar.state) }
 
@@ -44,6 +45,7 @@ extension InputBar {
             highlighted = s.highlighted
             tracking = s.tracking
             pasteboard = s.pasteboard
+            lastTextViewTap = s.lastTextViewTap
         }
     }
 }

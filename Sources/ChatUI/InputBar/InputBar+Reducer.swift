@@ -14,6 +14,10 @@ extension InputBar {
             s.highlighted = nil // a tap ends any press
             respond(&s, .tapTextView, now: now, events: &events)
             if let point { placeCaret(&s, atBarPoint: point, now: now) }
+        case let .doubleTapTextView(point):
+            s.highlighted = nil
+            respond(&s, .tapTextView, now: now, events: &events)
+            selectWord(&s, atBarPoint: point, now: now)
         case .tapToggle:
             s.highlighted = nil
             respond(&s, .tapToggle, now: now, events: &events)
@@ -195,6 +199,42 @@ extension InputBar {
         if caretTop - c.textInsets.top < offset { offset = caretTop - c.textInsets.top }
         if caretBottom + c.textInsets.bottom > offset + visible { offset = caretBottom + c.textInsets.bottom - visible }
         return min(max(0, offset), maxOffset)
+    }
+
+    /// Selects the word (or the one emoji) under `point` (bar coordinates).
+    static func selectWord(_ s: inout State, atBarPoint point: Point, now: SimInstant) {
+        let layout = textLayout(s)
+        let p = textContainerPoint(s, point, now: now)
+        let b = layout.position(at: p)
+        // The unit under the point: the one left of the nearest boundary when the point
+        // is left of that boundary's caret (it was on that unit's right half).
+        let unit = p.x < layout.caretRect(at: b).minX ? b - 1 : b
+        editorSelect(&s, wordRange(at: unit, in: s.editor.units))
+    }
+
+    /// The range UITextView's double tap selects around `unit`: one emoji attachment
+    /// alone; a run of letters and digits (a CJK run is one word: no dictionary
+    /// segmentation); any other character (space, punctuation) alone. Clamped into the
+    /// text; empty for an empty text. O(word length).
+    public static func wordRange(at unit: Int, in units: [RichUnit]) -> Range<Int> {
+        guard !units.isEmpty else { return 0..<0 }
+        let u = min(max(0, unit), units.count - 1)
+        func isWordCharacter(_ x: RichUnit) -> Bool {
+            if case let .character(c) = x { return c.isLetter || c.isNumber || c == "_" }
+            return false
+        }
+        guard isWordCharacter(units[u]) else { return u..<(u + 1) }
+        var lo = u, hi = u + 1
+        while lo > 0 && isWordCharacter(units[lo - 1]) { lo -= 1 }
+        while hi < units.count && isWordCharacter(units[hi]) { hi += 1 }
+        return lo..<hi
+    }
+
+    /// A bar point in text-container coordinates (the layout's, scroll included).
+    static func textContainerPoint(_ s: State, _ point: Point, now: SimInstant) -> Point {
+        let c = s.configuration
+        let tv = InputBarLayout(configuration: c, width: s.profile.size.width, height: s.height.value(at: now)).textViewFrame
+        return Point(x: point.x - tv.minX - c.lineFragmentPadding, y: point.y - tv.minY - c.textInsets.top + s.scrollOffset)
     }
 
     /// Moves the caret to the text position nearest `point` (bar coordinates).

@@ -17,6 +17,9 @@ extension InputBar {
         public var control: ControlTracker?
         /// The tap recognizer for the text view and outside; nil on a button.
         public var recognizer: TapRecognizer?
+        /// A second tap on the text view soon after and near the last one: it ends as a
+        /// double tap.
+        public var isSecondTap = false
     }
 
     /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
@@ -74,7 +77,14 @@ extension InputBar {
             default:
                 var recognizer = TapRecognizer(name: "inputBar.tap")
                 _ = recognizer.handle(touch)
-                s.tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer)
+                var second = false
+                if target == .textView, let last = s.lastTextViewTap, now - last.at <= InputBar.doubleTapInterval,
+                   last.location.distance(to: touch.location) <= InputBar.doubleTapSlop {
+                    second = true
+                }
+                s.lastTextViewTap = nil
+                s.tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer,
+                                           isSecondTap: second)
             }
         case .moved, .stationary, .ended, .cancelled:
             guard var t = s.tracking, t.id == touch.id else { return }
@@ -117,7 +127,12 @@ extension InputBar {
             }
             if updates.contains(where: { $0.state == .ended }),
                let action = s.tapAction(at: touch.location, now: now), InputBar.sameTarget(action, t.target) {
-                try step(&s, action, now: now, events: &events)
+                if t.isSecondTap, case let .tapTextView(point?) = action {
+                    try step(&s, .doubleTapTextView(at: point), now: now, events: &events)
+                } else {
+                    try step(&s, action, now: now, events: &events)
+                    if case .tapTextView = action { s.lastTextViewTap = TextViewTap(at: now, location: touch.location) }
+                }
             }
         }
     }

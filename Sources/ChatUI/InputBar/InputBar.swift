@@ -70,6 +70,9 @@ public struct InputBar {
     public enum Action: Hashable, Sendable {
         /// A tap in the text view; with a point (bar coordinates) the caret moves there.
         case tapTextView(at: Point? = nil)
+        /// A double tap in the text view at a point (bar coordinates): UITextView selects
+        /// the word under it, or the one emoji (see `InputBar.wordRange(at:in:)`).
+        case doubleTapTextView(at: Point)
         case tapToggle
         /// A tap outside the bar and the keyboard.
         case tapOutside
@@ -128,7 +131,23 @@ public struct InputBar {
         public var pasteboard = Pasteboard()
         /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`).
         var cachedTextLayout: CachedTextLayout? = nil
+        /// The last single tap on the text view (its end), which a quick second tap
+        /// nearby makes a double tap; nil once used or after any other touch.
+        public var lastTextViewTap: TextViewTap?
     }
+
+    /// Where and when a tap on the text view ended (screen coordinates).
+    public struct TextViewTap: Hashable, Sendable {
+        public var at: SimInstant
+        public var location: Point
+        public init(at: SimInstant, location: Point) { self.at = at; self.location = location }
+    }
+
+    /// A second tap that begins within this interval after the first one ended, and
+    /// within `doubleTapSlop` of it, is a double tap (UITapGestureRecognizer's
+    /// multi-tap interval; UIKit does not document it, 0.35 s is the usual figure).
+    public static let doubleTapInterval = SimDuration.milliseconds(350)
+    public static let doubleTapSlop: Double = 45
 
     public private(set) var state: State
 
