@@ -38,10 +38,10 @@ final class Recorder {
     /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
     private let backref = Backref<Recorder>()
 
-    init(host: any ScenarioHost, runner: ScenarioRunner, theme: ThemeName) {
+    init(host: any ScenarioHost, runner: ScenarioRunner, theme: Theme) {
         self.host = host
         self.runner = runner
-        self.theme = theme == .dark ? .dark : .light
+        self.theme = theme
         backref.bind(self)
     }
 

@@ -128,15 +128,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
     }
 
-    var deviceScale: Int {
-        switch configuration.device {
-        case .iphone8: return 2
-        case .iphone14: return 3
-        case .custom(_, _, let s): return s
-        }
-    }
+    var deviceScale: Int { configuration.device.scale }
 
-    var theme: Theme { configuration.theme == .dark ? .dark : .light }
+    var theme: Theme { configuration.theme }
 
     // MARK: timing
 
@@ -360,7 +354,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .panelGroup(.index(let i)):
             return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
         case .panelGroup(.name(let n)):
-            return outcome(s.panelGroupName == n, "panel.group \(quoted(n))", "panel.group \(quoted(s.panelGroupName))")
+            return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
+                           "panel.group \(quoted(s.panelGroupName))")
         case .preview(let p):
             return outcome(s.preview == p, "preview \(p ?? "none")", "preview \(s.preview ?? "none")")
         case .panelResults(let n):

@@ -39,10 +39,11 @@ public enum ScriptPrinter {
 
     static func setup(_ s: Setup) -> String {
         switch s {
-        case .device(.iphone8): return "device iphone8"
-        case .device(.iphone14): return "device iphone14"
-        case .device(.custom(let w, let h, let sc)): return "device \(num(w))x\(num(h))@\(sc)"
-        case .theme(let t): return "theme \(t.rawValue)"
+        case .device(let d):
+            // The parser's words: a built-in profile's name, else the size and scale.
+            if DeviceProfile.builtIn.contains(d) { return "device \(d.name)" }
+            return "device \(num(d.size.width))x\(num(d.size.height))@\(d.scale)"
+        case .theme(let t): return "theme \(t.name)"
         case .catalog(.demo): return "catalog demo"
         case .catalog(.plist(let a, let b)): return "catalog plist \(quote(a)) \(quote(b))"
         case .catalog(.unicode(let p)): return "catalog unicode" + (p.map { " " + quote($0) } ?? "")
@@ -52,7 +53,7 @@ public enum ScriptPrinter {
         case .set(let setting):
             switch setting {
             case .panelLayout(let c, let r): return "set panel.layout \(c)x\(r)"
-            case .panelSnap(let p): return "set panel.snap \(p.rawValue)"
+            case .panelSnap(let p): return "set panel.snap \(p.scriptName)"
             case .panelPreviewInserts(let b): return "set panel.preview-inserts \(b)"
             case .longPressDuration(let d): return "set longpress.duration \(duration(d))"
             case .inputMaxLines(let n): return "set input.max-lines \(n)"

@@ -2,13 +2,13 @@ import SimCore
 import EmojiText
 import Raster
 
-/// The transition function: `reduce` applies one action to a copy of the state,
+/// The transition function: `reduceAction` applies one action to a copy of the state,
 /// `finish` derives what follows from any edit (layout, height animation, scroll to
 /// the caret, send enablement) and emits the change events. Both are static and pure
 /// apart from the events they append, so every transition is testable on values.
 extension InputBar {
-    static func reduce(_ s: inout State, _ action: Action, now: SimInstant,
-                       pasteboard: inout Pasteboard, events: inout [InputBarEvent]) throws(InputBarError) {
+    static func reduceAction(_ s: inout State, _ action: Action, now: SimInstant,
+                             events: inout [InputBarEvent]) throws(InputBarError) {
         switch action {
         case let .tapTextView(point):
             s.highlighted = nil // a tap ends any press
@@ -68,13 +68,13 @@ extension InputBar {
             editorSelectAll(&s)
         case .cut:
             try requireFirstResponder(s, "cut")
-            editorCut(&s, &pasteboard)
+            editorCut(&s)
         case .copy:
             try requireFirstResponder(s, "copy")
-            editorCopy(s, &pasteboard)
+            editorCopy(&s)
         case .paste:
             try requireFirstResponder(s, "paste")
-            editorPaste(&s, pasteboard)
+            editorPaste(&s)
         case .undo:
             try requireFirstResponder(s, "undo")
             editorUndo(&s)
@@ -89,8 +89,10 @@ extension InputBar {
         case .tapSend:
             s.highlighted = nil
             sendMessage(&s, now: now, events: &events)
+        case .setPasteboard, .touch:
+            break // `step` handles these before reaching here (no keyboard tick, no finish)
         case .tick:
-            break // the keyboard's did* were posted by `send`; the height is a function of time
+            break // the keyboard's did* were posted by `step`; the height is a function of time
         case let .resize(size):
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
                   size.width <= 100_000, size.height <= 100_000 else {
