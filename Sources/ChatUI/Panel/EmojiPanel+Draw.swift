@@ -1,5 +1,6 @@
 import SimCore
 import EmojiText
+import Imaging
 import Raster
 
 // Drawing (pure) and the geometry drivers and scripts ask for.
