@@ -12,7 +12,8 @@ import Foundation
     static let models: [(folder: String, except: Set<String>)] = [
         ("Panel", []), ("Keyboard", []), ("InputBar", []), ("BubbleList", ["BubbleListHost.swift"]),
     ]
-    /// What only a host may do, as it is spelled in code.
+    /// What only a host may do, as it is spelled in code. (`GestureArena.advance(to:)`,
+    /// firing a value arena's due deadlines, is pure; a clock's advance is `clock.`.)
     static let forbidden = ["VirtualClock", "clock.", "scheduleRepeating", "DisplayLink",
                             "trace.record", ": Trace", "Trace(", "onEvent", "onUpdate", "takeEvents", "drainUpdates"]
 
