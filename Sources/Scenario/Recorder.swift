@@ -10,15 +10,18 @@ import ChatUI
 /// `maxBytes` of pixels held (an iPhone 8 frame is 1 MB at scale 1, so the frame count
 /// alone would allow ~900 MB); once either is reached, later frames extend the last
 /// one, so a long or large run degrades to a coarser GIF instead of growing memory.
-final class Recorder {
-    static let hz = 30
+///
+/// Generic over the host (no `any ScenarioHost`: the core builds under Embedded Swift,
+/// which has no existentials); the driver that owns it has the same `Host`.
+final class Recorder<Host: ScenarioHost> {
+    static var hz: Int { 30 }
     /// Pixel bytes the recording may hold: 128 MiB.
-    static let maxBytes = 128 << 20
+    static var maxBytes: Int { 128 << 20 }
     private var bytesHeld = 0
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
     private var lastList: DisplayList?
-    let host: any ScenarioHost
+    let host: Host
     let runner: ScenarioRunner
     let theme: Theme
     private(set) var frames: [RecordedFrame] = []
@@ -26,7 +29,7 @@ final class Recorder {
     /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
     private let backref = Backref<Recorder>()
 
-    init(host: any ScenarioHost, runner: ScenarioRunner, theme: ThemeName) {
+    init(host: Host, runner: ScenarioRunner, theme: ThemeName) {
         self.host = host
         self.runner = runner
         self.theme = theme == .dark ? .dark : .light
