@@ -81,7 +81,7 @@ echo "bench.sh: native (release)"
 process_ns() { # input bundle, output report
     local TIMEFORMAT='%3R %3U %3S' t
     t=$( { time "$WASMKIT" run "$BENCH" < "$1" > "$2"; } 2>&1 )
-    awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%d %d", f[1] * 1e9, (f[2] + f[3]) * 1e9 }'
+    awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%.0f %.0f", f[1] * 1e9, (f[2] + f[3]) * 1e9 }'
 }
 for w in panel-fling screen-render; do
     echo "bench.sh: $w under wasmkit"
