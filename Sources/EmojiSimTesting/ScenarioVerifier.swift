@@ -159,7 +159,7 @@ public struct ScenarioVerifier {
     /// comparison `assertSnapshot` uses. Without a reference it only renders.
     public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, policy: SnapshotStore.Policy,
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
-        let configuration = RenderConfiguration(scale: output.scale, theme: output.theme == .dark ? .dark : .light,
+        let configuration = RenderConfiguration(scale: output.scale, theme: output.theme,
                                                 font: font, images: images)
         func run<F>(_ strategy: Strategy<DisplayList, F>) -> SnapshotCheck {
             let actual = strategy.snapshot(output.list)

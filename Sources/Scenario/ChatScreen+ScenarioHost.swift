@@ -90,12 +90,14 @@ extension ChatScreen: ScenarioHost {
             frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
             component = .list
         case .label(let text):
+            layoutIfNeeded()
             let finder = DisplayListFinder(displayList())
             guard let item = finder.item(label: text) else {
                 return .missing("nothing drawn has the accessibility label \(quotedLiteral(text))")
             }
             return finderHit(item.frame, view: item.view ?? "", finder)
         case .view(let name):
+            layoutIfNeeded()
             let finder = DisplayListFinder(displayList())
             guard let f = finder.frame(view: name) else {
                 let names = Set(finder.visible.compactMap({ $0.view })).sorted().prefix(12).joined(separator: ", ")
@@ -185,8 +187,8 @@ extension ChatScreen: ScenarioHost {
             case .undo: try bar(.undo)
             case .redo: try bar(.redo)
             case .receive(let text): receive(text)
-            case .search(let q): panel.search(q)
-            case .searchClear: panel.clearSearch()
+            case .search(let q): sendPanel(.search(q))
+            case .searchClear: sendPanel(.clearSearch)
             case .memoryWarning: simulateMemoryWarning()
             case .resize(let w, let h): try resize(to: Size(width: w, height: h))
             default: return // touches, waits and settles are the runner's
@@ -199,7 +201,7 @@ extension ChatScreen: ScenarioHost {
     public var state: HostState {
         let p = panel.state
         let visible = visibleRows
-        let kb: KeyboardName
+        let kb: KeyboardKind
         switch keyboard {
         case .none: kb = .none
         case .system: kb = .system
@@ -209,6 +211,8 @@ extension ChatScreen: ScenarioHost {
             keyboard: kb, sendEnabled: isSendEnabled, input: inputServerText, caret: caret.upperBound,
             panelPage: p.pageInGroup, panelPageCount: p.pagesInGroup, panelGroupIndex: p.currentSection,
             panelGroupName: p.currentGroupName, panelGroupCount: p.sections.count,
+            panelGroupLabel: p.sections.indices.contains(p.currentSection)
+                ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName,
             preview: panelPreview?.code,
             panelResults: p.query == nil ? 0 : p.sections.reduce(0) { $0 + $1.emoji.count },
             listCount: messageCount,
@@ -219,8 +223,10 @@ extension ChatScreen: ScenarioHost {
     /// Only the component's own items, drawn at the origin: a panel tree holds no list
     /// rows or navigation bar, so it changes only when the panel does. Nil when the
     /// component is not on screen (the panel without the emoji keyboard, the list with
-    /// no height, a bar pushed below the screen). O(component items).
+    /// no height, a bar pushed below the screen). Lays the screen out first
+    /// (`layoutIfNeeded()`), as UIKit does before a snapshot. O(component items).
     public func displayList(of subject: SnapshotSubject) -> DisplayList? {
+        layoutIfNeeded()
         let now = clock.now
         let screen = Rect(origin: .zero, size: profile.size)
         func onScreen(_ r: Rect) -> Bool {
@@ -232,16 +238,15 @@ extension ChatScreen: ScenarioHost {
         case .list:
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
-            list.setViewportHeight(frame.height)
             var part = DisplayList(size: frame.size)
-            list.draw(into: &part, frame: Rect(origin: .zero, size: frame.size))
+            list.draw(into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
             return part
         case .input:
             let frame = inputBarFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
             part.clipped(to: Rect(origin: .zero, size: frame.size), view: "InputBar") {
-                inputBar.draw(into: &$0, at: now, origin: .zero)
+                inputBar.draw(into: &$0, in: Rect(origin: .zero, size: frame.size), at: now)
             }
             return part
         case .panel:
@@ -251,7 +256,7 @@ extension ChatScreen: ScenarioHost {
             var part = DisplayList(size: frame.size)
             part.clipped(to: bounds, view: "emojiPanel") { d in
                 d.fill(bounds, .panelBackground, view: "emojiPanel")
-                panel.draw(into: &d, at: .zero)
+                panel.draw(into: &d, in: bounds, at: now)
             }
             return part
         }

@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 import ChatUI
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
@@ -191,7 +192,7 @@ struct LineParser {
                 return .device(.custom(width: w, height: h, scale: s))
             }
         case "theme":
-            return .theme(try oneOf("a theme", [("light", ThemeName.light), ("dark", .dark)]))
+            return .theme(try oneOf("a theme", [("light", Theme.light), ("dark", Theme.dark)]))
         case "catalog":
             let kind = try word("a catalog source (demo, plist, unicode, folder, json)")
             switch kind.text {
@@ -226,7 +227,7 @@ struct LineParser {
             }
             return .panelLayout(columns: Int(c), rows: Int(r))
         case "panel.snap":
-            return .panelSnap(try oneOf("a snap policy", SnapPolicyName.allCases.map { ($0.rawValue, $0) }))
+            return .panelSnap(try oneOf("a snap policy", PanelSnapPolicy.allCases.map { ($0.scriptName, $0) }))
         case "panel.preview-inserts":
             return .panelPreviewInserts(try oneOf("true or false", [("true", true), ("false", false)]))
         case "longpress.duration":
@@ -284,6 +285,7 @@ struct LineParser {
     mutating func action(_ head: Token) throws(ScriptError) -> Action {
         switch head.text {
         case "tap": return .tap(try target())
+        case "double-tap": return .doubleTap(try target())
         case "long-press":
             let t = try target()
             return .longPress(t, duration: accept("for") ? try duration() : Action.defaultLongPress)
@@ -364,7 +366,7 @@ struct LineParser {
         let what = try word("what to expect")
         switch what.text {
         case "keyboard":
-            return .keyboard(try oneOf("a keyboard", [("none", KeyboardName.none), ("system", .system), ("emoji", .emoji)]))
+            return .keyboard(try oneOf("a keyboard", [("none", KeyboardKind.none), ("system", .system), ("emoji", .emoji)]))
         case "send":
             return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
         case "input": return .input(try string("the expected server text"))

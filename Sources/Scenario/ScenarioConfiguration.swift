@@ -1,15 +1,16 @@
 import SimCore
+import Raster
 import ChatUI
 
 /// What a script's setup lines ask for, with the defaults of a script that says nothing.
 public struct ScenarioConfiguration: Hashable, Sendable {
-    public var device: DeviceSpec = .iphone8
-    public var theme: ThemeName = .light
+    public var device: DeviceProfile = .iphone8
+    public var theme: Theme = .light
     public var catalog: CatalogSource = .demo
     public var conversation: ConversationSource = .demo
     public var panelColumns = 8
     public var panelRows = 3
-    public var panelSnap: SnapPolicyName = .uikit
+    public var panelSnap: PanelSnapPolicy = .paging
     public var previewInserts = false
     public var longPressDuration = SimDuration.milliseconds(300)
     public var inputMaxLines = 5

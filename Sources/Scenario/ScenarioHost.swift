@@ -64,7 +64,7 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Everything an expectation can read, at one moment.
 public struct HostState: Hashable, Sendable {
-    public var keyboard: KeyboardName
+    public var keyboard: KeyboardKind
     public var sendEnabled: Bool
     /// The input's server text (placeholders, as it would be sent).
     public var input: String
@@ -75,6 +75,9 @@ public struct HostState: Hashable, Sendable {
     public var panelPageCount: Int
     public var panelGroupIndex: Int
     public var panelGroupName: String
+    /// What the current group's tab shows (its title for the locale, else its name):
+    /// `expect panel.group "动图"` matches either.
+    public var panelGroupLabel: String
     /// Number of tabs in the category bar.
     public var panelGroupCount: Int
     /// Code of the emoji previewed by a long press, if any.
@@ -89,14 +92,15 @@ public struct HostState: Hashable, Sendable {
     public var animating: Int
     public var pasteboard: String
 
-    public init(keyboard: KeyboardName = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
+    public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
-                panelGroupCount: Int = 0,
+                panelGroupCount: Int = 0, panelGroupLabel: String? = nil,
                 preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,
                 listLast: String? = nil, animating: Int = 0, pasteboard: String = "") {
         self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.caret = caret
         self.panelPage = panelPage; self.panelPageCount = panelPageCount; self.panelGroupIndex = panelGroupIndex
-        self.panelGroupName = panelGroupName; self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
+        self.panelGroupName = panelGroupName; self.panelGroupLabel = panelGroupLabel ?? panelGroupName
+        self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
         self.listCount = listCount; self.listVisible = listVisible; self.listLast = listLast
         self.animating = animating; self.pasteboard = pasteboard
     }

@@ -31,10 +31,10 @@ public struct SnapshotOutput: Hashable, Sendable {
     public var list: DisplayList
     /// The device's pixel scale (pixel formats render at it).
     public var scale: Int
-    public var theme: ThemeName
+    public var theme: Theme
 
     public init(name: String, subject: SnapshotSubject, format: SnapshotFormat, line: Int, list: DisplayList,
-                scale: Int, theme: ThemeName) {
+                scale: Int, theme: Theme) {
         self.name = name; self.subject = subject; self.format = format; self.line = line
         self.list = list; self.scale = scale; self.theme = theme
     }

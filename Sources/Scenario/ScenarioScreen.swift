@@ -9,18 +9,10 @@ import ChatUI
 /// (`EmojiSimIO.ScenarioHosting`) and the WebAssembly build's C ABI both build their
 /// screens here, so the two cannot drift apart.
 public enum ScenarioScreen {
-    public static func profile(_ d: DeviceSpec) -> DeviceProfile {
-        switch d {
-        case .iphone8: return .iphone8
-        case .iphone14: return .iphone14
-        case .custom(let w, let h, let s): return .custom(width: w, height: h, scale: s)
-        }
-    }
-
     public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> ChatScreen {
-        let device = profile(c.device)
+        let device = c.device
         var config = ChatScreen.Configuration()
-        config.theme = c.theme == .dark ? .dark : .light
+        config.theme = c.theme
         var panel = PanelConfiguration.standard
         panel.columns = c.panelColumns
         panel.rows = c.panelRows
@@ -30,12 +22,7 @@ public enum ScenarioScreen {
         panel.itemSize = Size(width: key, height: key)
         panel.previewInserts = c.previewInserts
         panel.minimumPressDuration = c.longPressDuration
-        switch c.panelSnap {
-        case .uikit: panel.snapPolicy = .paging
-        case .round: panel.snapPolicy = .round
-        case .projected: panel.snapPolicy = .projected
-        case .none: panel.snapPolicy = .none
-        }
+        panel.snapPolicy = c.panelSnap
         config.panel = panel
         config.inputBar.maxLines = c.inputMaxLines
         config.inputBar.maxLength = c.inputMaxLength

@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 import ChatUI
 
 /// A parsed scenario: setup lines, then actions, expectations and snapshots, in order.
@@ -44,20 +45,14 @@ public enum Command: Hashable, Sendable {
 // MARK: - Setup
 
 public enum Setup: Hashable, Sendable {
-    case device(DeviceSpec)
-    case theme(ThemeName)
+    /// `device iphone8|iphone14|WxH@S`: a built-in profile or `DeviceProfile.custom`.
+    case device(DeviceProfile)
+    /// `theme light|dark`: `Theme.light` or `Theme.dark`.
+    case theme(Theme)
     case catalog(CatalogSource)
     case conversation(ConversationSource)
     case set(Setting)
 }
-
-public enum DeviceSpec: Hashable, Sendable {
-    case iphone8
-    case iphone14
-    case custom(width: Double, height: Double, scale: Int)
-}
-
-public enum ThemeName: String, Hashable, Sendable { case light, dark }
 
 /// Where the emoji catalog comes from. Paths are as written, relative to the script.
 public enum CatalogSource: Hashable, Sendable {
@@ -70,14 +65,11 @@ public enum CatalogSource: Hashable, Sendable {
 
 public enum ConversationSource: String, Hashable, Sendable { case demo, empty }
 
-public enum SnapPolicyName: String, Hashable, Sendable, CaseIterable {
-    case uikit, round, projected, none
-}
-
 /// A `set <key> <value>` configuration line, typed by key.
 public enum Setting: Hashable, Sendable {
     case panelLayout(columns: Int, rows: Int)
-    case panelSnap(SnapPolicyName)
+    /// `set panel.snap uikit|round|projected|none` (names: `PanelSnapPolicy.scriptName`).
+    case panelSnap(PanelSnapPolicy)
     case panelPreviewInserts(Bool)
     case longPressDuration(SimDuration)
     case inputMaxLines(Int)
@@ -127,6 +119,9 @@ public enum Direction: String, Hashable, Sendable { case left, right, up, down }
 public enum Action: Hashable, Sendable {
     case tap(Target)
     case longPress(Target, duration: SimDuration)
+    /// Two taps at the same point, the second beginning `doubleTapGap` after the first
+    /// ended: on the input, UITextView's double tap (the word or one emoji).
+    case doubleTap(Target)
     case press(Target)
     case move(Target, over: SimDuration?)
     case release
@@ -157,16 +152,16 @@ public enum Action: Hashable, Sendable {
     case memoryWarning
     case resize(width: Double, height: Double)
 
+    /// The time between the two taps of `double-tap` (within UIKit's multi-tap interval).
+    public static let doubleTapGap = SimDuration.milliseconds(120)
     /// The default hold of `long-press` without `for`.
     public static let defaultLongPress = TesterDefaults.longPressHold
 }
 
 // MARK: - Expectations
 
-public enum KeyboardName: String, Hashable, Sendable { case none, system, emoji }
-
 public enum Expectation: Hashable, Sendable {
-    case keyboard(KeyboardName)
+    case keyboard(KeyboardKind)
     case sendEnabled(Bool)
     case input(String)
     case caret(Int)

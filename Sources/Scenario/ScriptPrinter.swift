@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 import ChatUI
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:
@@ -39,10 +40,11 @@ public enum ScriptPrinter {
 
     static func setup(_ s: Setup) -> String {
         switch s {
-        case .device(.iphone8): return "device iphone8"
-        case .device(.iphone14): return "device iphone14"
-        case .device(.custom(let w, let h, let sc)): return "device \(num(w))x\(num(h))@\(sc)"
-        case .theme(let t): return "theme \(t.rawValue)"
+        case .device(let d):
+            // The parser's words: a built-in profile's name, else the size and scale.
+            if DeviceProfile.builtIn.contains(d) { return "device \(d.name)" }
+            return "device \(num(d.size.width))x\(num(d.size.height))@\(d.scale)"
+        case .theme(let t): return "theme \(t.name)"
         case .catalog(.demo): return "catalog demo"
         case .catalog(.plist(let a, let b)): return "catalog plist \(quote(a)) \(quote(b))"
         case .catalog(.unicode(let p)): return "catalog unicode" + (p.map { " " + quote($0) } ?? "")
@@ -52,7 +54,7 @@ public enum ScriptPrinter {
         case .set(let setting):
             switch setting {
             case .panelLayout(let c, let r): return "set panel.layout \(c)x\(r)"
-            case .panelSnap(let p): return "set panel.snap \(p.rawValue)"
+            case .panelSnap(let p): return "set panel.snap \(p.scriptName)"
             case .panelPreviewInserts(let b): return "set panel.preview-inserts \(b)"
             case .longPressDuration(let d): return "set longpress.duration \(duration(d))"
             case .inputMaxLines(let n): return "set input.max-lines \(n)"
@@ -99,6 +101,7 @@ public enum ScriptPrinter {
     static func action(_ a: Action) -> String {
         switch a {
         case .tap(let t): return "tap \(target(t))"
+        case .doubleTap(let t): return "double-tap \(target(t))"
         case .longPress(let t, let d): return "long-press \(target(t)) for \(duration(d))"
         case .press(let t): return "press \(target(t))"
         case .move(let t, let d): return "move \(target(t))" + (d.map { " over \(duration($0))" } ?? "")

@@ -16,9 +16,8 @@ import Interaction
         let h = ListHarness(DemoConversation.generated(count: 1_000, seed: seed, animatedEvery: 2),
                             width: 390, height: 600)
         let list = h.list
-        let arena = GestureArena(clock: h.clock)
+        var arena = GestureArena()
         arena.add(PanRecognizer(name: "pan"))
-        arena.onUpdate = { list.apply($0) }
         var keyboard = Keyboard(profile: .iphone14)
         let baseHeight = 600.0
         var nextID = 1_000_000
@@ -34,7 +33,7 @@ import Interaction
             list.setViewportHeight(baseHeight - keyboard.overlap(at: h.clock.now))
             list.tick(at: h.clock.now)
             frames += 1
-            farthest = max(farthest, list.distanceFromBottom)
+            farthest = max(farthest, list.list.distanceFromBottom)
             for e in h.trace.retained.suffix(h.trace.totalCount - seen) where e.source == "list" {
                 if e.name == "playerStart" { running += 1 } else if e.name == "playerStop" { running -= 1 }
             }
@@ -55,7 +54,8 @@ import Interaction
                 list.touchDown(at: touches[0].timestamp)
                 for t in touches {
                     while h.clock.now + .frames(1, at: 60) <= t.timestamp { frame() }
-                    arena.handle(t)
+                    if t.timestamp > h.clock.now { h.clock.advance(to: t.timestamp) }
+                    for u in arena.handle(t).compactMap({ $0.update }) { list.apply(u) }
                 }
             case 3:
                 list.append(Message(id: .init(nextID), sender: .me, serverText: "sent [哈哈] \(nextID)"))
@@ -73,7 +73,7 @@ import Interaction
             }
             for _ in 0..<rng.int(in: 1...40) { frame() }
         }
-        #expect(list.pool.reusedCount > 0 && list.appearanceCount > 20)
+        #expect(list.list.pool.reusedCount > 0 && list.list.appearanceCount > 20)
         #expect(farthest > 3_000, "the flings went deep into the history")
         #expect(h.cache.statistics.peakBytes <= h.cache.byteBudget)
     }

@@ -6,7 +6,7 @@ import EmojiText
 /// The states the snapshot tests render, built through the bar's actions.
 enum InputBarSnapshotFixtures {
     /// A whole iPhone 8 screen: background, the bar at its frame, and the keyboard at
-    /// its frame: the system keyboard as `Keyboard.draw` paints it, the emoji keyboard
+    /// its frame: the system keyboard as `Keyboard.draw` paints it (the one drawing the screen uses too), the emoji keyboard
     /// as a test stand-in (the real EmojiPanel is ChatScreen's).
     ///
     /// Cropped to the bottom `cropHeight` points (the bar and the keyboards; the rest is
@@ -15,12 +15,10 @@ enum InputBarSnapshotFixtures {
         let size = bar.state.profile.size
         var list = DisplayList(size: size)
         list.fill(Rect(origin: .zero, size: size), .background, view: "Screen")
-        bar.draw(into: &list, at: now, origin: bar.frame(at: now).origin)
-        bar.state.keyboard.draw(into: &list, at: now)
+        bar.draw(into: &list, in: bar.frame(at: now), at: now)
+        bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now)
         let kb = bar.state.keyboard
-        let showsEmoji = kb.animation.map { $0.toKind == .emoji || ($0.toKind == .none && $0.fromKind == .emoji) }
-            ?? (kb.kind == .emoji)
-        if showsEmoji {
+        if kb.shownKind == .emoji {
             let f = kb.frame(at: now)
             list.fill(f, .panelBackground, label: "Emoji keyboard (test stand-in)", view: "EmojiPanelStandIn")
             let t = TextLayout("emoji keyboard stand-in")
@@ -44,50 +42,50 @@ enum InputBarSnapshotFixtures {
         out.append(("empty-placeholder", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("Hi "))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
-        try r.bar.send(.insertEmoji(InputBarRig.grin))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(" there"))
+        try r.send(.tapTextView())
+        try r.send(.type("Hi "))
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.insertEmoji(InputBarRig.grin))
+        try r.send(.tapTextView())
+        try r.send(.type(" there"))
         try settle(r)
         out.append(("one-line-inline-emoji", r.bar.displayList(at: r.clock.now)))
 
         r = rig(multiline)
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("line one\nline two\nline three\nline four\nline five"))
+        try r.send(.tapTextView())
+        try r.send(.type("line one\nline two\nline three\nline four\nline five"))
         try settle(r)
         out.append(("five-lines", r.bar.displayList(at: r.clock.now)))
 
         r = rig(multiline)
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type((1...7).map { "row \($0) of seven" }.joined(separator: "\n")))
+        try r.send(.tapTextView())
+        try r.send(.type((1...7).map { "row \($0) of seven" }.joined(separator: "\n")))
         try settle(r)
         out.append(("scrolled-seven-lines", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("select some words"))
-        try r.bar.send(.select(location: 7, length: 4))
+        try r.send(.tapTextView())
+        try r.send(.type("select some words"))
+        try r.send(.select(location: 7, length: 4))
         out.append(("selection", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("pin "))
-        try r.bar.send(.compose("ni hao"))
+        try r.send(.tapTextView())
+        try r.send(.type("pin "))
+        try r.send(.compose("ni hao"))
         out.append(("marked-text", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("   "))
+        try r.send(.tapTextView())
+        try r.send(.type("   "))
         out.append(("send-disabled", r.bar.displayList(at: r.clock.now)))
 
         r = rig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("ready"))
+        try r.send(.tapTextView())
+        try r.send(.type("ready"))
         out.append(("send-enabled", r.bar.displayList(at: r.clock.now)))
-        try r.bar.send(.press(.send))
+        try r.send(.press(.send))
         out.append(("send-highlighted", r.bar.displayList(at: r.clock.now)))
         return out
     }
@@ -98,11 +96,11 @@ enum InputBarSnapshotFixtures {
         var out: [(String, DisplayList)] = []
         let r = rig()
         out.append(("screen-keyboard-none", screen(r.bar, at: r.clock.now)))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("hello"))
+        try r.send(.tapTextView())
+        try r.send(.type("hello"))
         try r.advance(ms: 400)
         out.append(("screen-keyboard-system", screen(r.bar, at: r.clock.now)))
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         try r.advance(ms: 50) // 3 frames into the 0.25 s switch
         out.append(("screen-switch-mid", screen(r.bar, at: r.clock.now)))
         try r.advance(ms: 350)

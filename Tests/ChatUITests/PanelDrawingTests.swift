@@ -77,7 +77,7 @@ import Raster
         let lib = ImageLibrary()
         for i in 0..<3 { lib.register("still\(i)", image: AnimatedImage(still: Image(width: 2, height: 2))) }
         lib.registerSequence("g002.gif", frames: ["still0", "still1", "still2"], delay: .milliseconds(100))
-        panel.images = lib
+        panel.modify { $0.images = lib }
         d.down(panel.location(row: 0, column: 2))
         d.wait(.milliseconds(300))
         func previewFrame() -> Int? {
@@ -91,10 +91,10 @@ import Raster
         d.wait(.milliseconds(100))
         #expect(previewFrame() == 0) // loops forever
         #expect(images(in: panel.displayList(), view: "EmojiPanel.page.0").allSatisfy { $0.frameIndex == nil })
-        #expect(panel.previewPlayer?.isPlaying == true)
+        #expect(panel.panel.previewPlayback?.state.isPlaying == true)
         // Sliding to a still emoji stops the player; its preview is a still.
         d.move(panel.location(row: 0, column: 3))
-        #expect(panel.previewPlayer == nil && previewFrame() == nil)
+        #expect(panel.panel.previewPlayback == nil && previewFrame() == nil)
         d.up(panel.location(row: 0, column: 3))
         #expect(panel.displayList().items(inView: "EmojiPanel.preview").isEmpty)
         #expect(panel.clock.pendingTimerCount == 0) // no frames requested once the preview is gone

@@ -105,9 +105,7 @@ import Interaction
         let (panel, d) = makePanel(configuration: c)
         if speed < 0 { panel.scroll(toPage: 4, animated: false) }
         let synth = TouchSynthesizer(hz: 60)
-        for t in synth.fling(from: Point(x: 187, y: 60), velocity: Point(x: -speed, y: 0), start: panel.clock.now) {
-            panel.handle(t)
-        }
+        d.tester.deliver(synth.fling(from: Point(x: 187, y: 60), velocity: Point(x: -speed, y: 0), start: panel.clock.now))
         d.settle()
         let end = try #require(panel.trace.retained.last { $0.name == "willEndDragging" })
         let target = try #require(Double(end.fields.first { $0.key == "target" }!.value))

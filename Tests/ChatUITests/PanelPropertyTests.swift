@@ -87,11 +87,8 @@ import Raster
 @Suite struct PanelEventBufferTests {
     @Test func theEventBufferIsBounded() {
         let (panel, _) = makePanel()
-        var heard = 0
-        panel.onEvent = { _ in heard += 1 }
         let e = PanelFixtures.groups[0].emoji[0]
         for _ in 0..<12_000 { panel.select(e) } // two events each
-        #expect(heard == 24_000)
         #expect(panel.events.count >= panel.eventCapacity && panel.events.count < 2 * panel.eventCapacity)
         #expect(panel.takeEvents().last == .didSelect(e) && panel.events.isEmpty)
     }

@@ -24,12 +24,12 @@ enum PanelFixtures {
 /// The panel's tests drive it through the one `Tester` (manual timing, its touch rate
 /// and tap hold); these helpers only name the gestures the tests use.
 struct PanelDriver {
-    let panel: EmojiPanel
-    let tester: Tester<EmojiPanel>
+    let panel: PanelHost
+    let tester: Tester<PanelHost>
     var clock: VirtualClock { panel.clock }
     static let frame = SimDuration.frames(1, at: TesterDefaults.frameRate)
 
-    init(panel: EmojiPanel) {
+    init(panel: PanelHost) {
         self.panel = panel
         tester = Tester(panel, timing: .manual)
     }
@@ -87,9 +87,9 @@ struct PanelDriver {
 }
 
 func makePanel(_ groups: [PanelSection] = PanelFixtures.groups, configuration: PanelConfiguration = .standard,
-               width: Double = 375, variants: @escaping (Emoji) -> [Emoji] = { _ in [] }) -> (EmojiPanel, PanelDriver) {
+               width: Double = 375, variants: @escaping (Emoji) -> [Emoji] = { _ in [] }) -> (PanelHost, PanelDriver) {
     let clock = VirtualClock()
-    let panel = EmojiPanel(groups: groups, configuration: configuration, width: width, clock: clock,
+    let panel = PanelHost(groups: groups, configuration: configuration, width: width, clock: clock,
                            trace: Trace(), variants: variants)
     return (panel, PanelDriver(panel: panel))
 }

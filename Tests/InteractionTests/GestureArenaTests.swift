@@ -1,25 +1,58 @@
 import SimCore
 import Testing
+import Raster
 @testable import Interaction
+import ChatUI
 
-/// One view with tap, long press and pan, as the emoji panel has.
-final class GestureRig {
+/// One view with tap, long press and pan, as the emoji panel has, as a `Testable`: its
+/// own clock, the arena's transitions recorded, and the recognizers' pending timers as
+/// its motion (the long press, the tap's hold limit).
+final class GestureView: Testable {
     let clock = VirtualClock()
     let trace = Trace()
-    let arena: GestureArena
-    var updates: [GestureUpdate] = []
+    let arena: ArenaHost
+    var updates: [GestureUpdate] { arena.updates }
 
-    init(minimumPress: SimDuration = .milliseconds(500), simultaneous: Bool = false) {
-        arena = GestureArena(clock: clock, trace: trace, source: "view")
+    init(minimumPress: SimDuration, simultaneous: Bool, tapOnly: Bool) {
+        arena = ArenaHost(clock: clock, trace: trace, source: "view")
         arena.add(TapRecognizer())
-        arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
-        arena.add(PanRecognizer())
-        if simultaneous { arena.shouldRecognizeSimultaneously = { a, b in Set([a, b]) == ["pan", "longPress"] } }
-        arena.onUpdate = { [unowned self] u in self.updates.append(u) }
+        if !tapOnly {
+            arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
+            arena.add(PanRecognizer())
+        }
+        if simultaneous { arena.arena.recognizeSimultaneously("pan", "longPress") }
     }
 
-    func play(_ e: [TouchEvent]) { arena.play(e) }
-    func settle(_ d: SimDuration = .seconds(2)) { clock.advance(by: d) }
+    var bounds: Rect { Rect(x: 0, y: 0, width: 320, height: 320) }
+    func handle(_ touch: TouchEvent) { arena.handle(touch) }
+    var motion: [String] { clock.pendingTimerCount > 0 ? ["a recognizer's timer is pending"] : [] }
+    func displayList() -> DisplayList { DisplayList(size: bounds.size) }
+    func invariantViolations() -> [String] { [] }
+    var frameLink: DisplayLink? { nil }
+}
+
+/// Drives a `GestureView` through the Tester (manual timing: every touch is placed by
+/// the test): touches delivered at their instants, time pumped, settling by the
+/// Tester's idle rule.
+struct GestureRig {
+    let view: GestureView
+    let tester: Tester<GestureView>
+
+    init(minimumPress: SimDuration = .milliseconds(500), simultaneous: Bool = false, tapOnly: Bool = false) {
+        view = GestureView(minimumPress: minimumPress, simultaneous: simultaneous, tapOnly: tapOnly)
+        tester = Tester(view, timing: .manual)
+    }
+
+    var clock: VirtualClock { view.clock }
+    var trace: Trace { view.trace }
+    var arena: ArenaHost { view.arena }
+    var updates: [GestureUpdate] { view.updates }
+
+    func play(_ e: [TouchEvent]) { tester.deliver(e) }
+    /// Lets `d` pass with the finger wherever the touches left it.
+    func wait(_ d: SimDuration) { tester.pump(d) }
+    /// Runs until no recognizer timer is pending.
+    func settle() { _ = try? tester.pumpUntilIdle() }
 
     func states(_ name: String) -> [GestureState] { updates.filter { $0.name == name }.map(\.state) }
 
@@ -132,7 +165,7 @@ final class GestureRig {
     @Test func disablingCancelsAndOtherFingersAreIgnored() {
         let rig = GestureRig()
         rig.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
-        rig.settle(.milliseconds(600))
+        rig.wait(.milliseconds(600))
         rig.arena.setEnabled("longPress", false)
         #expect(rig.states("longPress") == [.began, .cancelled])
         rig.play([TouchEvent(id: 2, phase: .began, location: Point(x: 50, y: 0), timestamp: .zero + .milliseconds(650)),
@@ -145,13 +178,12 @@ final class GestureRig {
     }
 
     @Test func tapFailsAfterTheHoldLimitWithoutALongPress() {
-        let clock = VirtualClock()
-        let arena = GestureArena(clock: clock)
-        arena.add(TapRecognizer())
-        arena.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
-        clock.advance(by: .milliseconds(749))
+        let rig = GestureRig(tapOnly: true)
+        let arena = rig.arena
+        rig.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
+        rig.wait(.milliseconds(749))
         #expect(arena.state(of: "tap") == .possible)
-        clock.advance(by: .milliseconds(1))
+        rig.wait(.milliseconds(1))
         #expect(arena.state(of: "tap") == .failed)
         arena.modify("tap", as: TapRecognizer.self) { $0.maximumDuration = .seconds(5) }
         #expect(arena.recognizer(named: "tap", as: TapRecognizer.self)?.maximumDuration == .seconds(5))

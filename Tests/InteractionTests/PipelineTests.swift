@@ -7,7 +7,7 @@ import Testing
 final class ScrollScreen {
     let clock = VirtualClock()
     let trace = Trace()
-    let arena: GestureArena
+    let arena: ArenaHost
     let link: DisplayLink
     var model: ScrollModel
 
@@ -15,12 +15,12 @@ final class ScrollScreen {
         model = ScrollModel(viewportSize: Size(width: 320, height: 216), contentSize: Size(width: 320 * 6, height: 216),
                             axes: .horizontal)
         model.pagingPolicy = policy
-        arena = GestureArena(clock: clock, trace: trace, source: "panel")
+        arena = ArenaHost(clock: clock, trace: trace, source: "panel")
         arena.add(TapRecognizer())
         arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
         arena.add(PanRecognizer())
         link = DisplayLink(clock: clock, hz: hz)
-        arena.onUpdate = { [unowned self] u in
+        arena.received = { [unowned self] u in
             self.trace.record(self.model.apply(u), at: u.time, source: "scroll")
         }
         link.add { [unowned self] t in self.trace.record(self.model.tick(at: t), at: t, source: "scroll") }

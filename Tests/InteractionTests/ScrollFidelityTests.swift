@@ -11,16 +11,16 @@ import Testing
         scrollStore(horizontalModel(width: 320, content: 3200, paging: .paging))
     }
 
-    /// Ticks 120 Hz frames from `first` until the model rests; returns the events and
-    /// the instant of the last frame.
+    /// Settles the store's model through the Tester (`ScrollHarness`: a 120 Hz display
+    /// link whose first frame is `first`, `pumpUntilIdle`, at most 30 s); the store goes
+    /// on from the resting model. Returns the settle's events and the instant of its
+    /// last frame.
     func settle(_ store: inout ScrollStore, from first: Int) -> (events: [ScrollEvent], at: SimInstant) {
-        var events: [ScrollEvent] = []
-        var n = first
-        while store.state.state != .idle && n < first + 120 * 30 {
-            events += store.skip(.tick(at: .frame(n)))
-            n += 1
-        }
-        return (events, .frame(n - 1))
+        let harness = ScrollHarness(store.model, hz: 120)
+        harness.now = .frame(first - 1)
+        harness.settle(limit: 120 * 30)
+        store = scrollStore(harness.model)
+        return (harness.events, harness.now)
     }
 
     /// Starts a paging fling from 0: drag 40 pt in one frame, release at 1000 pt/s.

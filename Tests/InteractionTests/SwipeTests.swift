@@ -181,7 +181,7 @@ import Testing
     @Test func theArenaTracesEveryReleaseWithItsVelocity() throws {
         let clock = VirtualClock()
         let trace = Trace()
-        let arena = GestureArena(clock: clock, trace: trace, source: "g")
+        let arena = ArenaHost(clock: clock, trace: trace, source: "g")
         arena.add(PanRecognizer())
         arena.add(TapRecognizer())
         let plan = try SwipePlan(direction: Point(x: 0, y: -1), distance: 200, velocity: 2000, touchRate: 120)

@@ -58,19 +58,21 @@ enum InteractionBench {
         var simulated = 0.0
         let r = measure(minSeconds: 1.0) {
             let clock = VirtualClock()
-            let arena = GestureArena(clock: clock)
+            var arena = GestureArena()
             arena.add(TapRecognizer()); arena.add(LongPressRecognizer()); arena.add(PanRecognizer())
             var model = ScrollModel(viewportSize: Size(width: 375, height: 260), contentSize: Size(width: 375 * 8, height: 260),
                                     axes: .horizontal)
             model.pagingPolicy = .paging
-            arena.onUpdate = { model.apply($0).count > 1000 ? print("") : () }
             let link = DisplayLink(clock: clock, hz: 120)
             link.add { t in _ = model.tick(at: t) }
             link.start()
             let synth = TouchSynthesizer(hz: 120)
             for i in 0..<10 {
                 let v = velocities[i]
-                arena.play(synth.fling(from: Point(x: 187, y: 100), velocity: Point(x: -v, y: 0), start: clock.now + .milliseconds(50)))
+                for t in synth.fling(from: Point(x: 187, y: 100), velocity: Point(x: -v, y: 0), start: clock.now + .milliseconds(50)) {
+                    if t.timestamp > clock.now { clock.advance(to: t.timestamp) }
+                    for e in arena.handle(t) { if let u = e.update, model.apply(u).count > 1000 { print("") } }
+                }
                 clock.advance(by: .seconds(2))
             }
             simulated += clock.now.seconds

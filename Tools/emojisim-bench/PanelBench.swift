@@ -68,7 +68,7 @@ private func panelFlingCost(_ sections: [PanelSection], policy: PanelSnapPolicy 
     let clock = VirtualClock()
     var config = PanelConfiguration.standard
     config.snapPolicy = policy
-    let panel = EmojiPanel(groups: sections, configuration: config, width: 375, clock: clock, trace: Trace(capacity: 10_000))
+    let panel = PanelHost(groups: sections, configuration: config, width: 375, clock: clock, trace: Trace(capacity: 10_000))
     let synth = TouchSynthesizer(hz: 60)
     let frame = SimDuration.frames(1, at: 60)
     var frames = 0
@@ -85,7 +85,10 @@ private func panelFlingCost(_ sections: [PanelSection], policy: PanelSnapPolicy 
             var after = 0
             while i < touches.count || (!panel.state.isSettled && after < 600) {
                 let next = clock.now + frame
-                while i < touches.count && touches[i].timestamp <= next { panel.handle(touches[i]); i += 1 }
+                while i < touches.count && touches[i].timestamp <= next {
+                    if touches[i].timestamp > clock.now { clock.advance(to: touches[i].timestamp) }
+                    panel.handle(touches[i]); i += 1
+                }
                 clock.advance(to: next)
                 let n = panel.displayList().items.count
                 sink &+= n

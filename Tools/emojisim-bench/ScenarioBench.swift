@@ -25,6 +25,16 @@ func runScenarioBenchmark() {
             print("  cannot read \(n)")
             continue
         }
+        // Hosts are built as `swift test` builds them: catalogs may lie anywhere in the
+        // package (the seed-format examples read Tests/Fixtures). A script whose host
+        // cannot be built is reported and left out, not counted as a free run.
+        do {
+            _ = try ScenarioHosting.makeHost(ScenarioConfiguration(script: s), scriptFolder: url.deletingLastPathComponent(),
+                                             catalogRoot: root)
+        } catch {
+            print("  cannot build the host of \(n): \(error)")
+            continue
+        }
         scripts.append((s, url))
     }
     guard let font = try? BundledFont.unifont() else { print("  the bundled font is missing"); return }
@@ -36,13 +46,34 @@ func runScenarioBenchmark() {
         virtual = .zero
         for (s, url) in scripts {
             let c = ScenarioConfiguration(script: s)
-            guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: url.deletingLastPathComponent()) else { continue }
+            guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: url.deletingLastPathComponent(), catalogRoot: root) else { continue }
             virtual += runner.run(s, configuration: c, on: host).duration
         }
     }
     let perScript = examples.seconds / Double(examples.iterations * scripts.count)
     print("  examples: \(scripts.count) scripts, \(String(format: "%.1f", 1 / perScript)) scripts/s "
           + "(\(String(format: "%.1f", perScript * 1000)) ms each, \(virtual) virtual per pass)")
+
+    // 1b. Per script: building its host and running it, with the virtual time it covers,
+    // so a change in the examples' figure can be traced to the scripts (and the part) that
+    // moved. Sorted by run cost per virtual second.
+    var rows: [(name: String, host: Double, run: Double, virtual: SimDuration)] = []
+    for (s, url) in scripts {
+        let c = ScenarioConfiguration(script: s)
+        let folder = url.deletingLastPathComponent()
+        let build = measureCPU(minSeconds: 0.1) { _ = try? ScenarioHosting.makeHost(c, scriptFolder: folder, catalogRoot: root) }
+        var d = SimDuration.zero
+        let both = measureCPU(minSeconds: 0.2) {
+            guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: folder, catalogRoot: root) else { return }
+            d = runner.run(s, configuration: c, on: host).duration
+        }
+        let hostMs = build.seconds / Double(build.iterations) * 1000
+        rows.append((s.name, hostMs, max(0, both.seconds / Double(both.iterations) * 1000 - hostMs), d))
+    }
+    for r in rows.sorted(by: { $0.run / max($0.virtual.seconds, 1e-9) > $1.run / max($1.virtual.seconds, 1e-9) }) {
+        print("    \(r.name): host \(String(format: "%.2f", r.host)) ms, run \(String(format: "%.2f", r.run)) ms, "
+              + "\(r.virtual) virtual, \(String(format: "%.2f", r.run / max(r.virtual.seconds, 1e-9))) ms per virtual s")
+    }
 
     // 2. A 60-second virtual session: an action and a snapshot (ASCII and PNG) every second.
     var lines = ["device iphone8", "conversation demo", "tap input", "settle"]

@@ -1,10 +1,22 @@
 // The EmojiSim playground: the wasm core (Tools/wasm, C ABI in Tools/wasm/ABI) in a page.
 //
 // Everything the page does to the screen is a line of the scenario language
-// (docs/SCENARIOS.md) run through esim_screen_run in `timing manual`: real time becomes
-// `wait Nms`, a pointer becomes `press X,Y` / `move X,Y over Nms` / `release`, keys
-// become `type "..."` / `backspace`. So the recorded script IS what ran: replaying it
-// natively (`emojisim run`) gives the same model states, hence the same snapshots.
+// (docs/SCENARIOS.md) run through esim_screen_run, and the recorded script is exactly
+// the lines that ran, so replaying it natively (`emojisim run`) reaches the same model
+// states, hence the same snapshots. Real time becomes `wait Nms`; keys become `type`,
+// `backspace`, `compose`.
+//
+// Touches (Record as "finders", the default): a touch that lands on a named thing while
+// the screen is idle is held back until it is clear what it is. Released within 250 ms
+// without moving, it runs as `tap panel.emoji 笑哭` (`tap send`, `tap panel.tab 1`, ...)
+// in `timing auto`. Anything longer runs live, point by point in `timing manual` (the
+// panel follows the finger, the preview shows), and when it ends the page decides: a
+// still hold on an emoji or the delete key becomes `long-press T for Nms`, a fling on
+// the panel or the list `swipe panel left by Dpt at Vpt/s` with the measured distance
+// and release velocity; then the screen is rebuilt from the script with that line in
+// place of the points (so what ran is still what is written). Other gestures (a preview
+// slid across keys, drags with pauses) stay points. "points" records every touch as
+// points, the exact path (traces identical too), at the cost of readability.
 'use strict';
 (() => {
 const D = window.EMOJISIM_DATA;
@@ -12,10 +24,15 @@ const $ = (id) => document.getElementById(id);
 const enc = new TextEncoder(), dec = new TextDecoder('utf-8');
 const SETUP_WORDS = new Set(['device', 'theme', 'catalog', 'conversation', 'set']);
 const FRAME_MS = 1000 / 60;
+const TAP_MS = 250;        // a touch held longer than this (real ms) runs live
+const SLOP_PT = 8;         // a touch moved further than this runs live
+const FLING_PT_S = 50;     // slower releases are drags (no fling), recorded as points
+const TICKS_PER_S = 720000; // SimCore's ticksPerSecond
+let vclock = 0;            // the screen's clock (s), as of the last status
 
 const pg = window.playground = {
     ready: false, recording: false, lines: [], snapshots: {}, frameTimes: [], frameIntervals: [],
-    errors: [], replayResult: null,
+    errors: [], replayResult: null, rebuilds: [], touches: [], recordMode: 'finders',
 };
 
 function showError(msg) {
@@ -88,15 +105,183 @@ function check(status, what) {
     return status;
 }
 
+// MARK: catalogs (demo, Unicode, or a dropped catalog JSON with its images)
+
+// What the module holds now: 'demo' | 'unicode' | 'json:NAME' | 'cli'.
+let loadedCatalog = null;
+let dropped = null;        // { name, text, images: {resource: bytes}, sequences: {name: frames} }
+
+function registerImages(images, sequences, decode) {
+    check(call('esim_images_clear'), 'images');
+    for (const [name, data] of Object.entries(images)) check(call('esim_image_register', name, decode ? b64(data) : data), `image ${name}`);
+    for (const [name, frames] of Object.entries(sequences)) check(call('esim_sequence_register', name, frames), `sequence ${name}`);
+}
+
+// Loads what a setup's `catalog` line needs into the module (the core holds the demo
+// catalog itself; others come as CatalogText, with only their own images registered,
+// as `emojisim run` knows only the images a catalog names).
+function prepareCatalog(setup) {
+    const m = /^catalog\s+(.*)$/m.exec(setup);
+    const line = m ? m[1].trim() : 'demo';
+    let want;
+    if (line === 'demo') want = 'demo';
+    else if (line === 'unicode') want = 'unicode';
+    else if (D.catalog && setup === D.setup) want = 'cli';
+    else {
+        const j = /^json\s+"((?:[^"\\]|\\.)*)"$/.exec(line);
+        const name = j ? j[1].replace(/^.*\//, '') : null;
+        if (!j || !dropped || dropped.name !== name)
+            throw new Error(`catalog ${line}: the page has no such catalog loaded (drop ${name || 'the catalog JSON'} on the page first)`);
+        want = 'json:' + name;
+    }
+    if (want === loadedCatalog) return;
+    loadedCatalog = null;
+    if (want === 'demo' || want === 'unicode') registerImages(D.images, D.sequences, true);
+    if (want === 'unicode') check(call('esim_catalog_load', D.unicode), 'the bundled Unicode catalog');
+    if (want === 'cli') { registerImages(D.catalogImages, D.catalogSequences, true); check(call('esim_catalog_load', D.catalog), 'catalog'); }
+    if (want.startsWith('json:')) {
+        registerImages(dropped.images, dropped.sequences, false);
+        check(call('esim_catalog_load', dropped.text), dropped.name);
+    }
+    loadedCatalog = want;
+}
+
+// A catalog JSON (docs/CATALOG-JSON.md) as the module's CatalogText, read as
+// JSONCatalog.load and CatalogBridge do natively. Throws `FILE: KEY: reason`.
+function catalogText(file, json) {
+    const fail = (key, why) => { throw new Error(`${file}${key ? ` ${key}` : ''}: ${why}`); };
+    let root;
+    try { root = JSON.parse(json); } catch (e) { fail('', `malformed JSON (${e.message})`); }
+    if (!root || typeof root !== 'object' || Array.isArray(root)) fail('', 'expected an object at the top');
+    if (root.format !== 'emojisim-catalog') fail('(format)', `expected "emojisim-catalog", found ${JSON.stringify(root.format)}`);
+    if (root.version === undefined) fail('(version)', 'missing');
+    if (root.version !== 1) fail('(version)', `version ${root.version} is not supported (this EmojiSim reads version 1)`);
+    const wire = root.wire === undefined ? 'code' : root.wire;
+    if (wire !== 'code') fail('(wire)', `wire "${wire}": the page reads only wire "code" catalogs (use \`emojisim playground --catalog 'json "FILE"'\`)`);
+    if (!Array.isArray(root.groups)) fail('(groups)', root.groups === undefined ? 'missing' : 'expected an array');
+    const esc = (s) => s.replace(/[%\t\n=;]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+    const hex = (v) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, v); return d.getBigUint64(0).toString(16); };
+    const norm = (p, key, entry) => {
+        if (typeof p !== 'string') fail(`entry ${entry} (${key})`, `expected a string, found ${typeof p}`);
+        const parts = [];
+        for (const seg of p.split('/')) {
+            if (seg === '' || seg === '.') continue;
+            if (seg === '..') { if (!parts.length) fail(`entry ${entry} (${key})`, `${p} is outside the catalog's folder`); parts.pop(); } else parts.push(seg);
+        }
+        if (p.startsWith('/') || !parts.length) fail(`entry ${entry} (${key})`, `${p} is outside the catalog's folder`);
+        return parts.join('/');
+    };
+    const strings = (e, key, entry) => {
+        if (e[key] === undefined) return [];
+        if (!Array.isArray(e[key])) fail(`entry ${entry} (${key})`, 'expected an array');
+        return e[key].map((v, i) => { if (typeof v !== 'string') fail(`entry ${entry} (${key}[${i}])`, `expected a string, found ${typeof v}`); return v; });
+    };
+    let out = '', entry = -1;
+    const seen = new Map(), images = new Set(), sequences = {};
+    root.groups.forEach((g, gi) => {
+        if (!g || typeof g !== 'object') fail(`groups[${gi}]`, 'expected an object');
+        if (typeof g.name !== 'string') fail(`groups[${gi}] (name)`, 'expected a string');
+        if (typeof g.icon === 'string') images.add(norm(g.icon, `groups[${gi}].icon`, '-'));
+        if (!Array.isArray(g.emoji)) fail(`groups[${gi}].emoji`, g.emoji === undefined ? 'missing' : 'expected an array');
+        out += `group\t${esc(g.name)}\t\n`;
+        for (const e of g.emoji) {
+            entry++;
+            if (entry >= 50000) fail(`entry ${entry}`, 'more than 50000 entries');
+            if (!e || typeof e !== 'object') fail(`entry ${entry}`, 'expected an object');
+            if (typeof e.code !== 'string') fail(`entry ${entry} (code)`, 'expected a string');
+            if (!e.code) fail(`entry ${entry} (code)`, 'empty code');
+            if (seen.has(e.code)) fail(`entry ${entry} (code)`, `duplicate code "${e.code}" (also in group ${seen.get(e.code)})`);
+            const kind = { unicode: 'unicode', static: 'staticImage', animated: 'animatedImage' }[e.kind];
+            if (!kind) fail(`entry ${entry} (kind)`, `expected unicode, static or animated, found ${JSON.stringify(e.kind)}`);
+            let image = e.image === undefined ? null : norm(e.image, 'image', entry);
+            if (image) images.add(image);
+            if (e.frames !== undefined) {
+                if (!Array.isArray(e.frames)) fail(`entry ${entry} (frames)`, 'expected an array');
+                if (e.frames.length > 1000) fail(`entry ${entry} (frames)`, `${e.frames.length} frames; a sequence may have at most 1000`);
+                const key = image || `${e.code}.sequence`;
+                image = key;
+                sequences[key] = e.frames.map((f, fi) => norm(f, `frames[${fi}]`, entry));
+            }
+            if (kind !== 'unicode' && !image) fail(`entry ${entry} (image)`, `missing (a ${e.kind} emoji needs an image)`);
+            let size = '-';
+            const dim = (k) => {
+                const v = e[k];
+                if (v === undefined) return undefined;
+                if (typeof v !== 'number' || !isFinite(v) || v < 0 || v > 10000) fail(`entry ${entry} (${k})`, `expected a size 0...10000, found ${JSON.stringify(v)}`);
+                return v;
+            };
+            const w = dim('width'), h = dim('height');
+            if (w !== undefined && h !== undefined) size = `${hex(w)},${hex(h)}`;
+            const meanings = e.meanings === undefined ? {} : e.meanings;
+            if (!meanings || typeof meanings !== 'object' || Array.isArray(meanings)) fail(`entry ${entry} (meanings)`, 'expected an object');
+            const pairs = Object.keys(meanings).sort().map((k) => {
+                if (typeof meanings[k] !== 'string') fail(`entry ${entry} (meanings.${k})`, `expected a string, found ${typeof meanings[k]}`);
+                return esc(k) + '=' + esc(meanings[k]);
+            }).join(';');
+            const keywords = strings(e, 'keywords', entry), variants = strings(e, 'variants', entry);
+            seen.set(e.code, g.name);
+            out += `emoji\t${esc(e.code)}\t${kind}\t${image ? esc(image) : '-'}\t${size}\t${pairs}\t${keywords.map(esc).join(';')}\t${esc(g.name)}\t${variants.map(esc).join(';')}\n`;
+        }
+    });
+    return { text: out, images, sequences };
+}
+
+// Dropped or chosen files: one catalog JSON and the images it names (matched by file
+// name). A missing image draws as the placeholder, as natively. Errors name the file
+// and the reason; the current catalog stays.
+async function loadFiles(files) {
+    clearError();
+    const list = [...files];
+    const json = list.find((f) => /\.json$/i.test(f.name));
+    if (!json) { showError(`no catalog JSON among the dropped files (${list.map((f) => f.name).join(', ') || 'none'})`); return false; }
+    if (json.size > 16 << 20) { showError(`${json.name}: ${json.size} bytes; a catalog JSON is at most 16 MiB`); return false; }
+    const byName = new Map();
+    for (const f of list) if (f !== json) byName.set(f.name, new Uint8Array(await f.arrayBuffer()));
+    let parsed;
+    try { parsed = catalogText(json.name, await json.text()); } catch (e) { showError(e.message); return false; }
+    const images = {}, sequences = {}, missing = [];
+    for (const name of parsed.images) {
+        const b = byName.get(name.replace(/^.*\//, ''));
+        if (b) images[name] = b; else missing.push(name);
+    }
+    for (const [key, frames] of Object.entries(parsed.sequences)) {
+        const names = [];
+        frames.forEach((f, i) => {
+            const b = byName.get(f.replace(/^.*\//, ''));
+            if (b) { images[`${key}#${i}`] = b; names.push(`${key}#${i}`); } else missing.push(f);
+        });
+        sequences[key] = names.join('\n');
+    }
+    const before = dropped, prevSetup = setupText;
+    dropped = { name: json.name, text: parsed.text, images, sequences };
+    loadedCatalog = null;
+    try {
+        applySetup(setupFromControls('file'));
+    } catch (e) {
+        // The core refused it (e.g. a code its placeholder scanner cannot read back).
+        dropped = before; loadedCatalog = null;
+        const msg = e.message.startsWith(json.name) ? e.message : `${json.name}: ${e.message}`;
+        try { applySetup(prevSetup); } catch (e2) { showError(`${msg}\n(and the previous setup: ${e2.message})`); return false; }
+        syncControls(prevSetup);
+        showError(msg);
+        return false;
+    }
+    $('catalog').value = 'file';
+    $('catalogname').textContent = json.name + (missing.length ? ` (missing images, drawn as placeholders: ${missing.join(', ')})` : '');
+    return true;
+}
+
 // MARK: the screen
 
 let handle = 0, device = { w: 375, h: 667, s: 2 };
-let vnow = 0;            // virtual ms run so far on this screen
-let owed = 0;            // real ms (times speed) not yet turned into virtual time
-let lastReal = null;     // performance.now() timebase of the last accounting
+let setupText = D.setup;   // the setup of the open screen
+let mode = 'auto';         // the timing mode of the open screen
+let vnow = 0;              // virtual ms of the page's own manual-timing lines (for hold lengths)
+let owed = 0;              // real ms (times speed) not yet turned into virtual time
+let lastReal = null;       // performance.now() timebase of the last accounting
 let paused = false, speed = 1;
-let finger = null;       // { id, x, y } of the pointer that is down
-let replay = null;       // { lines, i, nextAt, failed }
+let finger = null;         // the pointer that is down (see pointerDown)
+let replay = null;         // { lines, i, nextAt, failed }
 
 function parseDevice(setup) {
     const m = /^device\s+(\S+)/m.exec(setup);
@@ -107,32 +292,42 @@ function parseDevice(setup) {
     return c ? { w: +c[1], h: +c[2], s: +c[3] } : { w: 375, h: 667, s: 2 };
 }
 
-function openScreen(setup) {
-    const h = call('esim_screen_create', setup);
-    check(h, 'setup');
-    if (handle) call('esim_screen_close', handle);
+// A fresh screen from setup text (throws, leaving the old screen, when it is refused).
+function createScreen(setup) {
+    prepareCatalog(setup);
+    return check(call('esim_screen_create', setup), 'setup');
+}
+function adopt(h, setup, keepCodes) {
+    if (handle) {
+        if (keepCodes) x.esim_screen_codes_move(handle, h);
+        call('esim_screen_close', handle);
+    }
+    if (!keepCodes) x.esim_screen_codes_reset(h);
     handle = h;
-    x.esim_screen_codes_reset(h);
+    setupText = setup;
     device = parseDevice(setup);
-    vnow = 0; owed = 0; lastReal = performance.now(); finger = null; traceSeen = -1;
     const c = $('screen');
     c.width = Math.round(device.w * device.s);
     c.height = Math.round(device.h * device.s);
     lastTree = null;
     sizeCanvas();
-    run('timing manual', false);
+}
+function openScreen(setup) {
+    const h = createScreen(setup);
+    adopt(h, setup, false);
+    mode = 'auto'; vnow = 0; owed = 0; lastReal = performance.now(); finger = null; traceSeen = -1;
 }
 
 // Runs one script line on the screen. Returns true when the screen took it (and, when
-// recording, appends it); on refusal shows the module's message and returns false.
-function run(line, record = true) {
+// recording, appends it); on refusal shows the module's message (unless quiet).
+function run(line, quiet = false) {
     const status = call('esim_screen_run', handle, line + '\n');
-    if (status < 0) { showError(`${line}\n  -> ${errorText()}`); return false; }
-    const d = lineDuration(line);
-    vnow += d;
-    if (record && pg.recording) pg.lines.push(line);
+    if (status < 0) { if (!quiet) showError(`${line}\n  -> ${errorText()}`); return false; }
+    vnow += lineDuration(line);
+    if (pg.recording) pg.lines.push(line);
     return true;
 }
+function setMode(m) { if (mode !== m && run(`timing ${m}`)) mode = m; }
 
 // The virtual ms a line of ours takes (only what the page itself emits and times).
 function lineDuration(line) {
@@ -140,8 +335,8 @@ function lineDuration(line) {
     return m ? +m[1] : 0;
 }
 
-// Turns real time up to `t` into virtual whole milliseconds: a `move` when the finger
-// moves, else `wait`. Time does not pass while paused or while a replay drives the clock.
+// Turns real time up to `t` into virtual whole milliseconds. Time does not pass while
+// paused or while a replay drives the clock.
 function account(t) {
     if (lastReal === null) lastReal = t;
     const dt = Math.max(0, t - lastReal);
@@ -162,41 +357,166 @@ function toPoints(e) {
     const px = (e.clientX - r.left) * device.w / r.width, py = (e.clientY - r.top) * device.h / r.height;
     return { x: Math.min(Math.max(px, 0), device.w - 0.1), y: Math.min(Math.max(py, 0), device.h - 0.1) };
 }
-
+// When an event happened, on performance.now()'s timebase (real input and CDP stamp
+// events there). For the clock: never in the future, since time already run stays run.
 function eventTime(e) {
-    // CDP and real input both stamp events on performance.now()'s timebase; never go back.
-    const t = e.timeStamp;
-    return (typeof t === 'number' && t > 0 && t <= performance.now() + 1) ? t : performance.now();
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && t <= now + 1) ? Math.min(t, now) : now;
+}
+// For a gesture's samples: the event's own stamp even when it is a little ahead of the
+// page's clock (stamps of one gesture share a timebase; only differences matter).
+function sampleTime(e) {
+    const t = e.timeStamp, now = performance.now();
+    return (typeof t === 'number' && t > 0 && Math.abs(t - now) < 1000) ? t : now;
+}
+
+// The module's view of the screen: clock, idleness, offered expectations.
+function status() {
+    check(x.esim_screen_status(handle), 'status');
+    const out = { idle: false, moving: [], expects: [] };
+    for (const l of dec.decode(output()).split('\n')) {
+        if (l.startsWith('idle ')) out.idle = l === 'idle 1';
+        else if (l.startsWith('moving ')) out.moving.push(l.slice(7));
+        else if (l.startsWith('now ')) out.now = vclock = +l.slice(4) / TICKS_PER_S;
+        else if (l.startsWith('expect ')) out.expects.push(l);
+    }
+    return out;
+}
+function targetAt(p) {
+    check(x.esim_screen_target_at(handle, p.x, p.y), 'target');
+    return dec.decode(output());
+}
+// Which scrolling region a point is in ('panel' | 'list' | null), from the tree dump.
+function regionAt(p) {
+    for (const l of tree().split('\n')) {
+        const m = /^\s*clip \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\] view=(EmojiPanel\.pages|list)$/.exec(l);
+        if (m && p.x >= +m[1] && p.x < +m[1] + +m[3] && p.y >= +m[2] && p.y < +m[2] + +m[4]) return m[5] === 'list' ? 'list' : 'panel';
+    }
+    return null;
 }
 
 function pointerDown(e) {
     if (finger || replay || !pg.ready) return;
     e.preventDefault();
     $('screen').setPointerCapture(e.pointerId);
+    $('ime').focus({ preventScroll: true });
     clearError();
-    flushWait(eventTime(e));
+    const t = eventTime(e);
+    flushWait(t);
     const p = toPoints(e);
-    const what = pg.recording ? whatIsAt(p.x, p.y) : null;
-    if (run(`press ${fmt(p.x)},${fmt(p.y)}`)) finger = { id: e.pointerId, x: fmt(p.x), y: fmt(p.y), what, moved: false };
+    finger = { id: e.pointerId, p0: p, x: fmt(p.x), y: fmt(p.y), t0: t, samples: [{ t: sampleTime(e), x: p.x, y: p.y }],
+               linesBefore: pg.lines.length, modeBefore: mode, live: false, target: '', region: null, idle: false };
+    if (pg.recording && pg.recordMode === 'finders') {
+        finger.idle = status().idle;
+        if (finger.idle) { finger.target = targetAt(p); finger.region = regionAt(p); }
+        pg.touches.push({ x: fmt(p.x), y: fmt(p.y), idle: finger.idle, target: finger.target, region: finger.region });
+    }
+    if (!finger.target) goLive(t, p);
+}
+// From held-back to live: the press at the first point, then the time and motion since.
+function goLive(t, p) {
+    const f = finger;
+    f.live = true;
+    setMode('manual');
+    if (!run(`press ${fmt(f.p0.x)},${fmt(f.p0.y)}`)) { finger = null; return; }
+    f.vPress = vnow;
+    const n = account(t), px = fmt(p.x), py = fmt(p.y);
+    if (px !== f.x || py !== f.y) { if (run(`move ${px},${py} over ${n}ms`)) { f.x = px; f.y = py; } }
+    else if (n > 0) run(`wait ${n}ms`);
 }
 function pointerMove(e) {
     if (!finger || e.pointerId !== finger.id) return;
     e.preventDefault();
-    const p = toPoints(e), px = fmt(p.x), py = fmt(p.y);
-    const n = account(eventTime(e));
+    const t = eventTime(e), p = toPoints(e);
+    // Every sample the browser coalesced into this event, at its own time: the gesture's
+    // measured velocity is the finger's, not the page's (which may see events late).
+    const all = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const c of all.length ? all : [e]) { const q = toPoints(c); finger.samples.push({ t: sampleTime(c), x: q.x, y: q.y }); }
+    if (!finger.live) {
+        if (Math.hypot(p.x - finger.p0.x, p.y - finger.p0.y) > SLOP_PT) goLive(t, p);
+        return;
+    }
+    const px = fmt(p.x), py = fmt(p.y);
+    const n = account(t);
     if (px === finger.x && py === finger.y) { if (n > 0) run(`wait ${n}ms`); return; }
-    if (run(`move ${px},${py} over ${n}ms`)) { finger.x = px; finger.y = py; finger.moved = true; }
+    if (run(`move ${px},${py} over ${n}ms`)) { finger.x = px; finger.y = py; }
 }
 function pointerUp(e, cancelled) {
     if (!finger || e.pointerId !== finger.id) return;
     e.preventDefault();
+    const f = finger, t = eventTime(e);
+    if (!f.live) {
+        finger = null;
+        if (!cancelled) {
+            // A tap on a named thing: the finder line, at the thing's centre, in auto timing.
+            setMode('auto');
+            if (run(`tap ${f.target}`, true)) { lastReal = t; owed = 0; return; }
+        }
+        finger = f; goLive(t, f.p0); // refused (or cancelled): the touch as it was made
+        if (!finger) return;
+    }
     if (!cancelled) pointerMove(e);
-    else flushWait(eventTime(e));
-    // The line is a point; a comment names what was under it (a finder target would aim
-    // at the thing's centre, a different touch, so it would not replay byte for byte).
-    if (run(cancelled ? 'cancel' : 'release') && pg.recording && finger.what)
-        pg.lines.push(`# ${finger.moved ? 'dragged from' : 'tapped'} ${finger.what}`);
+    else flushWait(t);
+    const ok = run(cancelled ? 'cancel' : 'release');
     finger = null;
+    if (ok && !cancelled && f.idle) {
+        const line = canonical(f, vnow - f.vPress);
+        if (line) rebuildWith(f, line);
+    }
+}
+
+// The finder form of a live gesture, or null to keep its points.
+function canonical(f, heldMs) {
+    const s = f.samples, a = s[0], b = s[s.length - 1];
+    const dx = b.x - a.x, dy = b.y - a.y;
+    if (Math.hypot(dx, dy) <= SLOP_PT) {
+        // Held still. An emoji key previews from 300 ms (the long-press threshold) and
+        // the delete key repeats from 500 ms; below that, and on the other targets (whose
+        // controls act on touch-up) below 500 ms, nothing but a tap happens: the page was
+        // merely slow to see the release.
+        const emoji = f.target.startsWith('panel.emoji '), del = f.target === 'panel.delete';
+        if (f.target && heldMs < (emoji ? 300 : 500)) return `tap ${f.target}`;
+        if ((emoji && heldMs >= 400) || (del && heldMs >= 500)) return `long-press ${f.target} for ${Math.round(heldMs)}ms`;
+        return null;
+    }
+    // Release velocity over the last 50 ms of samples (at least two samples).
+    let k = s.length - 2;
+    while (k > 0 && b.t - s[k].t < 50) k--;
+    const dt = (b.t - s[k].t) / 1000;
+    if (dt <= 0) return null;
+    const vx = (b.x - s[k].x) / dt, vy = (b.y - s[k].y) / dt;
+    const horizontal = Math.abs(dx) > 2 * Math.abs(dy), vertical = Math.abs(dy) > 2 * Math.abs(dx);
+    let dir, dist, v;
+    if (f.region === 'panel' && horizontal && Math.abs(vx) >= FLING_PT_S && Math.sign(vx) === Math.sign(dx)) {
+        dir = dx < 0 ? 'left' : 'right'; dist = Math.abs(dx); v = Math.abs(vx);
+    } else if (f.region === 'list' && vertical && Math.abs(vy) >= FLING_PT_S && Math.sign(vy) === Math.sign(dy)) {
+        dir = dy < 0 ? 'up' : 'down'; dist = Math.abs(dy); v = Math.abs(vy);
+    } else return null;
+    dist = Math.round(dist);
+    // A swipe must cover three touch samples at its speed (120 Hz: v / 40 points).
+    v = Math.max(1, Math.min(Math.round(v), dist * 40, 100000));
+    return `swipe ${f.region} ${dir} by ${dist}pt at ${v}pt/s`;
+}
+
+// Replaces a live gesture's lines by `line`: a fresh screen runs the script so far with
+// it, and takes over (legend codes kept). A refusal keeps the points and the old screen.
+function rebuildWith(f, line) {
+    const t0 = performance.now();
+    const lines = pg.lines.slice(0, f.linesBefore);
+    if (f.modeBefore !== 'auto') lines.push('timing auto');
+    lines.push(line);
+    let h;
+    try { h = createScreen(setupText); } catch (e) { showError(e.message); return; }
+    if (call('esim_screen_run', h, lines.join('\n') + '\n') < 0) {
+        console.log(`playground: ${line} kept as points: ${errorText()}`);
+        call('esim_screen_close', h);
+        return;
+    }
+    adopt(h, setupText, true);
+    pg.lines = lines;
+    mode = 'auto';
+    lastReal = performance.now(); owed = 0;
+    pg.rebuilds.push({ line, ms: performance.now() - t0, lines: lines.length });
 }
 
 function quote(s) {
@@ -212,43 +532,51 @@ function quote(s) {
     return out + '"';
 }
 
+// Keys. The hidden #ime textarea holds the focus while the screen is used, so that
+// text input and IME composition arrive as input and composition events.
 function keyDown(e) {
-    const tag = (e.target && e.target.tagName) || '';
-    if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT' || replay || !pg.ready) return;
-    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    const t = e.target, tag = (t && t.tagName) || '';
+    const ime = t === $('ime');
+    if (!ime && (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT')) return;
+    if (replay || !pg.ready || e.ctrlKey || e.metaKey || e.altKey || e.isComposing || composing) return;
     let line = null;
     if (e.key === 'Backspace') line = 'backspace';
     else if (e.key === 'Enter') line = 'tap send';
-    else if ([...e.key].length === 1) line = `type ${quote(e.key)}`;
-    if (!line) return;
+    else if (!ime && [...e.key].length === 1) line = `type ${quote(e.key)}`;
+    if (!line) return; // printable keys in #ime come as beforeinput
     e.preventDefault();
     clearError();
     flushWait(eventTime(e));
+    if (line === 'tap send') setMode('auto');
     run(line); // refused unless the system keyboard shows: the message says so
 }
-
+function beforeInput(e) {
+    if (replay || !pg.ready || composing || e.isComposing) return;
+    if (e.inputType === 'insertText' && e.data) {
+        e.preventDefault();
+        clearError();
+        flushWait(eventTime(e));
+        run(`type ${quote(e.data)}`);
+    }
+}
 // IME: the composition becomes marked text, its end the committed text.
+let composing = false;
 function composition(e) {
     if (replay || !pg.ready) return;
+    clearError();
+    if (e.type === 'compositionstart') { composing = true; return; }
+    flushWait(performance.now());
     if (e.type === 'compositionupdate') run(`compose ${quote(e.data || '')}`);
-    if (e.type === 'compositionend') run(`compose ${quote(e.data || '')} commit ${quote(e.data || '')}`);
-}
-
-// What is drawn at a point, from the display list's tree dump (format 4): the topmost
-// item there with an accessibility label, as a finder (`label "笑哭" in EmojiPanel.page.0`).
-function tree() { check(x.esim_screen_snapshot(handle, 0, 4), 'tree'); return dec.decode(output()); }
-function whatIsAt(px, py) {
-    let found = null;
-    for (const l of tree().split('\n')) {
-        const m = /^\s*\w+ \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\].* view=(\S+)(?: label="((?:[^"\\]|\\.)*)")?/.exec(l);
-        if (!m || m[6] === undefined || m[6] === '') continue;
-        const [x0, y0, w, h] = [+m[1], +m[2], +m[3], +m[4]];
-        if (px >= x0 && px < x0 + w && py >= y0 && py < y0 + h) found = `label "${m[6]}" (view ${m[5]})`;
+    if (e.type === 'compositionend') {
+        composing = false;
+        run(`compose ${quote(e.data || '')} commit ${quote(e.data || '')}`);
+        setTimeout(() => { $('ime').value = ''; }, 0);
     }
-    return found;
 }
 
 // MARK: drawing
+
+function tree() { check(x.esim_screen_snapshot(handle, 0, 4), 'tree'); return dec.decode(output()); }
 
 // The display list's tree dump names every item drawn with its frame and state (GIF
 // frames, caret, highlights), so an unchanged dump means unchanged pixels: rasterize
@@ -306,39 +634,93 @@ function updateTrace(force) {
     if (atBottom) el.scrollTop = el.scrollHeight;
 }
 
+// MARK: the state pane (click a state to add its `expect` line)
+
+let lastStateAt = 0, stateKey = '';
+function updateState(force) {
+    const now = performance.now();
+    if (!force && now - lastStateAt < 200) return;
+    lastStateAt = now;
+    const s = status();
+    const key = (s.idle ? 'idle' : 'moving: ' + s.moving.join(', ')) + '\n' + s.expects.join('\n');
+    if (key === stateKey) return;
+    stateKey = key;
+    const el = $('state');
+    el.textContent = '';
+    const head = document.createElement('div');
+    head.className = 'head';
+    head.textContent = s.idle ? 'idle: click a state to add its expect line' : `moving (${s.moving.join(', ')}): wait for idle`;
+    el.appendChild(head);
+    s.expects.forEach((line, i) => {
+        const d = document.createElement('div');
+        d.className = 'exp' + (s.idle ? '' : ' busy');
+        d.id = `exp-${line.split(' ')[1]}`;
+        d.textContent = line;
+        d.onclick = () => { if (s.idle) addExpect(line); };
+        el.appendChild(d);
+        void i;
+    });
+}
+function addExpect(line) {
+    if (replay || !pg.ready) return;
+    clearError();
+    flushWait(performance.now());
+    setMode('auto');
+    const before = expectFailures().length;
+    if (!run(line)) return;
+    const f = expectFailures();
+    if (f.length > before) showError(`${line}: ${f[f.length - 1]}`);
+    $('status').textContent = `added: ${line}`;
+}
+
 // MARK: record, snapshot, script
 
-function setupLines() { return D.setup.trimEnd().split('\n'); }
-function recordedScript() {
-    return ['# recorded in the EmojiSim playground', ...setupLines(), 'timing manual', ...pg.lines].join('\n') + '\n';
+function setupLines() { return setupText.trimEnd().split('\n'); }
+// Consecutive `wait` lines as one: the clock runs the same frames and timers either way.
+function compact(lines) {
+    const out = [];
+    for (const l of lines) {
+        const m = /^wait (\d+)ms$/.exec(l), p = out.length && /^wait (\d+)ms$/.exec(out[out.length - 1]);
+        if (m && p) out[out.length - 1] = `wait ${+p[1] + +m[1]}ms`; else out.push(l);
+    }
+    return out;
+}
+function scriptText() {
+    return ['# recorded in the EmojiSim playground', ...setupLines(), ...compact(pg.lines)].join('\n') + '\n';
 }
 function toggleRecord() {
     if (pg.recording) {
+        // The time since the last line is not written: the script ends at its last line.
         pg.recording = false;
-        $('script').value = recordedScript();
+        $('script').value = scriptText();
         $('record').textContent = 'Record'; $('record').classList.remove('on');
         return;
     }
     clearError();
-    openScreen(D.setup);
-    pg.lines = []; pg.snapshots = {};
+    try { openScreen(setupText); } catch (e) { showError(e.message); return; }
+    pg.lines = []; pg.snapshots = {}; pg.rebuilds = []; pg.touches = []; snapCount = 0;
+    pg.recordMode = $('recordmode').value;
     pg.recording = true;
+    if (paused) { paused = false; $('pause').textContent = 'Pause'; }
     $('record').textContent = 'Stop'; $('record').classList.add('on');
 }
 
 let snapCount = 0;
 // Adds `snapshot NAME screen all` and keeps the page's own bytes of that moment (the
 // text formats and the RGBA framebuffer) for comparison with the native run.
-function takeSnapshot(name) {
+const SUBJECTS = ['screen', 'panel', 'input', 'list'];
+function takeSnapshot(name, subject = 'screen') {
     name = name || `snap${++snapCount}`;
+    const k = SUBJECTS.indexOf(subject);
+    if (k < 0) throw new Error(`snapshot: no subject ${subject} (${SUBJECTS.join(', ')})`);
     flushWait(performance.now());
-    if (!run(`snapshot ${name} screen all`)) return null;
-    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, 0, fmtIndex), 'snapshot'); return output().slice(); };
-    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, 0, fmtIndex), 'snapshot'); return dec.decode(output()); };
+    if (!run(`snapshot ${name} ${subject} all`)) return null;
+    const grab = (fmtIndex) => { check(x.esim_screen_snapshot(handle, k, fmtIndex), 'snapshot'); return output().slice(); };
+    const coded = (fmtIndex) => { check(x.esim_screen_snapshot_coded(handle, k, fmtIndex), 'snapshot'); return dec.decode(output()); };
     // ascii before styled: the order `emojisim run` renders a `snapshot ... all` in,
     // since both assign legend codes from the screen's one table.
     const ascii = coded(0), styled = coded(1);
-    const s = { ascii, styled, tree: dec.decode(grab(4)), rgba: grab(5) };
+    const s = { ascii, styled, tree: dec.decode(grab(4)), rgba: grab(5), png: grab(2) };
     pg.snapshots[name] = s;
     return name;
 }
@@ -383,9 +765,14 @@ function startReplay(stepping) {
     const text = $('script').value;
     const { lines, first } = splitScript(text);
     showLines(lines);
-    // Parse errors first, all of them, before anything runs (as `emojisim run` does):
-    // the whole script through the module's runner, whose report is discarded.
-    if (call('esim_run_script', 'script', text) === -3) {
+    const setup = lines.slice(0, first).filter((l) => l.trim() && !l.trim().startsWith('#')).join('\n') + '\n';
+    try { prepareCatalog(setup); } catch (e) {
+        showError(e.message);
+        pg.replayResult = { passed: false, failedLine: null, message: e.message };
+        return;
+    }
+    // Parse errors first, all of them, before anything runs (as `emojisim run` does).
+    if (call('esim_script_check', 'script', text) === -3) {
         const msg = errorText();
         const bad = [...msg.matchAll(/^script:(\d+):\d+:/gm)].map((m) => +m[1]);
         for (const l of bad) markLine(l - 1, 'fail');
@@ -394,7 +781,7 @@ function startReplay(stepping) {
         return;
     }
     try {
-        openScreen(lines.slice(0, first).join('\n') + '\n');
+        openScreen(setup);
     } catch (e) {
         const m = /:(\d+):\d+:/.exec(e.message);
         if (m) markLine(+m[1] - 1, 'fail');
@@ -428,6 +815,8 @@ function replayLine() {
         const f = expectFailures();
         if (f.length > r.failures) { r.failures = f.length; cls = 'fail'; r.expectLines.push(i + 1); showError(`line ${i + 1}: ${f[f.length - 1]}`); }
     }
+    const tm = /^timing (auto|manual)\b/.exec(line);
+    if (tm) mode = tm[1];
     markLine(i, cls);
     const m = /(?:^wait|over) (\d+(?:\.\d+)?)(ms|s)\b/.exec(line);
     r.nextAt = performance.now() + (m ? +m[1] * (m[2] === 's' ? 1000 : 1) / speed : 0);
@@ -438,6 +827,8 @@ function finishReplay() {
     replay = null; lastReal = performance.now(); owed = 0;
     pg.replayResult = { passed: r.expectLines.length === 0, failedLine: r.expectLines[0] || null, expectFailures: r.expectLines };
     if (r.expectLines.length === 0) $('status').textContent = 'replay passed';
+    // Paused at the end state (the script's last line), until Resume.
+    paused = true; $('pause').textContent = 'Resume';
 }
 function replayTick(now) {
     if (!replay || replay.stepping || paused) return;
@@ -451,17 +842,26 @@ function replayTick(now) {
 
 // MARK: the loop
 
-let lastFrame = null;
+let lastFrame = null, lastScriptAt = 0;
 function frame(ts) {
     const t0 = performance.now();
     try {
         if (pg.ready) {
             if (replay) replayTick(ts);
             else if (!finger) flushWait(ts);
-            else { const n = account(ts); if (n > 0) run(`wait ${n}ms`); }
+            else if (finger.live) { const n = account(ts); if (n > 0) run(`wait ${n}ms`); }
+            else if (ts - finger.t0 > TAP_MS) goLive(ts, finger.samples[finger.samples.length - 1]);
             render();
             updateTrace(false);
-            $('status').textContent = `t = ${(vnow / 1000).toFixed(3)} s virtual` +
+            if (!replay) updateState(false);
+            if (pg.recording && performance.now() - lastScriptAt > 500) {
+                // The script so far, live (the textarea gets the final one on Stop).
+                lastScriptAt = performance.now();
+                const el = $('script');
+                el.value = scriptText();
+                el.scrollTop = el.scrollHeight;
+            }
+            $('status').textContent = `t = ${vclock.toFixed(3)} s virtual` +
                 (pg.recording ? ` | recording: ${pg.lines.length} lines` : '') +
                 (paused ? ' | paused' : '') + (replay ? ` | replaying line ${replay.i}` : '');
         }
@@ -470,7 +870,7 @@ function frame(ts) {
             // A trap leaves the module's heap in an unknown state: stop driving it.
             pg.ready = false;
             showError(`the module trapped (a bug in the core): ${e.message}\nReset starts a fresh module; the script so far is kept.`);
-            if (pg.recording) $('script').value = recordedScript();
+            if (pg.recording) $('script').value = scriptText();
         } else showError(e.message);
     }
     const t1 = performance.now();
@@ -482,27 +882,67 @@ function frame(ts) {
 }
 
 function download() {
-    const blob = new Blob([$('script').value || recordedScript()], { type: 'text/plain' });
+    const blob = new Blob([$('script').value || scriptText()], { type: 'text/plain' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob); a.download = 'playground.scenario';
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// MARK: controls (device, theme, catalog): a new screen, no reload
+
+function setupFromControls(catalogChoice) {
+    const c = catalogChoice || $('catalog').value;
+    let catalog = 'demo';
+    if (c === 'unicode') catalog = 'unicode';
+    else if (c === 'file') {
+        if (!dropped) throw new Error('choose or drop a catalog JSON first');
+        catalog = `json ${quote(dropped.name)}`;
+    } else if (c === 'cli') return D.setup;
+    return `device ${$('device').value}\ntheme ${$('theme').value}\ncatalog ${catalog}\nconversation demo\n`;
+}
+function applySetup(setup) {
+    if (pg.recording) toggleRecord();
+    replay = null; finger = null;
+    openScreen(setup);
+}
+function onControl() {
+    clearError();
+    const before = setupText;
+    try { applySetup(setupFromControls()); }
+    catch (e) {
+        showError(e.message);
+        try { applySetup(before); } catch (e2) { showError(`${e.message}\n(and the previous setup: ${e2.message})`); }
+        syncControls(before);
+    }
+}
+function syncControls(setup) {
+    const dm = /^device\s+(\S+)/m.exec(setup), tm = /^theme\s+(\S+)/m.exec(setup), cm = /^catalog\s+(.*)$/m.exec(setup);
+    if (dm) {
+        if (![...$('device').options].some((o) => o.value === dm[1])) $('device').add(new Option(dm[1], dm[1]));
+        $('device').value = dm[1];
+    }
+    if (tm) $('theme').value = tm[1];
+    const c = cm ? cm[1].trim() : 'demo';
+    if (c === 'demo' || c === 'unicode') $('catalog').value = c;
+    else if (setup === D.setup && D.catalog) {
+        if (![...$('catalog').options].some((o) => o.value === 'cli')) $('catalog').add(new Option(`from the command line (${c})`, 'cli'));
+        $('catalog').value = 'cli';
+    } else $('catalog').value = 'file';
+}
+
 async function boot() {
-    pg.ready = false; handle = 0; replay = null;
+    pg.ready = false; handle = 0; replay = null; loadedCatalog = null;
     try {
         await instantiate();
         check(call('esim_font_load', b64(D.font)), 'font');
-        for (const [name, data] of Object.entries(D.images)) check(call('esim_image_register', name, b64(data)), `image ${name}`);
-        for (const [name, frames] of Object.entries(D.sequences)) check(call('esim_sequence_register', name, frames), `sequence ${name}`);
-        if (D.catalog) check(call('esim_catalog_load', D.catalog), 'catalog');
-        openScreen(D.setup);
+        openScreen(setupText);
         pg.ready = true;
     } catch (e) { showError(`could not start the module: ${e.message}`); }
 }
 
 async function init() {
+    syncControls(D.setup);
     await boot();
     const c = $('screen');
     c.addEventListener('pointerdown', pointerDown);
@@ -510,8 +950,11 @@ async function init() {
     c.addEventListener('pointerup', (e) => pointerUp(e, false));
     c.addEventListener('pointercancel', (e) => pointerUp(e, true));
     document.addEventListener('keydown', keyDown);
-    document.addEventListener('compositionupdate', composition);
-    document.addEventListener('compositionend', composition);
+    const ime = $('ime');
+    ime.addEventListener('beforeinput', beforeInput);
+    ime.addEventListener('compositionstart', composition);
+    ime.addEventListener('compositionupdate', composition);
+    ime.addEventListener('compositionend', composition);
     $('pause').onclick = () => { paused = !paused; $('pause').textContent = paused ? 'Resume' : 'Pause'; lastReal = performance.now(); };
     $('step').onclick = () => {
         if (!paused) { paused = true; $('pause').textContent = 'Resume'; }
@@ -523,18 +966,28 @@ async function init() {
     $('reset').onclick = () => {
         clearError(); replay = null; finger = null;
         if (!pg.ready) { boot(); return; }
-        try { openScreen(D.setup); } catch (e) { showError(e.message); }
+        try { openScreen(setupText); } catch (e) { showError(e.message); }
     };
+    $('device').onchange = onControl;
+    $('theme').onchange = onControl;
+    $('catalog').onchange = () => { if ($('catalog').value === 'file' && !dropped) { $('catalogfile').click(); return; } onControl(); };
+    $('catalogfile').onchange = () => { if ($('catalogfile').files.length) loadFiles($('catalogfile').files); };
+    document.addEventListener('dragover', (e) => { e.preventDefault(); });
+    document.addEventListener('drop', (e) => {
+        e.preventDefault();
+        if (e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files);
+    });
     $('record').onclick = toggleRecord;
     $('snapshot').onclick = () => takeSnapshot();
-    $('copy').onclick = () => navigator.clipboard.writeText($('script').value || recordedScript()).catch((e) => showError(`copy: ${e.message}`));
+    $('copy').onclick = () => navigator.clipboard.writeText($('script').value || scriptText()).catch((e) => showError(`copy: ${e.message}`));
     $('download').onclick = download;
     $('replay').onclick = () => startReplay(false);
     $('replaystep').onclick = () => { if (replay && replay.stepping) replayLine(); else startReplay(true); };
     $('filter').oninput = () => updateTrace(true);
     window.addEventListener('resize', sizeCanvas);
-    pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.recordedScript = recordedScript;
-    pg.startReplay = startReplay; pg.device = () => device; pg.tree = tree;
+    pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.scriptText = scriptText;
+    pg.startReplay = startReplay; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
+    pg.status = () => status(); pg.setup = () => setupText;
     requestAnimationFrame(frame);
 }
 init();

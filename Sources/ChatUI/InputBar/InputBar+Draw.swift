@@ -10,17 +10,18 @@ extension InputBar {
     public func displayList(at now: SimInstant) -> DisplayList {
         let layout = layout(at: now)
         var list = DisplayList(width: layout.width, height: layout.height)
-        draw(into: &list, at: now, origin: .zero)
+        draw(into: &list, in: Rect(x: 0, y: 0, width: layout.width, height: layout.height), at: now)
         return list
     }
 
-    /// Draws the bar with its top-left corner at `origin` (a screen passes
-    /// `frame(at: now).origin`). O(text length).
+    /// Draws the bar with its top-left corner at `rect`'s origin (a screen passes
+    /// `frame(at: now)`; the bar draws at its own presented size). Pure, O(text length).
     ///
     /// Order: background; toggle; text view (fill, then clipped to its text container:
     /// selection, text or placeholder, marked-text underline, caret); send; the top
     /// separator.
-    public func draw(into list: inout DisplayList, at now: SimInstant, origin: Point) {
+    public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
+        let origin = rect.origin
         let s = state
         let c = s.configuration
         let l = layout(at: now)

@@ -2,39 +2,45 @@ import SimCore
 import Raster
 
 extension Keyboard {
-    /// The rows of the system keyboard's letter plane, as drawn.
-    static let systemRows = ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"]
+    /// The one rule for which keyboard shows in the keyboard frame: at rest the
+    /// requested one; during an animation the incoming one, or the outgoing one while
+    /// hiding (it slides away visibly). The screen's hit testing and drawing both read it.
+    public var shownKind: KeyboardKind {
+        if let a = animation { return a.toKind != .none ? a.toKind : a.fromKind }
+        return kind
+    }
 
-    /// Draws the system keyboard at its presentation frame at `now` (screen
-    /// coordinates): a keyboard-coloured plane with three rows of letter keys and a
-    /// space bar, labelled `System keyboard`. Draws nothing for the emoji keyboard (the
-    /// screen draws the EmojiPanel in `frame(at:)`) or when hidden. O(keys).
-    public func draw(into list: inout DisplayList, at now: SimInstant) {
-        let visibleKind: KeyboardKind
-        if let a = animation { visibleKind = a.toKind == .none ? a.fromKind : a.toKind } else { visibleKind = kind }
-        guard visibleKind == .system else { return }
-        let f = frame(at: now)
-        guard f.minY < profile.size.height else { return }
-        let view = "Keyboard.system"
-        list.fill(f, .keyboardBackground, label: "System keyboard", view: view)
-        // Keys are 28 x 32 at a 32 pt pitch (four grid columns) inset from the top; rows
-        // 48 pt apart (a simplified plane: enough to see that the system keyboard is up).
-        let keyWidth = 28.0, gap = 4.0
-        for (row, letters) in Keyboard.systemRows.enumerated() {
-            let rowWidth = Double(letters.count) * keyWidth + Double(letters.count - 1) * gap
-            var x = ((f.width - rowWidth) / 2 / 8).rounded(.down) * 8
-            let y = f.minY + 8 + Double(row) * 48
-            for ch in letters {
-                let key = Rect(x: x, y: y, width: keyWidth, height: 32)
-                list.fill(key, .key, view: view)
-                let glyph = TextLayout(String(ch))
-                list.text(glyph, at: Point(x: key.minX + 8, y: key.minY + 8), .keyText, view: view)
-                x += keyWidth + gap
+    /// Draws the system keyboard into `rect` (its presentation frame at `now`, screen
+    /// coordinates; a host passes `frame(at: now)`), clipped to it: three rows of
+    /// lower-case letter keys and a space bar on the keyboard plane, labelled
+    /// `system keyboard` (it only takes room; typing is scripted with `type`). Draws
+    /// nothing unless the system keyboard shows (`shownKind`) and `rect` reaches into
+    /// the screen: the emoji keyboard is the EmojiPanel, drawn by its host. Pure, O(keys).
+    public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
+        guard shownKind == .system, rect.minY < profile.size.height else { return }
+        let kb = rect
+        list.clipped(to: kb, view: "systemKeyboard") { d in
+            d.fill(kb, .keyboardBackground, label: "system keyboard", view: "systemKeyboard")
+            let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+            let keyH = 40.0, gap = 8.0
+            let keyW = ((kb.width - 11 * 4) / 10).rounded(.down)
+            for (i, keys) in rows.enumerated() {
+                let n = Double(keys.count)
+                let rowW = n * keyW + (n - 1) * 4
+                var x = ((kb.width - rowW) / 2).rounded(.down)
+                let y = kb.minY + gap + Double(i) * (keyH + gap)
+                for k in keys {
+                    let r = Rect(x: kb.minX + x, y: y, width: keyW, height: keyH)
+                    d.roundedRect(r, radius: 5, .key, view: "systemKeyboard")
+                    d.text(TextLayout(String(k)), at: Point(x: (r.midX - 4).rounded(.down), y: r.minY + 12), .keyText,
+                           view: "systemKeyboard")
+                    x += keyW + 4
+                }
             }
+            let spaceY = kb.minY + gap + 3 * (keyH + gap)
+            let space = Rect(x: kb.minX + (kb.width * 0.25).rounded(.down), y: spaceY, width: (kb.width * 0.5).rounded(.down),
+                             height: keyH)
+            d.roundedRect(space, radius: 5, .key, label: "space", view: "systemKeyboard")
         }
-        let space = Rect(x: f.midX - 80, y: f.minY + 8 + 3 * 48, width: 160, height: 32)
-        list.fill(space, .key, label: "space", view: view)
-        let label = TextLayout("space")
-        list.text(label, at: Point(x: (space.midX - label.size.width / 2).rounded(.down), y: space.minY + 8), .keyText, view: view)
     }
 }

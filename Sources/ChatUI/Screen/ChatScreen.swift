@@ -8,6 +8,12 @@ import Raster
 /// keyboards (the system one, drawn as a plain key area, and the EmojiPanel), in a
 /// device profile with its safe area, on one VirtualClock.
 ///
+/// The host of its children: the input bar, the panel and the list's gesture arena are
+/// values that return events; the screen performs them (trace lines, inserting what the
+/// panel picked, sending a message into the list, the key click) and owns the one
+/// `DisplayLink`, the one `Trace` and the one timer at its children's next deadline.
+/// The clock only moves through a `Tester` (or whoever owns it); the screen reads it.
+///
 /// ## Driving it
 ///
 ///     let screen = ChatScreen(profile: .iphone14, messages: DemoConversation.messages())
@@ -24,8 +30,11 @@ import Raster
 ///   navigation bar; the rest of that finger's touches go to the same component.
 /// - One 60 Hz `DisplayLink` drives every frame: input bar and keyboard animation
 ///   (posting their `did*`), keyboard avoidance (the list's visible height follows the
-///   keyboard at every frame), list scrolling and GIF players. The panel also ticks on
-///   the same clock while its pages move.
+///   keyboard at every frame), list scrolling and GIF players, then the panel while it
+///   needs frames (its pages move, its preview animates).
+/// - Drawing: `displayList()` and `draw(into:in:at:)` are pure. `layoutIfNeeded()`
+///   brings the list's visible height to the keyboard's position at `clock.now` (frames
+///   and actions do it; a host calls it before drawing at an instant between frames).
 /// - Everything that happens is a line in the shared `trace` (sources `screen`,
 ///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
 public final class ChatScreen: DisplayListRepresentable {
@@ -57,12 +66,19 @@ public final class ChatScreen: DisplayListRepresentable {
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
     public var theme: Theme
-    public let list: BubbleList
+    public let list: BubbleListHost
     public private(set) var inputBar: InputBar
-    public let panel: EmojiPanel
+    /// The emoji keyboard (a value; the screen sends it actions and performs its events).
+    public private(set) var panel: EmojiPanel
     public let layoutEngine: BubbleLayoutEngine
 
-    private let listGestures: GestureArena
+    private var listGestures: GestureArena
+    /// The one timer: at the earliest deadline of the panel and the list's gestures.
+    private var deadlineTimer: VirtualClock.TimerID?
+    private var deadlineDue: SimInstant?
+    /// Set while the panel needs frames: the instant it began to (it ticks at frames
+    /// strictly after it, as a display link started then would).
+    private var panelFramesAfter: SimInstant?
     private var touchTargets: [Int: Component] = [:]
     /// Fingers down, by touch id, with the component each went down on.
     public var fingerTargets: [Int: Component] { touchTargets }
@@ -86,28 +102,25 @@ public final class ChatScreen: DisplayListRepresentable {
         var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
         engine.metrics = configuration.list.metrics
         layoutEngine = engine
-        inputBar = InputBar(profile: profile, catalog: catalog, clock: clock, trace: trace,
-                            configuration: configuration.inputBar)
+        inputBar = InputBar(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
-        panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width,
-                           clock: clock, trace: trace)
+        panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width, at: clock.now)
         panel.images = images
         panel.previewBounds = Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
-        list = BubbleList(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                          configuration: configuration.list, clock: clock, trace: trace,
-                          layout: { engine.layout($0, listWidth: $1) },
-                          players: GIFBubblePlayer.factory(library: images, cache: frameCache))
-        listGestures = GestureArena(clock: clock, trace: trace, source: "list.gestures")
+        list = BubbleListHost(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                              configuration: configuration.list, clock: clock, trace: trace,
+                              layout: { engine.layout($0, listWidth: $1) },
+                              players: GIFBubblePlayer.factory(library: images, cache: frameCache),
+                              playable: GIFBubblePlayer.playable(library: images))
+        listGestures = GestureArena(source: "list.gestures")
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
         displayLink = DisplayLink(clock: clock, hz: 60)
         backref.bind(self)
-        listGestures.onUpdate = { [backref] u in backref.target?.listGesture(u) }
-        panel.onEvent = { [backref] e in backref.target?.panelEvent(e) }
         displayLink.add { [backref] t in backref.target?.frame(at: t) }
         displayLink.start()
     }
@@ -128,30 +141,88 @@ public final class ChatScreen: DisplayListRepresentable {
         return Rect(x: 0, y: top, width: profile.size.width, height: max(0, inputBarFrame(at: now).minY - top))
     }
 
-    /// The keyboard drawn in the keyboard frame now: during a switch, the incoming one.
-    public var shownKeyboard: KeyboardKind {
-        let k = inputBar.state.keyboard
-        if let a = k.animation { return a.toKind != .none ? a.toKind : a.fromKind }
-        return k.kind
-    }
+    /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`: during a
+    /// switch the incoming one, while hiding the outgoing one).
+    public var shownKeyboard: KeyboardKind { inputBar.state.keyboard.shownKind }
 
     // MARK: frames
 
     /// One display-link frame: input bar and keyboard animations post what arrived,
     /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
     private func frame(at t: SimInstant) {
-        pump { bar throws(InputBarError) in _ = try bar.send(.tick(at: t)) }
+        pump(at: t) { bar throws(InputBarError) in try bar.send(.tick(at: t), at: t) }
         list.setViewportHeight(listFrame(at: t).height)
         list.tick(at: t)
+        if let after = panelFramesAfter, t > after {
+            sendPanel(.tick)
+            if !panel.needsFrames { panelFramesAfter = nil }
+        }
     }
 
-    /// Runs an input-bar action and acts on what it sends out (a sent message goes into
-    /// the list). Refusals are recorded in the trace and returned.
+    /// Brings the list's visible height to the keyboard's position now, as UIKit's
+    /// layout pass before a draw does (frames and actions do it; call it before drawing
+    /// at an instant between frames while the keyboard moves).
+    public func layoutIfNeeded() {
+        list.setViewportHeight(listFrame(at: clock.now).height)
+    }
+
+    // MARK: children's events
+
+    /// Sends the panel an action at `clock.now` and performs what it returns, in order.
+    public func sendPanel(_ action: EmojiPanel.Action) {
+        let out = panel.send(action, at: clock.now)
+        for e in out {
+            switch e {
+            case .trace(let line): trace.record(line)
+            case .didSelect(let emoji): pump { [clock] bar throws(InputBarError) in try bar.send(.insertEmoji(emoji), at: clock.now) }
+            case .didTapDelete: pump { [clock] bar throws(InputBarError) in try bar.send(.deleteFromPanel, at: clock.now) }
+            case .inputClick: trace.record(clock.now, "screen", "inputClick")
+            }
+        }
+        if panel.needsFrames { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
+        syncDeadline()
+    }
+
+    /// Records the list gestures' events and acts on their transitions.
+    private func performListGestures(_ events: [GestureArena.Event]) {
+        for e in events {
+            trace.record(e.traceEvent(source: listGestures.source))
+            if let u = e.update { listGesture(u) }
+        }
+        syncDeadline()
+    }
+
+    /// Keeps the one timer at the children's earliest deadline.
+    private func syncDeadline() {
+        var want = panel.nextDeadline
+        if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
+        guard want != deadlineDue else { return }
+        if let t = deadlineTimer { clock.cancel(t) }
+        deadlineTimer = nil; deadlineDue = want
+        if let due = want {
+            deadlineTimer = clock.schedule(at: due) { [backref] now in backref.target?.deadlineFired(at: now) }
+        }
+    }
+
+    private func deadlineFired(at now: SimInstant) {
+        deadlineTimer = nil; deadlineDue = nil
+        if let d = listGestures.nextDeadline, d <= now { performListGestures(listGestures.advance(to: now)) }
+        if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
+        syncDeadline()
+    }
+
+    /// Runs an input-bar action, records its events in the trace and acts on what it
+    /// sends out (a sent message goes into the list). Refusals are recorded in the trace
+    /// and returned.
     @discardableResult
-    private func pump(_ body: (inout InputBar) throws(InputBarError) -> Void) -> InputBarError? {
+    private func pump(at time: SimInstant? = nil,
+                      _ body: (inout InputBar) throws(InputBarError) -> [InputBarEvent]) -> InputBarError? {
         var failure: InputBarError?
-        do { try body(&inputBar) } catch { failure = error }
-        for e in inputBar.takeOutbox() {
+        var events: [InputBarEvent] = []
+        let now = time ?? clock.now
+        do { events = try body(&inputBar) } catch { failure = error }
+        for e in events { trace.record(e.traceEvent(at: now)) }
+        for e in events {
             if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
         }
         list.setViewportHeight(listFrame().height)
@@ -160,7 +231,7 @@ public final class ChatScreen: DisplayListRepresentable {
     }
 
     func performAction(_ action: InputBar.Action) throws(ChatScreenError) {
-        if let e = pump({ bar throws(InputBarError) in _ = try bar.send(action) }) { throw .inputBar(e) }
+        if let e = pump({ [clock] bar throws(InputBarError) in try bar.send(action, at: clock.now) }) { throw .inputBar(e) }
     }
 
     private func appendMessage(sender: Message.Sender, text: String) {
@@ -193,7 +264,6 @@ public final class ChatScreen: DisplayListRepresentable {
     /// touch's timestamp (frames in between run), then the touch goes to the component
     /// its finger went down on.
     public func handle(_ touch: TouchEvent) {
-        if touch.timestamp > clock.now { clock.advance(to: touch.timestamp) }
         let target: Component?
         if touch.phase == .began {
             target = component(at: touch.location)
@@ -214,22 +284,23 @@ public final class ChatScreen: DisplayListRepresentable {
             let origin = keyboardFrame().origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
-            panel.handle(t)
+            sendPanel(.touch(t))
         case .inputBar:
-            pump { bar throws(InputBarError) in _ = try bar.handle(touch) }
+            pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
         case .list:
             let origin = listFrame().origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
             if touch.phase == .began { listPanActive = false; list.touchDown(at: touch.timestamp) }
-            listGestures.handle(t)
+            performListGestures(listGestures.handle(t))
             if touch.phase.isFinal && !listPanActive { list.touchUp(at: touch.timestamp) }
         case .systemKeyboard, .navigationBar, nil:
             break   // the system keyboard's keys are driven by `type`; the bar is inert
         }
     }
 
-    public func handle(_ touches: [TouchEvent]) { for t in touches { handle(t) } }
+    /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
+    public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
 
     private func listGesture(_ u: GestureUpdate) {
         switch u.kind {
@@ -242,18 +313,10 @@ public final class ChatScreen: DisplayListRepresentable {
                 list.clearMarker()
                 list.scrollToBottom(animated: true)
             } else if inputBar.state.responder.isFirstResponder {
-                pump { bar throws(InputBarError) in _ = try bar.send(.tapOutside) }
+                pump { [clock] bar throws(InputBarError) in try bar.send(.tapOutside, at: clock.now) }
             }
         default:
             break
-        }
-    }
-
-    private func panelEvent(_ e: PanelEvent) {
-        switch e {
-        case .didSelect(let emoji): pump { bar throws(InputBarError) in _ = try bar.send(.insertEmoji(emoji)) }
-        case .didTapDelete: pump { bar throws(InputBarError) in _ = try bar.send(.deleteFromPanel) }
-        case .inputClick: trace.record(clock.now, "screen", "inputClick")
         }
     }
 
@@ -270,72 +333,6 @@ public final class ChatScreen: DisplayListRepresentable {
         trace.record(clock.now, "screen", "memoryWarning", ("purgedBytes", String(bytes)))
         list.memoryWarning(purgedBytes: bytes)
     }
-
-    // MARK: drawing
-
-    /// The whole screen as one display list at the current instant.
-    /// Like UIKit's layoutIfNeeded before a draw, the list's visible height is first
-    /// brought to the keyboard's position at this instant.
-    public func displayList() -> DisplayList {
-        let now = clock.now
-        list.setViewportHeight(listFrame(at: now).height)
-        var dl = DisplayList(size: profile.size)
-        dl.fill(bounds, .background, view: "screen")
-        let nav = navigationBarFrame
-        dl.fill(nav, .surface, view: "navigationBar")
-        let title = TextLayout(configuration.title)
-        let titleOrigin = Point(x: ((nav.width - title.size.width) / 2).rounded(.down),
-                                y: nav.maxY - configuration.navigationBarHeight + ((configuration.navigationBarHeight - 16) / 2).rounded(.down))
-        dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
-        dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
-                view: "navigationBar")
-        list.draw(into: &dl, frame: listFrame(at: now))
-        inputBar.draw(into: &dl, at: now, origin: inputBarFrame(at: now).origin)
-        let kb = keyboardFrame(at: now)
-        if kb.minY < profile.size.height {
-            switch shownKeyboard {
-            case .emoji:
-                dl.clipped(to: kb, view: "emojiPanel") { d in
-                    d.fill(kb, .panelBackground, view: "emojiPanel")
-                    panel.draw(into: &d, at: kb.origin, overlays: false)
-                }
-                // The preview rises above the panel (over the input bar): unclipped, on top.
-                panel.drawOverlays(into: &dl, at: kb.origin)
-            case .system:
-                drawSystemKeyboard(in: kb, into: &dl)
-            case .none:
-                break
-            }
-        }
-        return dl
-    }
-
-    /// The system keyboard as the simulation shows it: three rows of letter keys and a
-    /// space bar (it only exists to take room; typing is scripted with `type`).
-    private func drawSystemKeyboard(in kb: Rect, into dl: inout DisplayList) {
-        dl.clipped(to: kb, view: "systemKeyboard") { d in
-            d.fill(kb, .keyboardBackground, label: "system keyboard", view: "systemKeyboard")
-            let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
-            let keyH = 40.0, gap = 8.0
-            let keyW = ((kb.width - 11 * 4) / 10).rounded(.down)
-            for (i, keys) in rows.enumerated() {
-                let n = Double(keys.count)
-                let rowW = n * keyW + (n - 1) * 4
-                var x = ((kb.width - rowW) / 2).rounded(.down)
-                let y = kb.minY + gap + Double(i) * (keyH + gap)
-                for k in keys {
-                    let r = Rect(x: kb.minX + x, y: y, width: keyW, height: keyH)
-                    d.roundedRect(r, radius: 5, .key, view: "systemKeyboard")
-                    d.text(TextLayout(String(k)), at: Point(x: (r.midX - 4).rounded(.down), y: r.minY + 12), .keyText,
-                           view: "systemKeyboard")
-                    x += keyW + 4
-                }
-            }
-            let spaceY = kb.minY + gap + 3 * (keyH + gap)
-            let space = Rect(x: kb.minX + (kb.width * 0.25).rounded(.down), y: spaceY, width: (kb.width * 0.5).rounded(.down), height: keyH)
-            d.roundedRect(space, radius: 5, .key, label: "space", view: "systemKeyboard")
-        }
-    }
 }
 
 extension ChatScreen {
@@ -349,7 +346,9 @@ extension ChatScreen {
 extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
-    public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
+    public func setPasteboard(_ text: String?) {
+        pump { [clock] bar throws(InputBarError) in try bar.send(.setPasteboard(text), at: clock.now) }
+    }
 }
 
 extension ChatScreen {
@@ -360,7 +359,7 @@ extension ChatScreen {
     public func resize(to size: Size) throws(ChatScreenError) {
         try performAction(.resize(size))
         profile.size = size
-        panel.resize(width: size.width)
+        sendPanel(.resize(width: size.width))
         panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
         list.setWidth(size.width)
         list.setViewportHeight(listFrame().height)

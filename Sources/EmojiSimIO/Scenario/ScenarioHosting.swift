@@ -5,8 +5,9 @@ import Raster
 import ChatUI
 import Scenario
 
-/// Builds the screen a script's setup lines describe: device, theme, catalog (loaded
-/// from resources or the script's folder), conversation and settings.
+/// The file-reading half of building a script's screen: loads the catalog and its
+/// images (from resources or the script's folder); the pure mapping from the setup to a
+/// ChatScreen is `Scenario.ScenarioScreen`, shared with the WebAssembly build.
 public enum ScenarioHosting {
     /// A script's `catalog` paths must stay inside `catalogRoot` (default: the script's
     /// folder tree; see `ScenarioAssets.load`). A tool widens it only when its user asks
@@ -15,8 +16,6 @@ public enum ScenarioHosting {
         let assets = try ScenarioAssets.load(c.catalog, relativeTo: scriptFolder, confinedTo: catalogRoot)
         return makeScreen(c, assets: assets)
     }
-
-    public static func profile(_ d: DeviceSpec) -> DeviceProfile { ScenarioScreen.profile(d) }
 
     /// The screen lives in the core (`ScenarioScreen`), shared with the wasm build.
     public static func makeScreen(_ c: ScenarioConfiguration, assets: ScenarioAssets) -> ChatScreen {

@@ -1,42 +1,49 @@
 import SimCore
 
-/// The recognizers attached to one view, fed with its touches and its clock, and the
-/// arbitration between them, UIKit style:
+/// The recognizers attached to one view and the arbitration between them, UIKit style,
+/// as a value: touches in, `GestureArena.Event`s out; its host owns the clock and the
+/// trace.
 ///
 /// - When a recognizer recognizes (a continuous one begins, a discrete one ends),
-///   every other recognizer still `possible` fails, unless
-///   `shouldRecognizeSimultaneously(a, b)` says the pair may run together. So a pan
-///   that begins fails a pending long press; a long press that began fails the pan
-///   (it can no longer begin: the panel stops scrolling while previewing) and the tap.
-/// - Deadlines (the long-press timer, the tap's hold limit) are VirtualClock timers:
-///   they fire at their exact instant, before any touch with a later timestamp.
+///   every other recognizer still `possible` fails, unless the pair was declared with
+///   `recognizeSimultaneously(_:_:)` (UIGestureRecognizerDelegate's
+///   `shouldRecognizeSimultaneouslyWith`). So a pan that begins fails a pending long
+///   press; a long press that began fails the pan and the tap.
+/// - Deadlines (the long-press timer, the tap's hold limit) are exposed as
+///   `nextDeadline`: the host calls `advance(to:)` at that instant (a VirtualClock timer
+///   does it exactly). `handle(_:)` first fires every deadline due at or before the
+///   touch's timestamp, so a late host still sees them in order.
 /// - One finger at a time: touches of other ids are ignored until the tracked finger
 ///   lifts (multi-touch gestures are out of scope).
 ///
-/// Every transition is recorded into the trace (`<source> <name>.<state> location=..`)
-/// and passed to `onUpdate`, in order. Every lift of the tracked finger is recorded
-/// too, with the release velocity its own `VelocityTracker` measured, whether or not a
-/// pan was running (`<source> release location=(x, y) velocity=(vx, vy) basis=measured
-/// samples=4`; `basis` is `measured`, `stopped` or `tooFewSamples`), and kept in
-/// `lastRelease`. Handling a touch is O(recognizers).
-public final class GestureArena {
-    public let clock: VirtualClock
-    public let trace: Trace?
-    public let source: String
-    /// The UIGestureRecognizerDelegate hook; called with recognizer names.
-    public var shouldRecognizeSimultaneously: ((String, String) -> Bool)?
-    /// Called for every transition, synchronously, in order.
-    public var onUpdate: ((GestureUpdate) -> Void)?
+/// Every transition is an `.update`, in order. Every lift of the tracked finger is a
+/// `.release` first, with the release velocity its own `VelocityTracker` measured,
+/// whether or not a pan was running (traced by hosts as `<source> release
+/// location=(x, y) velocity=(vx, vy) basis=measured samples=4`; `basis` is `measured`,
+/// `stopped` or `tooFewSamples`), and kept in `lastRelease`. Nothing here reads a clock
+/// or writes a trace. Handling a touch is O(recognizers).
+public struct GestureArena {
+    /// What one call produced, in order.
+    public enum Event: Hashable {
+        /// A recognizer's transition.
+        case update(GestureUpdate)
+        /// The tracked finger lifted (before the recognizers saw the lift).
+        case release(Release)
 
-    private var recognizers: [AnyGestureRecognizer] = []
-    private var timers: [VirtualClock.TimerID?] = []
-    private var timerDue: [SimInstant?] = []
-    private var trackedTouch: Int?
-    private var lastLocation: Point = .zero
-    private var releaseTracker = VelocityTracker()
-    /// The latest lift (ended or cancelled) of a tracked finger: when, where, and the
-    /// release velocity measured.
-    public private(set) var lastRelease: Release?
+        /// The transition, nil for a release.
+        public var update: GestureUpdate? {
+            if case .update(let u) = self { return u }
+            return nil
+        }
+
+        /// The trace line a host records for it (`<source> pan.began ...`, `<source> release ...`).
+        public func traceEvent(source: String) -> TraceEvent {
+            switch self {
+            case .update(let u): return u.traceEvent(source: source)
+            case .release(let r): return r.traceEvent(source: source)
+            }
+        }
+    }
 
     /// One lift of the tracked finger.
     public struct Release: Hashable, Sendable {
@@ -44,27 +51,38 @@ public final class GestureArena {
         public var location: Point
         public var cancelled: Bool
         public var estimate: VelocityTracker.Estimate
-    }
-    /// Transitions not yet drained, oldest first (bounded: the oldest are dropped
-    /// beyond `updateCapacity`).
-    public private(set) var pendingUpdates: [GestureUpdate] = []
-    public let updateCapacity = 10_000
 
-    /// What the deadline timers hold instead of `self` (Embedded Swift has no weak captures).
-    private let backref = Backref<GestureArena>()
-
-    public init(clock: VirtualClock, trace: Trace? = nil, source: String = "gestures") {
-        self.clock = clock; self.trace = trace; self.source = source
-        backref.bind(self)
+        public func traceEvent(source: String) -> TraceEvent {
+            TraceEvent(time: time, source: source, name: cancelled ? "cancel" : "release",
+                       fields: [.init("location", location.description),
+                                .init("velocity", estimate.velocity.description),
+                                .init("basis", estimate.basis.rawValue),
+                                .init("samples", String(estimate.samples))])
+        }
     }
 
-    deinit { backref.clear() }
+    /// The trace source its host records the events under (`list.gestures`).
+    public let source: String
+    private var recognizers: [AnyGestureRecognizer] = []
+    /// Name pairs allowed to recognize together, each stored in both orders.
+    private var simultaneous: Set<[String]> = []
+    private var trackedTouch: Int?
+    private var lastLocation: Point = .zero
+    private var releaseTracker = VelocityTracker()
+    /// The latest lift (ended or cancelled) of a tracked finger.
+    public private(set) var lastRelease: Release?
+
+    public init(source: String = "gestures") { self.source = source }
 
     /// Adds a recognizer; names must be unique within an arena.
-    public func add(_ recognizer: some GestureRecognizer) {
+    public mutating func add(_ recognizer: some GestureRecognizer) {
         precondition(!recognizers.contains { $0.name == recognizer.name }, "duplicate recognizer name \(recognizer.name)")
         recognizers.append(recognizer.erased)
-        timers.append(nil); timerDue.append(nil)
+    }
+
+    /// Lets recognizers `a` and `b` recognize at the same time (neither fails the other).
+    public mutating func recognizeSimultaneously(_ a: String, _ b: String) {
+        simultaneous.insert([a, b]); simultaneous.insert([b, a])
     }
 
     public var names: [String] { recognizers.map({ $0.name }) }
@@ -78,125 +96,98 @@ public final class GestureArena {
         recognizer(named: name).flatMap { R.unerased($0) }
     }
 
+    /// True while a finger is tracked.
+    public var isTracking: Bool { trackedTouch != nil }
+
     /// Changes a recognizer's configuration in place (e.g. `minimumPressDuration`).
-    public func modify<R: GestureRecognizer>(_ name: String, as type: R.Type, _ body: (inout R) -> Void) {
+    public mutating func modify<R: GestureRecognizer>(_ name: String, as type: R.Type, _ body: (inout R) -> Void) {
         guard let i = recognizers.firstIndex(where: { $0.name == name }), var r = R.unerased(recognizers[i]) else { return }
         body(&r)
         recognizers[i] = r.erased
-        syncTimers()
+    }
+
+    /// The earliest deadline of an enabled recognizer: the host must call
+    /// `advance(to:)` at that instant.
+    public var nextDeadline: SimInstant? {
+        var best: SimInstant?
+        for r in recognizers where r.isEnabled {
+            if let d = r.deadline, best.map({ d < $0 }) ?? true { best = d }
+        }
+        return best
+    }
+
+    /// Fires every deadline due at or before `now`, earliest first, each at its own
+    /// instant. O(recognizers) per deadline.
+    public mutating func advance(to now: SimInstant) -> [Event] {
+        var out: [Event] = []
+        while let due = nextDeadline, due <= now {
+            guard let i = recognizers.firstIndex(where: { $0.isEnabled && $0.deadline == due }) else { break }
+            process(recognizers[i].deadlinePassed(at: due), from: i, into: &out)
+        }
+        return out
     }
 
     /// `isEnabled = false` cancels an active gesture and fails a possible one, as UIKit does.
-    public func setEnabled(_ name: String, _ enabled: Bool) {
-        guard let i = recognizers.firstIndex(where: { $0.name == name }) else { return }
+    public mutating func setEnabled(_ name: String, _ enabled: Bool, at now: SimInstant) -> [Event] {
+        guard let i = recognizers.firstIndex(where: { $0.name == name }) else { return [] }
+        var out: [Event] = []
         if !enabled {
-            let now = clock.now
             if recognizers[i].state.isActive {
-                var r = recognizers[i]
                 let cancel = TouchEvent(id: trackedTouch ?? 0, phase: .cancelled, location: lastLocation, timestamp: now)
-                let updates = r.handle(cancel)
-                recognizers[i] = r
-                emit(contentsOf: updates)
+                for u in recognizers[i].handle(cancel) { out.append(.update(u)) }
             } else if recognizers[i].state == .possible && trackedTouch != nil {
-                emit(contentsOf: recognizers[i].fail(at: now))
+                for u in recognizers[i].fail(at: now) { out.append(.update(u)) }
             }
         }
         recognizers[i].isEnabled = enabled
-        syncTimers()
+        return out
     }
 
-    /// Delivers a touch: first advances the clock to its timestamp (firing due
-    /// timers, display-link frames included), then feeds the recognizers in the order
-    /// they were added, arbitrating after each transition.
-    public func handle(_ touch: TouchEvent) {
-        if touch.timestamp > clock.now { clock.advance(to: touch.timestamp) }
+    /// Delivers a touch: fires the deadlines due by its timestamp, then feeds the
+    /// recognizers in the order they were added, arbitrating after each transition.
+    public mutating func handle(_ touch: TouchEvent) -> [Event] {
+        var out = advance(to: touch.timestamp)
         if trackedTouch == nil {
-            guard touch.phase == .began else { return }
+            guard touch.phase == .began else { return out }
             trackedTouch = touch.id
             for i in recognizers.indices { recognizers[i].reset() }
         }
-        guard touch.id == trackedTouch else { return }
+        guard touch.id == trackedTouch else { return out }
         lastLocation = touch.location
         releaseTracker.add(touch)
-        if touch.phase.isFinal { recordRelease(touch) }
+        if touch.phase.isFinal {
+            // Before the recognizers see the lift, so a trace reads it before `pan.ended`
+            // and the scroll view's `willEndDragging` it causes.
+            let release = Release(time: touch.timestamp, location: touch.location,
+                                  cancelled: touch.phase == .cancelled, estimate: releaseTracker.estimate())
+            lastRelease = release
+            out.append(.release(release))
+        }
         for i in recognizers.indices where recognizers[i].isEnabled {
-            let updates = recognizers[i].handle(touch)
-            process(updates, from: i)
+            process(recognizers[i].handle(touch), from: i, into: &out)
         }
         if touch.phase.isFinal { trackedTouch = nil }
-        syncTimers()
+        return out
     }
 
     /// Delivers a stream (see `handle`).
-    public func play(_ touches: [TouchEvent]) {
-        for t in touches { handle(t) }
-    }
-
-    /// Returns and forgets the pending transitions.
-    public func drainUpdates() -> [GestureUpdate] {
-        defer { pendingUpdates.removeAll() }
-        return pendingUpdates
+    public mutating func play(_ touches: [TouchEvent]) -> [Event] {
+        var out: [Event] = []
+        for t in touches { out += handle(t) }
+        return out
     }
 
     // MARK: private
 
-    /// Traced before the recognizers see the lift, so the line reads before `pan.ended`
-    /// and the scroll view's `willEndDragging` it causes.
-    private func recordRelease(_ touch: TouchEvent) {
-        let estimate = releaseTracker.estimate()
-        let release = Release(time: touch.timestamp, location: touch.location,
-                              cancelled: touch.phase == .cancelled, estimate: estimate)
-        lastRelease = release
-        trace?.record(TraceEvent(time: touch.timestamp, source: source, name: release.cancelled ? "cancel" : "release",
-                                 fields: [.init("location", touch.location.description),
-                                          .init("velocity", estimate.velocity.description),
-                                          .init("basis", estimate.basis.rawValue),
-                                          .init("samples", String(estimate.samples))]))
-    }
-
-    private func simultaneous(_ a: Int, _ b: Int) -> Bool {
-        guard let hook = shouldRecognizeSimultaneously else { return false }
-        return hook(recognizers[a].name, recognizers[b].name) || hook(recognizers[b].name, recognizers[a].name)
-    }
-
-    private func process(_ updates: [GestureUpdate], from i: Int) {
+    private mutating func process(_ updates: [GestureUpdate], from i: Int, into out: inout [Event]) {
         for u in updates {
-            emit(u)
+            out.append(.update(u))
             let recognized = u.state == .began || (u.state == .ended && recognizers[i].kind == .tap)
             guard recognized else { continue }
-            for j in recognizers.indices where j != i && recognizers[j].state == .possible && !simultaneous(i, j) {
-                emit(contentsOf: recognizers[j].fail(at: u.time))
+            for j in recognizers.indices where j != i && recognizers[j].state == .possible
+                && !simultaneous.contains([recognizers[i].name, recognizers[j].name]) {
+                for f in recognizers[j].fail(at: u.time) { out.append(.update(f)) }
             }
         }
-    }
-
-    private func emit(contentsOf updates: [GestureUpdate]) { for u in updates { emit(u) } }
-
-    private func emit(_ u: GestureUpdate) {
-        trace?.record(u.traceEvent(source: source))
-        pendingUpdates.append(u)
-        if pendingUpdates.count > updateCapacity { pendingUpdates.removeFirst(pendingUpdates.count - updateCapacity) }
-        onUpdate?(u)
-    }
-
-    private func syncTimers() {
-        for i in recognizers.indices {
-            let want = recognizers[i].isEnabled ? recognizers[i].deadline : nil
-            guard want != timerDue[i] else { continue }
-            if let t = timers[i] { clock.cancel(t) }
-            timers[i] = nil; timerDue[i] = want
-            if let due = want {
-                let name = recognizers[i].name
-                timers[i] = clock.schedule(at: due) { [backref] now in backref.target?.deadlineFired(name, now) }
-            }
-        }
-    }
-
-    private func deadlineFired(_ name: String, _ now: SimInstant) {
-        guard let i = recognizers.firstIndex(where: { $0.name == name }) else { return }
-        timers[i] = nil; timerDue[i] = nil
-        let updates = recognizers[i].deadlinePassed(at: now)
-        process(updates, from: i)
-        syncTimers()
     }
 }

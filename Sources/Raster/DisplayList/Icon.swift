@@ -1,6 +1,6 @@
 /// A vector shape drawn by both rasterizers from the same description: the icons of
 /// the chat UI and the bubble tails. The pixel canvas draws it from analytic shapes
-/// (strokes, rings, discs, filled outlines with curves; `PixelCanvas+Icons.swift`),
+/// (strokes, rings, discs, filled outlines with curves; `IconArt.swift`, drawn by `Target+Icons.swift`),
 /// the character grid prints its `gridText` (or `asciiText`), centred in the frame.
 ///
 /// An icon is designed on a 24 x 24 grid and drawn in the largest centred square of

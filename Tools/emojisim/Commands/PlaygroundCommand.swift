@@ -17,17 +17,20 @@ enum PlaygroundCommand: CLICommand {
     usage: emojisim playground [--out DIR] [--device D] [--theme T] [--catalog C]
 
     Writes DIR (default ./emojisim-playground): index.html, playground.js,
-    playground-data.js (the wasm module, the font, the catalog and its images, inlined
-    as base64 so the page works from file:// as well as from any static server) and
-    emojisim-core.wasm (the same module, for servers and tools). Open DIR/index.html.
+    playground-data.js (the wasm module, the font, the bundled demo and Unicode catalogs'
+    images, the Unicode catalog and the --catalog one, inlined as base64 so the page works
+    from file:// as well as from any static server) and emojisim-core.wasm (the same
+    module, for servers and tools). Open DIR/index.html. The page switches device, theme
+    and catalog itself (a catalog JSON can be dropped on it).
 
     The module is .build/wasm/emojisim-core.wasm; when it is missing or older than the
     core's sources it is built first with Tools/wasm/build.sh (Embedded Swift, only the
     toolchain needed; a few minutes on a cold build).
 
       --out DIR       where to write the page (default ./emojisim-playground)
-      --device D      iphone8 (default), iphone14 or WxH@S, as a script's `device` line
-      --theme T       light (default) or dark
+      --device D      the first device: iphone8 (default), iphone14 or WxH@S, as a
+                      script's `device` line
+      --theme T       the first theme: light (default) or dark
       --catalog C     demo (default), unicode, or the rest of a script's `catalog` line,
                       e.g. --catalog 'json "my.json"' (paths relative to the current folder)
     """
@@ -66,6 +69,9 @@ enum PlaygroundCommand: CLICommand {
             let wasm = try ensureModule(root: root)
             let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let assets = try ScenarioAssets.load(configuration.catalog, relativeTo: cwd)
+            // The page switches between demo and Unicode without reloading: both catalogs'
+            // images (the bundled ones) and the Unicode catalog as text go in the data file.
+            let unicode = try ScenarioAssets.load(.unicode(path: nil), relativeTo: cwd)
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             for f in pageFiles {
                 let bytes = try Data(contentsOf: root.appendingPathComponent("Tools/playground/\(f)"))
@@ -75,7 +81,8 @@ enum PlaygroundCommand: CLICommand {
             let font = try BundledResources.bytes(BundledFont.resourcePath)
             var catalogText: String?
             if case .demo = configuration.catalog {} else { catalogText = CatalogText.encode(assets.catalog) }
-            let data = dataScript(wasm: wasm, font: font, assets: assets, catalog: catalogText, setup: setup)
+            let data = dataScript(wasm: wasm, font: font, assets: assets, catalog: catalogText, setup: setup,
+                                  bundled: [ScenarioAssets.demo, unicode], unicode: CatalogText.encode(unicode.catalog))
             try Data(data.utf8).write(to: out.appendingPathComponent("playground-data.js"), options: .atomic)
             print("playground: wrote \(out.path)/index.html (module \(wasm.count) bytes, \(assets.imageBytes.count) images)")
             return 0
@@ -145,21 +152,41 @@ enum PlaygroundCommand: CLICommand {
     }
 
     /// `playground-data.js`: one global with everything the page loads into the module.
-    static func dataScript(wasm: Data, font: [UInt8], assets: ScenarioAssets, catalog: String?, setup: String) -> String {
+    ///
+    /// `images`/`sequences` are the bundled catalogs' (demo and Unicode, which share
+    /// them); `catalog`, `catalogImages` and `catalogSequences` the one `--catalog` named
+    /// when it is not demo (the page registers only those with it, as `emojisim run`
+    /// knows only the images a catalog names); `unicode` the Unicode catalog as text.
+    static func dataScript(wasm: Data, font: [UInt8], assets: ScenarioAssets, catalog: String?, setup: String,
+                           bundled: [ScenarioAssets], unicode: String) -> String {
+        func images(_ all: [ScenarioAssets]) -> String {
+            var bytes: [String: [UInt8]] = [:]
+            for a in all { bytes.merge(a.imageBytes) { first, _ in first } }
+            var s = "{\n"
+            for name in bytes.keys.sorted() {
+                s += "    \(jsString(name)): \"\(Data(bytes[name]!).base64EncodedString())\",\n"
+            }
+            return s + "  }"
+        }
+        func sequences(_ all: [ScenarioAssets]) -> String {
+            var seqs: [String: [String]] = [:]
+            for a in all { seqs.merge(a.sequences) { first, _ in first } }
+            var s = "{\n"
+            for name in seqs.keys.sorted() {
+                s += "    \(jsString(name)): \(jsString(seqs[name]!.joined(separator: "\n"))),\n"
+            }
+            return s + "  }"
+        }
         var s = "// Written by `emojisim playground`: the wasm core and its assets, base64.\n"
         s += "window.EMOJISIM_DATA = {\n"
         s += "  setup: \(jsString(setup)),\n"
         s += "  catalog: \(catalog.map(jsString) ?? "null"),\n"
+        s += "  unicode: \(jsString(unicode)),\n"
         s += "  font: \"\(Data(font).base64EncodedString())\",\n"
-        s += "  images: {\n"
-        for name in assets.imageBytes.keys.sorted() {
-            s += "    \(jsString(name)): \"\(Data(assets.imageBytes[name]!).base64EncodedString())\",\n"
-        }
-        s += "  },\n  sequences: {\n"
-        for name in assets.sequences.keys.sorted() {
-            s += "    \(jsString(name)): \(jsString(assets.sequences[name]!.joined(separator: "\n"))),\n"
-        }
-        s += "  },\n"
+        s += "  images: \(images(bundled)),\n"
+        s += "  sequences: \(sequences(bundled)),\n"
+        s += "  catalogImages: \(catalog == nil ? "{}" : images([assets])),\n"
+        s += "  catalogSequences: \(catalog == nil ? "{}" : sequences([assets])),\n"
         s += "  wasm: \"\(wasm.base64EncodedString())\",\n"
         s += "};\n"
         return s

@@ -1,7 +1,10 @@
-// libFuzzer target for the text parsers of the core: the placeholder scanner (RichText
-// over the demo catalog, which must give back its plain text), the text diff (a diff of
-// two halves of the input, run to its cell limit), and the Unifont .hex parser. The
-// first byte picks one.
+// libFuzzer target for the text parsers of the core, the first byte picking one:
+// 0: the placeholder scanner (RichText over the demo catalog): the plain text comes back
+//    unchanged, the runs spell it, and rich text rebuilt from its runs is equal;
+// 1: the text diff of the input's two halves, run to a small cell limit (so the
+//    replaced-block fallback is reached too): the ops spell the old lines (same + removed)
+//    and the new lines (same + added), and equal texts have no change;
+// 2: the Unifont .hex parser, with small limits.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -12,13 +15,28 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 0:
         let rich = RichText(parsing: text, catalog: .demo)
         precondition(rich.plainText == text, "placeholder scan changed the text")
+        let runs = rich.runs
+        precondition(runs.map(\.plainText).joined() == text, "the runs do not spell the text")
+        precondition(RichText(runs: runs) == rich, "rich text rebuilt from its runs differs")
     case 1:
         let half = text.index(text.startIndex, offsetBy: text.count / 2)
         let old = String(text[..<half]), new = String(text[half...])
-        let ops = TextDiff.lineOps(old: old, new: new, maxCells: 1 << 16)
-        // Equal texts have no added or removed line.
-        if old == new { precondition(ops.allSatisfy { if case .same = $0 { true } else { false } }) }
-        _ = TextDiff.unified(old: old, new: new, maxLines: 50)
+        for cells in [1 << 12, 16] {
+            let ops = TextDiff.lineOps(old: old, new: new, maxCells: cells)
+            var a: [String] = [], b: [String] = []
+            for op in ops {
+                switch op {
+                case .same(let s): a.append(s); b.append(s)
+                case .removed(let s): a.append(s)
+                case .added(let s): b.append(s)
+                }
+            }
+            precondition(a == TextDiff.split(old) && b == TextDiff.split(new), "the diff does not spell its inputs")
+            if old == new { precondition(ops.allSatisfy(\.isSame), "equal texts with a change") }
+        }
+        let unified = TextDiff.unified(old: old, new: new, maxLines: 50)
+        precondition((unified == nil) == (old == new))
+        if let u = unified { precondition(u.split(separator: "\n", omittingEmptySubsequences: false).count <= 52) }
     default:
         _ = try? BitmapFont(parsingHex: body, limits: BitmapFont.Limits(maxGlyphs: 4096, maxLineLength: 200))
     }

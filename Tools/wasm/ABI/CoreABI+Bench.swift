@@ -94,7 +94,7 @@ extension CoreABI {
         if w == .screenRender {
             bench.list = s.screen.displayList()
             bench.canvas = PixelCanvas(size: bench.list.size, options: PixelRenderOptions(
-                scale: deviceScale(s.configuration.device), theme: s.configuration.theme == .dark ? .dark : .light,
+                scale: s.configuration.device.scale, theme: s.configuration.theme,
                 font: s.font, images: s.screen.imageProvider))
         }
         state.benches[handle] = bench

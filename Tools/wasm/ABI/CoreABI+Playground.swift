@@ -1,3 +1,4 @@
+import SimCore
 import Raster
 import ChatUI
 import Scenario
@@ -44,4 +45,114 @@ public func esim_screen_snapshot_coded(_ handle: Int32, _ subject: Int32, _ form
 public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
     playgroundCodes[handle] = nil
     return 0
+}
+
+/// Gives the legend codes of screen `from` to screen `to` (the page replaces its screen
+/// by a rebuilt one after a gesture and its text snapshots must keep sharing one table).
+@_cdecl("esim_screen_codes_move")
+public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
+    playgroundCodes[to] = playgroundCodes[from]
+    playgroundCodes[from] = nil
+    return 0
+}
+
+/// Forgets every registered image and sequence (the page loads another catalog's images).
+@_cdecl("esim_images_clear")
+public func esim_images_clear() -> Int32 {
+    abiState.images = [:]
+    abiState.sequences = [:]
+    return 0
+}
+
+extension CoreABI {
+    /// What a touch at `p` lands on, as the script target a recorder writes: the named
+    /// target (`panel.emoji 笑哭`, `panel.delete`, `panel.tab 1`, `send`, `toggle`,
+    /// `input`, `list.row 3`) whose lookup hits (on screen, enabled, not covered) with a
+    /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
+    /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
+    /// drawn on the panel's page (from the display list), the delete key, the tabs, the
+    /// input bar's controls, the displayed rows. O(items + candidates x lookup).
+    public static func target(at p: Point, _ handle: Int32, in state: State) throws(Failure) -> String {
+        let s = try session(handle, in: state)
+        let screen = s.screen
+        var candidates: [Target] = []
+        var seen = Set<String>()
+        for item in screen.displayList().items.reversed() {
+            guard case .image(let ref, _) = item.command, let code = ref.code,
+                  let view = item.viewName, view.hasPrefix("EmojiPanel.page"), !seen.contains(code) else { continue }
+            seen.insert(code)
+            candidates.append(.panelEmoji(code))
+        }
+        candidates.append(.panelDelete)
+        let st = screen.state
+        for i in 0..<st.panelGroupCount { candidates.append(.panelTab(.index(i))) }
+        candidates += [.send, .toggle]
+        // A tap in the text places the caret where it lands: only an empty input is
+        // the same at its centre.
+        if st.input.isEmpty { candidates.append(.input) }
+        if let rows = st.listVisible { for r in rows { candidates.append(.listRow(r)) } }
+        for t in candidates {
+            if case .hit(let frame, _) = screen.lookup(t), frame.contains(p) {
+                return ScriptPrinter.line(.action(.tap(t))).dropFirst(4).description
+            }
+        }
+        return ""
+    }
+
+    /// The state a page shows and the expectations it offers, one a line: `now TICKS`,
+    /// `idle 0|1` (nothing moves and no finger is down), `moving PHRASE` per motion,
+    /// then one `expect ...` line per state (keyboard, input, send, panel page and group
+    /// when the emoji keyboard shows, preview, list count, list last), in the canonical
+    /// spelling (ScriptPrinter). O(state).
+    public static func status(_ handle: Int32, in state: State) throws(Failure) -> String {
+        let s = try session(handle, in: state)
+        let screen = s.screen
+        let moving = screen.motion
+        var out = "now \(screen.clock.now.ticks)\n"
+        out += "idle \(moving.isEmpty && !screen.hasFingerDown ? 1 : 0)\n"
+        for m in moving { out += "moving \(m)\n" }
+        let st = screen.state
+        var expectations: [Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
+        if st.keyboard == .emoji {
+            expectations.append(.panelPage(st.panelPage, of: st.panelPageCount))
+            expectations.append(.panelGroup(.name(st.panelGroupName)))
+            expectations.append(.preview(st.preview))
+        }
+        expectations.append(.listCount(st.listCount))
+        if let last = st.listLast { expectations.append(.listLast(last)) }
+        for e in expectations { out += ScriptPrinter.line(.expect(e)) + "\n" }
+        return out
+    }
+}
+
+/// The target a touch at (x, y) screen points lands on (see `CoreABI.target(at:)`),
+/// into the output buffer ("" for none).
+@_cdecl("esim_screen_target_at")
+public func esim_screen_target_at(_ handle: Int32, _ x: Double, _ y: Double) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        guard x.isFinite, y.isFinite else { throw CoreABI.Failure(.badArgument, "target at: the point is not finite") }
+        abiState.output = Array(try CoreABI.target(at: Point(x: x, y: y), handle, in: abiState).utf8)
+        return 0
+    }
+}
+
+/// The screen's clock, idleness and offered expectations (see `CoreABI.status`).
+@_cdecl("esim_screen_status")
+public func esim_screen_status(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = Array(try CoreABI.status(handle, in: abiState).utf8)
+        return 0
+    }
+}
+
+/// Parses a whole script without running it: 0, or the parse-error status with every
+/// error (`NAME:LINE:COL: error: ...`) in the error buffer. What the page checks before
+/// a replay, as `emojisim run` reports all parse errors before running; O(script).
+@_cdecl("esim_script_check")
+public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "script name")
+        _ = try CoreABI.parse(try hostText(ptr, len, "script"), name: n)
+        return 0
+    }
 }

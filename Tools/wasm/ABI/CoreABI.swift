@@ -214,8 +214,8 @@ public enum CoreABI {
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
-        let theme: Theme = s.configuration.theme == .dark ? .dark : .light
-        let scale = deviceScale(s.configuration.device)
+        let theme = s.configuration.theme
+        let scale = s.configuration.device.scale
         if format < SnapshotFormat.allCases.count {
             return render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
                           font: s.font, images: s.screen.imageProvider)
@@ -268,7 +268,7 @@ public enum CoreABI {
             out += "expect \(e.line):\(e.column) \(e.passed ? "pass" : "FAIL") expected \(e.expected) | actual \(e.actual)\n"
         }
         for s in r.snapshots {
-            let bytes = render(s.list, as: s.format, scale: s.scale, theme: s.theme == .dark ? .dark : .light,
+            let bytes = render(s.list, as: s.format, scale: s.scale, theme: s.theme,
                                font: font, images: images)
             out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(bytes.count) fnv1a64 \(hex(fnv1a64(bytes)))\n"
         }
@@ -308,14 +308,6 @@ public enum CoreABI {
     static func hex(_ v: UInt64) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: 16 - s.utf8.count) + s
-    }
-
-    static func deviceScale(_ d: DeviceSpec) -> Int {
-        switch d {
-        case .iphone8: return 2
-        case .iphone14: return 3
-        case .custom(_, _, let s): return s
-        }
     }
 
     /// The catalog a screen uses: the demo catalog (the only one the core holds) for

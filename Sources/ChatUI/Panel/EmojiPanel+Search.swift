@@ -1,0 +1,93 @@
+import SimCore
+import EmojiText
+import Interaction
+
+// Search, resize and configuration: everything that rebuilds the sections and the
+// layout, keeping the page in view found by what it shows.
+extension EmojiPanel {
+    /// Shows the catalog's matches for `query` on their own pages (best first); an
+    /// empty query clears the search.
+    mutating func search(_ query: String, at t: SimInstant) {
+        if query.isEmpty { clearSearch(at: t); return }
+        if state.query == nil {
+            state.pageBeforeSearch = anchor().map { PageAnchor(name: $0.0, kind: $0.1, index: $0.2, code: $0.3) }
+        }
+        state.query = query
+        let results = searchProvider(query)
+        record(t, "search", ("query", query), ("results", String(results.count)))
+        rebuild(anchor: nil, at: t)
+        scroll(toPage: 0, animated: false, at: t)
+    }
+
+    /// Leaves search mode and returns to the page and group shown before the search
+    /// (UISearchBar cancel restoring the collection view's position). The page is
+    /// found by what it showed (group, first emoji), not by its offset: recents picked
+    /// during the search put a Recents page in front, and a search typed while the
+    /// panel bounced past an edge must not bring back an out-of-bounds offset.
+    mutating func clearSearch(at t: SimInstant) {
+        guard state.query != nil else { return }
+        state.query = nil
+        let back = state.pageBeforeSearch
+        state.pageBeforeSearch = nil
+        record(t, "searchCleared")
+        rebuild(anchor: back.map { ($0.name, $0.kind, $0.index, $0.code) }, at: t)
+    }
+
+    mutating func resize(width: Double, at t: SimInstant) {
+        let a = anchor()
+        state.width = width.isFinite ? max(0, width) : 0
+        record(t, "resize", ("width", formatPoints(width)))
+        rebuild(anchor: a, at: t)
+    }
+
+    mutating func configure(_ c: PanelConfiguration, at t: SimInstant) {
+        let a = anchor()
+        state.configuration = c
+        state.scroller.configure(policy: c.snapPolicy)
+        state.deleteRepeater.delay = c.deleteRepeatDelay
+        state.deleteRepeater.interval = c.deleteRepeatInterval
+        arena.modify("longPress", as: LongPressRecognizer.self) {
+            $0.minimumPressDuration = c.minimumPressDuration
+            $0.allowableMovement = c.allowableMovement
+        }
+        rebuild(anchor: a, at: t)
+    }
+
+    /// (section name, kind, index and code of the first emoji) of the page in view.
+    func anchor() -> (String, PanelSection.Kind, Int, String)? {
+        let s = state.currentSection
+        guard state.sections.indices.contains(s) else { return nil }
+        let range = state.layout.emojiRange(ofPage: state.currentPage)
+        guard let first = range.first else { return nil }
+        let sec = state.sections[s]
+        return (sec.name, sec.kind, first, sec.emoji[first].code)
+    }
+
+    mutating func rebuild(anchor: (String, PanelSection.Kind, Int, String)?, at t: SimInstant) {
+        var sections: [PanelSection] = []
+        if let q = state.query {
+            sections = [PanelSection(name: "Search: \(q)", emoji: searchProvider(q), kind: .searchResults)]
+        } else {
+            if !state.recents.isEmpty {
+                sections.append(PanelSection(name: "Recents", emoji: state.recents, kind: .recents))
+            }
+            sections += state.groups.filter { !$0.emoji.isEmpty }
+        }
+        state.sections = sections
+        state.layout = PanelLayout(configuration: state.configuration, width: state.width,
+                                   sectionCounts: sections.map({ $0.emoji.count }))
+        state.contentGeneration += 1
+        let layout = state.layout
+        _ = state.scroller.setGeometry(viewport: layout.scrollFrame.size, content: layout.contentSize, at: t)
+        var page = min(state.currentPage, max(0, layout.pageCount - 1))
+        if let (name, kind, index, code) = anchor,
+           let s = sections.firstIndex(where: { $0.name == name && $0.kind == kind }) {
+            let emoji = sections[s].emoji
+            let i = (emoji.indices.contains(index) && emoji[index].code == code)
+                ? index : (emoji.firstIndex { $0.code == code } ?? 0)
+            page = layout.page(section: s, index: i) ?? layout.firstPage[s]
+        }
+        _ = state.scroller.setOffset(layout.offset(ofPage: page), animated: false, at: t)
+        updateCurrentPage(announce: true, at: t)
+    }
+}

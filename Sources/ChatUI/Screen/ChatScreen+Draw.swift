@@ -1,0 +1,55 @@
+import SimCore
+import Raster
+
+// Drawing, with the contract every component follows: `draw(into:in:at:)` appends the
+// component to a list in a rect at an instant and changes nothing.
+extension ChatScreen {
+    /// The whole screen as one display list at `clock.now`. Pure: calling it twice gives
+    /// the same list and changes no state (see `layoutIfNeeded()` for the list's height
+    /// between frames).
+    public func displayList() -> DisplayList {
+        var dl = DisplayList(size: profile.size)
+        drawContent(into: &dl, at: clock.now)
+        return dl
+    }
+
+    /// Draws the screen into `rect` (its bounds, normally; the screen draws at its own
+    /// size from `rect`'s origin) at `now`, back to front: background, navigation bar,
+    /// list, input bar, then the keyboard frame: the panel clipped to it with its
+    /// preview unclipped on top (a preview rises over the input bar), or the system
+    /// keyboard (`Keyboard.shownKind` decides). O(visible items).
+    public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
+        guard rect.origin != .zero else { drawContent(into: &dl, at: now); return }
+        var local = DisplayList(size: profile.size)
+        drawContent(into: &local, at: now)
+        dl.append(contentsOf: local, at: rect.origin)
+    }
+
+    private func drawContent(into dl: inout DisplayList, at now: SimInstant) {
+        dl.fill(bounds, .background, view: "screen")
+        let nav = navigationBarFrame
+        dl.fill(nav, .surface, view: "navigationBar")
+        let title = TextLayout(configuration.title)
+        let titleOrigin = Point(x: ((nav.width - title.size.width) / 2).rounded(.down),
+                                y: nav.maxY - configuration.navigationBarHeight + ((configuration.navigationBarHeight - 16) / 2).rounded(.down))
+        dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
+        dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
+                view: "navigationBar")
+        list.draw(into: &dl, in: listFrame(at: now), at: now)
+        inputBar.draw(into: &dl, in: inputBarFrame(at: now), at: now)
+        let kb = keyboardFrame(at: now)
+        guard kb.minY < profile.size.height else { return }
+        switch shownKeyboard {
+        case .emoji:
+            dl.clipped(to: kb, view: "emojiPanel") { d in
+                d.fill(kb, .panelBackground, view: "emojiPanel")
+                panel.draw(into: &d, in: kb, at: now, overlays: false)
+            }
+            panel.drawOverlays(into: &dl, in: kb, at: now)
+        case .system:
+            inputBar.state.keyboard.draw(into: &dl, in: kb, at: now)
+        case .none:
+            break
+        }
+    }
+}

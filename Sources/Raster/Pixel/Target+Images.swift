@@ -1,0 +1,58 @@
+import Imaging
+import SimCore
+
+/// Images: scaled, cached and composited source-over.
+extension Target {
+    /// The stand-in for an image the provider does not have (see `missingImage`).
+    func placeholder(_ frame: Rect, theme: Theme, code: String? = nil) {
+        missingImage(frame, code: code, theme: theme)
+    }
+
+    /// Draws `img` fitted into `frame` by its content (see `fitted`): scaled once (see
+    /// `ScaledImage`, cached by the canvas), then composited source-over with the
+    /// current opacity.
+    mutating func blit(_ img: Image, name: String, frameIndex: Int, into frame: Rect) {
+        guard let (crop, dx0, dy0, dw, dh) = fitted(img, name: name, into: frame) else { return }
+        let dx1 = dx0 + dw, dy1 = dy0 + dh
+        let x0 = max(clip.x0, dx0), x1 = min(clip.x1, dx1), y0 = max(clip.y0, dy0), y1 = min(clip.y1, dy1)
+        guard x1 > x0, y1 > y0 else { return }
+        let key = ScaledImage.Key(name: name, frameIndex: frameIndex, width: dw, height: dh, crop: crop)
+        let scaled: ScaledImage
+        if let hit = cache.lookup(key, source: img) {
+            scaled = hit
+        } else {
+            scaled = ScaledImage(img, crop: crop, width: dw, height: dh)
+            cache.store(key, scaled)
+        }
+        let o = opacity
+        scaled.premultiplied.withUnsafeBufferPointer { src in
+            (p).withMemoryRebound(to: UInt32.self, capacity: width * height) { dst in
+                for y in y0..<y1 {
+                    var si = (y - dy0) * dw + (x0 - dx0)
+                    var di = y * width + x0
+                    for _ in x0..<x1 {
+                        let s = UInt32(littleEndian: src[si])
+                        si += 1
+                        var a = Int(s >> 24)
+                        if a == 0 { di += 1; continue }
+                        var r = Int(s & 0xFF), g = Int((s >> 8) & 0xFF), b = Int((s >> 16) & 0xFF)
+                        if o < 255 {
+                            a = Self.div255(a * o); r = Self.div255(r * o); g = Self.div255(g * o); b = Self.div255(b * o)
+                        }
+                        if a == 255 {
+                            dst[di] = (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000).littleEndian
+                        } else {
+                            let d = UInt32(littleEndian: dst[di])
+                            let inv = 255 - a
+                            let nr = min(255, r + Self.div255(Int(d & 0xFF) * inv))
+                            let ng = min(255, g + Self.div255(Int((d >> 8) & 0xFF) * inv))
+                            let nb = min(255, b + Self.div255(Int((d >> 16) & 0xFF) * inv))
+                            dst[di] = (UInt32(nr) | UInt32(ng) << 8 | UInt32(nb) << 16 | 0xFF00_0000).littleEndian
+                        }
+                        di += 1
+                    }
+                }
+            }
+        }
+    }
+}

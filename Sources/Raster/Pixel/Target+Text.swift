@@ -1,0 +1,61 @@
+import SimCore
+
+/// Text: the bitmap font's glyphs and emoji of a laid-out text.
+extension Target {
+    mutating func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
+        let a = alpha(color, 255)
+        for line in layout.lines {
+            line.glyphs.withUnsafeBufferPointer { glyphs in
+                guard let base = glyphs.baseAddress else { return }
+                for i in 0..<glyphs.count {
+                    let g = base + i
+                    let frame = g.pointee.frame.offsetBy(dx: origin.x, dy: origin.y)
+                    let cp = g.pointee.codePoint
+                    if cp != 0 {
+                        // A character or the ellipsis: its first scalar from the font.
+                        drawGlyph(cp, boxWidth: g.pointee.width == .wide ? 16 : 8, x: px(frame.minX), y: px(frame.minY),
+                                  color: color, alpha: a)
+                        continue
+                    }
+                    guard case .emoji(let e) = g.pointee.content else { continue }
+                    if let name = e.imageName, let img = options.images.image(name, 0) {
+                        blit(img, name: name, frameIndex: 0, into: frame)
+                    } else if let glyphText = e.glyph, let first = glyphText.unicodeScalars.first {
+                        drawGlyph(first.value, boxWidth: 16, x: px(frame.minX), y: px(frame.midY - 8), color: color, alpha: a)
+                    } else {
+                        placeholder(frame, theme: theme)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each set font pixel becomes a scale x scale block: the runs of set bits of the
+    /// glyph's rows (from `glyphs`, found once per glyph) are filled on each of their
+    /// `scale` pixel rows; opaque runs are stored words, translucent ones `span`s.
+    mutating func drawGlyph(_ codePoint: UInt32, boxWidth: Int, x: Int, y: Int, color: Color, alpha a: Int) {
+        let range = glyphs.lookup(codePoint, boxWidth: boxWidth, font: options.font)
+        let s = iscale
+        let opaque = a >= 255 ? PixelCanvas.pack(Color(r: color.r, g: color.g, b: color.b, a: 255)) : nil
+        let c = clip, w = width
+        glyphs.runs.withUnsafeBufferPointer { runs in
+            p.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+                for k in range {
+                    let run = runs[k]
+                    let py0 = y + Int(run & 0xFF) * s
+                    let py = max(py0, c.y0), pyEnd = min(py0 + s, c.y1)
+                    guard pyEnd > py else { continue }
+                    let sx0 = max(c.x0, x + Int((run >> 8) & 0xFF) * s), sx1 = min(c.x1, x + Int(run >> 16) * s)
+                    guard sx1 > sx0 else { continue }
+                    for yy in py..<pyEnd {
+                        if let v = opaque {
+                            (words + yy * w + sx0).update(repeating: v, count: sx1 - sx0)
+                        } else {
+                            span(yy, sx0, sx1, color, a)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

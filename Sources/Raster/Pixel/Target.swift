@@ -1,0 +1,165 @@
+import SimCore
+
+/// The drawing state over the framebuffer memory for one `draw` call.
+/// Its drawing is split by kind: `Target+Shapes`, `Target+Text`, `Target+Images`,
+/// `Target+Icons`, `Target+ContentBox`.
+struct Target {
+    let p: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let height: Int
+    let scale: Double
+    let iscale: Int
+    let options: PixelRenderOptions
+    var clip = PixelClip(x0: 0, y0: 0, x1: 0, y1: 0)
+    var opacity = 255
+    var cache: ScaledImageCache
+    var shadowMasks = ShadowMaskCache()
+    var glyphs = GlyphCache()
+
+    init(p: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double, iscale: Int, options: PixelRenderOptions,
+         cache: ScaledImageCache) {
+        self.p = p; self.width = width; self.height = height; self.scale = scale; self.iscale = iscale
+        self.options = options
+        self.cache = cache
+        clip = PixelClip(x0: 0, y0: 0, x1: width, y1: height)
+    }
+
+    func px(_ v: Double) -> Int {
+        let r = (v * scale).rounded()
+        return r.isFinite ? Int(r.clamped(to: -100_000...100_000)) : 0
+    }
+
+    mutating func run(_ list: DisplayList) {
+        var clips: [PixelClip] = []
+        var opacities: [Int] = []
+        let theme = options.theme
+        for item in list.items {
+            switch item.command {
+            case .pushClip(let r):
+                clips.append(clip)
+                clip = PixelClip(x0: max(clip.x0, px(r.minX)), y0: max(clip.y0, px(r.minY)),
+                                 x1: min(clip.x1, px(r.maxX)), y1: min(clip.y1, px(r.maxY)))
+            case .popClip:
+                if let c = clips.popLast() { clip = c }
+            case .pushOpacity(let a):
+                opacities.append(opacity)
+                let q = Int(((a.isNaN ? 0 : a).clamped(to: 0...1) * 255).rounded())
+                opacity = (opacity * q + 127) / 255
+            case .popOpacity:
+                if let o = opacities.popLast() { opacity = o }
+            default:
+                if clip.isEmpty || opacity == 0 { continue }
+                draw(item.command, theme: theme)
+            }
+        }
+    }
+
+    mutating func draw(_ command: DrawCommand, theme: Theme) {
+        switch command {
+        case .fillRect(let r, let role):
+            shape(r, radius: 0, softness: 1, color: theme.color(role))
+        case .roundedRect(let r, let radius, let role):
+            shape(r, radius: radius, softness: 1, color: theme.color(role))
+        case .circle(let r, let role):
+            ellipse(r, color: theme.color(role))
+        case .border(let r, let w, let radius, let role):
+            border(r, lineWidth: w, radius: radius, color: theme.color(role))
+        case .line(let a, let b, let w, let role):
+            line(a, b, lineWidth: w, color: theme.color(role))
+        case .shadow(let r, let radius, let offset, let blur, let role):
+            shadow(r, radius: radius, offset: offset, blur: blur, color: theme.color(role))
+        case .caret(let r, let role):
+            shape(r, radius: 0, softness: 1, color: theme.color(role))
+        case .selection(let r, let role):
+            shape(r, radius: 0, softness: 1, color: theme.color(role))
+        case .text(let layout, let origin, let role):
+            text(layout, origin: origin, color: theme.color(role), theme: theme)
+        case .image(let ref, let frame):
+            if let img = options.images.image(ref.name, ref.frameIndex ?? 0) {
+                blit(img, name: ref.name, frameIndex: ref.frameIndex ?? 0, into: frame)
+            } else {
+                missingImage(frame, code: ref.displayCode, theme: theme)
+            }
+        case .icon(let icon, let frame, let role):
+            self.icon(icon, frame: frame, color: theme.color(role))
+        case .pushClip, .popClip, .pushOpacity, .popOpacity:
+            break
+        }
+    }
+
+    // MARK: - Blending
+
+    /// Finite and small enough to convert to Int pixel indices after margins: geometry
+    /// from untrusted input outside this is not drawn (never a trap).
+    @inline(__always) static func sane(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e6 }
+
+    /// round(x / 255) for 0 <= x <= 65025, exactly, without a division.
+    @inline(__always) static func div255(_ x: Int) -> Int {
+        let t = x + 128
+        return (t + (t >> 8)) >> 8
+    }
+
+    /// Blends `c` at alpha `a` (0...255, already including coverage) into pixel i:
+    /// out = round((c * a + dst * (255 - a)) / 255) a channel.
+    @inline(__always) func blend(_ i: Int, _ c: Color, _ a: Int) {
+        if a >= 255 {
+            p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 255
+            return
+        }
+        if a <= 0 { return }
+        let ia = 255 - a
+        p[i] = UInt8(Self.div255(Int(c.r) * a + Int(p[i]) * ia))
+        p[i + 1] = UInt8(Self.div255(Int(c.g) * a + Int(p[i + 1]) * ia))
+        p[i + 2] = UInt8(Self.div255(Int(c.b) * a + Int(p[i + 2]) * ia))
+        p[i + 3] = 255
+    }
+
+    /// The alpha of colour `c` at coverage `cov` (0...255) and the current opacity.
+    @inline(__always) func alpha(_ c: Color, _ cov: Int) -> Int {
+        (Int(c.a) * cov * opacity + 32512) / 65025
+    }
+
+    /// Fills pixels x0..<x1 of row y at one alpha (clipped by the caller). A translucent
+    /// span blends the three channels at once in 16-bit lanes of a 64-bit word (the same
+    /// rounding as `blend`).
+    @inline(__always) func span(_ y: Int, _ x0: Int, _ x1: Int, _ c: Color, _ a: Int) {
+        guard x1 > x0, a > 0 else { return }
+        let n = x1 - x0
+        if a >= 255 {
+            let v = PixelCanvas.pack(Color(r: c.r, g: c.g, b: c.b, a: 255))
+            (p + (y * width + x0) * 4).withMemoryRebound(to: UInt32.self, capacity: n) { words in
+                words.update(repeating: v, count: n)
+            }
+            return
+        }
+        let lanes: UInt64 = 0x0000_00FF_00FF_00FF
+        let src = (UInt64(c.r) | UInt64(c.g) << 16 | UInt64(c.b) << 32) &* UInt64(a) &+ 0x0000_0080_0080_0080
+        let ia = UInt64(255 - a)
+        (p + (y * width + x0) * 4).withMemoryRebound(to: UInt32.self, capacity: n) { words in
+            for k in 0..<n {
+                let d = UInt32(littleEndian: words[k])
+                let dv = UInt64(d & 0xFF) | UInt64((d >> 8) & 0xFF) << 16 | UInt64((d >> 16) & 0xFF) << 32
+                let t = src &+ dv &* ia
+                let q = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+                let out = UInt32(q & 0xFF) | UInt32((q >> 16) & 0xFF) << 8 | UInt32((q >> 32) & 0xFF) << 16 | 0xFF00_0000
+                words[k] = out.littleEndian
+            }
+        }
+    }
+
+    @inline(__always) static func coverage(_ d: Double, _ softness: Double) -> Int {
+        let v = softness == 1 ? 0.5 - d : 0.5 - d / softness
+        if !(v > 0) { return 0 } // also NaN from degenerate input
+        if v >= 1 { return 255 }
+        return Int(v * 255 + 0.5)
+    }
+
+    /// Signed distance from (x, y) to a rounded rect (centre mx,my; half size hw,hh; radius r).
+    @inline(__always) static func sdRoundRect(_ x: Double, _ y: Double, _ mx: Double, _ my: Double,
+                                              _ hw: Double, _ hh: Double, _ r: Double) -> Double {
+        let qx = abs(x - mx) - hw + r, qy = abs(y - my) - hh + r
+        let ox = max(qx, 0), oy = max(qy, 0)
+        let outside = (ox > 0 && oy > 0) ? (ox * ox + oy * oy).squareRoot() : max(ox, oy)
+        return outside + min(max(qx, qy), 0) - r
+    }
+}

@@ -1,0 +1,15 @@
+import ChatUI
+
+extension PanelSnapPolicy {
+    /// The policy's word in the scenario language (`set panel.snap uikit|round|projected|none`):
+    /// UIKit's paging is `uikit`. The parser offers these words and the printer writes
+    /// them, so they round-trip; `PanelSnapPolicy(scriptName:)` also reads `paging`.
+    public var scriptName: String {
+        switch self {
+        case .paging: return "uikit"
+        case .round: return "round"
+        case .projected: return "projected"
+        case .none: return "none"
+        }
+    }
+}
