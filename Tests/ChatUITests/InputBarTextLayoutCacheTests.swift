@@ -17,10 +17,10 @@ import Raster
 
     @Test func typingBreaksAFewLinesPerKeystroke() throws {
         let r = InputBarRig(InputBarConfiguration())
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         var most = 0
         for i in 0..<400 {
-            try r.bar.send(.type(i % 9 == 8 ? " " : "x"))
+            try r.send(.type(i % 9 == 8 ? " " : "x"))
             let cached = try #require(r.bar.state.cachedTextLayout)
             most = max(most, cached.linesBrokenByLastUpdate)
         }
@@ -31,23 +31,23 @@ import Raster
 
     @Test func theCacheIsTheFullLayoutAfterEveryKindOfEdit() throws {
         let r = InputBarRig(InputBarConfiguration())
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         func check(_ what: String) throws {
             let cached = try #require(r.bar.state.cachedTextLayout, "\(what)")
             #expect(cached == Self.fullLayout(r.bar), "\(what)")
             #expect(r.bar.textLayout == cached, "\(what)")
         }
         for word in ["hello ", "世界，", "[笑哭]", "e\u{301}", "\u{1F1E6}", "\u{1F1E8}", "[微笑", "]"] {
-            try r.bar.send(.type(word)); try check("type \(word)")
+            try r.send(.type(word)); try check("type \(word)")
         }
-        try r.bar.send(.returnKey); try check("return")
-        try r.bar.send(.type("line two")); try check("second line")
-        try r.bar.send(.select(location: 3, length: 4)); try r.bar.send(.copy)
-        try r.bar.send(.select(location: 1, length: 0)); try r.bar.send(.paste); try check("paste in the middle")
-        try r.bar.send(.select(location: 5, length: 0)); try r.bar.send(.backspace); try check("delete in the middle")
-        try r.bar.send(.undo); try check("undo")
-        try r.bar.send(.resize(Size(width: 320, height: 568))); try check("narrower")
-        try r.bar.send(.type("xyz")); try check("typing after the resize")
-        try r.bar.send(.selectAll); try r.bar.send(.backspace); try check("cleared")
+        try r.send(.returnKey); try check("return")
+        try r.send(.type("line two")); try check("second line")
+        try r.send(.select(location: 3, length: 4)); try r.send(.copy)
+        try r.send(.select(location: 1, length: 0)); try r.send(.paste); try check("paste in the middle")
+        try r.send(.select(location: 5, length: 0)); try r.send(.backspace); try check("delete in the middle")
+        try r.send(.undo); try check("undo")
+        try r.send(.resize(Size(width: 320, height: 568))); try check("narrower")
+        try r.send(.type("xyz")); try check("typing after the resize")
+        try r.send(.selectAll); try r.send(.backspace); try check("cleared")
     }
 }
