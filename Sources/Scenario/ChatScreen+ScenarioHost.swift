@@ -23,7 +23,7 @@ extension ChatScreen: ScenarioHost {
         func inBar(_ r: Rect) -> Rect { r.offsetBy(dx: bar.minX, dy: bar.minY) }
         func inPanel(_ r: Rect) -> Rect { r.offsetBy(dx: kb.minX, dy: kb.minY) }
         var panelShown: String? {
-            shownKeyboard == .emoji ? nil : "the emoji keyboard is not shown (keyboard: \(shownKeyboard))"
+            shownKeyboard == .emoji ? nil : "the emoji keyboard is not shown (keyboard: \(shownKeyboard.rawValue))"
         }
         let frame: Rect
         let component: Component

@@ -17,20 +17,24 @@ import ChatUI
 /// a 4096x4096 screen records at 1024x1024 (4 MiB a frame), phones at scale 1 as they are.
 /// The rendering is bounded too: at most `maxRenderedPixels` rendered in all (900 phone
 /// frames at scale 1 fit; a 4096x4096 screen gets 16 renders), then frames extend.
-final class Recorder {
-    static let hz = 30
+///
+/// Generic over the host (no `any ScenarioHost`: the core builds under Embedded Swift,
+/// which has no existentials); the driver that owns it has the same `Host`. Its
+/// constants are computed: a generic type has no static stored properties.
+final class Recorder<Host: ScenarioHost> {
+    static var hz: Int { 30 }
     /// Pixel bytes the recording may hold: 128 MiB.
-    static let maxBytes = 128 << 20
+    static var maxBytes: Int { 128 << 20 }
     /// Pixels of one recorded frame at most (1024 x 1024).
-    static let maxFramePixels = 1 << 20
+    static var maxFramePixels: Int { 1 << 20 }
     /// Pixels rendered for one recording at most (256 Mi).
-    static let maxRenderedPixels = 1 << 28
+    static var maxRenderedPixels: Int { 1 << 28 }
     private var pixelsRendered = 0
     private var bytesHeld = 0
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
     private var lastList: DisplayList?
-    let host: any ScenarioHost
+    let host: Host
     let runner: ScenarioRunner
     let theme: Theme
     private(set) var frames: [RecordedFrame] = []
@@ -38,7 +42,7 @@ final class Recorder {
     /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
     private let backref = Backref<Recorder>()
 
-    init(host: any ScenarioHost, runner: ScenarioRunner, theme: Theme) {
+    init(host: Host, runner: ScenarioRunner, theme: Theme) {
         self.host = host
         self.runner = runner
         self.theme = theme

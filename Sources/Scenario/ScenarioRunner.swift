@@ -63,7 +63,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     let start: SimInstant
     /// Trace events already consumed by `expect trace` (counted from the trace's start).
     var traceCursor = 0
-    var recorder: Recorder?
+    var recorder: Recorder<Host>?
 
     public init(host: Host, configuration: ScenarioConfiguration = ScenarioConfiguration(),
                 runner: ScenarioRunner = ScenarioRunner(), name: String = "<driver>") {

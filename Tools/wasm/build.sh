@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the pure core (SimCore ... Scenario) with Embedded Swift for
 # wasm32-unknown-none-wasm and links it, with the C runtime in Tools/wasm/runtime
-# and the C ABI in Tools/wasm/ABI, into emojisim-core.wasm.
+# and the C ABI in Tools/wasm/ABI, into emojisim-core.wasm, and the same objects plus
+# a clock (runtime/clock.c, WASI clock_time_get) into emojisim-bench.wasm for the
+# figures (Tools/wasm/bench.sh); the core module imports no clock.
 #
 # Needs only the Swift toolchain (swiftc with the Embedded stdlib for wasm32,
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
@@ -12,6 +14,11 @@
 # link: the quickest way to see which parts of the core compile under Embedded.
 # Modules whose sources did not change since the last build are not recompiled
 # (--clean recompiles everything).
+#
+# Every module is compiled with Tools/wasm/lint/EmbeddedInterpolation.swift, which makes
+# the compiler flag each interpolation of a value Embedded Swift cannot print (it would
+# print "(cannot print value in embedded Swift)"); a flagged site fails the build unless
+# Tools/wasm/lint/unprintable-allowed.txt allows that many in its file.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/.build/wasm"
@@ -41,7 +48,10 @@ for tool in "$CLANG" "$WASMLD"; do
 done
 [ -d "$EMBEDDED_LIB" ] || { echo "build.sh: no Embedded Swift stdlib for $TARGET in $EMBEDDED_LIB" >&2; exit 3; }
 
-mkdir -p "$OUT/modules" "$OUT/obj"
+mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/logs"
+LINT="$ROOT/Tools/wasm/lint/EmbeddedInterpolation.swift"
+ALLOWED="$ROOT/Tools/wasm/lint/unprintable-allowed.txt"
+UNPRINTABLE=0
 SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
             -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector -I "$OUT/modules")
 
@@ -59,13 +69,41 @@ compile_module() { # name, source dirs...
     fi
     FORCE=1 # everything after this module depends on it
     echo "build.sh: $name"
+    local log="$OUT/logs/$name.log"
     # shellcheck disable=SC2086
-    "$SWIFTC" "${SWIFTFLAGS[@]}" -module-name "$name" -emit-module \
+    if ! "$SWIFTC" "${SWIFTFLAGS[@]}" -module-name "$name" -emit-module \
         -emit-module-path "$OUT/modules/$name.swiftmodule" \
-        -c $sources -o "$OUT/obj/$name.o"
+        -c $sources "$LINT" -o "$OUT/obj/$name.o" > "$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$obj"
+        exit 1
+    fi
+    # Other diagnostics as the compiler gave them; the lint's as one line a site.
+    if grep -E "(warning|error):" "$log" | grep -vq "EMBEDDED-UNPRINTABLE"; then cat "$log" >&2; fi
+    check_unprintable "$name" "$log" || { rm -f "$obj"; exit 1; }
+}
+
+check_unprintable() { # module, log: fails when a file has more flagged sites than allowed
+    local sites files f n allowed status=0
+    sites=$(grep -E "^/[^ ]+:[0-9]+:[0-9]+: warning: .*EMBEDDED-UNPRINTABLE" "$2" | sed "s|^$ROOT/||; s|: warning:.*||" | LC_ALL=C sort -u || true)
+    [ -n "$sites" ] || return 0
+    files=$(printf '%s\n' "$sites" | cut -d: -f1 | LC_ALL=C sort -u)
+    for f in $files; do
+        n=$(printf '%s\n' "$sites" | grep -c "^$f:")
+        allowed=$(awk -v f="$f" '$1 == f { print $2 }' "$ALLOWED" 2>/dev/null | head -1)
+        if [ "$n" -gt "${allowed:-0}" ]; then
+            echo "build.sh: $1: $f interpolates $n value(s) Embedded Swift prints as \"(cannot print value in embedded Swift)\" (allowed: ${allowed:-0}); use a name or description:" >&2
+            printf '%s\n' "$sites" | grep "^$f:" | sed 's/^/    /' >&2
+            status=1
+        else
+            UNPRINTABLE=$((UNPRINTABLE + n))
+        fi
+    done
+    return $status
 }
 
 for m in $MODULES; do compile_module "$m" "$ROOT/Sources/$m"; done
+[ "$UNPRINTABLE" = 0 ] || echo "build.sh: $UNPRINTABLE unprintable interpolation(s) allowed by Tools/wasm/lint/unprintable-allowed.txt"
 [ "$LINK" = 1 ] || exit 0
 
 # The C ABI and the WASI entry, one module (the entry is wasm-only: it reads stdin).
@@ -73,11 +111,19 @@ compile_module EmojiSimCoreABI "$ROOT/Tools/wasm/ABI" "$ROOT/Tools/wasm/entry"
 "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror \
     -c "$ROOT/Tools/wasm/runtime/runtime.c" -o "$OUT/obj/runtime.o"
 
+"$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror \
+    -c "$ROOT/Tools/wasm/runtime/clock.c" -o "$OUT/obj/clock.o"
+
 OBJS=()
 for m in $ALL EmojiSimCoreABI; do OBJS+=("$OUT/obj/$m.o"); done
-"$WASMLD" --no-entry --gc-sections --strip-debug \
-    --export-dynamic -z stack-size=1048576 \
-    "${OBJS[@]}" "$OUT/obj/runtime.o" \
-    "$EMBEDDED_LIB/libswiftUnicodeDataTables.a" \
-    -o "$OUT/emojisim-core.wasm"
-echo "build.sh: $OUT/emojisim-core.wasm ($(wc -c < "$OUT/emojisim-core.wasm") bytes)"
+link() { # output, extra objects...
+    local out="$1"; shift
+    "$WASMLD" --no-entry --gc-sections --strip-debug \
+        --export-dynamic -z stack-size=1048576 \
+        "${OBJS[@]}" "$OUT/obj/runtime.o" "$@" \
+        "$EMBEDDED_LIB/libswiftUnicodeDataTables.a" \
+        -o "$out"
+}
+link "$OUT/emojisim-core.wasm"
+link "$OUT/emojisim-bench.wasm" "$OUT/obj/clock.o"
+echo "build.sh: $OUT/emojisim-core.wasm ($(wc -c < "$OUT/emojisim-core.wasm") bytes; emojisim-bench.wasm adds the clock)"

@@ -6,6 +6,14 @@
 # bad-input checks under node.
 #
 #   Tools/wasm/compare.sh [SCRIPT.scenario ...]     default: every Tests/Scenarios script
+#   Tools/wasm/compare.sh --messages [SCRIPT ...]   the failing scripts of Tools/wasm/messages
+#                                                   (parse errors, failed expectations of every
+#                                                   kind, refused actions), then any others given
+#
+# The message scripts prove that what reaches a user when things go wrong (error
+# messages, expectation outcomes, warnings in the trace) is the same text in wasm:
+# Embedded Swift prints "(cannot print value in embedded Swift)" for an interpolated
+# value without a description, which build.sh also refuses at compile time.
 #
 # Exit status: 0 identical, 1 a difference (its diff is printed), 3 a tool is missing.
 set -euo pipefail
@@ -20,7 +28,8 @@ WASMKIT="${WASMKIT:-$(dirname "$(readlink -f "$SWIFTC")")/wasmkit}"
 [ -n "$WASMKIT" ] || { echo "compare.sh: skipped: no wasmkit next to swiftc or on PATH" >&2; exit 3; }
 NODE="$(command -v node || true)"
 
-if [ $# -eq 0 ]; then set -- Tests/Scenarios/*.scenario; fi
+if [ "${1:-}" = "--messages" ]; then shift; set -- Tools/wasm/messages/*.scenario "$@"
+elif [ $# -eq 0 ]; then set -- Tests/Scenarios/*.scenario; fi
 
 Tools/wasm/build.sh
 swift build --product wasm-reference 2>&1 | grep -E "error|warning:" && exit 1
@@ -39,7 +48,7 @@ for bundle in "$OUT"/*.bundle; do
     fi
     for rt in $runtimes; do
         if cmp -s "$base.native.report" "$base.$rt.report"; then
-            echo "identical  $name ($rt): $(grep -c '^snapshot' "$base.native.report") snapshots, $(grep -c '^expect' "$base.native.report") expectations, $(sed -n 's/^trace \([0-9]*\) lines.*/\1/p' "$base.native.report") trace lines"
+            echo "identical  $name ($rt): $(grep -c '^snapshot' "$base.native.report") snapshots, $(grep -c '^expect' "$base.native.report") expectations, $(sed -n 's/^trace \([0-9]*\) lines.*/\1/p' "$base.native.report") trace lines, $(grep -c '^error\|^failure [^n]' "$base.native.report") errors"
         else
             echo "DIFFERENT  $name ($rt): native vs wasm" >&2
             diff "$base.native.report" "$base.$rt.report" | head -20 >&2 || true

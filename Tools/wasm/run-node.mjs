@@ -8,6 +8,11 @@
 // --abi-checks feeds the exports bad input (null pointers, huge lengths, bad UTF-8,
 // unknown handles, bad script lines, off-screen touches) and fails unless every call
 // returns an error status with a message instead of trapping.
+//
+// A bundle's `bench` records (Tools/wasm/bench.sh) run through
+// esim_bench_open/frame/summary, timing each esim_bench_frame call with
+// process.cpuUsage() or performance.now() (the host's clocks: the module has none); it writes the same
+// report lines as CoreABI.runBench (the summary, then "ns" and each frame's time).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 class Exit extends Error { constructor(code) { super(`exit ${code}`); this.code = code; } }
@@ -89,6 +94,30 @@ async function runBundle(wasmPath, bundlePath) {
                 status = c.call(c.x.esim_run_script, r.name, r.body);
                 if (status === 0) report += c.dec.decode(c.output());
                 break;
+            case 'bench': {
+                const [framesText, warmupText, clock] = c.dec.decode(r.body).split(' ');
+                const frames = Number(framesText), warmup = Number(warmupText);
+                // cpu: the process's CPU time (V8's helper threads included: node has no
+                // per-thread figure before v23); wall: performance.now().
+                const now = clock === 'cpu'
+                    ? () => { const u = process.cpuUsage(); return (u.user + u.system) * 1000; }
+                    : () => performance.now() * 1e6;
+                const workload = { 'panel-fling': 0, 'screen-render': 1 }[r.name];
+                const h = workload === undefined ? -1 : c.x.esim_bench_open(workload);
+                if (h < 1) { status = h < 0 ? h : -1; break; }
+                status = 0;
+                for (let i = 0; i < warmup && status === 0; i++) status = c.x.esim_bench_frame(h);
+                const ns = new Float64Array(frames);
+                for (let i = 0; i < frames && status === 0; i++) {
+                    const t0 = now();
+                    status = c.x.esim_bench_frame(h);
+                    ns[i] = now() - t0;
+                }
+                if (status === 0) status = c.x.esim_bench_summary(h);
+                if (status === 0) report += `bench ${c.dec.decode(c.output())}\nns${Array.from(ns, (t) => ' ' + Math.round(t)).join('')}\n`;
+                c.x.esim_screen_close(h);
+                break;
+            }
             default: throw new Error(`${bundlePath}: unknown record ${r.kind}`);
         }
         if (status !== 0) report += `error ${r.name} ${status} ${c.error()}\n`;

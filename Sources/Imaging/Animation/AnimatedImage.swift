@@ -4,11 +4,16 @@ import SimCore
 /// image sequence) behind one reference, with the per-frame playback durations computed
 /// once and shared by every player.
 ///
+/// No `any AnimatedImageSource` (Embedded Swift has no existentials): the generic
+/// initializer reads the source's fixed metadata once (the protocol says it never
+/// changes) and keeps closures over the concrete source for what it does on demand
+/// (frames, frame info, the issue, releasing memory), so the source lives exactly as long
+/// as the image, as before.
+///
 /// A reference type on purpose: its identity is the `FrameCache` key, and the players
 /// of one emoji share one instance (and so one decoder with its checkpoints). Not
 /// thread-safe (a simulation runs on one thread).
 public final class AnimatedImage {
-    public let source: any AnimatedImageSource
     /// Where it came from (a resource name or a file path), for messages.
     public let name: String
     /// `frameInfo(at: i).delay.playbackDuration` for every frame, in ticks.
@@ -16,12 +21,41 @@ public final class AnimatedImage {
     /// Sum of `playbackTicks`: one play of the animation.
     public let loopDurationTicks: Int64
 
-    public init(source: any AnimatedImageSource, name: String = "") {
-        self.source = source
+    public let canvasWidth: Int
+    public let canvasHeight: Int
+    public let frameCount: Int
+    public let loopCount: LoopCount
+    public let formatName: String
+    private let decode: (Int) throws(AnimationError) -> Image
+    private let info: (Int) -> AnimationFrameInfo
+    private let currentIssue: () -> AnimationError?
+    private let release: () -> Void
+
+    /// Generic and convenience: Embedded Swift allows no generic designated initializer
+    /// on a class (it could be overridden); the designated one takes the closures.
+    public convenience init<Source: AnimatedImageSource>(source: Source, name: String = "") {
+        self.init(name: name, width: source.canvasWidth, height: source.canvasHeight,
+                  frameCount: source.frameCount, loopCount: source.loopCount, formatName: source.formatName,
+                  decode: { (index: Int) throws(AnimationError) -> Image in try source.frame(at: index) },
+                  info: { source.frameInfo(at: $0) }, issue: { source.issue }, release: { source.releaseMemory() })
+    }
+
+    private init(name: String, width: Int, height: Int, frameCount: Int, loopCount: LoopCount, formatName: String,
+                 decode: @escaping (Int) throws(AnimationError) -> Image, info: @escaping (Int) -> AnimationFrameInfo,
+                 issue: @escaping () -> AnimationError?, release: @escaping () -> Void) {
         self.name = name
+        canvasWidth = width
+        canvasHeight = height
+        self.frameCount = frameCount
+        self.loopCount = loopCount
+        self.formatName = formatName
+        self.decode = decode
+        self.info = info
+        currentIssue = issue
+        self.release = release
         var ticks: [Int64] = []
-        ticks.reserveCapacity(source.frameCount)
-        for i in 0..<source.frameCount { ticks.append(source.frameInfo(at: i).delay.playbackDuration.ticks) }
+        ticks.reserveCapacity(frameCount)
+        for i in 0..<frameCount { ticks.append(info(i).delay.playbackDuration.ticks) }
         self.playbackTicks = ticks
         self.loopDurationTicks = ticks.reduce(0, +)
     }
@@ -31,27 +65,22 @@ public final class AnimatedImage {
         self.init(source: StillImageSource(still), name: name)
     }
 
-    public var canvasWidth: Int { source.canvasWidth }
-    public var canvasHeight: Int { source.canvasHeight }
-    public var frameCount: Int { source.frameCount }
-    public var loopCount: LoopCount { source.loopCount }
-    public var isAnimated: Bool { source.frameCount > 1 }
-    public var formatName: String { source.formatName }
-    public var issue: AnimationError? { source.issue }
+    public var isAnimated: Bool { frameCount > 1 }
+    public var issue: AnimationError? { currentIssue() }
     /// Bytes one composited frame occupies (the cost of a cached frame).
     public var frameByteCount: Int { canvasWidth * canvasHeight * 4 }
 
-    public func frameInfo(at index: Int) -> AnimationFrameInfo { source.frameInfo(at: index) }
+    public func frameInfo(at index: Int) -> AnimationFrameInfo { info(index) }
 
     /// Drops the decoder's working memory (see `AnimatedImageSource.releaseMemory`).
-    public func releaseMemory() { source.releaseMemory() }
+    public func releaseMemory() { release() }
 
     /// Decodes (or re-composites) frame `index`. Prefer `FrameCache.frame(of:at:)`,
     /// which shares the result between players.
     public func frame(at index: Int) throws(AnimationError) -> Image {
-        guard index >= 0, index < source.frameCount else {
-            throw AnimationError.frameIndexOutOfRange(index: index, frameCount: source.frameCount)
+        guard index >= 0, index < frameCount else {
+            throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)
         }
-        return try source.frame(at: index)
+        return try decode(index)
     }
 }

@@ -56,19 +56,27 @@ enum ImageCommand: CLICommand {
     /// Largest image file read (the decoders' own limits bound the decoded size).
     static let maxInputBytes = 256 << 20
 
-    static func load(_ file: String) -> AnimatedImage? {
+    /// A GIF comes with its decoder, for GIF-only facts (the NETSCAPE2.0 loop count,
+    /// per-frame decode issues): `AnimatedImage` keeps no `any` source to cast back.
+    static func load(_ file: String) -> (image: AnimatedImage, gif: GIFImage?)? {
         let data: [UInt8]
         do { data = try InputFile.read(file, maxBytes: maxInputBytes) } catch {
             printError("error: \(error)")
             return nil
         }
         do {
-            let image = try AnimatedImageDecoder.decode(data, name: file)
+            var image = try AnimatedImageDecoder.decode(data, name: file)
+            var gif: GIFImage?
+            if image.formatName == "GIF" {
+                let g = try GIFImage(bytes: data)
+                gif = g
+                image = AnimatedImage(source: g, name: file)
+            }
             if let issue = image.issue {
                 printError("error: \(file): \(issue)")
                 return nil
             }
-            return image
+            return (image, gif)
         } catch {
             printError("error: \(file): \(error)")
             return nil
@@ -76,8 +84,8 @@ enum ImageCommand: CLICommand {
     }
 
     static func info(_ file: String, json: Bool) -> Int32 {
-        guard let image = load(file) else { return 1 }
-        let netscape = (image.source as? GIFImage)?.metadata.netscapeLoopCount
+        guard let (image, gif) = load(file) else { return 1 }
+        let netscape = gif?.metadata.netscapeLoopCount
         if json {
             var root: [String: Any] = [
                 "file": file, "format": image.formatName,
@@ -114,7 +122,7 @@ enum ImageCommand: CLICommand {
     }
 
     static func frames(_ file: String, outDir: String, format: String) -> Int32 {
-        guard let image = load(file) else { return 1 }
+        guard let (image, gif) = load(file) else { return 1 }
         let fm = FileManager.default
         let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         // Decode and encode every frame before anything is written.
@@ -122,7 +130,7 @@ enum ImageCommand: CLICommand {
         do {
             for i in 0..<image.frameCount {
                 let frame = try image.frame(at: i)
-                if let gif = image.source as? GIFImage, let issue = gif.decodeIssues[i] {
+                if let gif, let issue = gif.decodeIssues[i] {
                     printError("error: \(file): frame \(i): \(issue)")
                     return 1
                 }

@@ -232,3 +232,30 @@ public func esim_run_script(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: 
         return 0
     }
 }
+
+// MARK: bench (Tools/wasm/bench.sh)
+
+/// Opens a bench screen for a workload (0 panel fling, 1 screen render; see
+/// `CoreABI.BenchWorkload`). Returns its handle >= 1 (close it with `esim_screen_close`).
+@_cdecl("esim_bench_open")
+public func esim_bench_open(_ workload: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in try CoreABI.benchOpen(Int(workload), in: abiState) }
+}
+
+/// Runs one frame of the bench: the host times this call.
+@_cdecl("esim_bench_frame")
+public func esim_bench_frame(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        try CoreABI.benchFrame(handle, in: abiState)
+        return 0
+    }
+}
+
+/// The bench's summary line (frames, checksum, ...) into the output buffer.
+@_cdecl("esim_bench_summary")
+public func esim_bench_summary(_ handle: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = Array(try CoreABI.benchSummary(handle, in: abiState).utf8)
+        return 0
+    }
+}

@@ -68,6 +68,8 @@ public enum CoreABI {
         /// The catalog for scripts whose `catalog` line is not `demo` (the host read it).
         public var catalog: EmojiCatalog?
         public var screens: [Int32: Session] = [:]
+        /// The benches open on some of those screens (CoreABI+Bench.swift).
+        var benches: [Int32: Bench] = [:]
         var nextHandle: Int32 = 1
         /// The bytes the last call produced (a snapshot, a trace, a report).
         public var output: [UInt8] = []
@@ -241,6 +243,7 @@ public enum CoreABI {
         guard state.screens.removeValue(forKey: handle) != nil else {
             throw Failure(.noSuchScreen, "no open screen with handle \(handle)")
         }
+        state.benches[handle] = nil
     }
 
     // MARK: whole scripts

@@ -9,6 +9,9 @@ import Scenario
 //     sequence <name> <length>\n<frames>  registers an image sequence (frame names, one a line)
 //     catalog <name> <length>\n<bytes>     loads a catalog (CatalogText)
 //     script <name> <length>\n<bytes>      runs a whole script, prints its report
+//     bench <workload> <length>\n<spec>    runs a bench ("FRAMES WARMUP cpu|wall", CoreABI.runBench),
+//                                          timing each frame with the host's clock
+//                                          (emojisim-bench.wasm only: the core module has none)
 //
 // A malformed record ends the run with a message on stderr and exit status 2.
 
@@ -22,6 +25,9 @@ func rtExit(_ code: Int32) -> Never {
     fatalError("esim_rt_exit returned")
 }
 @_extern(c, "esim_rt_memory_bytes") func rtMemoryBytes() -> Int
+/// The host's nanoseconds (WASI clock_time_get): the thread's CPU time (cpu != 0) or
+/// monotonic time; -1 in emojisim-core.wasm, which has no clock.
+@_extern(c, "esim_rt_clock_ns") func rtClockNs(_ cpu: Int32) -> Int64
 
 /// The size of linear memory now (the ABI checks host ranges against it).
 func wasmMemoryBytes() -> Int { rtMemoryBytes() }
@@ -71,6 +77,12 @@ public func start() {
             case "script":
                 if let bad = firstInvalidUTF8(body) { fail("\(header[1]): invalid UTF-8 at byte offset \(bad)") }
                 write(1, try CoreABI.runScript(String(decoding: body, as: UTF8.self), name: header[1], in: abiState))
+            case "bench":
+                guard rtClockNs(0) >= 0 else {
+                    throw CoreABI.Failure(.unsupported, "bench: this module has no clock; run emojisim-bench.wasm (Tools/wasm/build.sh links both)")
+                }
+                write(1, try CoreABI.runBench(header[1], spec: String(decoding: body, as: UTF8.self),
+                                              clock: { rtClockNs($0 == .cpu ? 1 : 0) }, in: abiState))
             default: fail("unknown record kind \(header[0]) at byte \(i)")
             }
         } catch {

@@ -102,6 +102,12 @@ _Noreturn void esim_rt_exit(int code) { __wasi_proc_exit(code); }
 
 size_t esim_rt_memory_bytes(void) { return __builtin_wasm_memory_size(0) * (size_t)65536; }
 
+/// The host's clock in nanoseconds (the thread's CPU time if `cpu`, else monotonic), or -1: emojisim-core.wasm has no clock
+/// (the core never reads one, and hosts need not provide WASI's clock). The bench
+/// module, emojisim-bench.wasm, links clock.c, whose strong definition replaces this
+/// one; only its WASI entry reads it, around each bench frame.
+__attribute__((weak)) long long esim_rt_clock_ns(int cpu) { (void)cpu; return -1; }
+
 // The stdlib prints (fatalError messages, print) one character at a time: buffer a
 // line, write it to stderr, so a trap message reaches the host before `unreachable`.
 static char line_buf[256];

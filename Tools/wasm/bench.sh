@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The wasm figures (a benchmark, not a test): in one run, the module's size and the
+# cost of two frames of work in wasm, under `wasmkit run` and under node, against the
+# native release build, on the same inputs:
+#   panel-fling    the emoji panel flinging between pages: touches due, the clock
+#                  advanced one 60 Hz frame (its tick), the panel's display list;
+#   screen-render  the demo chat screen with the panel up, rasterized to RGBA at the
+#                  device scale (750x1334) into a reused framebuffer.
+# Both run through CoreABI's bench functions (Tools/wasm/ABI/CoreABI+Bench.swift): the
+# same Swift code natively and in the module; each runtime's summary (frames, display
+# items, final framebuffer hash) must equal the native one.
+#
+# Clocks: the core has none, so each host times each frame call with its own
+# monotonic clock (--clock wall, the default):
+#   native  clock_gettime(CLOCK_MONOTONIC) around CoreABI.benchFrame (release build);
+#   node    performance.now() around each esim_bench_frame export call;
+#   wasmkit WASI clock_time_get(MONOTONIC) read by the WASI entry around each frame, in
+#           emojisim-bench.wasm (the core module plus runtime/clock.c; the core module
+#           itself imports no clock).
+# Wall time on a shared machine also measures the scheduler (at load 13 on 2 cores a
+# 4 ms render took 2 or 22 ms, alternately), so the runs are started at the highest
+# priority the user may set (nice -n -20 as root; the niceness is printed). As a check,
+# each `wasmkit run` is also timed whole (bash `time`: real, and user + sys) with a
+# baseline run of 0 timed frames (same instantiation, assets, setup and warm-up)
+# subtracted: (full - base) / frames, in wall and in CPU time.
+# --clock cpu times frames in CPU time instead: the thread's natively
+# (CLOCK_THREAD_CPUTIME_ID), the process's under node (process.cpuUsage(), V8's helper
+# threads included); wasmkit has no CPU clock (WASI's is refused), so its per-frame row
+# fails and only the whole-process CPU figure remains.
+# Warm-up frames run untimed first (panel: 200, more than a cycle of four flings, so
+# every page's images are decoded; render: 2). The machine's load is printed with the
+# table.
+#
+#   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--clock cpu|wall] [--no-node] [--no-build]
+#   defaults: 600 panel frames (about 15 flings), 30 renders, wall; --no-build uses the module
+#   and the release wasm-reference as they are
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+PANEL=600
+RENDER=30
+USE_NODE=1
+BUILD=1
+CLOCK=wall
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --panel-frames) PANEL="$2"; shift 2 ;;
+        --render-frames) RENDER="$2"; shift 2 ;;
+        --no-node) USE_NODE=""; shift ;;
+        --no-build) BUILD=""; shift ;;
+        --clock) CLOCK="$2"; shift 2 ;;
+        *) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+[ "$CLOCK" = cpu ] || [ "$CLOCK" = wall ] || { echo "bench.sh: --clock cpu or wall" >&2; exit 2; }
+OUT="$ROOT/.build/wasm/bench"
+CORE="$ROOT/.build/wasm/emojisim-core.wasm"
+BENCH="$ROOT/.build/wasm/emojisim-bench.wasm"
+SWIFTC="$(command -v swiftc || true)"
+[ -n "$SWIFTC" ] || { echo "bench.sh: no swiftc" >&2; exit 3; }
+WASMKIT="${WASMKIT:-$(dirname "$(readlink -f "$SWIFTC")")/wasmkit}"
+[ -x "$WASMKIT" ] || WASMKIT="$(command -v wasmkit || true)"
+[ -n "$WASMKIT" ] || { echo "bench.sh: no wasmkit next to swiftc or on PATH" >&2; exit 3; }
+NODE=""
+[ -z "$USE_NODE" ] || NODE="$(command -v node || true)"
+
+if [ -n "$BUILD" ]; then
+    Tools/wasm/build.sh
+    swift build -c release --product wasm-reference 2>&1 | grep -E "error|warning:" && exit 1
+fi
+REF="$(swift build -c release --show-bin-path)/wasm-reference"
+rm -rf "$OUT"; mkdir -p "$OUT"
+LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+# Highest priority allowed (see above); everything below runs at it.
+renice -n -20 -p $$ >/dev/null 2>&1 || true
+
+echo "bench.sh: native (release)"
+"$REF" --bench "$OUT" "$PANEL" "$RENDER" "$CLOCK"
+
+# Nanoseconds (ms resolution) one `wasmkit run` took: "WALL CPU" (CPU = user + sys).
+process_ns() { # input bundle, output report
+    local TIMEFORMAT='%3R %3U %3S' t
+    t=$( { time "$WASMKIT" run "$BENCH" < "$1" > "$2"; } 2>&1 )
+    awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%.0f %.0f", f[1] * 1e9, (f[2] + f[3]) * 1e9 }'
+}
+for w in panel-fling screen-render; do
+    echo "bench.sh: $w under wasmkit"
+    base=$(process_ns "$OUT/bench-$w-base.bundle" "$OUT/bench-$w-base.wasmkit.report")
+    full=$(process_ns "$OUT/bench-$w.bundle" "$OUT/bench-$w.wasmkit.report")
+    echo "$full $base" > "$OUT/bench-$w.wasmkit.process"
+    if [ -n "$NODE" ]; then
+        echo "bench.sh: $w under node"
+        "$NODE" "$ROOT/Tools/wasm/run-node.mjs" "$CORE" "$OUT/bench-$w.bundle"
+    fi
+done
+
+echo
+echo "wasm figures: Tools/wasm/bench.sh --panel-frames $PANEL --render-frames $RENDER --clock $CLOCK ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $LOAD_BEFORE -> $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), niceness $(nice))"
+echo "module: emojisim-core.wasm $(wc -c < "$CORE") bytes (emojisim-bench.wasm $(wc -c < "$BENCH") bytes: the same plus the clock)"
+echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}; wasm built -Osize"
+[ -n "$NODE" ] || echo "(node not run)"
+"$REF" --bench-table "$OUT"
