@@ -211,6 +211,8 @@ extension ChatScreen: ScenarioHost {
             keyboard: kb, sendEnabled: isSendEnabled, input: inputServerText, caret: caret.upperBound,
             panelPage: p.pageInGroup, panelPageCount: p.pagesInGroup, panelGroupIndex: p.currentSection,
             panelGroupName: p.currentGroupName, panelGroupCount: p.sections.count,
+            panelGroupLabel: p.sections.indices.contains(p.currentSection)
+                ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName,
             preview: panelPreview?.code,
             panelResults: p.query == nil ? 0 : p.sections.reduce(0) { $0 + $1.emoji.count },
             listCount: messageCount,

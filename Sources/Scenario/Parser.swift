@@ -285,6 +285,7 @@ struct LineParser {
     mutating func action(_ head: Token) throws(ScriptError) -> Action {
         switch head.text {
         case "tap": return .tap(try target())
+        case "double-tap": return .doubleTap(try target())
         case "long-press":
             let t = try target()
             return .longPress(t, duration: accept("for") ? try duration() : Action.defaultLongPress)

@@ -6,14 +6,26 @@ import ChatUI
 /// Records the screen at 30 frames per virtual second, at scale 1, merging identical
 /// consecutive frames into one longer frame (an idle screen costs one frame).
 ///
-/// Bounded twice: at most `runner.maxRecordedFrames` distinct frames and at most
+/// Bounded three times: at most `runner.maxRecordedFrames` distinct frames, at most
 /// `maxBytes` of pixels held (an iPhone 8 frame is 1 MB at scale 1, so the frame count
 /// alone would allow ~900 MB); once either is reached, later frames extend the last
-/// one, so a long or large run degrades to a coarser GIF instead of growing memory.
+/// one, so a long or large run degrades to a coarser GIF instead of growing memory. And
+/// each frame is at most `maxFramePixels`: a larger screen is scaled down by a whole
+/// factor (a box average). Scaled rather than streamed to the encoder, because the
+/// encoder's work (colours, palette, LZW) and the GIF grow with every pixel of every
+/// frame whichever way they arrive, and a 4096-pixel-wide GIF is no use as a preview:
+/// a 4096x4096 screen records at 1024x1024 (4 MiB a frame), phones at scale 1 as they are.
+/// The rendering is bounded too: at most `maxRenderedPixels` rendered in all (900 phone
+/// frames at scale 1 fit; a 4096x4096 screen gets 16 renders), then frames extend.
 final class Recorder {
     static let hz = 30
     /// Pixel bytes the recording may hold: 128 MiB.
     static let maxBytes = 128 << 20
+    /// Pixels of one recorded frame at most (1024 x 1024).
+    static let maxFramePixels = 1 << 20
+    /// Pixels rendered for one recording at most (256 Mi).
+    static let maxRenderedPixels = 1 << 28
+    private var pixelsRendered = 0
     private var bytesHeld = 0
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
@@ -65,7 +77,8 @@ final class Recorder {
 
     private func capture() {
         let frame = SimDuration.frames(1, at: Self.hz)
-        if frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes {
+        if frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
+            || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels) {
             frames[frames.count - 1].duration += frame
             return
         }
@@ -75,12 +88,56 @@ final class Recorder {
             return
         }
         lastList = list
-        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font, images: host.imageProvider))
+        let side = { (v: Double) -> Int in v.isFinite ? Int(min(max(0, v), 1_000_000)) : 0 } // device sizes are checked
+        pixelsRendered += side(host.size.width) * side(host.size.height)
+        let image = Self.fitted(PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font,
+                                                                                     images: host.imageProvider)))
         if let last = frames.last, last.image == image {
             frames[frames.count - 1].duration += frame
         } else {
             frames.append(RecordedFrame(image: image, duration: frame))
             bytesHeld += image.byteCount
         }
+    }
+
+    /// The smallest whole factor that brings `width` x `height` within `maxFramePixels`.
+    static func reduction(width: Int, height: Int) -> Int {
+        var f = 1
+        while (width / f) * (height / f) > maxFramePixels { f += 1 }
+        return f
+    }
+
+    /// `image` scaled down by `reduction`: each pixel the average of an f x f block
+    /// (edge pixels that do not fill a block are dropped). O(source pixels).
+    static func fitted(_ image: Image) -> Image {
+        let f = reduction(width: image.width, height: image.height)
+        if f == 1 { return image }
+        let w = image.width / f, h = image.height / f
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let n = UInt32(f * f)
+        let sw = image.width
+        // Raw pointers: this loop touches every source byte, and checked subscripts make
+        // debug builds (the hostile-input runs) several times slower.
+        image.pixels.withUnsafeBufferPointer { srcBuffer in
+            out.withUnsafeMutableBufferPointer { dstBuffer in
+                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+                        for dy in 0..<f {
+                            var p = src + ((y * f + dy) * sw + x * f) * 4
+                            for _ in 0..<f {
+                                r &+= UInt32(p[0]); g &+= UInt32(p[1]); b &+= UInt32(p[2]); a &+= UInt32(p[3])
+                                p += 4
+                            }
+                        }
+                        let q = dst + (y * w + x) * 4
+                        q[0] = UInt8((r + n / 2) / n); q[1] = UInt8((g + n / 2) / n)
+                        q[2] = UInt8((b + n / 2) / n); q[3] = UInt8((a + n / 2) / n)
+                    }
+                }
+            }
+        }
+        return Image(width: w, height: h, pixels: out)!
     }
 }

@@ -4,6 +4,7 @@ import SimCore
 /// script line would (with line 0).
 extension ScenarioDriver {
     public func tap(_ t: Target) throws(ScriptError) { try execute(.action(.tap(t))) }
+    public func doubleTap(_ t: Target) throws(ScriptError) { try execute(.action(.doubleTap(t))) }
     public func longPress(_ t: Target, for d: SimDuration = Action.defaultLongPress) throws(ScriptError) {
         try execute(.action(.longPress(t, duration: d)))
     }

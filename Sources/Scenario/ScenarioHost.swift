@@ -75,6 +75,9 @@ public struct HostState: Hashable, Sendable {
     public var panelPageCount: Int
     public var panelGroupIndex: Int
     public var panelGroupName: String
+    /// What the current group's tab shows (its title for the locale, else its name):
+    /// `expect panel.group "动图"` matches either.
+    public var panelGroupLabel: String
     /// Number of tabs in the category bar.
     public var panelGroupCount: Int
     /// Code of the emoji previewed by a long press, if any.
@@ -91,12 +94,13 @@ public struct HostState: Hashable, Sendable {
 
     public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
-                panelGroupCount: Int = 0,
+                panelGroupCount: Int = 0, panelGroupLabel: String? = nil,
                 preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,
                 listLast: String? = nil, animating: Int = 0, pasteboard: String = "") {
         self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.caret = caret
         self.panelPage = panelPage; self.panelPageCount = panelPageCount; self.panelGroupIndex = panelGroupIndex
-        self.panelGroupName = panelGroupName; self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
+        self.panelGroupName = panelGroupName; self.panelGroupLabel = panelGroupLabel ?? panelGroupName
+        self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
         self.listCount = listCount; self.listVisible = listVisible; self.listLast = listLast
         self.animating = animating; self.pasteboard = pasteboard
     }

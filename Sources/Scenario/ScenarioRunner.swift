@@ -269,6 +269,15 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             let aim = try aim(t, what, c)
             try tested(c, what) { () throws(TesterError) in try tester.tap(at: aim.point) }
             verify(aim, t, what, c)
+        case .doubleTap(let t):
+            if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
+            let aim = try aim(t, what, c)
+            try tested(c, what) { () throws(TesterError) in
+                try tester.tap(at: aim.point)
+                _ = tester.pump(Action.doubleTapGap)
+                try tester.tap(at: aim.point)
+            }
+            verify(aim, t, what, c)
         case .longPress(let t, let d):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
@@ -354,7 +363,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .panelGroup(.index(let i)):
             return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
         case .panelGroup(.name(let n)):
-            return outcome(s.panelGroupName == n, "panel.group \(quoted(n))", "panel.group \(quoted(s.panelGroupName))")
+            return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
+                           "panel.group \(quoted(s.panelGroupName))")
         case .preview(let p):
             return outcome(s.preview == p, "preview \(p ?? "none")", "preview \(s.preview ?? "none")")
         case .panelResults(let n):

@@ -119,6 +119,9 @@ public enum Direction: String, Hashable, Sendable { case left, right, up, down }
 public enum Action: Hashable, Sendable {
     case tap(Target)
     case longPress(Target, duration: SimDuration)
+    /// Two taps at the same point, the second beginning `doubleTapGap` after the first
+    /// ended: on the input, UITextView's double tap (the word or one emoji).
+    case doubleTap(Target)
     case press(Target)
     case move(Target, over: SimDuration?)
     case release
@@ -149,6 +152,8 @@ public enum Action: Hashable, Sendable {
     case memoryWarning
     case resize(width: Double, height: Double)
 
+    /// The time between the two taps of `double-tap` (within UIKit's multi-tap interval).
+    public static let doubleTapGap = SimDuration.milliseconds(120)
     /// The default hold of `long-press` without `for`.
     public static let defaultLongPress = TesterDefaults.longPressHold
 }

@@ -101,6 +101,7 @@ public enum ScriptPrinter {
     static func action(_ a: Action) -> String {
         switch a {
         case .tap(let t): return "tap \(target(t))"
+        case .doubleTap(let t): return "double-tap \(target(t))"
         case .longPress(let t, let d): return "long-press \(target(t)) for \(duration(d))"
         case .press(let t): return "press \(target(t))"
         case .move(let t, let d): return "move \(target(t))" + (d.map { " over \(duration($0))" } ?? "")

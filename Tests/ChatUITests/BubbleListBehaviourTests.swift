@@ -27,18 +27,18 @@ import SimCore
         let list = makeFakeList(300)
         for step in 0...15 {   // a keyboard sliding up over 16 frames
             list.setViewportHeight(500 - Double(step) * 16)
-            let last = list.rowFrame(list.count - 1)
-            #expect(last.maxY <= list.contentOffset + list.viewportHeight && last.minY >= list.contentOffset)
+            let last = list.list.rowFrame(list.count - 1)
+            #expect(last.maxY <= list.list.contentOffset + list.list.viewportHeight && last.minY >= list.list.contentOffset)
             #expect(list.invariantViolations().isEmpty)
         }
     }
 
     @Test func receivedMessageOffBottomShowsMarkerInsteadOfScrolling() {
         let list = makeFakeList(300)
-        list.setContentOffset(list.contentOffset - 800, animated: false)
-        let offset = list.contentOffset
+        list.setContentOffset(list.list.contentOffset - 800, animated: false)
+        let offset = list.list.contentOffset
         let scroll = list.append(Message(id: .init(10_000), sender: .other, serverText: "hi"))
-        #expect(!scroll && list.contentOffset == offset && list.newMessagesCount == 1)
+        #expect(!scroll && list.list.contentOffset == offset && list.newMessagesCount == 1)
         list.append(Message(id: .init(10_001), sender: .other, serverText: "again"))
         #expect(list.newMessagesCount == 2)
         // Sending always asks for the bottom.
@@ -53,7 +53,7 @@ import SimCore
     @Test func shortConversationDisplaysNewRowsWithoutScrolling() {
         let list = makeFakeList(2, height: 600)
         // A short conversation sits at the bottom, above the input bar.
-        #expect(list.displayedRows == 0..<2 && list.contentOffset < 0 && list.isAtBottom)
+        #expect(list.displayedRows == 0..<2 && list.list.contentOffset < 0 && list.list.isAtBottom)
         list.append(Message(id: .init(99), sender: .other, serverText: "hello"))
         #expect(list.displayedRows == 0..<3)
         #expect(list.invariantViolations().isEmpty)

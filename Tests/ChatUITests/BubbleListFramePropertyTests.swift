@@ -33,7 +33,7 @@ import Interaction
             list.setViewportHeight(baseHeight - keyboard.overlap(at: h.clock.now))
             list.tick(at: h.clock.now)
             frames += 1
-            farthest = max(farthest, list.distanceFromBottom)
+            farthest = max(farthest, list.list.distanceFromBottom)
             for e in h.trace.retained.suffix(h.trace.totalCount - seen) where e.source == "list" {
                 if e.name == "playerStart" { running += 1 } else if e.name == "playerStop" { running -= 1 }
             }
@@ -73,7 +73,7 @@ import Interaction
             }
             for _ in 0..<rng.int(in: 1...40) { frame() }
         }
-        #expect(list.pool.reusedCount > 0 && list.appearanceCount > 20)
+        #expect(list.list.pool.reusedCount > 0 && list.list.appearanceCount > 20)
         #expect(farthest > 3_000, "the flings went deep into the history")
         #expect(h.cache.statistics.peakBytes <= h.cache.byteBudget)
     }

@@ -14,9 +14,9 @@ import SimCore
         for step in 0..<600 {
             switch rng.int(in: 0..<10) {
             case 0...4:
-                list.setContentOffset(list.contentOffset + rng.double(in: -400...400), animated: false)
+                list.setContentOffset(list.list.contentOffset + rng.double(in: -400...400), animated: false)
             case 5:
-                list.setDistanceFromBottom(rng.double(in: -50...(list.maxDistanceFromBottom + 50)), animated: false)
+                list.setDistanceFromBottom(rng.double(in: -50...(list.list.maxDistanceFromBottom + 50)), animated: false)
             case 6:
                 let me = rng.bool()
                 let scroll = list.append(Message(id: .init(nextID), sender: me ? .me : .other,
@@ -38,6 +38,6 @@ import SimCore
             let displayedAnimating = list.animatingPlayerCount
             #expect(players.filter(\.isAnimating).count == displayedAnimating)
         }
-        #expect(list.pool.reusedCount > 0)
+        #expect(list.list.pool.reusedCount > 0)
     }
 }

@@ -21,7 +21,7 @@ final class ListHarness: DisplayListRepresentable {
     let clock = VirtualClock()
     let trace = Trace()
     let cache = FrameCache()
-    let list: BubbleList
+    let list: BubbleListHost
     /// Every player the list ever made, so tests can see one left running off screen.
     final class Made { var players: [GIFBubblePlayer] = [] }
     let made = Made()
@@ -30,7 +30,7 @@ final class ListHarness: DisplayListRepresentable {
     init(_ messages: [Message], width: Double = 375, height: Double = 480, locale: String = "en") {
         let engine = BubbleLayoutEngine(catalog: .demo, locale: locale)
         let lib = SyntheticEmojiImages.library(for: .demo)
-        list = BubbleList(messages: messages, width: width, viewportHeight: height, clock: clock, trace: trace,
+        list = BubbleListHost(messages: messages, width: width, viewportHeight: height, clock: clock, trace: trace,
                           layout: { engine.layout($0, listWidth: $1) },
                           players: { [made, cache] item in
                               guard let image = try? lib.image(named: item.imageName) else { return nil }
@@ -50,8 +50,8 @@ final class ListHarness: DisplayListRepresentable {
     }
 
     func displayList() -> DisplayList {
-        var dl = DisplayList(width: list.width, height: list.viewportHeight)
-        list.draw(into: &dl, in: Rect(x: 0, y: 0, width: list.width, height: list.viewportHeight), at: clock.now)
+        var dl = DisplayList(width: list.list.width, height: list.list.viewportHeight)
+        list.draw(into: &dl, in: Rect(x: 0, y: 0, width: list.list.width, height: list.list.viewportHeight), at: clock.now)
         return dl
     }
 }
@@ -152,6 +152,6 @@ final class ListHarness: DisplayListRepresentable {
                 if let c = h.list.cell(forRow: row), c.configureCount > 1 { checkedReuse = true }
             }
         }
-        #expect(checkedReuse && h.list.pool.reusedCount > 50)
+        #expect(checkedReuse && h.list.list.pool.reusedCount > 50)
     }
 }

@@ -43,61 +43,61 @@ import SimCore
         // 100,000 messages, cheap to build in a debug test.
         let messages = (0..<100_000).map { Message(id: .init($0), sender: $0 % 3 == 0 ? .me : .other,
                                                    serverText: $0 % 7 == 0 ? "a long message that wraps over more than one line, *" : "hi") }
-        let list = BubbleList(messages: messages, width: 375, viewportHeight: 500, clock: VirtualClock(), trace: Trace(),
+        let list = BubbleListHost(messages: messages, width: 375, viewportHeight: 500, clock: VirtualClock(), trace: Trace(),
                               layout: fakeLayout, players: { _ in FakePlayer() })
-        #expect(list.isAtBottom)
+        #expect(list.list.isAtBottom)
         #expect(list.displayedRows.upperBound == 100_000)
-        #expect(list.layoutCount == list.rowHeights.measuredCount)
-        #expect(list.layoutCount <= list.displayedRows.count, "laid out \(list.layoutCount) for \(list.displayedRows.count) rows")
+        #expect(list.list.layoutCount == list.list.rowHeights.measuredCount)
+        #expect(list.list.layoutCount <= list.displayedRows.count, "laid out \(list.list.layoutCount) for \(list.displayedRows.count) rows")
         #expect(list.invariantViolations().isEmpty)
         // The last row's bottom sits at the viewport's bottom (minus the content inset).
-        let last = list.rowFrame(list.count - 1)
-        #expect(last.maxY + list.configuration.contentInsets.bottom == list.contentOffset + list.viewportHeight)
+        let last = list.list.rowFrame(list.count - 1)
+        #expect(last.maxY + list.list.configuration.contentInsets.bottom == list.list.contentOffset + list.list.viewportHeight)
     }
 
     @Test func rowsMeasuredAboveTheViewportDoNotMoveWhatIsOnScreen() {
         let list = makeFakeList(2_000)
         let anchorRow = list.displayedRows.lowerBound + 1
         let before = list.rowFrameInViewport(anchorRow).minY
-        let laidOut = list.layoutCount
-        list.setDistanceFromBottom(list.distanceFromBottom + 300, animated: false)
+        let laidOut = list.list.layoutCount
+        list.setDistanceFromBottom(list.list.distanceFromBottom + 300, animated: false)
         // New rows came in above and got their real heights; the old rows moved by the
         // scroll and nothing else.
-        #expect(list.layoutCount > laidOut)
+        #expect(list.list.layoutCount > laidOut)
         #expect(list.rowFrameInViewport(anchorRow).minY == before + 300)
         #expect(list.invariantViolations().isEmpty)
     }
 
     @Test func cellsAreReusedAndResetAcrossAScroll() {
         let list = makeFakeList(500)
-        var d = list.distanceFromBottom
-        while d < list.maxDistanceFromBottom {
+        var d = list.list.distanceFromBottom
+        while d < list.list.maxDistanceFromBottom {
             d += 37
-            list.setDistanceFromBottom(min(d, list.maxDistanceFromBottom), animated: false)
+            list.setDistanceFromBottom(min(d, list.list.maxDistanceFromBottom), animated: false)
             #expect(list.invariantViolations().isEmpty)
         }
         #expect(list.displayedRows.lowerBound == 0)
-        #expect(list.pool.reusedCount > 100)
-        let bound = list.peakDisplayed.values.reduce(0, +)
-        #expect(list.pool.createdCount <= bound)
+        #expect(list.list.pool.reusedCount > 100)
+        let bound = list.list.peakDisplayed.values.reduce(0, +)
+        #expect(list.list.pool.createdCount <= bound)
         // Every displayed cell shows its own row's message, never a previous one.
         for row in list.displayedRows {
-            #expect(list.cell(forRow: row)?.messageID == list.messages[row].id)
+            #expect(list.cell(forRow: row)?.messageID == list.list.messages[row].id)
         }
     }
 
     @Test func willDisplayAndDidEndAlternateInUIKitOrder() {
         let list = makeFakeList(300)
-        let start = list.events.count
-        list.setContentOffset(list.contentOffset - 120, animated: false)   // rows enter above
-        let entering = list.events[start...].compactMap { e -> Int? in
+        var all = list.list.openingEvents
+        let first = list.send(.setContentOffset(list.list.contentOffset - 120, animated: false))   // rows enter above
+        all += first
+        let entering = first.compactMap { e -> Int? in
             if case let .willDisplay(row, _) = e { return row } else { return nil }
         }
         #expect(entering == entering.sorted(by: >), "rows above come in nearest first: \(entering)")
         // Jump far: everything leaves (ascending) before anything enters (ascending).
-        let mark = list.events.count
-        list.setContentOffset(100, animated: false)
-        let tail = Array(list.events[mark...])
+        let tail = list.send(.setContentOffset(100, animated: false))
+        all += tail
         let ends = tail.compactMap { e -> Int? in if case let .didEndDisplaying(r, _) = e { return r } else { return nil } }
         let wills = tail.compactMap { e -> Int? in if case let .willDisplay(r, _) = e { return r } else { return nil } }
         #expect(ends == ends.sorted() && wills == wills.sorted() && !ends.isEmpty && !wills.isEmpty)
@@ -108,7 +108,7 @@ import SimCore
         if case .cellReused = tail[firstWill - 1] {} else { Issue.record("expected a reuse before willDisplay, got \(tail[firstWill - 1])") }
         // Per row: willDisplay and didEndDisplaying alternate, starting with willDisplay.
         var shown = Set<Int>()
-        for e in list.events {
+        for e in all {
             switch e {
             case let .willDisplay(r, _): #expect(shown.insert(r).inserted)
             case let .didEndDisplaying(r, _): #expect(shown.remove(r) != nil)
@@ -133,27 +133,27 @@ import SimCore
 
     @Test func widthChangeKeepsTheTopVisibleMessageAnchored() {
         let list = makeFakeList(1_000)
-        list.setContentOffset(list.contentOffset - 2_000, animated: false)
+        list.setContentOffset(list.list.contentOffset - 2_000, animated: false)
         let top = list.displayedRows.lowerBound
-        let id = list.messages[top].id
-        let frac = (list.contentOffset - list.rowTop(top)) / list.rowHeights.height(ofRow: top)
+        let id = list.list.messages[top].id
+        let frac = (list.list.contentOffset - list.list.rowTop(top)) / list.list.rowHeights.height(ofRow: top)
         list.setWidth(667)
         let row = list.row(of: id)!
         #expect(list.displayedRows.lowerBound == row)
-        let newFrac = (list.contentOffset - list.rowTop(row)) / list.rowHeights.height(ofRow: row)
+        let newFrac = (list.list.contentOffset - list.list.rowTop(row)) / list.list.rowHeights.height(ofRow: row)
         #expect(abs(newFrac - frac) < 1e-9)
         #expect(list.invariantViolations().isEmpty)
         // Back to the first width: heights come from the per-width cache.
-        let laidOut = list.layoutCount
+        let laidOut = list.list.layoutCount
         list.setWidth(375)
         #expect(list.displayedRows.contains(row))
-        #expect(list.layoutCount == laidOut || list.layoutCount < laidOut + list.displayedRows.count)
+        #expect(list.list.layoutCount == laidOut || list.list.layoutCount < laidOut + list.displayedRows.count)
     }
 
     @Test func atTheBottomAWidthChangeStaysAtTheBottom() {
         let list = makeFakeList(200)
         list.setWidth(320)
-        #expect(list.isAtBottom && list.displayedRows.upperBound == 200)
+        #expect(list.list.isAtBottom && list.displayedRows.upperBound == 200)
         #expect(list.invariantViolations().isEmpty)
     }
 }

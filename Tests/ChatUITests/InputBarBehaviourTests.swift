@@ -36,6 +36,14 @@ struct InputBarRig {
         try check()
     }
 
+    /// Sends an action through the host (at `clock.now`, events traced); throws refusals.
+    @discardableResult
+    func send(_ action: InputBar.Action) throws -> [InputBarEvent] { try host.send(action) }
+
+    /// Delivers a touch straight to the bar (not through the Tester), events traced.
+    @discardableResult
+    func handle(_ touch: TouchEvent) throws -> [InputBarEvent] { try host.send(.touch(touch)) }
+
     /// Throws the first error the bar raised on a tick or a Tester touch.
     func check() throws {
         if let e = host.errors.first { throw e }
@@ -49,13 +57,13 @@ struct InputBarRig {
 @Suite struct InputBarResponderTests {
     @Test func tapTextViewShowsTheSystemKeyboardAndTheBarRidesIt() throws {
         let r = InputBarRig()
-        let events = try r.bar.send(.tapTextView())
+        let events = try r.send(.tapTextView())
         #expect(events.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
         #expect(r.bar.state.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 48, width: 375, height: 48))
         for _ in 0..<15 {
             r.clock.advance(by: .frames(1, at: 60))
-            try r.bar.send(.tick(at: r.clock.now))
+            try r.send(.tick(at: r.clock.now))
             let kb = r.bar.keyboardFrame(at: r.clock.now)
             #expect(r.bar.frame(at: r.clock.now).maxY == kb.minY)
         }
@@ -65,11 +73,11 @@ struct InputBarRig {
 
     @Test func toggleSwitchesAndTapTextViewSwitchesBack() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         #expect(r.bar.state.keyboard.kind == .emoji && r.bar.toggleShowsKeyboardIcon)
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 216)
-        let back = try r.bar.send(.tapTextView())
+        let back = try r.send(.tapTextView())
         #expect(back.map(\.traceName) == ["inputViewChanged", "willChangeFrame", "willShow"])
         if case let .keyboard(n) = back[2] {
             #expect(n.beginFrame.height == 216 && n.endFrame.height == 260)
@@ -82,9 +90,9 @@ struct InputBarRig {
 
     @Test func tapOutsideResignsHidesAndResetsTheToggle() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         try r.advance(ms: 300)
-        let events = try r.bar.send(.tapOutside)
+        let events = try r.send(.tapOutside)
         #expect(events.map(\.traceName) == ["resignedFirstResponder", "willChangeFrame", "willHide"])
         #expect(!r.bar.toggleShowsKeyboardIcon && !r.bar.state.responder.isFirstResponder)
         try r.advance(ms: 300)
@@ -92,13 +100,13 @@ struct InputBarRig {
         #expect(r.trace.lines.last?.contains("keyboard didHide from=emoji to=none") == true)
     }
 
-    @Test func outboxCarriesWhatAScreenNeeds() throws {
+    @Test func outboundEventsAreWhatAScreenNeeds() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("a"))
-        let out = r.bar.takeOutbox()
-        #expect(out.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
-        #expect(r.bar.takeOutbox().isEmpty)
+        var events = try r.send(.tapTextView())
+        events += try r.send(.type("a"))
+        #expect(events.filter(\.isOutbound).map(\.traceName)
+                == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
+        #expect(events.filter { !$0.isOutbound }.map(\.traceName) == ["keyClick", "textChanged", "sendEnabledChanged"])
     }
 }
 
@@ -106,18 +114,18 @@ struct InputBarRig {
     @Test func typingNeedsTheSystemKeyboard() throws {
         let r = InputBarRig()
         #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .none)) {
-            try r.bar.send(.type("x"))
+            try r.send(.type("x"))
         }
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         let before = r.bar.state
         #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji)) {
-            try r.bar.send(.type("x"))
+            try r.send(.type("x"))
         }
         #expect(throws: InputBarError.needsSystemKeyboard(action: "compose", keyboard: .emoji)) {
-            try r.bar.send(.compose("ni"))
+            try r.send(.compose("ni"))
         }
         #expect(throws: InputBarError.needsSystemKeyboard(action: "press backspace", keyboard: .emoji)) {
-            try r.bar.send(.backspace)
+            try r.send(.backspace)
         }
         #expect(r.bar.state == before)
         let message = InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji).description
@@ -126,36 +134,36 @@ struct InputBarRig {
 
     @Test func panelActionsNeedTheEmojiKeyboard() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         #expect(throws: InputBarError.needsEmojiKeyboard(action: "insert an emoji", keyboard: .system)) {
-            try r.bar.send(.insertEmoji(InputBarRig.smile))
+            try r.send(.insertEmoji(InputBarRig.smile))
         }
         #expect(throws: InputBarError.needsEmojiKeyboard(action: "press the panel's delete key", keyboard: .system)) {
-            try r.bar.send(.deleteFromPanel)
+            try r.send(.deleteFromPanel)
         }
         #expect(throws: InputBarError.notFirstResponder(action: "paste")) {
             let idle = InputBarRig()
-            try idle.bar.send(.paste)
+            try idle.send(.paste)
         }
     }
 
     @Test func seedChainServerTextIsExactlyWhatWasComposed() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("hello world"))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.select(location: 5, length: 0)) // caret in the middle
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
-        try r.bar.send(.insertEmoji(InputBarRig.laugh))
+        try r.send(.tapTextView())
+        try r.send(.type("hello world"))
+        try r.send(.tapToggle)
+        try r.send(.select(location: 5, length: 0)) // caret in the middle
+        try r.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.insertEmoji(InputBarRig.laugh))
         #expect(r.bar.selectedRange == 7..<7) // caret after the second emoji, no jump
         #expect(r.bar.text == "hello[f056][笑哭] world")
-        try r.bar.send(.deleteFromPanel) // removes the whole [笑哭]
+        try r.send(.deleteFromPanel) // removes the whole [笑哭]
         #expect(r.bar.text == "hello[f056] world" && r.bar.selectedRange == 6..<6)
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         #expect(r.bar.state.keyboard.kind == .system)
-        try r.bar.send(.type("!"))
+        try r.send(.type("!"))
         #expect(r.bar.isSendEnabledNow)
-        let events = try r.bar.send(.tapSend)
+        let events = try r.send(.tapSend)
         let sent = events.compactMap { e -> String? in if case let .didSend(t) = e { return t } else { return nil } }
         #expect(sent == ["hello[f056]! world"])
         #expect(r.bar.text.isEmpty && !r.bar.state.isSendEnabled)
@@ -165,106 +173,106 @@ struct InputBarRig {
 
     @Test func backspaceAndPanelDeleteAreAtomic() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.grin))
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.backspace)
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.grin))
+        try r.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.tapTextView())
+        try r.send(.backspace)
         #expect(r.bar.text == "\u{1F604}")
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.deleteFromPanel)
+        try r.send(.tapToggle)
+        try r.send(.deleteFromPanel)
         #expect(r.bar.text.isEmpty)
-        try r.bar.send(.deleteFromPanel) // nothing left: no change, no event
+        try r.send(.deleteFromPanel) // nothing left: no change, no event
         #expect(r.bar.length == 0)
     }
 
     @Test func markedTextIsCommittedWhenTheSystemKeyboardLeaves() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("a"))
-        try r.bar.send(.compose("ni"))
+        try r.send(.tapTextView())
+        try r.send(.type("a"))
+        try r.send(.compose("ni"))
         #expect(r.bar.markedRange == 1..<3 && r.bar.text == "ani")
-        try r.bar.send(.compose("你"))
+        try r.send(.compose("你"))
         #expect(r.bar.markedRange == 1..<2 && r.bar.text == "a你")
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         #expect(r.bar.markedRange == nil && r.bar.text == "a你")
     }
 
     @Test func returnCommitsCompositionThenSends() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.compose("hao"))
-        var events = try r.bar.send(.returnKey)
+        try r.send(.tapTextView())
+        try r.send(.compose("hao"))
+        var events = try r.send(.returnKey)
         #expect(!events.contains { if case .didSend = $0 { return true } else { return false } })
         #expect(r.bar.markedRange == nil && r.bar.text == "hao")
-        events = try r.bar.send(.returnKey)
+        events = try r.send(.returnKey)
         #expect(events.contains(.didSend("hao")))
     }
 
     @Test func returnInsertsANewlineWhenItDoesNotSend() throws {
         var c = InputBarConfiguration(); c.returnKeySends = false
         let r = InputBarRig(c)
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("a\nb"))
+        try r.send(.tapTextView())
+        try r.send(.type("a\nb"))
         #expect(r.bar.text == "a\nb" && r.bar.state.lineCount == 2)
     }
 
     @Test func typedReturnSendsWithASendReturnKey() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        let events = try r.bar.send(.type("ok\nnext"))
+        try r.send(.tapTextView())
+        let events = try r.send(.type("ok\nnext"))
         #expect(events.contains(.didSend("ok")))
         #expect(r.bar.text == "next")
     }
 
     @Test func editMenuGoesThroughTheEditor() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("ab"))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
-        try r.bar.send(.selectAll)
-        try r.bar.send(.copy)
-        #expect(r.bar.pasteboard.string == "ab[f056]")
-        try r.bar.send(.cut)
-        #expect(r.bar.text.isEmpty && r.bar.pasteboard.string == "ab[f056]")
-        try r.bar.send(.paste)
-        try r.bar.send(.paste)
+        try r.send(.tapTextView())
+        try r.send(.type("ab"))
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.selectAll)
+        try r.send(.copy)
+        #expect(r.bar.state.pasteboard.string == "ab[f056]")
+        try r.send(.cut)
+        #expect(r.bar.text.isEmpty && r.bar.state.pasteboard.string == "ab[f056]")
+        try r.send(.paste)
+        try r.send(.paste)
         #expect(r.bar.text == "ab[f056]ab[f056]")
-        try r.bar.send(.undo)
+        try r.send(.undo)
         #expect(r.bar.text == "ab[f056]")
-        try r.bar.send(.redo)
+        try r.send(.redo)
         #expect(r.bar.text == "ab[f056]ab[f056]")
         let length = r.bar.length
         #expect(throws: InputBarError.selectionOutOfBounds(location: 3, length: 99, textLength: length)) {
-            try r.bar.send(.select(location: 3, length: 99))
+            try r.send(.select(location: 3, length: 99))
         }
     }
 
     @Test func maxLengthBlocksInputPastIt() throws {
         // The maximum counts plain characters, as the server does: [f056] is 6.
         let r = InputBarRig(InputBarConfiguration(maxLength: 10))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("abc"))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
-        try r.bar.send(.insertEmoji(InputBarRig.laugh)) // [笑哭] needs 4, 1 left: refused whole
+        try r.send(.tapTextView())
+        try r.send(.type("abc"))
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.insertEmoji(InputBarRig.laugh)) // [笑哭] needs 4, 1 left: refused whole
         #expect(r.bar.text == "abc[f056]" && r.bar.length == 4)
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("xyz"))
+        try r.send(.tapTextView())
+        try r.send(.type("xyz"))
         #expect(r.bar.text == "abc[f056]x" && r.bar.editor.length == 10)
-        try r.bar.send(.select(location: 0, length: 0))
-        r.bar.pasteboard.string = "[微笑]"
-        try r.bar.send(.paste) // no room: nothing, never half an emoji
+        try r.send(.select(location: 0, length: 0))
+        try r.send(.setPasteboard("[微笑]"))
+        try r.send(.paste) // no room: nothing, never half an emoji
         #expect(r.bar.text == "abc[f056]x")
     }
 
     @Test func tapInTheTextViewPlacesTheCaret() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("abcdef"))
+        try r.send(.tapTextView())
+        try r.send(.type("abcdef"))
         // Text view at x 51, padding 5: the boundary after "ab" is at x 56 + 16.
-        try r.bar.send(.tapTextView(at: Point(x: 56 + 17, y: 24)))
+        try r.send(.tapTextView(at: Point(x: 56 + 17, y: 24)))
         #expect(r.bar.selectedRange == 2..<2)
     }
 }
@@ -272,43 +280,43 @@ struct InputBarRig {
 @Suite struct InputBarSendTests {
     @Test func sendIsEnabledExactlyWhenSendable() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        var events = try r.bar.send(.type("  "))
+        try r.send(.tapTextView())
+        var events = try r.send(.type("  "))
         #expect(!r.bar.state.isSendEnabled && !events.contains(.sendEnabledChanged(true)))
-        events = try r.bar.send(.type("x"))
+        events = try r.send(.type("x"))
         #expect(r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(true)))
-        events = try r.bar.send(.backspace)
+        events = try r.send(.backspace)
         #expect(!r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(false)))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.smile)) // an emoji alone counts
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.smile)) // an emoji alone counts
         #expect(r.bar.state.isSendEnabled)
     }
 
     @Test func disabledSendDoesNothing() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(" "))
+        try r.send(.tapTextView())
+        try r.send(.type(" "))
         let before = r.bar.state
-        try r.bar.send(.press(.send))
+        try r.send(.press(.send))
         #expect(r.bar.state.highlighted == nil) // a disabled button does not highlight
-        let events = try r.bar.send(.tapSend)
+        let events = try r.send(.tapSend)
         #expect(events.isEmpty && r.bar.state == before)
     }
 
     @Test func sendClearsCollapsesAndEmitsOnce() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         try r.advance(ms: 300)
-        try r.bar.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
+        try r.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
         #expect(r.bar.state.lineCount == 3)
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now).height == 80)
-        try r.bar.send(.press(.send))
+        try r.send(.press(.send))
         #expect(r.bar.state.highlighted == .send)
-        let events = try r.bar.send(.tapSend)
+        let events = try r.send(.tapSend)
         #expect(events.map(\.traceName) == ["didSend", "heightWillChange", "textChanged", "sendEnabledChanged"])
         #expect(r.bar.state.highlighted == nil && r.bar.state.lineCount == 1)
-        #expect(try r.bar.send(.tapSend).isEmpty) // second tap: disabled, nothing
+        #expect(try r.send(.tapSend).isEmpty) // second tap: disabled, nothing
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 407 - 48, width: 375, height: 48))
         #expect(r.bar.state.keyboard.kind == .system)
@@ -316,9 +324,9 @@ struct InputBarRig {
 
     @Test func sendCanResignWhenConfigured() throws {
         let r = InputBarRig(InputBarConfiguration(keepsKeyboardOnSend: false))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("bye"))
-        let events = try r.bar.send(.tapSend)
+        try r.send(.tapTextView())
+        try r.send(.type("bye"))
+        let events = try r.send(.tapSend)
         #expect(events.map(\.traceName).prefix(4) == ["didSend", "resignedFirstResponder", "willChangeFrame", "willHide"])
         #expect(r.bar.state.keyboard.kind == .none)
     }
@@ -327,40 +335,40 @@ struct InputBarRig {
 @Suite struct InputBarGrowthTests {
     @Test func growsOneLineAtATimeWithAnAnimatedHeight() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(String(repeating: "a", count: 30)))
+        try r.send(.tapTextView())
+        try r.send(.type(String(repeating: "a", count: 30)))
         #expect(r.bar.state.lineCount == 1)
-        let events = try r.bar.send(.type("b"))
+        let events = try r.send(.type("b"))
         #expect(events.contains(.heightWillChange(from: 48, to: 64, lines: 2)))
         let t0 = r.clock.now
         r.clock.advance(by: .milliseconds(50))
         let mid = r.bar.frame(at: r.clock.now).height
         #expect(mid > 48 && mid < 64)
-        #expect(r.bar.nextDeadline == t0 + .milliseconds(250))
+        #expect(r.bar.nextDeadline(after: r.clock.now) == t0 + .milliseconds(250))
         r.clock.advance(by: .milliseconds(200))
         #expect(r.bar.frame(at: r.clock.now).height == 64)
     }
 
     @Test func stopsAtMaxLinesThenScrollsKeepingTheCaretVisible() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
+        try r.send(.tapTextView())
+        try r.send(.type(String(repeating: "x", count: 30 * 7)))
         #expect(r.bar.state.lineCount == 7)
         r.clock.advance(by: .seconds(1))
         #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 16)
         #expect(r.bar.state.scrollOffset == 32) // caret on line 7: lines 3...7 shown
-        try r.bar.send(.select(location: 0, length: 0))
+        try r.send(.select(location: 0, length: 0))
         #expect(r.bar.state.scrollOffset == 0)
-        try r.bar.send(.select(location: 95, length: 0)) // line 4: already visible at 0
+        try r.send(.select(location: 95, length: 0)) // line 4: already visible at 0
         #expect(r.bar.state.scrollOffset == 0)
-        try r.bar.send(.select(location: 185, length: 0)) // line 7 again
+        try r.send(.select(location: 185, length: 0)) // line 7 again
         #expect(r.bar.state.scrollOffset == 32)
     }
 
     @Test func maxLinesIsConfigurable() throws {
         let r = InputBarRig(InputBarConfiguration(maxLines: 2))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(String(repeating: "x", count: 100)))
+        try r.send(.tapTextView())
+        try r.send(.type(String(repeating: "x", count: 100)))
         r.clock.advance(by: .seconds(1))
         #expect(r.bar.frame(at: r.clock.now).height == 2 * 16 + 16 + 16)
     }
@@ -382,7 +390,7 @@ extension InputBar {
         #expect(r.bar.hitTest(Point(x: 100, y: 300), at: now) == nil)
         #expect(r.bar.tapAction(at: Point(x: 100, y: 300), now: now) == .tapOutside)
         #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)
-        try r.bar.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
+        try r.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
         #expect(r.bar.state.keyboard.kind == .system)
         r.clock.advance(by: .seconds(1))
         #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
@@ -398,64 +406,64 @@ extension InputBar {
 
     @Test func tapOnSendHighlightsThenSends() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("yo"))
+        try r.send(.tapTextView())
+        try r.send(.type("yo"))
         r.clock.advance(by: .seconds(1))
         let y = r.bar.frame(at: r.clock.now).minY + 24
-        try r.bar.handle(touch(.began, 340, y, r))
+        try r.handle(touch(.began, 340, y, r))
         #expect(r.bar.state.highlighted == .send)
         r.clock.advance(by: .milliseconds(80))
-        let events = try r.bar.handle(touch(.ended, 341, y + 1, r))
+        let events = try r.handle(touch(.ended, 341, y + 1, r))
         #expect(events.contains(.didSend("yo")))
-        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
     }
 
     @Test func draggingMoreThan70ptOffTheButtonCancelsTheTap() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("yo"))
+        try r.send(.tapTextView())
+        try r.send(.type("yo"))
         try r.advance(ms: 300)   // the bar has arrived on the keyboard
         let send = r.bar.frame(of: .send, at: r.clock.now)
-        try r.bar.handle(touch(.began, send.midX, send.midY, r))
+        try r.handle(touch(.began, send.midX, send.midY, r))
         #expect(r.bar.state.highlighted == .send)
         // 40 pt off is still inside (70 pt slop): the highlight stays.
-        try r.bar.handle(touch(.moved, send.midX, send.minY - 40, r))
+        try r.handle(touch(.moved, send.midX, send.minY - 40, r))
         #expect(r.bar.state.highlighted == .send)
         // 71 pt above the top edge is outside.
-        try r.bar.handle(touch(.moved, send.midX, send.minY - 71, r))
+        try r.handle(touch(.moved, send.midX, send.minY - 71, r))
         #expect(r.bar.state.highlighted == nil)
-        let events = try r.bar.handle(touch(.ended, send.midX, send.minY - 71, r))
+        let events = try r.handle(touch(.ended, send.midX, send.minY - 71, r))
         #expect(events == [.control(.send, .touchUpOutside, at: Point(x: send.midX, y: send.minY - 71))])
-        #expect(r.bar.text == "yo" && r.bar.tracking == nil)
+        #expect(r.bar.text == "yo" && r.bar.state.tracking == nil)
     }
 
     @Test func heldForASecondIsStillATap() throws {
         let r = InputBarRig()
-        try r.bar.handle(touch(.began, 20, 640, r))
+        try r.handle(touch(.began, 20, 640, r))
         #expect(r.bar.state.highlighted == .toggle)
-        #expect(r.bar.nextDeadline == nil)     // a UIControl has no time limit
+        #expect(r.bar.nextDeadline(after: r.clock.now) == nil)     // a UIControl has no time limit
         try r.advance(ms: 1000)
-        #expect(r.bar.state.highlighted == .toggle && r.bar.tracking != nil)
-        let events = try r.bar.handle(touch(.ended, 20, 640, r))
+        #expect(r.bar.state.highlighted == .toggle && r.bar.state.tracking != nil)
+        let events = try r.handle(touch(.ended, 20, 640, r))
         #expect(events.first == .control(.toggle, .touchUpInside, at: Point(x: 20, y: 640)))
         #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
     }
 
     @Test func tapsOnTheToggleTextViewAndOutside() throws {
         let r = InputBarRig()
-        try r.bar.handle(touch(.began, 20, 640, r))
-        try r.bar.handle(touch(.ended, 20, 640, r))
+        try r.handle(touch(.began, 20, 640, r))
+        try r.handle(touch(.ended, 20, 640, r))
         #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
         r.clock.advance(by: .seconds(1))
         let barY = r.bar.frame(at: r.clock.now).minY
-        try r.bar.handle(touch(.began, 100, barY + 24, r))
-        try r.bar.handle(touch(.ended, 100, barY + 24, r))
+        try r.handle(touch(.began, 100, barY + 24, r))
+        try r.handle(touch(.ended, 100, barY + 24, r))
         #expect(r.bar.state.keyboard.kind == .system)
         r.clock.advance(by: .seconds(1))
         // A touch on the keyboard is not the bar's.
-        #expect(try r.bar.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.tracking == nil)
-        try r.bar.handle(touch(.began, 100, 100, r))
-        try r.bar.handle(touch(.ended, 100, 100, r))
+        #expect(try r.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.state.tracking == nil)
+        try r.handle(touch(.began, 100, 100, r))
+        try r.handle(touch(.ended, 100, 100, r))
         #expect(r.bar.state.keyboard.kind == .none)
     }
 }
@@ -464,9 +472,9 @@ extension InputBar {
     @Test func aTextViewTapHeldPastItsDeadlineIsNoTap() throws {
         let r = InputBarRig()
         try r.tester.press(at: Point(x: 100, y: 640))
-        #expect(r.bar.nextDeadline == r.clock.now + .milliseconds(750))
+        #expect(r.bar.nextDeadline(after: r.clock.now) == r.clock.now + .milliseconds(750))
         try r.advance(ms: 800)
-        #expect(r.bar.tracking == nil && r.bar.nextDeadline == nil)
+        #expect(r.bar.state.tracking == nil && r.bar.nextDeadline(after: r.clock.now) == nil)
         try r.tester.release()
         try r.check()
         #expect(!r.bar.state.responder.isFirstResponder)
@@ -491,11 +499,11 @@ extension InputBar {
 @Suite struct InputBarResizeTests {
     @Test func resizeRelaysOutTextAndMovesTheKeyboard() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
+        try r.send(.tapTextView())
         try r.advance(ms: 300)
-        try r.bar.send(.type(String(repeating: "x", count: 40)))
+        try r.send(.type(String(repeating: "x", count: 40)))
         #expect(r.bar.state.lineCount == 2)
-        let events = try r.bar.send(.resize(Size(width: 667, height: 375)))
+        let events = try r.send(.resize(Size(width: 667, height: 375)))
         #expect(events.map(\.traceName) == ["willChangeFrame", "willShow", "heightWillChange"])
         if case let .keyboard(n) = events[1] {
             #expect(n.beginFrame == Rect(x: 0, y: 407, width: 375, height: 260))
@@ -514,17 +522,17 @@ extension InputBar {
 
     @Test func resizeWithTheKeyboardHiddenPostsNothing() throws {
         let r = InputBarRig()
-        let events = try r.bar.send(.resize(Size(width: 320, height: 568)))
+        let events = try r.send(.resize(Size(width: 320, height: 568)))
         #expect(events.isEmpty)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 568 - 48, width: 320, height: 48))
-        #expect(try r.bar.send(.resize(Size(width: 320, height: 568))).isEmpty)
+        #expect(try r.send(.resize(Size(width: 320, height: 568))).isEmpty)
     }
 
     @Test func invalidSizesAreRefused() throws {
         let r = InputBarRig()
         for size in [Size(width: 0, height: 500), Size(width: .nan, height: 500), Size(width: 300, height: .infinity),
                      Size(width: 1e9, height: 10)] {
-            #expect(throws: InputBarError.self) { try r.bar.send(.resize(size)) }
+            #expect(throws: InputBarError.self) { try r.send(.resize(size)) }
         }
         #expect(InputBarError.invalidSize(width: -1, height: 2).description
                 == "input bar: cannot resize to -1x2: sizes must be positive, finite and at most 100000 pt")
@@ -535,15 +543,15 @@ extension InputBar {
 @Suite struct InputBarHighlightTests {
     @Test func aTapEndsAPressAndDisablingDropsTheSendHighlight() throws {
         let r = InputBarRig()
-        try r.bar.send(.press(.toggle))
+        try r.send(.press(.toggle))
         #expect(r.bar.state.highlighted == .toggle)
-        try r.bar.send(.tapToggle)
+        try r.send(.tapToggle)
         #expect(r.bar.state.highlighted == nil)
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("a"))
-        try r.bar.send(.press(.send))
+        try r.send(.tapTextView())
+        try r.send(.type("a"))
+        try r.send(.press(.send))
         #expect(r.bar.state.highlighted == .send)
-        try r.bar.send(.backspace) // send disabled while pressed
+        try r.send(.backspace) // send disabled while pressed
         #expect(r.bar.state.highlighted == nil && !r.bar.state.isSendEnabled)
     }
 }

@@ -88,7 +88,7 @@ import Interaction
             guard !animationStarted, r.clock.now >= animationStart else { return }
             animationStarted = true
             try r.advance(to: animationStart)
-            try r.bar.send(.tapTextView())   // the system keyboard slides up, the bar rides it
+            try r.send(.tapTextView())   // the system keyboard slides up, the bar rides it
             #expect(r.bar.isMoving(at: r.clock.now + .milliseconds(1)))
         }
         if down < animationStart {
@@ -122,14 +122,14 @@ import Interaction
         case let .aboveToggle(dy): liftPoint = Point(x: toggle.midX, y: toggle.minY - dy)
         }
         // The oracle: the rule itself, at the lift instant.
-        let tracked = r.bar.tracking != nil
+        let tracked = r.bar.state.tracking != nil
         let inside = toggle.insetBy(dx: -70, dy: -70).contains(liftPoint)
         try touch(.ended, at: liftPoint)
         #expect(controlEvents == c.events)
         if tracked { #expect(controlEvents.last == (inside ? .touchUpInside : .touchUpOutside)) }
         try r.advance(to: r.clock.now + .milliseconds(400))
         #expect(r.bar.state.keyboard.kind == (c.toggled ? .emoji : .system), "keyboard \(r.bar.state.keyboard.kind)")
-        #expect(r.bar.state.highlighted == nil && r.bar.tracking == nil)
+        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
         // A touch the moving bar let through is traced, never silent.
         if c.events.isEmpty {
             #expect(r.trace.events.contains { $0.name == "touchIgnored" && $0.fields.contains { $0.value == "animating" } })
@@ -143,16 +143,16 @@ import Interaction
         func touch(_ phase: TouchEvent.Phase, _ dy: Double, _ ms: Int) -> TouchEvent {
             TouchEvent(phase: phase, location: Point(x: toggle.midX, y: toggle.minY - dy), timestamp: t0 + .milliseconds(ms))
         }
-        try r.bar.handle(touch(.began, -5, 0))
+        try r.handle(touch(.began, -5, 0))
         #expect(r.bar.state.highlighted == .toggle)
-        try r.bar.handle(touch(.moved, 50, 100))
+        try r.handle(touch(.moved, 50, 100))
         #expect(r.bar.state.highlighted == .toggle)
-        try r.bar.handle(touch(.moved, 90, 200))
+        try r.handle(touch(.moved, 90, 200))
         #expect(r.bar.state.highlighted == nil)
-        try r.bar.handle(touch(.moved, 60, 300))
+        try r.handle(touch(.moved, 60, 300))
         #expect(r.bar.state.highlighted == .toggle)
-        try r.bar.handle(touch(.moved, 80, 400))
-        try r.bar.handle(touch(.ended, 80, 500))
+        try r.handle(touch(.moved, 80, 400))
+        try r.handle(touch(.ended, 80, 500))
         #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil)
         let lines = r.trace.lines.filter { $0.contains(" control=") }
         #expect(lines.map { $0.split(separator: " ")[2] } == ["touchDown", "touchDragExit", "touchDragEnter", "touchDragExit",
@@ -163,16 +163,19 @@ import Interaction
     @Test func aCancelFailsItAndADisabledSendTakesTheTouchSilently() throws {
         let r = InputBarRig()
         let toggle = r.bar.frame(of: .toggle, at: r.clock.now)
-        try r.bar.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: r.clock.now))
-        let events = try r.bar.handle(TouchEvent(phase: .cancelled, location: toggle.center, timestamp: r.clock.now))
+        try r.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: r.clock.now))
+        let events = try r.handle(TouchEvent(phase: .cancelled, location: toggle.center, timestamp: r.clock.now))
         #expect(events.first == .control(.toggle, .touchCancel, at: toggle.center))
-        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil && r.bar.tracking == nil)
-        // Send is disabled with an empty text: no highlight, no event, the touch is still the bar's.
+        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
+        // Send is disabled with an empty text: no highlight, no control event (only the
+        // traced `touchIgnored`), the touch is still the bar's.
         let send = r.bar.frame(of: .send, at: r.clock.now)
-        #expect(try r.bar.handle(TouchEvent(phase: .began, location: send.center, timestamp: r.clock.now)).isEmpty)
-        #expect(r.bar.state.highlighted == nil && r.bar.tracking?.button == .send)
-        #expect(try r.bar.handle(TouchEvent(phase: .ended, location: send.center, timestamp: r.clock.now)).isEmpty)
-        #expect(r.bar.tracking == nil)
+        #expect(try r.handle(TouchEvent(phase: .began, location: send.center, timestamp: r.clock.now))
+                == [.touchIgnored(at: send.center, reason: .sendDisabled)])
+        #expect(r.trace.lines.last?.hasSuffix("inputBar touchIgnored at=\(send.center) reason=send disabled") == true)
+        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking?.button == .send)
+        #expect(try r.handle(TouchEvent(phase: .ended, location: send.center, timestamp: r.clock.now)).isEmpty)
+        #expect(r.bar.state.tracking == nil)
     }
 
     @Test func theScreenRoutesTouchesPastTheMovingBar() throws {

@@ -25,10 +25,10 @@ import Raster
 
     @Test func typedTextReplacesThePlaceholderAndEnablesSend() throws {
         let r = InputBarRig(InputBarConfiguration(placeholder: "Message"))
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("hi"))
-        try r.bar.send(.tapToggle)
-        try r.bar.send(.insertEmoji(InputBarRig.smile))
+        try r.send(.tapTextView())
+        try r.send(.type("hi"))
+        try r.send(.tapToggle)
+        try r.send(.insertEmoji(InputBarRig.smile))
         let list = r.bar.displayList(at: r.clock.now)
         #expect(items(list, "InputBar.placeholder").isEmpty)
         let text = items(list, "InputBar.textView").first { if case .text = $0.command { true } else { false } }
@@ -44,15 +44,15 @@ import Raster
 
     @Test func selectionAndMarkedTextAreDrawn() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("hello"))
-        try r.bar.send(.select(location: 1, length: 3))
+        try r.send(.tapTextView())
+        try r.send(.type("hello"))
+        try r.send(.select(location: 1, length: 3))
         var list = r.bar.displayList(at: r.clock.now)
         let sel = list.items.filter { if case .selection = $0.command { true } else { false } }
         #expect(sel.map(\.command) == [.selection(Rect(x: 56 + 8, y: 16, width: 24, height: 16), .selection)])
         #expect(items(list, "InputBar.caret").isEmpty) // a range selection hides the caret
-        try r.bar.send(.select(location: 5, length: 0))
-        try r.bar.send(.compose("ni"))
+        try r.send(.select(location: 5, length: 0))
+        try r.send(.compose("ni"))
         list = r.bar.displayList(at: r.clock.now)
         let marked = items(list, "InputBar.marked")
         #expect(marked.count == 2)
@@ -65,19 +65,19 @@ import Raster
 
     @Test func highlightedSendIsInTheStyleState() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type("x"))
-        try r.bar.send(.press(.send))
+        try r.send(.tapTextView())
+        try r.send(.type("x"))
+        try r.send(.press(.send))
         let list = r.bar.displayList(at: r.clock.now)
         #expect(items(list, "InputBar.send").allSatisfy { $0.state == .highlighted })
-        try r.bar.send(.release)
+        try r.send(.release)
         #expect(r.bar.displayList(at: r.clock.now).items(inView: "InputBar.send").allSatisfy { $0.state.isEmpty })
     }
 
     @Test func scrolledTextIsOffsetAndClipped() throws {
         let r = InputBarRig()
-        try r.bar.send(.tapTextView())
-        try r.bar.send(.type(String(repeating: "x", count: 30 * 7)))
+        try r.send(.tapTextView())
+        try r.send(.type(String(repeating: "x", count: 30 * 7)))
         r.clock.advance(by: .seconds(1))
         let list = r.bar.displayList(at: r.clock.now)
         #expect(list.size.height == 112)

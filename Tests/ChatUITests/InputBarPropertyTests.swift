@@ -28,7 +28,7 @@ import EmojiText
             let before = r.bar.state
             let traceCount = r.trace.totalCount
             do {
-                let events = try r.bar.send(action)
+                let events = try r.send(action)
                 #expect(r.trace.totalCount == traceCount + events.count)
             } catch {
                 #expect(r.bar.state == before, "a refused action changed the state")

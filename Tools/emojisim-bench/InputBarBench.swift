@@ -16,39 +16,50 @@ enum InputBarBench {
     }
 
     static func makeBar() -> InputBar {
-        InputBar(profile: .iphone8, catalog: .demo, clock: VirtualClock(), trace: Trace(capacity: 10_000))
+        InputBar(profile: .iphone8, catalog: .demo)
+    }
+
+    /// The trace a host keeps: every action's events are recorded, as ChatScreen does.
+    nonisolated(unsafe) static let trace = Trace(capacity: 10_000)
+
+    /// One action at t = 0 with its events traced (the cost a host pays per action).
+    @discardableResult
+    static func send(_ bar: inout InputBar, _ action: InputBar.Action) -> [InputBarEvent] {
+        guard let events = try? bar.send(action, at: .zero) else { return [] }
+        for e in events { trace.record(e.traceEvent(at: .zero)) }
+        return events
     }
 
     static func run() {
         for length in [100, 1_000] {
             let (n, s) = measure {
                 var bar = makeBar()
-                _ = try? bar.send(.tapTextView())
-                for i in 0..<length { _ = try? bar.send(.type(i % 7 == 6 ? " " : "a")) }
+                send(&bar, .tapTextView())
+                for i in 0..<length { send(&bar, .type(i % 7 == 6 ? " " : "a")) }
             }
             let perAction = s / Double(n * length)
             print("typing \(length) chars one action each: \(fmt(1 / perAction)) actions/s (\(fmt(perAction * 1e6)) us/action)")
         }
 
         var bar = makeBar()
-        _ = try? bar.send(.tapTextView())
-        _ = try? bar.send(.type(String(repeating: "abcd ", count: 40)))
-        _ = try? bar.send(.tapToggle)
-        _ = try? bar.send(.select(location: 100, length: 0))
+        send(&bar, .tapTextView())
+        send(&bar, .type(String(repeating: "abcd ", count: 40)))
+        send(&bar, .tapToggle)
+        send(&bar, .select(location: 100, length: 0))
         let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
         let (pn, ps) = measure {
             for _ in 0..<100 {
-                _ = try? bar.send(.insertEmoji(smile))
-                _ = try? bar.send(.deleteFromPanel)
+                send(&bar, .insertEmoji(smile))
+                send(&bar, .deleteFromPanel)
             }
         }
         print("panel insert+delete in 200 chars: \(fmt(Double(pn * 200) / ps)) actions/s")
 
         var seven = makeBar()
-        _ = try? seven.send(.tapTextView())
-        _ = try? seven.send(.type(String(repeating: "x", count: 30 * 7)))
-        _ = try? seven.send(.tapToggle)
-        let mid = seven.clock.now + .milliseconds(100)
+        send(&seven, .tapTextView())
+        send(&seven, .type(String(repeating: "x", count: 30 * 7)))
+        send(&seven, .tapToggle)
+        let mid = SimInstant.zero + .milliseconds(100)
         var items = 0
         let (fn, fs) = measure { items += seven.displayList(at: mid).items.count }
         print("displayList of a 7-line bar mid-switch: \(fmt(Double(fn) / fs)) frames/s (\(items / max(1, fn + 1)) items)")

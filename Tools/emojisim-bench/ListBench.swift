@@ -21,14 +21,16 @@ enum ListBench {
     }
 
     static func makeList(_ messages: [Message], catalog: EmojiCatalog = .demo,
-                         players: @escaping BubblePlayerFactory = { _ in nil }) -> BubbleList {
+                         players: BubblePlayerFactory? = nil) -> BubbleListHost {
         let engine = BubbleLayoutEngine(catalog: catalog)
-        return BubbleList(messages: messages, width: 390, viewportHeight: 600, clock: VirtualClock(), trace: Trace(capacity: 1_000),
-                          layout: { engine.layout($0, listWidth: $1) }, players: players)
+        // Without players no emoji gets a player slot (as before the list was a value).
+        return BubbleListHost(messages: messages, width: 390, viewportHeight: 600, clock: VirtualClock(), trace: Trace(capacity: 1_000),
+                              layout: { engine.layout($0, listWidth: $1) }, players: players ?? { _ in nil },
+                              playable: { _ in players != nil })
     }
 
     /// 200 frames up, 200 back: 30 pt a frame (1,800 pt/s).
-    static func scrollPass(_ list: BubbleList) {
+    static func scrollPass(_ list: BubbleListHost) {
         for i in 0..<400 {
             let d = i < 200 ? Double(i + 1) * 30 : Double(400 - i - 1) * 30
             list.setDistanceFromBottom(d, animated: false)
@@ -43,7 +45,7 @@ enum ListBench {
         for n in [1_000, 100_000, 1_000, 100_000, 1_000, 100_000] {
             let list = makeList(DemoConversation.generated(count: n, seed: 7))
             scrollPass(list)            // lays the rows of the path out once
-            let laidOut = list.layoutCount
+            let laidOut = list.list.layoutCount
             let r = measure(minSeconds: 1.0) { scrollPass(list) }
             let us = r.seconds / Double(r.iterations * 400) * 1e6
             perFrame[n] = min(perFrame[n] ?? .infinity, us)
@@ -54,10 +56,10 @@ enum ListBench {
 
         // 2. open the large conversation at the bottom
         let big = DemoConversation.generated(count: 100_000, seed: 7)
-        var opened: BubbleList?
+        var opened: BubbleListHost?
         let t = measure(minSeconds: 0.5) { opened = makeList(big) }
         if let list = opened {
-            print("open 100,000 messages at the bottom: \(list.layoutCount) rows laid out for \(list.displayedRows.count) visible rows, \(format(t.seconds / Double(t.iterations) * 1e3)) ms")
+            print("open 100,000 messages at the bottom: \(list.list.layoutCount) rows laid out for \(list.displayedRows.count) visible rows, \(format(t.seconds / Double(t.iterations) * 1e3)) ms")
         }
 
         // 3. fling through 10,000 messages, each with its own animated emoji
@@ -83,7 +85,7 @@ enum ListBench {
         var violations = 0
         let start = monotonicSeconds()
         while list.displayedRows.lowerBound > 0 && frames < 200_000 {
-            if list.isSettled || list.scroll.state == .decelerating && list.scroll.targetContentOffset.map({ $0.y - list.distanceFromBottom < 2_000 }) == true {
+            if list.isSettled || list.scroll.state == .decelerating && list.scroll.targetContentOffset.map({ $0.y - list.list.distanceFromBottom < 2_000 }) == true {
                 // A fresh upward fling (finger moving down) at 8,000 pt/s.
                 flings += 1
                 let t0 = clock.now
@@ -104,9 +106,9 @@ enum ListBench {
         let seconds = monotonicSeconds() - start
         let s = cache.statistics
         print("fling through \(n) messages with one animated emoji each: \(flings) flings, \(frames) frames (\(format(Double(frames) / seconds)) frames/s simulated)")
-        print("  rows shown \(list.appearanceCount), cells created \(list.pool.createdCount), reused \(list.pool.reusedCount)")
+        print("  rows shown \(list.list.appearanceCount), cells created \(list.list.pool.createdCount), reused \(list.list.pool.reusedCount)")
         print("  frame cache: peak \(s.peakBytes) bytes, budget \(cache.byteBudget) (\(s.peakBytes <= cache.byteBudget ? "within" : "OVER") budget), decodes \(s.decodes), evictions \(s.evictions)")
-        print("  frames decoded per visible row: \(format(Double(s.decodes) / Double(max(1, list.appearanceCount))))")
+        print("  frames decoded per visible row: \(format(Double(s.decodes) / Double(max(1, list.list.appearanceCount))))")
         print("  invariant checks failed: \(violations)")
     }
 

@@ -24,6 +24,7 @@ let allBenchmarks: [Benchmark] = [
     PNGBench.benchmark,
     ListBench.benchmark,
     scenarioBenchmark,
+    TypingBench.benchmark,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

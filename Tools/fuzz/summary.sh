@@ -18,12 +18,15 @@ for t in "$@"; do
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     # A report after "Done N runs" is LeakSanitizer's at exit, not an input's failure.
     done_at=$(grep -n -m1 '^Done [0-9]* runs' "$log" | cut -d: -f1)
-    unit_at=$(grep -n -m1 'Test unit written to' "$log" | cut -d: -f1)
+    # Slow units (over 10 s of wall time, e.g. a starved low-priority run) are noted, not failures.
+    unit_at=$(grep -n 'Test unit written to' "$log" | grep -v 'slow-unit-' | head -1 | cut -d: -f1)
+    slow=$(grep -c 'Test unit written to .*slow-unit-' "$log")
     if [ -n "$unit_at" ] && { [ -z "$done_at" ] || [ "$unit_at" -lt "$done_at" ]; }; then
         result="FAILED: $(grep -m1 -E 'ERROR: |deadly signal|Fatal error|Precondition failed' "$log" | cut -c1-70)"
     elif [ -n "$done_at" ]; then
         result=clean
         grep -q 'ERROR: LeakSanitizer' "$log" && result="clean; LeakSanitizer report at exit"
+        [ "$slow" -gt 0 ] && result="$result; $slow slow unit(s)"
     else result="running or stopped"; fi
     printf '%-10s %7s %10s %8s %6s %7s %7s %7s  %s\n' "$t" "${secs:-?}" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}" "$result"
 done

@@ -1,8 +1,10 @@
-/// A reusable row view: what it shows and the players it runs. Cells are reused
-/// through `CellReusePool`; `prepareForReuse` clears everything a previous row left
-/// (text, frames, players), so no stale content survives reuse. As in UIKit it runs
-/// once per reuse, when the cell is dequeued: a cell waiting in the pool still holds
-/// its last row's content, with its players stopped (at didEndDisplaying).
+/// A reusable row view, as a value: what it shows and the player slots it has. Cells
+/// are reused through `CellReusePool`; `prepareForReuse` clears everything a previous
+/// row left (text, frames, player slots), so no stale content survives reuse. As in
+/// UIKit it runs once per reuse, when the cell is dequeued: a cell waiting in the pool
+/// still holds its last row's content; its players were stopped at didEndDisplaying.
+/// The players themselves live with the host (`BubblePlayers`), keyed by the cell's
+/// serial and the slot.
 public struct BubbleCell {
     /// Creation order, stable for the cell's life: tells reused cells apart.
     public let serial: Int
@@ -11,9 +13,8 @@ public struct BubbleCell {
     public private(set) var messageID: Message.ID?
     public private(set) var row: Int?
     public private(set) var layout: BubbleLayout?
-    /// One player per animated emoji of the row whose image could be loaded, in layout
-    /// order, with the item it plays.
-    public private(set) var players: [any BubblePlayer] = []
+    /// One player slot per playable animated emoji of the row, in layout order: the
+    /// item slot `i` plays (`BubblePlayerKey(cell: serial, slot: i)`).
     public private(set) var playerItems: [BubbleLayout.AnimatedItem] = []
     /// How many rows this cell has shown.
     public private(set) var configureCount = 0
@@ -24,20 +25,17 @@ public struct BubbleCell {
         self.serial = serial; self.reuseIdentifier = reuseIdentifier
     }
 
-    /// `cellForRowAt`: shows a row; makes (stopped) players for its animated emoji.
-    mutating func configure(row: Int, message: Message, layout: BubbleLayout, players make: BubblePlayerFactory) {
+    /// `cellForRowAt`: shows a row; a player slot for each playable animated emoji.
+    mutating func configure(row: Int, message: Message, layout: BubbleLayout, playable: BubbleList.Playable) {
         self.row = row
         self.messageID = message.id
         self.layout = layout
-        players = []; playerItems = []
-        for item in layout.animatedItems {
-            if let p = make(item) { players.append(p); playerItems.append(item) }
-        }
+        playerItems = layout.animatedItems.filter(playable)
         configureCount += 1
     }
 
-    /// New layout for the same row (width change): players are kept, they show the
-    /// same images at new places.
+    /// New layout for the same row (width change): player slots are kept, they show
+    /// the same images at new places.
     mutating func relayout(_ layout: BubbleLayout) {
         self.layout = layout
         // Same message, so the same animated emoji in the same order; only frames move.
@@ -50,15 +48,15 @@ public struct BubbleCell {
     }
 
     /// Clears what the previous row left. Its players were stopped at didEndDisplaying;
-    /// they are dropped here so no frame of the previous row can show again.
+    /// the slots are dropped here so no frame of the previous row can show again.
     mutating func prepareForReuse() {
         prepareForReuseCount += 1
-        players = []
         playerItems = []
         messageID = nil
         row = nil
         layout = nil
     }
 
-    public var isAnimating: Bool { players.contains { $0.isAnimating } }
+    /// The player key of slot `slot`.
+    public func playerKey(_ slot: Int) -> BubblePlayerKey { BubblePlayerKey(cell: serial, slot: slot) }
 }

@@ -36,7 +36,7 @@ public struct BubbleLayoutEngine: Sendable {
         for run in rich.runs {
             switch run {
             case .text(let s):
-                if !s.allSatisfy({ $0.isWhitespace }) { return nil }
+                if !s.allSatisfy({ Self.isWhitespace($0) }) { return nil }
             case .emoji(let a):
                 out.append(a.emoji)
                 if out.count > metrics.bigEmojiMaxCount { return nil }
@@ -54,13 +54,14 @@ public struct BubbleLayoutEngine: Sendable {
             case .text(let s):
                 out += s
             case .emoji(let a):
-                if let last = out.last, !last.isWhitespace { out += " " }
+                if let last = out.last, !Self.isWhitespace(last) { out += " " }
                 out += a.emoji.meaning(for: locale) + " "
             }
         }
         var collapsed = ""
+        collapsed.reserveCapacity(out.utf8.count)
         for c in out {
-            if c.isWhitespace {
+            if Self.isWhitespace(c) {
                 if collapsed.isEmpty || collapsed.last == " " { continue }
                 collapsed.append(" ")
             } else {
@@ -69,6 +70,13 @@ public struct BubbleLayoutEngine: Sendable {
         }
         if collapsed.last == " " { collapsed.removeLast() }
         return collapsed
+    }
+
+    /// `Character.isWhitespace` with an ASCII fast path (the Unicode property lookup is
+    /// most of the cost of a long message's label otherwise).
+    static func isWhitespace(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a == 0x20 || (a >= 0x09 && a <= 0x0D) }
+        return c.isWhitespace
     }
 
     public func layout(_ message: Message, listWidth: Double) -> BubbleLayout {

@@ -10,13 +10,15 @@ extension BubbleList {
     /// Each bubble carries its accessibility label (text with emoji meanings). An
     /// animated emoji draws its player's current frame over the text's still glyph
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
-    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant) {
+    /// `players` gives the frame each running GIF shows (the host runs them; the
+    /// host's `draw(into:in:at:)` passes its own).
+    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {
                 guard let cell = cell(forRow: row), let layout = cell.layout else { continue }
                 let y = frame.minY + rowTop(row) - contentOffset
-                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, into: &dl)
+                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, players: players, into: &dl)
             }
             if let m = markerFrame {
                 let r = m.offsetBy(dx: frame.minX, dy: frame.minY)
@@ -29,7 +31,8 @@ extension BubbleList {
         }
     }
 
-    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, into dl: inout DisplayList) {
+    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubblePlayers,
+                         into dl: inout DisplayList) {
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         let view = "list.row\(row)"
         switch l.style {
@@ -37,8 +40,8 @@ extension BubbleList {
             for (i, placed) in l.bigEmoji.enumerated() {
                 let e = placed.emoji
                 var frameIndex: Int? = nil
-                if let p = zip(cell.players, cell.playerItems).first(where: { $0.1.frame == placed.frame })?.0 {
-                    frameIndex = p.frameIndex
+                if let slot = cell.playerItems.firstIndex(where: { $0.frame == placed.frame }) {
+                    frameIndex = players.frameIndex(cell.playerKey(slot))
                 }
                 let ref = ImageRef(name: e.imageName ?? "", frameIndex: frameIndex, glyph: e.glyph, code: e.code)
                 // The content box leaves 3 pt around each emoji: slots are laid out edge to
@@ -66,10 +69,11 @@ extension BubbleList {
             if let text = l.text {
                 dl.text(text, at: at(l.contentFrame).origin, ink, view: view)
             }
-            for (p, item) in zip(cell.players, cell.playerItems) {
+            for (slot, item) in cell.playerItems.enumerated() {
+                guard let frameIndex = players.frameIndex(cell.playerKey(slot)) else { continue }
                 let r = at(item.frame)
                 dl.fill(r, fill, view: view)
-                dl.image(ImageRef(name: item.imageName, frameIndex: p.frameIndex,
+                dl.image(ImageRef(name: item.imageName, frameIndex: frameIndex,
                                   code: item.code), in: r, view: view)
             }
         }

@@ -23,9 +23,17 @@ import Interaction
 /// - willDisplay / didEndDisplaying alternate per row, once per appearance;
 /// - cells created of a kind never exceed the peak number of rows of that kind shown.
 ///
+/// **A value.** The list is its state plus a reducer, `send(_:at:)`: every input is an
+/// `Action` at an instant and every effect is a returned `BubbleListEvent`, in UIKit's
+/// order (cellForRow, willDisplay, didEndDisplaying, GIF player starts and stops, scroll
+/// delegate moments). It holds no clock and no trace and runs no player: the host
+/// (`BubbleListHost`, ChatScreen) records the events and performs the player starts and
+/// stops they name (`BubblePlayers`). Scrolling needs display-link frames while
+/// `needsFrames` (a `.tick` each); nothing else is timed.
+///
 /// Costs: a frame is O(v log n) for v visible rows over n messages (binary searches
 /// over the Fenwick prefix sums); only rows that become visible are ever laid out.
-public final class BubbleList {
+public struct BubbleList {
     public struct Configuration: Sendable {
         public var metrics = BubbleMetrics()
         /// Height assumed for rows not laid out yet.
@@ -40,12 +48,40 @@ public final class BubbleList {
         public init() {}
     }
 
-    /// Lays out a message for a list width. Called once per (message, width).
+    /// Lays out a message for a list width. Called once per (message, width); must be
+    /// a pure function of its arguments (the list caches its results).
     public typealias LayoutProvider = (Message, Double) -> BubbleLayout
+    /// Whether an animated emoji gets a player (its image can play); a pure function.
+    public typealias Playable = (BubbleLayout.AnimatedItem) -> Bool
+
+    /// Every input of the list, at the instant given to `send(_:at:)`.
+    public enum Action {
+        /// A message at the end (a send or a receive): see `append`.
+        case append(Message)
+        /// `reloadRows(at:with: .none)` for the message with that id.
+        case reload(Message)
+        /// The visible height changes (keyboard frames, the input bar growing).
+        case setViewportHeight(Double)
+        /// The list's width changes (rotation, split view).
+        case setWidth(Double)
+        /// A pan of the list's recognizer, in finger coordinates (y down).
+        case pan(GestureUpdate)
+        /// A finger touched the list / lifted without dragging.
+        case touchDown, touchUp
+        /// A display-link frame.
+        case tick
+        /// Scroll so the visible bottom is that far above the content's bottom.
+        case setDistanceFromBottom(Double, animated: Bool)
+        /// UIKit's `setContentOffset(_:animated:)`, top-based.
+        case setContentOffset(Double, animated: Bool)
+        case scrollToBottom(animated: Bool)
+        /// The owner purged the shared frame cache (recorded as an event).
+        case memoryWarning(purgedBytes: Int)
+        /// Dismisses the "new messages" marker.
+        case clearMarker
+    }
 
     public let configuration: Configuration
-    public let clock: VirtualClock
-    public let trace: Trace
     public private(set) var messages: [Message] = []
     public private(set) var rowHeights: RowHeights
     public private(set) var width: Double
@@ -58,9 +94,6 @@ public final class BubbleList {
     public private(set) var newMessagesCount = 0
     /// Number of layouts computed (cache misses): what "lays out only what is needed" counts.
     public private(set) var layoutCount = 0
-    /// Recent events (at most `eventCapacity`; older ones dropped, the Trace keeps all).
-    public private(set) var events: [BubbleListEvent] = []
-    public var eventCapacity = 20_000
     /// Peak number of displayed rows per reuse identifier: the bound on cells created.
     public private(set) var peakDisplayed: [CellReuseIdentifier: Int] = [:]
     /// Row appearances so far (willDisplay count).
@@ -68,7 +101,11 @@ public final class BubbleList {
     public private(set) var pool = CellReusePool()
 
     private var layoutProvider: LayoutProvider
-    private var playerFactory: BubblePlayerFactory
+    private var playable: Playable
+    /// The instant of the action being reduced (the scroll model's time).
+    private var now: SimInstant = .zero
+    /// The events of the action being reduced; `send` returns and empties it.
+    private var pending: [BubbleListEvent] = []
     private var layoutCache: [LayoutKey: BubbleLayout] = [:]
     /// Every width laid out so far, so a reload can drop a message's cached layouts
     /// in O(widths) rather than scanning the cache.
@@ -78,18 +115,19 @@ public final class BubbleList {
 
     struct LayoutKey: Hashable { var id: Message.ID; var width: Double }
 
+    /// A list opened at the bottom at `now`, laying out only the rows it shows. The
+    /// events of that first pass (cells created, willDisplay, players started) are in
+    /// `openingEvents`, for the host to record and perform.
     public init(messages: [Message] = [], width: Double, viewportHeight: Double,
-                configuration: Configuration = Configuration(),
-                clock: VirtualClock, trace: Trace,
+                configuration: Configuration = Configuration(), at now: SimInstant = .zero,
                 layout: @escaping LayoutProvider,
-                players: @escaping BubblePlayerFactory = { _ in nil }) {
+                playable: @escaping Playable = { _ in true }) {
         self.configuration = configuration
-        self.clock = clock
-        self.trace = trace
+        self.now = now
         self.width = width
         self.viewportHeight = max(0, viewportHeight)
         self.layoutProvider = layout
-        self.playerFactory = players
+        self.playable = playable
         self.messages = messages
         self.rowHeights = RowHeights(count: messages.count, estimatedHeight: configuration.estimatedRowHeight)
         for (i, m) in messages.enumerated() { indexByID[m.id] = i }
@@ -100,7 +138,43 @@ public final class BubbleList {
         s.alwaysBounceVertical = true
         self.scroll = s
         layoutPass()   // opens at the bottom, laying out only the rows it shows
+        openingEvents = pending
+        pending = []
     }
+
+    /// What the opening layout pass did (see `init`).
+    public private(set) var openingEvents: [BubbleListEvent] = []
+
+    /// The reducer: applies `action` at `now` and returns what happened, in order. Pure
+    /// apart from the layout provider it calls (itself pure): no clock, no trace, no
+    /// player runs. O(v log n) for v rows shown, plus the rows laid out.
+    public mutating func send(_ action: Action, at now: SimInstant) -> [BubbleListEvent] {
+        self.now = now
+        pending = []
+        switch action {
+        case let .append(m): append(m)
+        case let .reload(m): reload(m)
+        case let .setViewportHeight(h): setViewportHeight(h)
+        case let .setWidth(w): setWidth(w)
+        case let .pan(u): apply(u)
+        case .touchDown: handle(scroll.touchDown(at: now))
+        case .touchUp: handle(scroll.touchUp(at: now))
+        case .tick: handle(scroll.tick(at: now))
+        case let .setDistanceFromBottom(d, animated): setDistanceFromBottom(d, animated: animated)
+        case let .setContentOffset(y, animated): setDistanceFromBottom(contentHeight - viewportHeight - y, animated: animated)
+        case let .scrollToBottom(animated):
+            setDistanceFromBottom(0, animated: animated)
+            if !animated { clearMarker() }
+        case let .memoryWarning(bytes): emit(.memoryWarning(purgedBytes: bytes))
+        case .clearMarker: clearMarker()
+        }
+        defer { pending = [] }
+        return pending
+    }
+
+    /// Whether the host must keep sending `.tick` at display-link frames: a drag,
+    /// deceleration, bounce or animated scroll runs.
+    public var needsFrames: Bool { !isSettled }
 
     // MARK: geometry
 
@@ -154,8 +228,16 @@ public final class BubbleList {
 
     public var visibleRows: Range<Int> { rowsIntersecting(top: contentOffset, height: viewportHeight) }
 
-    /// The cached layout of a row, laying it out (once per width) if needed.
+    /// The layout of a row at the current width: the cached one (every row that was
+    /// displayed or measured has one), else computed without caching (a query never
+    /// changes the list).
     public func layout(ofRow row: Int) -> BubbleLayout {
+        let m = messages[row]
+        return layoutCache[LayoutKey(id: m.id, width: width)] ?? layoutProvider(m, width)
+    }
+
+    /// The layout of a row, laying it out (once per width) and caching it if needed.
+    private mutating func cachedLayout(ofRow row: Int) -> BubbleLayout {
         let m = messages[row]
         let key = LayoutKey(id: m.id, width: width)
         if let l = layoutCache[key] { return l }
@@ -174,46 +256,24 @@ public final class BubbleList {
     public func row(of id: Message.ID) -> Int? { indexByID[id] }
     public var lastMessage: Message? { messages.last }
 
-    /// Players currently animating (all in displayed rows by construction).
-    public var animatingPlayerCount: Int {
-        cells.reduce(0) { n, c in n + c.players.reduce(0) { $0 + ($1.isAnimating ? 1 : 0) } }
-    }
+    /// Players that run now: one per playable animated emoji of each displayed row
+    /// (the host starts them at `playerStarted` and stops them at `playerStopped`).
+    public var animatingPlayerCount: Int { cells.reduce(0) { $0 + $1.playerItems.count } }
 
     // MARK: scrolling
 
     /// A pan of the list's recognizer (finger coordinates, y down). The axis is
     /// inverted for the model: a finger moving down moves away from the bottom.
-    public func apply(_ update: GestureUpdate) {
+    private mutating func apply(_ update: GestureUpdate) {
         var u = update
         u.translation = Point(x: 0, y: -update.translation.y)
         u.velocity = Point(x: 0, y: -update.velocity.y)
         handle(scroll.apply(u))
     }
 
-    /// A finger touched the list: a running deceleration stops where it is.
-    public func touchDown(at time: SimInstant) { handle(scroll.touchDown(at: time)) }
-    /// The finger lifted without dragging: a caught motion settles.
-    public func touchUp(at time: SimInstant) { handle(scroll.touchUp(at: time)) }
-
-    /// A display-link frame: scroll motions advance, then the players of visible rows.
-    public func tick(at now: SimInstant) {
-        handle(scroll.tick(at: now))
-        for c in cells { for p in c.players { _ = p.tick(at: now) } }
-    }
-
     /// Scrolls so the visible rect's bottom is `d` above the content's bottom.
-    public func setDistanceFromBottom(_ d: Double, animated: Bool) {
-        handle(scroll.setContentOffset(Point(x: 0, y: d - pendingBottom), animated: animated, at: clock.now))
-    }
-
-    /// UIKit's `setContentOffset(_:animated:)` in top-based coordinates.
-    public func setContentOffset(_ y: Double, animated: Bool) {
-        setDistanceFromBottom(contentHeight - viewportHeight - y, animated: animated)
-    }
-
-    public func scrollToBottom(animated: Bool) {
-        setDistanceFromBottom(0, animated: animated)
-        if !animated { clearMarker() }
+    private mutating func setDistanceFromBottom(_ d: Double, animated: Bool) {
+        handle(scroll.setContentOffset(Point(x: 0, y: d - pendingBottom), animated: animated, at: now))
     }
 
     // MARK: content and geometry changes
@@ -223,11 +283,11 @@ public final class BubbleList {
     /// does not move and the "new messages" marker counts it. The new row is laid out
     /// at once: its height is what keeps the view still.
     @discardableResult
-    public func append(_ message: Message) -> Bool {
+    private mutating func append(_ message: Message) -> Bool {
         let wasAtBottom = isAtOrHeadingToBottom
         indexByID[message.id] = messages.count
         messages.append(message)
-        let h = layout(ofRow: messages.count - 1).rowHeight
+        let h = cachedLayout(ofRow: messages.count - 1).rowHeight
         let d = distanceFromBottom
         rowHeights.append(height: h)
         let follows = message.sender == .me || wasAtBottom
@@ -238,11 +298,11 @@ public final class BubbleList {
             // below its bottom edge (the model's content size stays the same), so the
             // motion continues from where it is.
             pendingBottom += h
-            handle(scroll.setContentInset(Insets(top: pendingBottom, left: 0, bottom: 0, right: 0), at: clock.now))
+            handle(scroll.setContentInset(Insets(top: pendingBottom, left: 0, bottom: 0, right: 0), at: now))
         } else if maxDistanceFromBottom > 0 {
             syncScrollGeometry()
             handle(scroll.setContentOffset(Point(x: 0, y: min(d + h, maxDistanceFromBottom) - pendingBottom),
-                                           animated: false, at: clock.now))
+                                           animated: false, at: now))
         } else {
             syncScrollGeometry()
             layoutPass()
@@ -272,16 +332,15 @@ public final class BubbleList {
     /// running scroll motion, as setting contentOffset does in UIKit).
     /// O(widths + log n) plus the rows that come into view.
     @discardableResult
-    public func reload(_ message: Message) -> Bool {
+    private mutating func reload(_ message: Message) -> Bool {
         guard let row = indexByID[message.id] else { return false }
         foldPendingBottom()
         messages[row] = message
         for w in layoutWidths { layoutCache[LayoutKey(id: message.id, width: w)] = nil }
-        let now = clock.now
         let d = distanceFromBottom
         let wasBelow = rowTop(row) >= contentOffset + viewportHeight
         if let i = displayedRows.contains(row) ? row - displayedRows.lowerBound : nil {
-            let kind = layout(ofRow: row).reuseIdentifier
+            let kind = cachedLayout(ofRow: row).reuseIdentifier
             notePeak(extra: kind)
             let fresh = display(row, at: now)
             var old = cells[i]
@@ -290,7 +349,7 @@ public final class BubbleList {
         }
         var delta = 0.0
         if rowHeights.isMeasured(row) || displayedRows.contains(row) {
-            delta = rowHeights.setHeight(layout(ofRow: row).rowHeight, ofRow: row)
+            delta = rowHeights.setHeight(cachedLayout(ofRow: row).rowHeight, ofRow: row)
         }
         guard delta != 0 else { return true }
         syncScrollGeometry()
@@ -307,18 +366,18 @@ public final class BubbleList {
     /// The visible height changes (the keyboard's frame at an animation frame, or the
     /// input bar growing). The distance from the bottom is kept (clamped into the new
     /// range), so the content at the list's bottom edge stays put: see `KeyboardAvoidance`.
-    public func setViewportHeight(_ h: Double) {
+    private mutating func setViewportHeight(_ h: Double) {
         let newHeight = max(0, h)
         guard newHeight != viewportHeight else { return }
         viewportHeight = newHeight
-        handle(scroll.setViewportSize(Size(width: width, height: newHeight), at: clock.now))
+        handle(scroll.setViewportSize(Size(width: width, height: newHeight), at: now))
     }
 
     /// Width change (rotation, split view): heights are re-measured for the new width
     /// (from the per-width cache where possible) and the top visible message keeps its
     /// place: the same fraction of it stays at the top of the viewport. At the bottom,
     /// the list stays at the bottom.
-    public func setWidth(_ w: Double) {
+    private mutating func setWidth(_ w: Double) {
         guard w != width, w > 0 else { return }
         foldPendingBottom()
         let wasAtBottom = isAtBottom
@@ -330,7 +389,7 @@ public final class BubbleList {
         rowHeights.reset { [layoutCache, messages] r in layoutCache[LayoutKey(id: messages[r].id, width: w)]?.rowHeight }
         for i in cells.indices {
             let row = displayedRows.lowerBound + i
-            let l = layout(ofRow: row)
+            let l = cachedLayout(ofRow: row)
             rowHeights.setHeight(l.rowHeight, ofRow: row)
             cells[i].relayout(l)
         }
@@ -341,7 +400,7 @@ public final class BubbleList {
             let top = rowTop(row) + fraction * rowHeights.height(ofRow: row)
             var r = row
             while r < count && rowTop(r) < top + viewportHeight {
-                if !rowHeights.isMeasured(r) { rowHeights.setHeight(layout(ofRow: r).rowHeight, ofRow: r) }
+                if !rowHeights.isMeasured(r) { rowHeights.setHeight(cachedLayout(ofRow: r).rowHeight, ofRow: r) }
                 r += 1
             }
             anchorTop = rowTop(row) + fraction * rowHeights.height(ofRow: row)
@@ -350,7 +409,6 @@ public final class BubbleList {
             emit(.widthChanged(anchorRow: max(0, count - 1)))
         }
         // Geometry and offset change together, then one layout pass.
-        let now = clock.now
         var evs = scroll.setViewportSize(Size(width: w, height: viewportHeight), at: now)
         evs += scroll.setContentSize(Size(width: w, height: contentHeight), at: now)
         let target = anchorTop.map { contentHeight - viewportHeight - $0 } ?? 0
@@ -358,14 +416,8 @@ public final class BubbleList {
         handle(evs)
     }
 
-    /// Records a memory warning. The owner purged the shared frame cache; the players of
-    /// visible rows keep running and decode their current frame again on their next tick.
-    public func memoryWarning(purgedBytes: Int) {
-        emit(.memoryWarning(purgedBytes: purgedBytes))
-    }
-
     /// Dismisses the marker (the user reached the bottom or tapped it).
-    public func clearMarker() {
+    private mutating func clearMarker() {
         guard newMessagesCount > 0 else { return }
         newMessagesCount = 0
         emit(.newMessagesMarker(count: 0))
@@ -382,7 +434,7 @@ public final class BubbleList {
     // MARK: the layout pass
 
     /// Scroll events happened: lay out, then report them in UIKit's coordinates.
-    private func handle(_ scrollEvents: [ScrollEvent]) {
+    private mutating func handle(_ scrollEvents: [ScrollEvent]) {
         layoutPass()
         for e in scrollEvents { emit(.scroll(topBased(e))) }
         if pendingBottom > 0 && scroll.state == .idle { foldPendingBottom() }
@@ -392,9 +444,9 @@ public final class BubbleList {
     /// Moves the pending rows from the model's inset into its content, keeping the
     /// position: nothing moves on screen, so no event is reported. Stops a running
     /// motion, which is why it waits for the model to be idle (or a width change).
-    private func foldPendingBottom() {
+    private mutating func foldPendingBottom() {
         guard pendingBottom > 0 else { return }
-        let d = distanceFromBottom, now = clock.now
+        let d = distanceFromBottom
         pendingBottom = 0
         _ = scroll.setContentSize(Size(width: width, height: contentHeight), at: now)
         _ = scroll.setContentOffset(Point(x: 0, y: d), animated: false, at: now)
@@ -414,7 +466,7 @@ public final class BubbleList {
         }
     }
 
-    private func layoutPass() {
+    private mutating func layoutPass() {
         measureVisibleFromBottom()
         syncScrollGeometry()
         updateDisplayedRows(visibleRows)
@@ -423,7 +475,7 @@ public final class BubbleList {
     /// Lays out the rows in view, walking up from the row at the viewport's bottom edge.
     /// A row's bottom (in bottom coordinates) depends only on the rows below it, so each
     /// measurement only moves what is above it: exactly the visible rows get laid out.
-    private func measureVisibleFromBottom() {
+    private mutating func measureVisibleFromBottom() {
         guard count > 0, viewportHeight > 0 else { return }
         let inset = configuration.contentInsets.top
         let bottomEdge = contentOffset + viewportHeight
@@ -434,7 +486,7 @@ public final class BubbleList {
         // the bottom of row r relative to the visible top, one subtraction a row.
         var bottomBelowTop = rowTop(r) + rowHeights.height(ofRow: r) - contentOffset
         while r >= 0 {
-            if !rowHeights.isMeasured(r) { rowHeights.setHeight(layout(ofRow: r).rowHeight, ofRow: r) }
+            if !rowHeights.isMeasured(r) { rowHeights.setHeight(cachedLayout(ofRow: r).rowHeight, ofRow: r) }
             let topBelowTop = bottomBelowTop - rowHeights.height(ofRow: r)
             if topBelowTop <= 0 { break }
             bottomBelowTop = topBelowTop
@@ -444,18 +496,17 @@ public final class BubbleList {
 
     /// Tells the scroll model the content's height after measurements (a running
     /// deceleration is re-planned from where it is, not stopped).
-    private func syncScrollGeometry() {
+    private mutating func syncScrollGeometry() {
         let size = Size(width: width, height: contentHeight - pendingBottom)
         guard scroll.contentSize != size else { return }
-        let evs = scroll.setContentSize(size, at: clock.now)
+        let evs = scroll.setContentSize(size, at: now)
         for e in evs { emit(.scroll(topBased(e))) }
         if !evs.isEmpty { measureVisibleFromBottom() }
     }
 
-    private func updateDisplayedRows(_ new: Range<Int>) {
+    private mutating func updateDisplayedRows(_ new: Range<Int>) {
         let old = displayedRows
         guard new != old else { return }
-        let now = clock.now
         // 1. Rows that left, ascending: players stop, didEndDisplaying, the cell goes to
         //    the pool (so a row entering in the same pass can reuse it; it is prepared
         //    for reuse only when dequeued).
@@ -487,7 +538,7 @@ public final class BubbleList {
 
     /// Records the peak number of cells per kind on screen, counting `extra` (a cell
     /// configured for a reload while the one it replaces is still displayed).
-    private func notePeak(extra: CellReuseIdentifier?) {
+    private mutating func notePeak(extra: CellReuseIdentifier?) {
         var perKind: [CellReuseIdentifier: Int] = [:]
         for c in cells { perKind[c.reuseIdentifier, default: 0] += 1 }
         if let extra { perKind[extra, default: 0] += 1 }
@@ -497,37 +548,30 @@ public final class BubbleList {
     /// didEndDisplaying for a cell leaving `row`: its players stop first (keyed by the
     /// cell, so another cell showing the same row keeps playing), then the cell goes to
     /// the pool with its content (cleared when dequeued).
-    private func endDisplaying(_ cell: inout BubbleCell, row: Int, at now: SimInstant) {
-        for (p, item) in zip(cell.players, cell.playerItems) where p.isAnimating {
-            p.stop(at: now)
-            emit(.playerStopped(row: row, code: item.code, cell: cell.serial))
+    private mutating func endDisplaying(_ cell: inout BubbleCell, row: Int, at now: SimInstant) {
+        for (slot, item) in cell.playerItems.enumerated() {
+            emit(.playerStopped(row: row, code: item.code, cell: cell.serial, slot: slot, item: item))
         }
         emit(.didEndDisplaying(row: row, message: messages[row].id))
         pool.enqueue(cell)
     }
 
-    private func display(_ row: Int, at now: SimInstant) -> BubbleCell {
-        let l = layout(ofRow: row)
+    private mutating func display(_ row: Int, at now: SimInstant) -> BubbleCell {
+        let l = cachedLayout(ofRow: row)
         let (dequeued, reused) = pool.dequeue(l.reuseIdentifier)
         var cell = dequeued
         emit(reused ? .cellReused(l.reuseIdentifier, serial: cell.serial, row: row)
                     : .cellCreated(l.reuseIdentifier, serial: cell.serial, row: row))
-        cell.configure(row: row, message: messages[row], layout: l, players: playerFactory)
+        cell.configure(row: row, message: messages[row], layout: l, playable: playable)
         emit(.willDisplay(row: row, message: messages[row].id))
         appearanceCount += 1
-        for (p, item) in zip(cell.players, cell.playerItems) {
-            p.start(at: now)
-            emit(.playerStarted(row: row, code: item.code, cell: cell.serial))
+        for (slot, item) in cell.playerItems.enumerated() {
+            emit(.playerStarted(row: row, code: item.code, cell: cell.serial, slot: slot, item: item))
         }
         return cell
     }
 
-    private func emit(_ e: BubbleListEvent) {
-        events.append(e)
-        if events.count > eventCapacity { events.removeFirst(events.count - eventCapacity / 2) }
-        trace.record(TraceEvent(time: clock.now, source: "list", name: e.name,
-                                fields: e.fields.map { .init($0.0, $0.1) }))
-    }
+    private mutating func emit(_ e: BubbleListEvent) { pending.append(e) }
 
     // MARK: invariants
 
@@ -546,8 +590,7 @@ public final class BubbleList {
             if c.row != row { out.append("cell \(c.serial) thinks row \(c.row.map { "\($0)" } ?? "nil"), shows \(row)") }
             if c.messageID != messages[row].id { out.append("cell \(c.serial) shows a stale message at row \(row)") }
             if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) displayed twice") }
-            for p in c.players where !p.isAnimating { out.append("row \(row) visible but a player is stopped") }
-            if c.players.count != c.playerItems.count || c.players.count > (c.layout?.animatedItems.count ?? 0) {
+            if c.playerItems.count > (c.layout?.animatedItems.count ?? 0) {
                 out.append("row \(row) has players that do not match its animated emoji")
             }
             if c.layout?.reuseIdentifier != c.reuseIdentifier { out.append("cell \(c.serial) has the wrong kind for row \(row)") }
@@ -555,11 +598,6 @@ public final class BubbleList {
         }
         for id in CellReuseIdentifier.allCases {
             for c in pool.pooled(id) {
-                // Pooled cells keep their last content until dequeued (UIKit), but
-                // nothing of it may run.
-                if c.players.contains(where: { $0.isAnimating }) {
-                    out.append("pooled cell \(c.serial) runs a player")
-                }
                 if !serials.insert(c.serial).inserted { out.append("cell \(c.serial) both pooled and displayed") }
             }
             let created = pool.createdByIdentifier[id, default: 0]

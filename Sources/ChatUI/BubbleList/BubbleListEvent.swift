@@ -1,18 +1,19 @@
 import SimCore
 import Interaction
 
-/// What the list tells its delegate, in the order it happened. Each one is also
-/// recorded in the shared Trace under the source `list`.
+/// What the list tells its delegate, in the order it happened: the events
+/// `BubbleList.send(_:at:)` returns. The host records each in its Trace under the source
+/// `list` (`traceEvent(at:)`) and performs the player starts and stops.
 public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
     case cellCreated(CellReuseIdentifier, serial: Int, row: Int)
     case cellReused(CellReuseIdentifier, serial: Int, row: Int)
     case willDisplay(row: Int, message: Message.ID)
     case didEndDisplaying(row: Int, message: Message.ID)
-    /// A GIF player of cell `cell` (its serial) started or stopped. Players belong to
-    /// cells, not rows: on a reload the new cell's players start before the old
-    /// cell's stop, both for the same row.
-    case playerStarted(row: Int, code: String, cell: Int)
-    case playerStopped(row: Int, code: String, cell: Int)
+    /// The host must start (stop) the player of slot `slot` of cell `cell` (its serial),
+    /// which plays `item`. Players belong to cells, not rows: on a reload the new
+    /// cell's players start before the old cell's stop, both for the same row.
+    case playerStarted(row: Int, code: String, cell: Int, slot: Int, item: BubbleLayout.AnimatedItem)
+    case playerStopped(row: Int, code: String, cell: Int, slot: Int, item: BubbleLayout.AnimatedItem)
     case newMessagesMarker(count: Int)
     case memoryWarning(purgedBytes: Int)
     case widthChanged(anchorRow: Int)
@@ -40,13 +41,18 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
             return [("id", id.rawValue), ("cell", String(serial)), ("row", String(row))]
         case let .willDisplay(row, m), let .didEndDisplaying(row, m):
             return [("row", String(row)), ("message", m.description)]
-        case let .playerStarted(row, code, cell), let .playerStopped(row, code, cell):
+        case let .playerStarted(row, code, cell, _, _), let .playerStopped(row, code, cell, _, _):
             return [("row", String(row)), ("code", code), ("cell", String(cell))]
         case let .newMessagesMarker(count): return [("count", String(count))]
         case let .memoryWarning(bytes): return [("purgedBytes", String(bytes))]
         case let .widthChanged(row): return [("anchorRow", String(row))]
         case let .scroll(e): return e.fields.map { ($0.key, $0.value) }
         }
+    }
+
+    /// The trace line a host records for this event at `time` (source `list`).
+    public func traceEvent(at time: SimInstant) -> TraceEvent {
+        TraceEvent(time: time, source: "list", name: name, fields: fields.map { .init($0.0, $0.1) })
     }
 
     public var description: String {

@@ -46,6 +46,12 @@ public final class GIFBubblePlayer: BubblePlayer {
         return changed
     }
 
+    /// Whether `factory(library:cache:)` makes a player for an item: its image loads.
+    /// The list's `playable` for the same library.
+    public static func playable(library: ImageLibrary) -> BubbleList.Playable {
+        { item in (try? library.image(named: item.imageName)) != nil }
+    }
+
     /// A factory for the list: images come from `library` (one `AnimatedImage` per name,
     /// shared), frames through `cache`. Unknown or undecodable names get no player.
     public static func factory(library: ImageLibrary, cache: FrameCache) -> BubblePlayerFactory {

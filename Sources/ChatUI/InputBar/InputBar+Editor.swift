@@ -26,9 +26,9 @@ extension InputBar {
     /// `r` is checked against `editorLength` by the caller.
     static func editorSelect(_ s: inout State, _ r: Range<Int>) { _ = try? s.editor.setSelection(r) }
     static func editorSelectAll(_ s: inout State) { s.editor.selectAll() }
-    static func editorCut(_ s: inout State, _ pb: inout Pasteboard) { s.editor.cut(to: &pb) }
-    static func editorCopy(_ s: State, _ pb: inout Pasteboard) { s.editor.copy(to: &pb) }
-    static func editorPaste(_ s: inout State, _ pb: Pasteboard) { s.editor.paste(from: pb) }
+    static func editorCut(_ s: inout State) { s.editor.cut(to: &s.pasteboard) }
+    static func editorCopy(_ s: inout State) { s.editor.copy(to: &s.pasteboard) }
+    static func editorPaste(_ s: inout State) { s.editor.paste(from: s.pasteboard) }
     static func editorUndo(_ s: inout State) { s.editor.undo() }
     static func editorRedo(_ s: inout State) { s.editor.redo() }
     /// Sends through the editor: commits marked text, returns the server text and
@@ -66,6 +66,7 @@ extension InputBar.State: Equatable {
             && a.scrollOffset == b.scrollOffset && a.isSendEnabled == b.isSendEnabled && a.highlighted == b.highlighted
             && a.editor.plainText == b.editor.plainText && a.editor.selection == b.editor.selection
             && a.editor.markedRange == b.editor.markedRange && a.editor.canUndo == b.editor.canUndo
-            && a.editor.canRedo == b.editor.canRedo
+            && a.editor.canRedo == b.editor.canRedo && a.tracking == b.tracking && a.pasteboard == b.pasteboard
+            && a.lastTextViewTap == b.lastTextViewTap
     }
 }

@@ -12,7 +12,15 @@ extension InputBar {
 
     /// Hit test at `now` for a point in screen coordinates; nil means outside the bar
     /// and the keyboard (a tap there is `.tapOutside`). O(1).
-    public func hitTest(_ point: Point, at now: SimInstant) -> HitTarget? {
+    public func hitTest(_ point: Point, at now: SimInstant) -> HitTarget? { state.hitTest(point, at: now) }
+
+    /// The action a completed tap at a screen point means, if any (see `InputBar.tapAction(at:now:)`).
+    public func tapAction(at point: Point, now: SimInstant) -> InputBar.Action? { state.tapAction(at: point, now: now) }
+}
+
+extension InputBar.State {
+    /// Hit test at `now` for a point in screen coordinates (see `InputBar.hitTest(_:at:)`).
+    public func hitTest(_ point: Point, at now: SimInstant) -> InputBar.HitTarget? {
         let bar = frame(at: now)
         if bar.contains(point) {
             let l = layout(at: now)
@@ -22,16 +30,15 @@ extension InputBar {
             if l.textViewFrame.contains(p) { return .textView }
             return .bar
         }
-        if state.keyboard.kind != .none || state.keyboard.isAnimating,
-           keyboardFrame(at: now).contains(point), point.y < state.profile.size.height {
+        if keyboard.kind != .none || keyboard.isAnimating,
+           keyboard.frame(at: now).contains(point), point.y < profile.size.height {
             return .keyboard
         }
         return nil
     }
 
-    /// The action a completed tap at a screen point means, if any: the toggle, the
-    /// text view (with the caret placed at the point), send, or outside.
-    public func tapAction(at point: Point, now: SimInstant) -> Action? {
+    /// The action a completed tap at a screen point means, if any (see `InputBar.tapAction(at:now:)`).
+    public func tapAction(at point: Point, now: SimInstant) -> InputBar.Action? {
         switch hitTest(point, at: now) {
         case .toggle: return .tapToggle
         case .send: return .tapSend

@@ -2,18 +2,22 @@ import SimCore
 import EmojiText
 import Raster
 
-/// The transition function: `reduce` applies one action to a copy of the state,
+/// The transition function: `reduceAction` applies one action to a copy of the state,
 /// `finish` derives what follows from any edit (layout, height animation, scroll to
 /// the caret, send enablement) and emits the change events. Both are static and pure
 /// apart from the events they append, so every transition is testable on values.
 extension InputBar {
-    static func reduce(_ s: inout State, _ action: Action, now: SimInstant,
-                       pasteboard: inout Pasteboard, events: inout [InputBarEvent]) throws(InputBarError) {
+    static func reduceAction(_ s: inout State, _ action: Action, now: SimInstant,
+                             events: inout [InputBarEvent]) throws(InputBarError) {
         switch action {
         case let .tapTextView(point):
             s.highlighted = nil // a tap ends any press
             respond(&s, .tapTextView, now: now, events: &events)
             if let point { placeCaret(&s, atBarPoint: point, now: now) }
+        case let .doubleTapTextView(point):
+            s.highlighted = nil
+            respond(&s, .tapTextView, now: now, events: &events)
+            selectWord(&s, atBarPoint: point, now: now)
         case .tapToggle:
             s.highlighted = nil
             respond(&s, .tapToggle, now: now, events: &events)
@@ -68,13 +72,13 @@ extension InputBar {
             editorSelectAll(&s)
         case .cut:
             try requireFirstResponder(s, "cut")
-            editorCut(&s, &pasteboard)
+            editorCut(&s)
         case .copy:
             try requireFirstResponder(s, "copy")
-            editorCopy(s, &pasteboard)
+            editorCopy(&s)
         case .paste:
             try requireFirstResponder(s, "paste")
-            editorPaste(&s, pasteboard)
+            editorPaste(&s)
         case .undo:
             try requireFirstResponder(s, "undo")
             editorUndo(&s)
@@ -89,8 +93,10 @@ extension InputBar {
         case .tapSend:
             s.highlighted = nil
             sendMessage(&s, now: now, events: &events)
+        case .setPasteboard, .touch:
+            break // `step` handles these before reaching here (no keyboard tick, no finish)
         case .tick:
-            break // the keyboard's did* were posted by `send`; the height is a function of time
+            break // the keyboard's did* were posted by `step`; the height is a function of time
         case let .resize(size):
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
                   size.width <= 100_000, size.height <= 100_000 else {
@@ -153,7 +159,7 @@ extension InputBar {
     /// the caret visible, update send enablement, and report what changed.
     static func finish(_ s: inout State, before: Snapshot, now: SimInstant, events: inout [InputBarEvent]) {
         let lh = InputBar.lineHeight
-        let layout = textLayout(s)
+        let layout = updateTextLayout(&s)
         s.lineCount = max(1, layout.lines.count)
         if s.lineCount != before.lines {
             let to = InputBarLayout.barHeight(lines: s.lineCount, configuration: s.configuration, lineHeight: lh)
@@ -193,6 +199,42 @@ extension InputBar {
         if caretTop - c.textInsets.top < offset { offset = caretTop - c.textInsets.top }
         if caretBottom + c.textInsets.bottom > offset + visible { offset = caretBottom + c.textInsets.bottom - visible }
         return min(max(0, offset), maxOffset)
+    }
+
+    /// Selects the word (or the one emoji) under `point` (bar coordinates).
+    static func selectWord(_ s: inout State, atBarPoint point: Point, now: SimInstant) {
+        let layout = textLayout(s)
+        let p = textContainerPoint(s, point, now: now)
+        let b = layout.position(at: p)
+        // The unit under the point: the one left of the nearest boundary when the point
+        // is left of that boundary's caret (it was on that unit's right half).
+        let unit = p.x < layout.caretRect(at: b).minX ? b - 1 : b
+        editorSelect(&s, wordRange(at: unit, in: s.editor.units))
+    }
+
+    /// The range UITextView's double tap selects around `unit`: one emoji attachment
+    /// alone; a run of letters and digits (a CJK run is one word: no dictionary
+    /// segmentation); any other character (space, punctuation) alone. Clamped into the
+    /// text; empty for an empty text. O(word length).
+    public static func wordRange(at unit: Int, in units: [RichUnit]) -> Range<Int> {
+        guard !units.isEmpty else { return 0..<0 }
+        let u = min(max(0, unit), units.count - 1)
+        func isWordCharacter(_ x: RichUnit) -> Bool {
+            if case let .character(c) = x { return c.isLetter || c.isNumber || c == "_" }
+            return false
+        }
+        guard isWordCharacter(units[u]) else { return u..<(u + 1) }
+        var lo = u, hi = u + 1
+        while lo > 0 && isWordCharacter(units[lo - 1]) { lo -= 1 }
+        while hi < units.count && isWordCharacter(units[hi]) { hi += 1 }
+        return lo..<hi
+    }
+
+    /// A bar point in text-container coordinates (the layout's, scroll included).
+    static func textContainerPoint(_ s: State, _ point: Point, now: SimInstant) -> Point {
+        let c = s.configuration
+        let tv = InputBarLayout(configuration: c, width: s.profile.size.width, height: s.height.value(at: now)).textViewFrame
+        return Point(x: point.x - tv.minX - c.lineFragmentPadding, y: point.y - tv.minY - c.textInsets.top + s.scrollOffset)
     }
 
     /// Moves the caret to the text position nearest `point` (bar coordinates).

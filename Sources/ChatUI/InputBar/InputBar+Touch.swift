@@ -17,10 +17,142 @@ extension InputBar {
         public var control: ControlTracker?
         /// The tap recognizer for the text view and outside; nil on a button.
         public var recognizer: TapRecognizer?
+        /// A second tap on the text view soon after and near the last one: it ends as a
+        /// double tap.
+        public var isSecondTap = false
     }
 
     /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
-    public func frame(of button: Button, at now: SimInstant) -> Rect {
+    public func frame(of button: Button, at now: SimInstant) -> Rect { state.frame(of: button, at: now) }
+
+    /// Whether the bar is being moved by an animation at `now` (see `State.isMoving(at:)`). O(1).
+    public func isMoving(at now: SimInstant) -> Bool { state.isMoving(at: now) }
+
+    /// Whether a touch down on the bar at `now` reaches it (see `State.receivesTouches(at:)`).
+    public func receivesTouches(at now: SimInstant) -> Bool { state.receivesTouches(at: now) }
+
+    /// The touch part of the reducer (`Action.touch`).
+    ///
+    /// - On the toggle or send (UIControl semantics, see `ControlTracker`): touch down
+    ///   highlights it (`touchDown`); the touch stays with it until it ends; every move
+    ///   and the lift are judged against the button's frame at that instant grown by
+    ///   70 pt: leaving it unhighlights (`touchDragExit`), coming back highlights again
+    ///   (`touchDragEnter`); lifting inside performs the action (`touchUpInside`),
+    ///   lifting outside or a cancel does nothing (`touchUpOutside`, `touchCancel`). No
+    ///   time limit. A disabled send button takes the touch and does nothing.
+    /// - On the text view or outside the bar: a tap (10 pt, 750 ms) moves the caret and
+    ///   shows the system keyboard, or resigns.
+    /// - Touches on the keyboard are ignored (its own view handles them); so are touch
+    ///   downs on the bar while it moves, unless `allowsUserInteractionWhileAnimating`
+    ///   (see `receivesTouches(at:)`; the event `touchIgnored`, traced as
+    ///   `inputBar touchIgnored at=(20, 640) reason=animating`). Other fingers are
+    ///   ignored while one is tracked.
+    ///
+    /// Every control event is an `InputBarEvent.control`, returned before the events of
+    /// what it triggers (`inputBar touchDown control=toggle at=(20, 640)`).
+    static func touch(_ s: inout State, _ touch: TouchEvent, events: inout [InputBarEvent]) throws(InputBarError) {
+        let now = touch.timestamp
+        switch touch.phase {
+        case .began:
+            guard s.tracking == nil else { return }
+            let target = s.hitTest(touch.location, at: now)
+            if target == .keyboard { return }
+            if target != nil && !s.receivesTouches(at: now) {
+                events.append(.touchIgnored(at: touch.location, reason: .animating))
+                return
+            }
+            switch target {
+            case .toggle?, .send?:
+                let button: Button = target == .toggle ? .toggle : .send
+                if button == .send && !s.isSendEnabled {
+                    s.tracking = TouchTracking(id: touch.id, target: target, button: button, control: nil, recognizer: nil)
+                    events.append(.touchIgnored(at: touch.location, reason: .sendDisabled))
+                    return
+                }
+                var control = ControlTracker()
+                let down = control.begin()
+                s.tracking = TouchTracking(id: touch.id, target: target, button: button, control: control, recognizer: nil)
+                events += note(down, button, touch.location)
+                try step(&s, .press(button), now: now, events: &events)
+            default:
+                var recognizer = TapRecognizer(name: "inputBar.tap")
+                _ = recognizer.handle(touch)
+                var second = false
+                if target == .textView, let last = s.lastTextViewTap, now - last.at <= InputBar.doubleTapInterval,
+                   last.location.distance(to: touch.location) <= InputBar.doubleTapSlop {
+                    second = true
+                }
+                s.lastTextViewTap = nil
+                s.tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer,
+                                           isSecondTap: second)
+            }
+        case .moved, .stationary, .ended, .cancelled:
+            guard var t = s.tracking, t.id == touch.id else { return }
+            if let button = t.button {
+                if touch.phase.isFinal { s.tracking = nil }
+                guard var control = t.control else { return }   // a disabled button
+                let bounds = s.frame(of: button, at: now)
+                let changes: [ControlTracker.Event]
+                switch touch.phase {
+                case .moved, .stationary: changes = control.move(to: touch.location, bounds: bounds)
+                case .ended: changes = control.end(at: touch.location, bounds: bounds)
+                case .cancelled, .began: changes = control.cancel()
+                }
+                if !touch.phase.isFinal {
+                    t.control = control
+                    s.tracking = t
+                }
+                events += note(changes, button, touch.location)
+                for change in changes {
+                    switch change {
+                    case .touchDragExit, .touchUpOutside, .touchCancel:
+                        if s.highlighted != nil { try step(&s, .release, now: now, events: &events) }
+                    case .touchDragEnter:
+                        try step(&s, .press(button), now: now, events: &events)
+                    case .touchUpInside:
+                        try step(&s, button == .toggle ? .tapToggle : .tapSend, now: now, events: &events)
+                    case .touchDown:
+                        break
+                    }
+                }
+                return
+            }
+            guard var recognizer = t.recognizer else { return }
+            let updates = recognizer.handle(touch)
+            t.recognizer = recognizer
+            s.tracking = touch.phase.isFinal ? nil : t
+            if updates.contains(where: { $0.state == .failed }) || touch.phase == .cancelled {
+                s.tracking = nil
+                return
+            }
+            if updates.contains(where: { $0.state == .ended }),
+               let action = s.tapAction(at: touch.location, now: now), InputBar.sameTarget(action, t.target) {
+                if t.isSecondTap, case let .tapTextView(point?) = action {
+                    try step(&s, .doubleTapTextView(at: point), now: now, events: &events)
+                } else {
+                    try step(&s, action, now: now, events: &events)
+                    if case .tapTextView = action { s.lastTextViewTap = TextViewTap(at: now, location: touch.location) }
+                }
+            }
+        }
+    }
+
+    /// The control events of a button as bar events.
+    private static func note(_ changes: [ControlTracker.Event], _ button: Button, _ at: Point) -> [InputBarEvent] {
+        changes.map { InputBarEvent.control(button, $0, at: at) }
+    }
+
+    static func sameTarget(_ action: Action, _ target: HitTarget?) -> Bool {
+        switch (action, target) {
+        case (.tapToggle, .toggle?), (.tapSend, .send?), (.tapTextView, .textView?), (.tapOutside, nil): return true
+        default: return false
+        }
+    }
+}
+
+extension InputBar.State {
+    /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
+    public func frame(of button: InputBar.Button, at now: SimInstant) -> Rect {
         let bar = frame(at: now)
         let l = layout(at: now)
         let f = button == .toggle ? l.toggleFrame : l.sendFrame
@@ -30,9 +162,9 @@ extension InputBar {
     /// Whether the bar is being moved by an animation at `now`: riding a keyboard
     /// whose top edge moves the bar's bottom, or growing/shrinking its height. O(1).
     public func isMoving(at now: SimInstant) -> Bool {
-        if state.height.isAnimating(at: now) { return true }
-        guard let a = state.keyboard.animation, now < a.end else { return false }
-        let limit = state.profile.size.height - state.profile.safeArea.bottom
+        if height.isAnimating(at: now) { return true }
+        guard let a = keyboard.animation, now < a.end else { return false }
+        let limit = profile.size.height - profile.safeArea.bottom
         return min(limit, a.fromFrame.minY) != min(limit, a.toFrame.minY)
     }
 
@@ -46,134 +178,6 @@ extension InputBar {
     /// moves reaches whatever is behind it, not the bar. A finger already down keeps
     /// being tracked while the bar moves (UIKit binds a touch to its view at touch down).
     public func receivesTouches(at now: SimInstant) -> Bool {
-        state.configuration.allowsUserInteractionWhileAnimating || !isMoving(at: now)
-    }
-
-    /// Feeds a raw touch (screen coordinates).
-    ///
-    /// - On the toggle or send (UIControl semantics, see `ControlTracker`): touch down
-    ///   highlights it (`touchDown`); the touch stays with it until it ends; every move
-    ///   and the lift are judged against the button's frame at that instant grown by
-    ///   70 pt: leaving it unhighlights (`touchDragExit`), coming back highlights again
-    ///   (`touchDragEnter`); lifting inside performs the action (`touchUpInside`),
-    ///   lifting outside or a cancel does nothing (`touchUpOutside`, `touchCancel`). No
-    ///   time limit. A disabled send button takes the touch and does nothing.
-    /// - On the text view or outside the bar: a tap (10 pt, 750 ms) moves the caret and
-    ///   shows the system keyboard, or resigns.
-    /// - Touches on the keyboard are ignored (its own view handles them); so are touch
-    ///   downs on the bar while it moves, unless `allowsUserInteractionWhileAnimating`
-    ///   (see `receivesTouches(at:)`; traced as `inputBar touchIgnored`). Other fingers
-    ///   are ignored while one is tracked.
-    ///
-    /// Every control event is an `InputBarEvent.control` and a trace line
-    /// (`inputBar touchDown control=toggle at=(20, 640)`).
-    @discardableResult
-    public mutating func handle(_ touch: TouchEvent) throws(InputBarError) -> [InputBarEvent] {
-        let now = touch.timestamp
-        var events: [InputBarEvent] = []
-        switch touch.phase {
-        case .began:
-            guard tracking == nil else { return [] }
-            let target = hitTest(touch.location, at: now)
-            if target == .keyboard { return [] }
-            if target != nil && !receivesTouches(at: now) {
-                trace.record(now, "inputBar", "touchIgnored", ("at", touch.location.description),
-                             ("reason", "animating"))
-                return []
-            }
-            switch target {
-            case .toggle?, .send?:
-                let button: Button = target == .toggle ? .toggle : .send
-                if button == .send && !state.isSendEnabled {
-                    tracking = TouchTracking(id: touch.id, target: target, button: button, control: nil, recognizer: nil)
-                    trace.record(now, "inputBar", "touchIgnored", ("at", touch.location.description),
-                                 ("reason", "send disabled"))
-                    return []
-                }
-                var control = ControlTracker()
-                let down = control.begin()
-                tracking = TouchTracking(id: touch.id, target: target, button: button, control: control, recognizer: nil)
-                events += note(down, button, touch.location, now)
-                events += try send(.press(button))
-            default:
-                var recognizer = TapRecognizer(name: "inputBar.tap")
-                _ = recognizer.handle(touch)
-                tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer)
-            }
-        case .moved, .stationary, .ended, .cancelled:
-            guard var t = tracking, t.id == touch.id else { return [] }
-            if let button = t.button {
-                if touch.phase.isFinal { tracking = nil }
-                guard var control = t.control else { return [] }   // a disabled button
-                let bounds = frame(of: button, at: now)
-                let changes: [ControlTracker.Event]
-                switch touch.phase {
-                case .moved, .stationary: changes = control.move(to: touch.location, bounds: bounds)
-                case .ended: changes = control.end(at: touch.location, bounds: bounds)
-                case .cancelled, .began: changes = control.cancel()
-                }
-                if !touch.phase.isFinal {
-                    t.control = control
-                    tracking = t
-                }
-                events += note(changes, button, touch.location, now)
-                for change in changes {
-                    switch change {
-                    case .touchDragExit, .touchUpOutside, .touchCancel:
-                        if state.highlighted != nil { events += try send(.release) }
-                    case .touchDragEnter:
-                        events += try send(.press(button))
-                    case .touchUpInside:
-                        events += try send(button == .toggle ? .tapToggle : .tapSend)
-                    case .touchDown:
-                        break
-                    }
-                }
-                return events
-            }
-            guard var recognizer = t.recognizer else { return [] }
-            let updates = recognizer.handle(touch)
-            t.recognizer = recognizer
-            tracking = touch.phase.isFinal ? nil : t
-            if updates.contains(where: { $0.state == .failed }) || touch.phase == .cancelled {
-                tracking = nil
-                return events
-            }
-            if updates.contains(where: { $0.state == .ended }),
-               let action = tapAction(at: touch.location, now: now), InputBar.sameTarget(action, t.target) {
-                events += try send(action)
-            }
-        }
-        return events
-    }
-
-    /// Fails a held tap on the text view or outside at its deadline (call from `tick`,
-    /// or schedule at `tracking?.recognizer?.deadline`). Buttons have no deadline.
-    @discardableResult
-    public mutating func touchDeadlinePassed(at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
-        guard var t = tracking, var recognizer = t.recognizer else { return [] }
-        let updates = recognizer.deadlinePassed(at: now)
-        t.recognizer = recognizer
-        tracking = t
-        guard updates.contains(where: { $0.state == .failed }) else { return [] }
-        tracking = nil
-        return []
-    }
-
-    /// Records control events (trace and return value).
-    private func note(_ changes: [ControlTracker.Event], _ button: Button, _ at: Point,
-                               _ now: SimInstant) -> [InputBarEvent] {
-        changes.map { change in
-            let e = InputBarEvent.control(button, change, at: at)
-            trace.record(TraceEvent(time: now, source: e.traceSource, name: e.traceName, fields: e.traceFields))
-            return e
-        }
-    }
-
-    static func sameTarget(_ action: Action, _ target: HitTarget?) -> Bool {
-        switch (action, target) {
-        case (.tapToggle, .toggle?), (.tapSend, .send?), (.tapTextView, .textView?), (.tapOutside, nil): return true
-        default: return false
-        }
+        configuration.allowsUserInteractionWhileAnimating || !isMoving(at: now)
     }
 }

@@ -5,41 +5,50 @@ import Interaction
 /// The chat input bar: a toggle button (emoji / keyboard icon), a growing text view
 /// on EmojiText's `TextEditor`, and a send button, riding on the keyboard's top edge.
 ///
-/// ## Using it (ChatScreen)
+/// ## Using it (a host: ChatScreen, InputBarHost)
 ///
-///     var bar = InputBar(profile: .iphone14, catalog: .demo, clock: clock, trace: trace,
-///                        configuration: .init(placeholder: "Message"))
-///     try bar.send(.tapTextView())          // first responder, system keyboard slides up
-///     try bar.send(.type("hi "))            // only while the system keyboard is up
-///     try bar.send(.tapToggle)              // switch to the emoji keyboard
-///     try bar.send(.insertEmoji(smile))     // the panel's selection, at the caret
-///     try bar.send(.deleteFromPanel)        // the panel's delete key: atomic backspace
-///     try bar.send(.tick(at: clock.now))    // every display-link frame while animating
-///     for event in bar.takeOutbox() { ... } // didSend(serverText), keyboard notifications
-///     bar.frame(at: clock.now)              // the bar's frame in screen coordinates
-///     bar.keyboardFrame(at: clock.now)      // where ChatScreen draws the EmojiPanel
+///     var bar = InputBar(profile: .iphone14, catalog: .demo, configuration: .init(placeholder: "Message"))
+///     let now = clock.now
+///     var events = try bar.send(.tapTextView(), at: now) // first responder, system keyboard slides up
+///     events += try bar.send(.type("hi "), at: now)      // only while the system keyboard is up
+///     events += try bar.send(.tapToggle, at: now)        // switch to the emoji keyboard
+///     events += try bar.send(.insertEmoji(smile), at: now) // the panel's selection, at the caret
+///     events += try bar.send(.deleteFromPanel, at: now)  // the panel's delete key: atomic backspace
+///     events += try bar.send(.tick(at: now), at: now)    // every display-link frame while animating
+///     events += try bar.send(.touch(touchEvent), at: now) // a raw touch (screen coordinates)
+///     for e in events { trace.record(e.traceEvent(at: now)) } // the host traces
+///     bar.frame(at: now)                                 // the bar's frame in screen coordinates
+///     bar.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
+///     bar.nextDeadline(after: now)                       // when to call back without input
 ///     bar.draw(into: &list, in: bar.frame(at: now), at: now)
 ///     bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now) // the system keyboard
 ///
-/// Touches: `handle(_ touch:)` takes raw `TouchEvent`s in screen coordinates. The
-/// toggle and send are UIControls (chosen at touch down, tracking until the touch
-/// ends, inside = bounds grown by 70 pt, no time limit; see `ControlTracker`); a tap
-/// on the text view places the caret, a tap outside the bar and keyboard resigns.
-/// While the bar moves (keyboard or height animation) a touch down does not reach it
-/// unless `configuration.allowsUserInteractionWhileAnimating` (UIKit's default without
+/// `InputBar.reduce(into:_:now:)` is the whole behaviour: a pure function of the state,
+/// the action and the instant, returning the events of the transition in order. It
+/// writes no trace, reads no clock and performs no effect: trace lines, key clicks,
+/// keyboard notifications, control events and the message to send are all returned
+/// events, which the host records and acts on (`InputBarEvent.traceEvent(at:)`,
+/// `isOutbound`). `send(_:at:)` is the same reducer on the bar's own state.
+///
+/// Touches: `.touch(TouchEvent)` takes raw touches in screen coordinates (`handle(_:)`
+/// is shorthand). The toggle and send are UIControls (chosen at touch down, tracking
+/// until the touch ends, inside = bounds grown by 70 pt, no time limit; see
+/// `ControlTracker`); a tap on the text view places the caret, a tap outside the bar
+/// and keyboard resigns. The finger being tracked is `state.tracking`. While the bar
+/// moves (keyboard or height animation) a touch down does not reach it unless
+/// `configuration.allowsUserInteractionWhileAnimating` (UIKit's default without
 /// `.allowUserInteraction`; see `receivesTouches(at:)`). `hitTest(_:at:)` and
 /// `tapAction(at:now:)` expose the geometry for hosts that run their own recognizers.
 ///
 /// IME: `.compose("ni")` sets marked text; `.type("你")` while composing replaces the
 /// marked text and commits (an IME's final insert); `.commitComposition` commits the
-/// marked text as it is. Pasting a given string: set `pasteboard.string`, send `.paste`.
+/// marked text as it is. The pasteboard is part of the state (`state.pasteboard`):
+/// cut and copy write it, `.paste` reads it, `.setPasteboard("text")` is another app's copy.
 ///
-/// - State is a value (`InputBar.State`); `send(_:)` is the only way to change it and
-///   returns the events of that transition, in order. The same events are recorded in
-///   the shared `Trace` and the outbound ones appended to `outbox`.
-/// - Actions other than `tick(at:)` happen at `clock.now`. Animations (keyboard, bar
-///   height) are pure functions of time; `tick(at:)` only posts the `did*`
-///   notifications of an animation that arrived. `nextDeadline` says when.
+/// - State is a value (`InputBar.State`); `send(_:at:)` is the only way to change it.
+/// - Animations (keyboard, bar height) are pure functions of time; `tick(at:)` only
+///   posts the `did*` notifications of an animation that arrived and fails a held tap
+///   at its deadline. `nextDeadline(after:)` says when.
 /// - The emoji keyboard is abstract here (a height and a state). ChatScreen shows the
 ///   EmojiPanel inside `keyboardFrame(at:)` while `state.keyboard.kind == .emoji` and
 ///   forwards the panel's selections as `.insertEmoji` and its delete key as
@@ -61,6 +70,9 @@ public struct InputBar {
     public enum Action: Hashable, Sendable {
         /// A tap in the text view; with a point (bar coordinates) the caret moves there.
         case tapTextView(at: Point? = nil)
+        /// A double tap in the text view at a point (bar coordinates): UITextView selects
+        /// the word under it, or the one emoji (see `InputBar.wordRange(at:in:)`).
+        case doubleTapTextView(at: Point)
         case tapToggle
         /// A tap outside the bar and the keyboard.
         case tapOutside
@@ -81,11 +93,15 @@ public struct InputBar {
         /// Sets the selection (editor units).
         case select(location: Int, length: Int)
         case selectAll, cut, copy, paste, undo, redo
+        /// Another app put plain text on the general pasteboard (nil empties it).
+        case setPasteboard(String?)
         /// Touch down / up on a button: the highlighted state.
         case press(Button)
         case release
         case tapSend
-        /// A display-link frame (or the `nextDeadline` timer).
+        /// A raw touch in screen coordinates, at its own timestamp (see `handle(_:)`).
+        case touch(TouchEvent)
+        /// A display-link frame (or the `nextDeadline(after:)` timer), at its own instant.
         case tick(at: SimInstant)
         /// The screen changed size: the text is laid out again for the new width (the
         /// height animates if the line count changes) and a shown keyboard moves to its
@@ -108,28 +124,40 @@ public struct InputBar {
         public var scrollOffset: Double = 0
         public var isSendEnabled = false
         public var highlighted: Button?
+        /// The finger the bar is tracking (see `InputBar.handle(_:)`), if any.
+        public var tracking: TouchTracking?
+        /// The general pasteboard cut/copy/paste go through (plain backed text, as in
+        /// the seeds). Part of the state so that a transition is a function of values.
+        public var pasteboard = Pasteboard()
+        /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`).
+        var cachedTextLayout: CachedTextLayout? = nil
+        /// The last single tap on the text view (its end), which a quick second tap
+        /// nearby makes a double tap; nil once used or after any other touch.
+        public var lastTextViewTap: TextViewTap?
     }
 
+    /// Where and when a tap on the text view ended (screen coordinates).
+    public struct TextViewTap: Hashable, Sendable {
+        public var at: SimInstant
+        public var location: Point
+        public init(at: SimInstant, location: Point) { self.at = at; self.location = location }
+    }
+
+    /// A second tap that begins within this interval after the first one ended, and
+    /// within `doubleTapSlop` of it, is a double tap (UITapGestureRecognizer's
+    /// multi-tap interval; UIKit does not document it, 0.35 s is the usual figure).
+    public static let doubleTapInterval = SimDuration.milliseconds(350)
+    public static let doubleTapSlop: Double = 45
+
     public private(set) var state: State
-    /// Events a composing screen consumes (`takeOutbox()` empties it).
-    public private(set) var outbox: [InputBarEvent] = []
-    public let clock: VirtualClock
-    public let trace: Trace
-    /// The pasteboard cut/copy/paste go through (plain backed text, as in the seeds).
-    public var pasteboard = Pasteboard()
-    /// The finger the bar is tracking (see `handle(_:)`), if any.
-    public internal(set) var tracking: TouchTracking?
 
     /// A bar on `profile` whose editor resolves placeholders with `catalog`.
-    public init(profile: DeviceProfile, catalog: EmojiCatalog, clock: VirtualClock, trace: Trace,
-                configuration: InputBarConfiguration = .init()) {
+    public init(profile: DeviceProfile, catalog: EmojiCatalog, configuration: InputBarConfiguration = .init()) {
         let lh = InputBar.lineHeight
         state = State(configuration: configuration, profile: profile,
                       keyboard: Keyboard(profile: profile),
                       editor: InputBar.makeEditor(catalog: catalog, configuration: configuration),
                       height: HeightAnimation(value: InputBarLayout.barHeight(lines: 1, configuration: configuration, lineHeight: lh)))
-        self.clock = clock
-        self.trace = trace
     }
 
     /// Line height of the text (the bitmap font at 16 pt).
@@ -141,66 +169,80 @@ public struct InputBar {
 
     /// The bar's frame in screen coordinates at `now`: full width, bottom on the
     /// keyboard's top edge (or the safe area), presented height.
-    public func frame(at now: SimInstant) -> Rect {
-        let h = state.height.value(at: now)
-        let bottom = state.keyboard.barBottom(at: now)
-        return Rect(x: 0, y: bottom - h, width: state.profile.size.width, height: h)
-    }
+    public func frame(at now: SimInstant) -> Rect { state.frame(at: now) }
 
     /// The keyboard's presentation frame (screen coordinates).
     public func keyboardFrame(at now: SimInstant) -> Rect { state.keyboard.frame(at: now) }
 
     /// Layout of the parts at `now`, in bar coordinates.
-    public func layout(at now: SimInstant) -> InputBarLayout {
-        InputBarLayout(configuration: state.configuration, width: state.profile.size.width,
-                       height: state.height.value(at: now))
-    }
+    public func layout(at now: SimInstant) -> InputBarLayout { state.layout(at: now) }
 
-    /// The next instant something changes without input: the keyboard or height
-    /// animation arriving, or a held tap failing. Nil when the bar is settled.
-    public var nextDeadline: SimInstant? {
-        let candidates = [state.keyboard.nextDeadline,
-                          state.height.end > clock.now ? state.height.end : nil,
-                          tracking?.recognizer?.deadline]
-        return candidates.compactMap { $0 }.min()
+    /// The next instant after `now` at which something changes without input: the
+    /// keyboard or height animation arriving, or a held tap failing. Nil when the bar
+    /// is settled. O(1).
+    public func nextDeadline(after now: SimInstant) -> SimInstant? {
+        var best = state.keyboard.nextDeadline
+        func consider(_ t: SimInstant?) {
+            if let t, best.map({ t < $0 }) ?? true { best = t }
+        }
+        consider(state.height.end > now ? state.height.end : nil)
+        consider(state.tracking?.recognizer?.deadline)
+        return best
     }
 
     /// The toggle shows the keyboard glyph exactly while the emoji keyboard is up.
     public var toggleShowsKeyboardIcon: Bool { state.responder.toggleShowsKeyboardIcon }
 
-    /// Empties and returns the outbox.
-    public mutating func takeOutbox() -> [InputBarEvent] {
-        defer { outbox.removeAll() }
-        return outbox
-    }
-
     // MARK: actions
 
-    /// Applies `action` at `clock.now` (or the tick's instant). Returns the events of the
-    /// transition in order; they are also traced and the outbound ones queued. On error
-    /// nothing changes.
+    /// Applies `action` to the bar's state at `now` (a tick or a touch at its own
+    /// instant): `InputBar.reduce(into:_:now:)`. Returns the events of the transition in
+    /// order, for the host to trace and act on. On error nothing changes.
     @discardableResult
-    public mutating func send(_ action: Action) throws(InputBarError) -> [InputBarEvent] {
+    public mutating func send(_ action: Action, at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
+        try InputBar.reduce(into: &state, action, now: now)
+    }
+
+    /// Feeds a raw touch (screen coordinates) at its timestamp: `send(.touch(touch), at:)`.
+    @discardableResult
+    public mutating func handle(_ touch: TouchEvent) throws(InputBarError) -> [InputBarEvent] {
+        try send(.touch(touch), at: touch.timestamp)
+    }
+
+    /// The reducer: applies `action` to `state` at `now` (`.tick(at:)` and `.touch` at
+    /// their own instants) and returns the events of the transition, in order. Pure: no
+    /// trace, no clock, no effect; the same state, action and instant always give the
+    /// same state and events. On error `state` is left as it was.
+    public static func reduce(into state: inout State, _ action: Action, now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
         var next = state
+        state.cachedTextLayout = nil // `next` owns the cached layout: finish updates it in place
         var events: [InputBarEvent] = []
-        let now: SimInstant
-        if case let .tick(at) = action { now = at } else { now = clock.now }
+        try step(&next, action, now: now, events: &events)
+        state = next
+        return events
+    }
+
+    /// One action on a copy of the state: the keyboard's arrivals first, then the action
+    /// (a touch may run several actions: press, then the tap), then `finish`.
+    static func step(_ s: inout State, _ action: Action, now requested: SimInstant,
+                     events: inout [InputBarEvent]) throws(InputBarError) {
+        let now = action.instant(default: requested)
+        if case let .touch(t) = action {
+            try touch(&s, t, events: &events)
+            return
+        }
+        if case let .setPasteboard(text) = action {
+            s.pasteboard.string = text // another app's copy: nothing of the bar changes
+            return
+        }
         // An animation that arrived before this action posts its did* first.
-        events += next.keyboard.tick(at: now).map(InputBarEvent.keyboard)
+        events += s.keyboard.tick(at: now).map(InputBarEvent.keyboard)
         // A finger held on the text view past the tap's deadline is no tap (buttons are
         // UIControls: no deadline).
-        var failedTouch = false
-        if case .tick = action, let d = tracking?.recognizer?.deadline, now >= d { failedTouch = true }
-        let before = Snapshot(next)
-        try InputBar.reduce(&next, action, now: now, pasteboard: &pasteboard, events: &events)
-        InputBar.finish(&next, before: before, now: now, events: &events)
-        state = next
-        if failedTouch { tracking = nil }
-        for e in events {
-            trace.record(TraceEvent(time: now, source: e.traceSource, name: e.traceName, fields: e.traceFields))
-            if e.isOutbound { outbox.append(e) }
-        }
-        return events
+        if case .tick = action, let d = s.tracking?.recognizer?.deadline, now >= d { s.tracking = nil }
+        let before = Snapshot(s)
+        try reduceAction(&s, action, now: now, events: &events)
+        finish(&s, before: before, now: now, events: &events)
     }
 
     /// What `finish` compares to emit change events.
@@ -210,5 +252,31 @@ public struct InputBar {
             text = s.editor.plainText; selection = InputBar.selection(of: s.editor)
             sendEnabled = s.isSendEnabled; lines = s.lineCount
         }
+    }
+}
+
+extension InputBar.Action {
+    /// The instant the action happens at: a tick's or a touch's own, else `now`. The
+    /// instant a host records the action's events at.
+    public func instant(default now: SimInstant) -> SimInstant {
+        switch self {
+        case let .tick(at): return at
+        case let .touch(t): return t.timestamp
+        default: return now
+        }
+    }
+}
+
+extension InputBar.State {
+    /// The bar's frame in screen coordinates at `now` (see `InputBar.frame(at:)`).
+    public func frame(at now: SimInstant) -> Rect {
+        let h = height.value(at: now)
+        let bottom = keyboard.barBottom(at: now)
+        return Rect(x: 0, y: bottom - h, width: profile.size.width, height: h)
+    }
+
+    /// Layout of the parts at `now`, in bar coordinates.
+    public func layout(at now: SimInstant) -> InputBarLayout {
+        InputBarLayout(configuration: configuration, width: profile.size.width, height: height.value(at: now))
     }
 }

@@ -2,9 +2,11 @@ import SimCore
 import Raster
 import Interaction
 
-/// What the bar tells the outside world. Every event is also a trace line (source
-/// `inputBar`, or `keyboard` for keyboard notifications); the ones a screen must act
-/// on (`didSend`, keyboard notifications, height changes) also go to the outbox.
+/// What the bar tells the outside world: every effect of a transition, returned by
+/// `InputBar.reduce` in order. The host records each as a trace line
+/// (`traceEvent(at:)`: source `inputBar`, or `keyboard` for keyboard notifications) and
+/// acts on the ones a screen needs (`isOutbound`: `didSend`, keyboard notifications,
+/// height and responder changes).
 public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     case becameFirstResponder
     case resignedFirstResponder
@@ -24,6 +26,16 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     /// A UIControl event of a button (touchDown, touchDragExit, touchDragEnter,
     /// touchUpInside, touchUpOutside, touchCancel) with the finger's location.
     case control(InputBar.Button, ControlTracker.Event, at: Point)
+    /// A touch down the bar did not take (screen coordinates) and why.
+    case touchIgnored(at: Point, reason: TouchIgnoredReason)
+
+    /// Why a touch down did not reach the bar.
+    public enum TouchIgnoredReason: String, Hashable, Sendable {
+        /// The bar moves and does not allow user interaction while animating.
+        case animating
+        /// The send button is disabled: it takes the touch and does nothing.
+        case sendDisabled = "send disabled"
+    }
 
     /// Whether a screen composing the bar needs it (the outbox filter).
     public var isOutbound: Bool {
@@ -51,6 +63,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case .didSend: return "didSend"
         case .keyClick: return "keyClick"
         case let .control(_, event, _): return event.rawValue
+        case .touchIgnored: return "touchIgnored"
         }
     }
 
@@ -67,7 +80,13 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .heightWillChange(from, to, lines):
             return [.init("from", formatPoints(from)), .init("to", formatPoints(to)), .init("lines", String(lines))]
         case let .didSend(text): return [.init("text", InputBarEvent.quote(text))]
+        case let .touchIgnored(at, reason): return [.init("at", at.description), .init("reason", reason.rawValue)]
         }
+    }
+
+    /// The trace line a host records for this event at `time`.
+    public func traceEvent(at time: SimInstant) -> TraceEvent {
+        TraceEvent(time: time, source: traceSource, name: traceName, fields: traceFields)
     }
 
     public var description: String {

@@ -156,8 +156,10 @@ public struct EmojiPanel {
         case .select(let e): emitSelect(e, at: now, via: "api")
         case .setRecents(let r): setRecents(r, at: now)
         }
-        defer { outbox.removeAll(keepingCapacity: true) }
-        return outbox
+        // Handed over, not copied: an action without events allocates nothing.
+        let out = outbox
+        outbox = []
+        return out
     }
 
     /// The instant the host must send `.deadline` at: the arena's long press or tap

@@ -194,7 +194,7 @@ extension ChatScreen: Testable {
     public var inputText: String { inputBar.text }
     /// The caret / selection in editor units.
     public var caret: Range<Int> { inputBar.selectedRange }
-    public var pasteboard: String? { inputBar.pasteboard.string }
+    public var pasteboard: String? { inputBar.state.pasteboard.string }
     public var panelPage: Int { panel.state.currentPage }
     public var panelPageInGroup: Int { panel.state.pageInGroup }
     public var panelGroup: String { panel.state.currentGroupName }

@@ -66,7 +66,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
     public var theme: Theme
-    public let list: BubbleList
+    public let list: BubbleListHost
     public private(set) var inputBar: InputBar
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
     public private(set) var panel: EmojiPanel
@@ -102,8 +102,7 @@ public final class ChatScreen: DisplayListRepresentable {
         var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
         engine.metrics = configuration.list.metrics
         layoutEngine = engine
-        inputBar = InputBar(profile: profile, catalog: catalog, clock: clock, trace: trace,
-                            configuration: configuration.inputBar)
+        inputBar = InputBar(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
         panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width, at: clock.now)
@@ -112,10 +111,11 @@ public final class ChatScreen: DisplayListRepresentable {
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
-        list = BubbleList(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                          configuration: configuration.list, clock: clock, trace: trace,
-                          layout: { engine.layout($0, listWidth: $1) },
-                          players: GIFBubblePlayer.factory(library: images, cache: frameCache))
+        list = BubbleListHost(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                              configuration: configuration.list, clock: clock, trace: trace,
+                              layout: { engine.layout($0, listWidth: $1) },
+                              players: GIFBubblePlayer.factory(library: images, cache: frameCache),
+                              playable: GIFBubblePlayer.playable(library: images))
         listGestures = GestureArena(source: "list.gestures")
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
@@ -150,7 +150,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// One display-link frame: input bar and keyboard animations post what arrived,
     /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
     private func frame(at t: SimInstant) {
-        pump { bar throws(InputBarError) in _ = try bar.send(.tick(at: t)) }
+        pump(at: t) { bar throws(InputBarError) in try bar.send(.tick(at: t), at: t) }
         list.setViewportHeight(listFrame(at: t).height)
         list.tick(at: t)
         if let after = panelFramesAfter, t > after {
@@ -174,8 +174,8 @@ public final class ChatScreen: DisplayListRepresentable {
         for e in out {
             switch e {
             case .trace(let line): trace.record(line)
-            case .didSelect(let emoji): pump { bar throws(InputBarError) in _ = try bar.send(.insertEmoji(emoji)) }
-            case .didTapDelete: pump { bar throws(InputBarError) in _ = try bar.send(.deleteFromPanel) }
+            case .didSelect(let emoji): pump { [clock] bar throws(InputBarError) in try bar.send(.insertEmoji(emoji), at: clock.now) }
+            case .didTapDelete: pump { [clock] bar throws(InputBarError) in try bar.send(.deleteFromPanel, at: clock.now) }
             case .inputClick: trace.record(clock.now, "screen", "inputClick")
             }
         }
@@ -211,13 +211,18 @@ public final class ChatScreen: DisplayListRepresentable {
         syncDeadline()
     }
 
-    /// Runs an input-bar action and acts on what it sends out (a sent message goes into
-    /// the list). Refusals are recorded in the trace and returned.
+    /// Runs an input-bar action, records its events in the trace and acts on what it
+    /// sends out (a sent message goes into the list). Refusals are recorded in the trace
+    /// and returned.
     @discardableResult
-    private func pump(_ body: (inout InputBar) throws(InputBarError) -> Void) -> InputBarError? {
+    private func pump(at time: SimInstant? = nil,
+                      _ body: (inout InputBar) throws(InputBarError) -> [InputBarEvent]) -> InputBarError? {
         var failure: InputBarError?
-        do { try body(&inputBar) } catch { failure = error }
-        for e in inputBar.takeOutbox() {
+        var events: [InputBarEvent] = []
+        let now = time ?? clock.now
+        do { events = try body(&inputBar) } catch { failure = error }
+        for e in events { trace.record(e.traceEvent(at: now)) }
+        for e in events {
             if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
         }
         list.setViewportHeight(listFrame().height)
@@ -226,7 +231,7 @@ public final class ChatScreen: DisplayListRepresentable {
     }
 
     func performAction(_ action: InputBar.Action) throws(ChatScreenError) {
-        if let e = pump({ bar throws(InputBarError) in _ = try bar.send(action) }) { throw .inputBar(e) }
+        if let e = pump({ [clock] bar throws(InputBarError) in try bar.send(action, at: clock.now) }) { throw .inputBar(e) }
     }
 
     private func appendMessage(sender: Message.Sender, text: String) {
@@ -281,7 +286,7 @@ public final class ChatScreen: DisplayListRepresentable {
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
             sendPanel(.touch(t))
         case .inputBar:
-            pump { bar throws(InputBarError) in _ = try bar.handle(touch) }
+            pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
         case .list:
             let origin = listFrame().origin
             var t = touch
@@ -308,7 +313,7 @@ public final class ChatScreen: DisplayListRepresentable {
                 list.clearMarker()
                 list.scrollToBottom(animated: true)
             } else if inputBar.state.responder.isFirstResponder {
-                pump { bar throws(InputBarError) in _ = try bar.send(.tapOutside) }
+                pump { [clock] bar throws(InputBarError) in try bar.send(.tapOutside, at: clock.now) }
             }
         default:
             break
@@ -341,7 +346,9 @@ extension ChatScreen {
 extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
-    public func setPasteboard(_ text: String?) { inputBar.pasteboard.string = text }
+    public func setPasteboard(_ text: String?) {
+        pump { [clock] bar throws(InputBarError) in try bar.send(.setPasteboard(text), at: clock.now) }
+    }
 }
 
 extension ChatScreen {

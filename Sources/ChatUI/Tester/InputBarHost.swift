@@ -5,7 +5,8 @@ import Raster
 
 /// The input bar on its own as a `Testable`: `InputBar` is a value type, so this class
 /// holds it with its clock, its trace and a display link that ticks it, the way a
-/// screen does. Touches are in screen coordinates (the bar's own).
+/// screen does: it is the host that records the bar's events in the trace. Touches
+/// are in screen coordinates (the bar's own).
 ///
 /// Touches and ticks the bar refuses (`InputBarError`) are kept in `errors`, in order,
 /// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
@@ -30,7 +31,7 @@ public final class InputBarHost: Testable {
                 clock: VirtualClock = VirtualClock(), trace: Trace = Trace(), hz: Int = 60) {
         self.clock = clock
         self.trace = trace
-        bar = InputBar(profile: profile, catalog: catalog, clock: clock, trace: trace, configuration: configuration)
+        bar = InputBar(profile: profile, catalog: catalog, configuration: configuration)
         link = DisplayLink(clock: clock, hz: hz)
         backref.bind(self)
         link.add { [backref] t in backref.target?.tick(at: t) }
@@ -40,7 +41,21 @@ public final class InputBarHost: Testable {
     deinit { backref.clear() }
 
     private func tick(at t: SimInstant) {
-        do { _ = try bar.send(.tick(at: t)) } catch { errors.append(error) }
+        do { record(try bar.send(.tick(at: t), at: t), at: t) } catch { errors.append(error) }
+    }
+
+    /// Sends `action` to the bar at `clock.now` (a tick or a touch at its own instant)
+    /// and records its events in the trace; returns them. A refusal is thrown (not kept in `errors`).
+    @discardableResult
+    public func send(_ action: InputBar.Action) throws(InputBarError) -> [InputBarEvent] {
+        let now = action.instant(default: clock.now)
+        let events = try bar.send(action, at: now)
+        record(events, at: now)
+        return events
+    }
+
+    private func record(_ events: [InputBarEvent], at t: SimInstant) {
+        for e in events { trace.record(e.traceEvent(at: t)) }
     }
 
     /// Forgets the events collected so far and returns them. O(events).
@@ -52,7 +67,11 @@ public final class InputBarHost: Testable {
     public var bounds: Rect { Rect(origin: .zero, size: bar.state.profile.size) }
 
     public func handle(_ touch: TouchEvent) {
-        do { events += try bar.handle(touch) } catch { errors.append(error) }
+        do {
+            let new = try bar.handle(touch)
+            record(new, at: touch.timestamp)
+            events += new
+        } catch { errors.append(error) }
     }
 
     /// The keyboard until it has posted its `did*`, and the bar while it moves.
@@ -63,7 +82,7 @@ public final class InputBarHost: Testable {
         return m
     }
 
-    public var hasFingerDown: Bool { bar.tracking != nil }
+    public var hasFingerDown: Bool { bar.state.tracking != nil }
 
     public func displayList() -> DisplayList { bar.displayList(at: clock.now) }
 

@@ -21,35 +21,35 @@ struct BreakClass: OptionSet, Hashable, Sendable {
     static let zeroWidthSpace = BreakClass(rawValue: 128)
 
     static func of(_ c: Character, width: CharacterWidth) -> BreakClass {
-        var k: BreakClass = width == .wide ? [.wide] : []
-        guard let first = c.unicodeScalars.first else { return k }
+        var k: UInt8 = width == .wide ? wide.rawValue : 0
+        guard let first = c.unicodeScalars.first else { return BreakClass(rawValue: k) }
         let v = first.value
         switch v {
         case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000:
-            k.insert(.space)
+            k |= space.rawValue
         case 0x200B:
-            k.insert(.zeroWidthSpace)
+            k |= zeroWidthSpace.rawValue
         case 0x2D, 0x2F, 0x2010, 0x2012, 0x2013, 0x2014:
-            k.insert(.breakAfter)
+            k |= breakAfter.rawValue
         case 0x2C, 0x2E, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x2026, 0x203C, 0x2049:
-            k.formUnion([.breakAfter, .noBreakBefore])
+            k |= breakAfter.rawValue | noBreakBefore.rawValue
         case 0x28, 0x5B, 0x7B, 0xBF, 0xA1:
-            k.insert(.noBreakAfter)
+            k |= noBreakAfter.rawValue
         default:
             if isClosingCJK(v) {
-                k.formUnion([.breakAfter, .noBreakBefore])
+                k |= breakAfter.rawValue | noBreakBefore.rawValue
             } else if isOpeningCJK(v) {
-                k.insert(.noBreakAfter)
+                k |= noBreakAfter.rawValue
             } else if (v >= 0x30 && v <= 0x39) {
-                k.insert(.alphanumeric)
+                k |= alphanumeric.rawValue
             } else if (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7) {
-                k.formUnion([.alphanumeric, .letter])
+                k |= alphanumeric.rawValue | letter.rawValue
             } else if v >= 0x370 && width != .wide && CharacterWidth.of(first) != .zero {
                 // Greek, Cyrillic and other alphabetic scripts behave like letters.
-                k.formUnion([.alphanumeric, .letter])
+                k |= alphanumeric.rawValue | letter.rawValue
             }
         }
-        return k
+        return BreakClass(rawValue: k)
     }
 
     /// CJK punctuation that must not start a line (and allows a break after it).
@@ -79,12 +79,18 @@ struct BreakClass: OptionSet, Hashable, Sendable {
     }
 
     /// Whether a line may break between an element of class `a` and one of class `b`.
+    /// Tests the raw bits directly: this runs once per element of every layout, and
+    /// OptionSet's generic `contains` is not specialized in debug builds.
     static func canBreak(between a: BreakClass, and b: BreakClass) -> Bool {
-        if b.contains(.space) { return false }
-        if a.contains(.space) || a.contains(.zeroWidthSpace) { return true }
-        if b.contains(.noBreakBefore) || a.contains(.noBreakAfter) { return false }
-        if a.contains(.wide) || b.contains(.wide) { return true }
-        if a.contains(.breakAfter) { return b.contains(.letter) }
+        let x = a.rawValue, y = b.rawValue
+        if y & space.rawValue != 0 { return false }
+        if x & (space.rawValue | zeroWidthSpace.rawValue) != 0 { return true }
+        if y & noBreakBefore.rawValue != 0 || x & noBreakAfter.rawValue != 0 { return false }
+        if (x | y) & wide.rawValue != 0 { return true }
+        if x & breakAfter.rawValue != 0 { return y & letter.rawValue != 0 }
         return false
     }
+
+    /// `contains(.space)` without the generic OptionSet path (see `canBreak`).
+    var isSpace: Bool { rawValue & BreakClass.space.rawValue != 0 }
 }

@@ -8,9 +8,11 @@ import SimCore
 /// hard newline) is one position; position `p` is the caret before element `p`, and
 /// `positionCount` the end. Emoji are atomic: no position falls inside one.
 ///
-/// Complexity: building is O(n) in the number of elements (greedy first fit; each
-/// element is measured once and moved at most once when its word wraps). Caret and
-/// hit-testing queries are O(log lines + line length).
+/// Complexity: building is O(n) in the number of elements (greedy first fit; an
+/// element is measured once and walked again at most once when its word wraps).
+/// `update(to:)` re-lays out only the lines an edit touched: O(edit + a few lines +
+/// the elements after the edit whose glyphs move), O(1 line) for typing at the end.
+/// Caret and hit-testing queries are O(log lines + line length).
 public struct TextLayout: Hashable, Sendable {
     /// What an element is.
     public enum Element: Hashable, Sendable {
@@ -59,15 +61,42 @@ public struct TextLayout: Hashable, Sendable {
     public let maxWidth: Double
     /// 0 means unlimited.
     public let maxLines: Int
-    public private(set) var elements: [Element]
-    /// The x of each element's leading edge within its line.
-    public private(set) var offsets: [Double]
-    public private(set) var advances: [Double]
-    public private(set) var lines: [Line]
+    public internal(set) var elements: [Element]
+    /// The x of each element's leading edge within its line: the sum of the advances
+    /// before it on its line.
+    public internal(set) var offsets: [Double]
+    public internal(set) var advances: [Double]
+    public internal(set) var lines: [Line]
     /// True when `maxLines` cut text off (the last line ends with "…").
-    public private(set) var isTruncated: Bool
+    public internal(set) var isTruncated: Bool
+
+    // What `update(to:)` needs to re-lay out only what an edit touched; derived from
+    // the runs, so not part of equality.
+    var classes: [BreakClass]
+    var widths: [CharacterWidth]
+    /// The runs laid out (as given; `==` ignores how text was split into runs).
+    public internal(set) var runs: [InlineRun]
+    /// The element index where each run begins (one more entry: the element count).
+    var runStarts: [Int]
+    /// Each element's UTF-8 offset within its text run (0 for an inline emoji).
+    var byteOffsets: [Int]
+    /// Lines broken (not merely moved) by the last `update(to:)` or the initializer:
+    /// what tests assert to show an edit's work is bounded.
+    public internal(set) var linesBrokenByLastUpdate = 0
 
     public var positionCount: Int { elements.count }
+
+    /// Equal layouts place the same elements the same way, however the runs were split.
+    public static func == (a: TextLayout, b: TextLayout) -> Bool {
+        a.metrics == b.metrics && a.maxWidth == b.maxWidth && a.maxLines == b.maxLines
+            && a.isTruncated == b.isTruncated && a.elements == b.elements && a.offsets == b.offsets
+            && a.advances == b.advances && a.lines == b.lines
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(metrics); h.combine(maxWidth); h.combine(maxLines); h.combine(isTruncated)
+        h.combine(elements); h.combine(offsets); h.combine(advances); h.combine(lines)
+    }
 
     /// The bounding size: widest line (without hanging spaces) by the sum of line heights.
     public var size: Size {
@@ -82,37 +111,32 @@ public struct TextLayout: Hashable, Sendable {
         self.metrics = metrics
         self.maxWidth = maxWidth.isNaN ? 0 : max(0, maxWidth)
         self.maxLines = max(0, maxLines)
-        var elements: [Element] = []
-        var advances: [Double] = []
-        var classes: [BreakClass] = []
-        var widths: [CharacterWidth] = []
+        self.elements = []
+        self.advances = []
+        self.classes = []
+        self.widths = []
+        self.byteOffsets = []
+        self.runs = runs
+        self.runStarts = []
+        runStarts.reserveCapacity(runs.count + 1)
+        var pieces = Pieces()
         for run in runs {
+            runStarts.append(pieces.elements.count)
             switch run {
-            case .text(let s):
-                for c in s {
-                    if c == "\n" || c == "\r\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}" {
-                        elements.append(.newline); advances.append(0); classes.append([]); widths.append(.zero)
-                        continue
-                    }
-                    let w = CharacterWidth.of(c)
-                    elements.append(.character(c))
-                    advances.append(metrics.advance(w))
-                    classes.append(BreakClass.of(c, width: w))
-                    widths.append(w)
-                }
-            case .emoji(let e):
-                elements.append(.emoji(e))
-                advances.append((e.size ?? metrics.emojiSize).width)
-                classes.append(.wide)
-                widths.append(.wide)
+            case .text(let s): pieces.appendText(s[...], from: 0, metrics: metrics, until: { _ in false })
+            case .emoji(let e): pieces.appendEmoji(e, metrics: metrics)
             }
         }
-        self.elements = elements
-        self.advances = advances
+        runStarts.append(pieces.elements.count)
+        self.elements = pieces.elements
+        self.advances = pieces.advances
+        self.classes = pieces.classes
+        self.widths = pieces.widths
+        self.byteOffsets = pieces.byteOffsets
         self.offsets = [Double](repeating: 0, count: elements.count)
         self.lines = []
         self.isTruncated = false
-        breakLines(classes: classes, widths: widths)
+        layoutAllLines()
     }
 
     /// Lays out plain text.
@@ -121,58 +145,65 @@ public struct TextLayout: Hashable, Sendable {
         self.init([.text(text)], maxWidth: maxWidth, maxLines: maxLines, metrics: metrics)
     }
 
-    // MARK: - Breaking
+    // MARK: - Elements
 
-    private struct RawLine {
-        var range: Range<Int>
-        var hard: Bool
-    }
+    /// Elements being made from runs, with what breaking needs of each.
+    struct Pieces {
+        var elements: [Element] = []
+        var advances: [Double] = []
+        var classes: [BreakClass] = []
+        var widths: [CharacterWidth] = []
+        var byteOffsets: [Int] = []
 
-    private mutating func breakLines(classes: [BreakClass], widths: [CharacterWidth]) {
-        let n = elements.count
-        let limit = maxWidth + 1e-9
-        var raw: [RawLine] = []
-        var lineStart = 0
-        var x = 0.0
-        var lastBreak = -1
-        var xAtBreak = 0.0
-        var i = 0
-        while i < n {
-            if case .newline = elements[i] {
-                offsets[i] = x
-                raw.append(RawLine(range: lineStart..<(i + 1), hard: true))
-                lineStart = i + 1; x = 0; lastBreak = -1
-                i += 1
-                continue
-            }
-            if i > lineStart && lastBreak != i && BreakClass.canBreak(between: classes[i - 1], and: classes[i]) {
-                lastBreak = i; xAtBreak = x
-            }
-            let adv = advances[i]
-            if classes[i].contains(.space) {
-                offsets[i] = x; x += adv; i += 1
-                continue
-            }
-            if x + adv > limit && i > lineStart {
-                if lastBreak > lineStart {
-                    raw.append(RawLine(range: lineStart..<lastBreak, hard: false))
-                    for k in lastBreak..<i { offsets[k] -= xAtBreak }
-                    x -= xAtBreak
-                    lineStart = lastBreak
-                    // No opportunity lies between lastBreak and i: it was the last one.
-                    lastBreak = -1
+        /// Appends the characters of `text` (a slice of a run starting `from` bytes into
+        /// it, on a character boundary) until `stop(byteOffset)` says to stop at a
+        /// character boundary; returns the run offset where it stopped.
+        @discardableResult
+        mutating func appendText(_ text: Substring, from: Int, metrics: FontMetrics,
+                                 until stop: (Int) -> Bool) -> Int {
+            var offset = from
+            for c in text {
+                if stop(offset) { return offset }
+                byteOffsets.append(offset)
+                offset += c.utf8.count
+                if c == "\n" || c == "\r\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}" {
+                    elements.append(.newline); advances.append(0); classes.append([]); widths.append(.zero)
                     continue
                 }
-                // An over-long word: break by character.
-                raw.append(RawLine(range: lineStart..<i, hard: false))
-                lineStart = i; x = 0; lastBreak = -1
-                continue
+                let w = CharacterWidth.of(c)
+                elements.append(.character(c))
+                advances.append(metrics.advance(w))
+                classes.append(BreakClass.of(c, width: w))
+                widths.append(w)
             }
-            offsets[i] = x; x += adv; i += 1
+            return offset
         }
-        if raw.isEmpty || lineStart < n || raw.last!.hard {
-            raw.append(RawLine(range: lineStart..<n, hard: false))
+
+        mutating func appendEmoji(_ e: InlineEmoji, metrics: FontMetrics) {
+            byteOffsets.append(0)
+            elements.append(.emoji(e))
+            advances.append((e.size ?? metrics.emojiSize).width)
+            classes.append(.wide)
+            widths.append(.wide)
         }
+    }
+
+    // MARK: - Breaking
+
+    /// Breaks every line from the first. The layout is defined line by line: a line
+    /// depends only on where it starts and the elements from there on (see `breakLine`),
+    /// which is what lets `update(to:)` re-lay out from the lines an edit touched.
+    private mutating func layoutAllLines() {
+        var raw: [(range: Range<Int>, hard: Bool)] = []
+        var start = 0
+        repeat {
+            let (end, hard) = breakLine(from: start)
+            raw.append((start..<end, hard))
+            start = end
+        } while start < elements.count
+        if raw[raw.count - 1].hard { raw.append((start..<start, false)) }
+        linesBrokenByLastUpdate = raw.count
+        for r in raw { fillOffsets(r.range) }
         var truncatedAt: Int? = nil
         if maxLines > 0 && raw.count > maxLines {
             truncatedAt = maxLines - 1
@@ -182,23 +213,56 @@ public struct TextLayout: Hashable, Sendable {
         lines.reserveCapacity(raw.count)
         for (index, r) in raw.enumerated() {
             let truncate = index == truncatedAt
-            var line = makeLine(r.range, hard: r.hard && !truncate, y: y, widths: widths, truncate: truncate)
+            var line = makeLine(r.range, hard: r.hard && !truncate, y: y, truncate: truncate)
             if truncate { isTruncated = true; line.isTruncated = true }
             y += line.frame.height
             lines.append(line)
         }
     }
 
+    /// Greedy first fit from `start` (a line start): where the line ends (the next
+    /// line's start) and whether a hard newline ends it. Spaces hang (they never cause a
+    /// wrap); a line breaks at its last break opportunity before the first element that
+    /// does not fit, or by character inside an over-long word.
+    ///
+    /// Reads only elements at or after `start`, and none past the start of the line
+    /// after the next one (the element that overflows lies on the next line, or starts
+    /// the one after it when that line is broken by character). Writes nothing.
+    func breakLine(from start: Int) -> (end: Int, hard: Bool) {
+        let n = elements.count
+        let limit = maxWidth + 1e-9
+        var x = 0.0
+        var lastBreak = -1
+        var i = start
+        while i < n {
+            if case .newline = elements[i] { return (i + 1, true) }
+            if i > start && BreakClass.canBreak(between: classes[i - 1], and: classes[i]) { lastBreak = i }
+            let adv = advances[i]
+            if !classes[i].isSpace && x + adv > limit && i > start {
+                // At the last opportunity, else by character (an over-long word).
+                return (lastBreak > start ? lastBreak : i, false)
+            }
+            x += adv; i += 1
+        }
+        return (n, false)
+    }
+
+    /// Each element's x on its line: the sum of the advances before it on the line.
+    mutating func fillOffsets(_ range: Range<Int>) {
+        var x = 0.0
+        for k in range { offsets[k] = x; x += advances[k] }
+    }
+
     /// Builds a line's glyphs; with `truncate`, drops trailing elements until the
-    /// content plus the ellipsis fits the width.
-    private func makeLine(_ range: Range<Int>, hard: Bool, y: Double, widths: [CharacterWidth], truncate: Bool) -> Line {
+    /// content plus the ellipsis fits the width (offsets are
+    /// filled here).
+    func makeLine(_ range: Range<Int>, hard: Bool, y: Double, truncate: Bool) -> Line {
         var end = range.upperBound
         if hard { end -= 1 }
         // Visible end: drop hanging spaces.
         func visibleEnd(_ e: Int) -> Int {
             var v = e
-            while v > range.lowerBound, case .character(let c) = elements[v - 1],
-                  BreakClass.of(c, width: widths[v - 1]).contains(.space) {
+            while v > range.lowerBound, case .character = elements[v - 1], classes[v - 1].isSpace {
                 v -= 1
             }
             return v
