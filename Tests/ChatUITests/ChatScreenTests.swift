@@ -100,6 +100,10 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
         try screen.tap(target: "delete")
         #expect(screen.inputServerText == "[微笑]")
         #expect(throws: ChatScreenError.self) { try screen.type("x") }
+        // The bar's own message already names it: said once, not "input bar: input bar: …".
+        do { try screen.type("x") } catch {
+            #expect(error.description == "input bar: cannot type: the system keyboard is not up (keyboard: emoji)")
+        }
         #expect(throws: ChatScreenError.self) { try screen.tap(target: "nowhere") }
     }
 

@@ -579,7 +579,10 @@ public struct BubbleList {
     public func invariantViolations() -> [String] {
         var out: [String] = []
         let vis = visibleRows
-        if vis != displayedRows { out.append("displayed \(displayedRows) != visible \(vis)") }
+        if vis != displayedRows {
+            // Ranges spelled out: Embedded Swift cannot print a Range.
+            out.append("displayed \(displayedRows.lowerBound)..<\(displayedRows.upperBound) != visible \(vis.lowerBound)..<\(vis.upperBound)")
+        }
         if cells.count != displayedRows.count { out.append("cells \(cells.count) for \(displayedRows.count) rows") }
         if scroll.contentSize.height != contentHeight - pendingBottom || scroll.contentInset.top != pendingBottom {
             out.append("scroll content \(scroll.contentSize.height) + inset \(scroll.contentInset.top) != \(contentHeight)")
@@ -602,7 +605,7 @@ public struct BubbleList {
             }
             let created = pool.createdByIdentifier[id, default: 0]
             if created > peakDisplayed[id, default: 0] {
-                out.append("\(created) \(id) cells created for a peak of \(peakDisplayed[id, default: 0]) rows")
+                out.append("\(created) \(id.rawValue) cells created for a peak of \(peakDisplayed[id, default: 0]) rows")
             }
         }
         return out

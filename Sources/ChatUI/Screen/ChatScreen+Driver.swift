@@ -15,7 +15,7 @@ extension ChatScreen: Testable {
         let now = clock.now
         var out: [String] = []
         if let a = inputBar.state.keyboard.animation {
-            out.append("the keyboard slides (\(a.fromKind) -> \(a.toKind))")
+            out.append("the keyboard slides (\(a.fromKind.rawValue) -> \(a.toKind.rawValue))")
         }
         if inputBar.state.height.isAnimating(at: now) { out.append("the input bar changes height") }
         out += panel.motion
@@ -37,7 +37,7 @@ extension ChatScreen: Testable {
         let editor = inputBar.editor
         let sel = caret
         if sel.lowerBound < 0 || sel.upperBound > editor.unitCount {
-            out.append("input selection \(sel) outside 0...\(editor.unitCount)")
+            out.append("input selection \(sel.lowerBound)..<\(sel.upperBound) outside 0...\(editor.unitCount)")
         }
         // No unit is ever split: the units spell the plain text exactly, and the plain
         // text scans back to the same units.

@@ -10,7 +10,7 @@ public enum ChatScreenError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .inputBar(let e): return "input bar: \(e)"
+        case .inputBar(let e): return e.description // already says "input bar: …"
         case let .unknownTarget(name, reason): return "target '\(name)': \(reason)"
         case let .pointOutsideScreen(x, y): return "point (\(x), \(y)) is outside the screen"
         }

@@ -72,7 +72,11 @@ enum PlistBounds {
                 let (len, _) = try lengthAndStart(o)
                 let bytes = kind == 0x6 ? len.multipliedReportingOverflow(by: 2).partialValue : len
                 return ([], 1 + min(bytes, n) / 64)
-            case 0xA, 0xB, 0xC, 0xD:
+            case 0xB, 0xC:
+                // Sets: XML property lists have none and CFPropertyList never writes them,
+                // and Foundation on Linux crashes bridging one (found by the plist fuzzer).
+                throw Violation(reason: "set object at byte \(o): property lists hold no sets")
+            case 0xA, 0xD:
                 let (len, start) = try lengthAndStart(o)
                 let refCount = kind == 0xD ? len.multipliedReportingOverflow(by: 2) : (partialValue: len, overflow: false)
                 guard !refCount.overflow, refCount.partialValue <= (n - start) / refSize else {
