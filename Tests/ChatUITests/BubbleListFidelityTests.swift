@@ -5,7 +5,7 @@ import SimCore
 /// UITableView details of the bubble list a port relies on (docs/PORTING.md).
 @Suite struct BubbleListFidelityTests {
     /// Twenty rows with one animated emoji each ("*" in the fake layout).
-    func animatedList() -> BubbleListHost {
+    func animatedList() -> BubbleListHost<FakePlayer> {
         let messages = (0..<20).map { i in
             Message(id: .init(i), sender: i % 2 == 0 ? .me : .other, serverText: "row \(i) *")
         }
@@ -14,8 +14,8 @@ import SimCore
     }
 
     /// The host's players of a cell's slots (the list itself runs none).
-    func fakePlayers(_ cell: BubbleCell, _ list: BubbleListHost) -> [FakePlayer] {
-        cell.playerItems.indices.compactMap { list.players.player(cell.playerKey($0)) as? FakePlayer }
+    func fakePlayers(_ cell: BubbleCell, _ list: BubbleListHost<FakePlayer>) -> [FakePlayer] {
+        cell.playerItems.indices.compactMap { list.players.player(cell.playerKey($0)) }
     }
 
     /// UITableView calls prepareForReuse "just before returning the object from

@@ -21,7 +21,7 @@ final class ListHarness: DisplayListRepresentable {
     let clock = VirtualClock()
     let trace = Trace()
     let cache = FrameCache()
-    let list: BubbleListHost
+    let list: BubbleListHost<GIFBubblePlayer>
     /// Every player the list ever made, so tests can see one left running off screen.
     final class Made { var players: [GIFBubblePlayer] = [] }
     let made = Made()

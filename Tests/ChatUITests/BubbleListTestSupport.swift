@@ -50,7 +50,7 @@ func fakeConversation(_ n: Int, seed: UInt64 = 1) -> [Message] {
 }
 
 func makeFakeList(_ n: Int, width: Double = 375, height: Double = 500, seed: UInt64 = 1,
-                  players: @escaping BubblePlayerFactory = { _ in FakePlayer() }) -> BubbleListHost {
+                  players: @escaping BubblePlayerFactory<FakePlayer> = { _ in FakePlayer() }) -> BubbleListHost<FakePlayer> {
     BubbleListHost(messages: fakeConversation(n, seed: seed), width: width, viewportHeight: height,
                clock: VirtualClock(), trace: Trace(), layout: fakeLayout, players: players)
 }

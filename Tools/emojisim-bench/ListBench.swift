@@ -21,7 +21,7 @@ enum ListBench {
     }
 
     static func makeList(_ messages: [Message], catalog: EmojiCatalog = .demo,
-                         players: BubblePlayerFactory? = nil) -> BubbleListHost {
+                         players: BubblePlayerFactory<GIFBubblePlayer>? = nil) -> BubbleListHost<GIFBubblePlayer> {
         let engine = BubbleLayoutEngine(catalog: catalog)
         // Without players no emoji gets a player slot (as before the list was a value).
         return BubbleListHost(messages: messages, width: 390, viewportHeight: 600, clock: VirtualClock(), trace: Trace(capacity: 1_000),
@@ -30,7 +30,7 @@ enum ListBench {
     }
 
     /// 200 frames up, 200 back: 30 pt a frame (1,800 pt/s).
-    static func scrollPass(_ list: BubbleListHost) {
+    static func scrollPass(_ list: BubbleListHost<GIFBubblePlayer>) {
         for i in 0..<400 {
             let d = i < 200 ? Double(i + 1) * 30 : Double(400 - i - 1) * 30
             list.setDistanceFromBottom(d, animated: false)
@@ -56,7 +56,7 @@ enum ListBench {
 
         // 2. open the large conversation at the bottom
         let big = DemoConversation.generated(count: 100_000, seed: 7)
-        var opened: BubbleListHost?
+        var opened: BubbleListHost<GIFBubblePlayer>?
         let t = measure(minSeconds: 0.5) { opened = makeList(big) }
         if let list = opened {
             print("open 100,000 messages at the bottom: \(list.list.layoutCount) rows laid out for \(list.displayedRows.count) visible rows, \(format(t.seconds / Double(t.iterations) * 1e3)) ms")

@@ -12,7 +12,7 @@ extension BubbleList {
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
     /// `players` gives the frame each running GIF shows (the host runs them; the
     /// host's `draw(into:in:at:)` passes its own).
-    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers) {
+    public func draw<Player>(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers<Player>) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {
@@ -31,7 +31,7 @@ extension BubbleList {
         }
     }
 
-    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubblePlayers,
+    private func drawRow<Player>(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubblePlayers<Player>,
                          into dl: inout DisplayList) {
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         let view = "list.row\(row)"

@@ -9,11 +9,11 @@ import Raster
 /// player; this class is where those effects happen.
 ///
 /// Every mutator returns the events of its transition (`@discardableResult`), in order.
-public final class BubbleListHost {
+public final class BubbleListHost<Player: BubblePlayer> {
     public private(set) var list: BubbleList
     public let clock: VirtualClock
     public let trace: Trace
-    public private(set) var players: BubblePlayers
+    public private(set) var players: BubblePlayers<Player>
 
     /// A list opened at the bottom; `playable` says which animated emoji get a player
     /// slot (give the same answer as `players` returning non-nil, so the trace's
@@ -21,7 +21,7 @@ public final class BubbleListHost {
     public init(messages: [Message] = [], width: Double, viewportHeight: Double,
                 configuration: BubbleList.Configuration = .init(), clock: VirtualClock, trace: Trace,
                 layout: @escaping BubbleList.LayoutProvider,
-                players factory: @escaping BubblePlayerFactory = { _ in nil },
+                players factory: @escaping BubblePlayerFactory<Player>,
                 playable: @escaping BubbleList.Playable = { _ in true }) {
         self.clock = clock
         self.trace = trace

@@ -18,7 +18,7 @@ public protocol BubblePlayer: AnyObject {
 
 /// Makes the player for one animated emoji of a row (nil when the image is unknown,
 /// in which case the row shows its still placeholder).
-public typealias BubblePlayerFactory = (BubbleLayout.AnimatedItem) -> (any BubblePlayer)?
+public typealias BubblePlayerFactory<Player: BubblePlayer> = (BubbleLayout.AnimatedItem) -> Player?
 
 /// Which player: slot `slot` of the cell with serial `cell`. Players are keyed by cell,
 /// so stopping a row's old cell (a reload) never stops its new cell's players.

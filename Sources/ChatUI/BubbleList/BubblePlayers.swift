@@ -8,12 +8,13 @@ import SimCore
 /// Invariant (checked by `violations(displayed:)`): the running players are exactly
 /// the slots of the displayed cells the factory could make a player for, all animating.
 /// Costs: perform O(1) per event; `tick` O(p) for p running players, in the displayed
-/// cells' order (so frame-cache traffic is deterministic).
-public struct BubblePlayers {
-    private var running: [BubblePlayerKey: any BubblePlayer] = [:]
-    private let make: BubblePlayerFactory
+/// cells' order (so frame-cache traffic is deterministic). Generic over the player type
+/// (no existential: the core builds under Embedded Swift).
+public struct BubblePlayers<Player: BubblePlayer> {
+    private var running: [BubblePlayerKey: Player] = [:]
+    private let make: BubblePlayerFactory<Player>
 
-    public init(factory: @escaping BubblePlayerFactory) { make = factory }
+    public init(factory: @escaping BubblePlayerFactory<Player>) { make = factory }
 
     /// Performs one list event (others are ignored).
     public mutating func perform(_ event: BubbleListEvent, at now: SimInstant) {
@@ -39,7 +40,7 @@ public struct BubblePlayers {
     }
 
     /// The player of a slot, if it runs.
-    public func player(_ key: BubblePlayerKey) -> (any BubblePlayer)? { running[key] }
+    public func player(_ key: BubblePlayerKey) -> Player? { running[key] }
 
     /// The frame a slot's player shows now, if it runs.
     public func frameIndex(_ key: BubblePlayerKey) -> Int? { running[key]?.frameIndex }

@@ -54,7 +54,7 @@ public final class GIFBubblePlayer: BubblePlayer {
 
     /// A factory for the list: images come from `library` (one `AnimatedImage` per name,
     /// shared), frames through `cache`. Unknown or undecodable names get no player.
-    public static func factory(library: ImageLibrary, cache: FrameCache) -> BubblePlayerFactory {
+    public static func factory(library: ImageLibrary, cache: FrameCache) -> BubblePlayerFactory<GIFBubblePlayer> {
         { item in
             guard let image = try? library.image(named: item.imageName) else { return nil }
             return GIFBubblePlayer(image: image, cache: cache)

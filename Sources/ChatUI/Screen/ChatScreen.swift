@@ -66,7 +66,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
     public var theme: Theme
-    public let list: BubbleListHost
+    public let list: BubbleListHost<GIFBubblePlayer>
     public private(set) var inputBar: InputBar
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
     public private(set) var panel: EmojiPanel
