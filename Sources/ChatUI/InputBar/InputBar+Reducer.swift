@@ -174,11 +174,37 @@ extension InputBar {
         // A button that becomes disabled while pressed stops tracking (UIButton).
         if !s.isSendEnabled && s.highlighted == .send { s.highlighted = nil }
         let after = Snapshot(s)
-        if after.text != before.text || after.selection != before.selection {
-            events.append(.textChanged(text: after.text, selectionLocation: after.selection.lowerBound,
+        if textDiffers(from: before, s) || after.selection != before.selection {
+            events.append(.textChanged(text: s.editor.plainText, selectionLocation: after.selection.lowerBound,
                                        selectionLength: after.selection.count))
         }
         if after.sendEnabled != before.sendEnabled { events.append(.sendEnabledChanged(after.sendEnabled)) }
+    }
+
+    /// Whether the text differs from `before`'s: the editor's revision moves exactly
+    /// when a call changes the text's bytes, so one move means a change (O(1)). An
+    /// action that may change the text twice and end where it began (see
+    /// `mayRestoreText`) kept the text before it, and compares it.
+    static func textDiffers(from before: Snapshot, _ s: State) -> Bool {
+        guard s.editor.textRevision != before.revision else { return false }
+        guard let old = before.text else { return true }
+        return old != s.editor.plainText
+    }
+
+    /// Actions that can change the text more than once and so may restore it: anything
+    /// while composing (a commit cut to the maximum length, then the edit), and typed
+    /// text with a return that sends (send clears, then the rest is typed). Other
+    /// actions change the text at most once, or only ever lengthen it.
+    static func mayRestoreText(_ s: State, _ action: Action) -> Bool {
+        if s.editor.isComposing { return true }
+        guard case let .type(text) = action, s.configuration.returnKeySends else { return false }
+        return text.contains(where: { $0 == "\n" || $0 == "\r\n" })
+    }
+
+    /// A stand-in editor for a state whose own editor is being edited elsewhere
+    /// (`reduce`): empty, so it holds none of the text's storage. O(1).
+    static func parkedEditor(like e: Editor) -> Editor {
+        TextEditor(catalog: e.catalog, configuration: e.configuration)
     }
 
     /// The text view's content offset that shows the caret (UITextView scrolls the

@@ -216,8 +216,16 @@ public struct InputBar {
     public static func reduce(into state: inout State, _ action: Action, now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
         var next = state
         state.cachedTextLayout = nil // `next` owns the cached layout: finish updates it in place
+        // ... and the editor's storage, so an edit changes the text, its units and the
+        // undo history in place instead of copying them (typing is O(1) per character,
+        // not O(text)). Every error is thrown by a check that comes before its edit, so
+        // on error `next.editor` is still the editor `state` had.
+        state.editor = parkedEditor(like: state.editor)
         var events: [InputBarEvent] = []
-        try step(&next, action, now: now, events: &events)
+        do { try step(&next, action, now: now, events: &events) } catch {
+            state.editor = next.editor
+            throw error
+        }
         state = next
         return events
     }
@@ -240,16 +248,18 @@ public struct InputBar {
         // A finger held on the text view past the tap's deadline is no tap (buttons are
         // UIControls: no deadline).
         if case .tick = action, let d = s.tracking?.recognizer?.deadline, now >= d { s.tracking = nil }
-        let before = Snapshot(s)
+        let before = Snapshot(s, keepingText: mayRestoreText(s, action))
         try reduceAction(&s, action, now: now, events: &events)
         finish(&s, before: before, now: now, events: &events)
     }
 
-    /// What `finish` compares to emit change events.
+    /// What `finish` compares to emit change events. The text is compared by the
+    /// editor's revision (O(1)); see `textDiffers(from:_:)`.
     struct Snapshot {
-        var text: String, selection: Range<Int>, sendEnabled: Bool, lines: Int
-        init(_ s: State) {
-            text = s.editor.plainText; selection = InputBar.selection(of: s.editor)
+        var revision: Int, text: String?, selection: Range<Int>, sendEnabled: Bool, lines: Int
+        init(_ s: State, keepingText: Bool = false) {
+            revision = s.editor.textRevision; text = keepingText ? s.editor.plainText : nil
+            selection = InputBar.selection(of: s.editor)
             sendEnabled = s.isSendEnabled; lines = s.lineCount
         }
     }

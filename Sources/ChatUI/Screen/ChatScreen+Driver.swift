@@ -32,24 +32,32 @@ extension ChatScreen: Testable {
     /// boundaries, no split emoji, plain -> rich -> plain identity, the list's (a GIF
     /// animates iff its row is visible, cells bounded by the visible rows), the panel's
     /// offset within bounds at rest.
+    ///
+    /// The input is checked by `TextEditor.invariantViolations`: in full (units spell
+    /// the text and equal a parse of the whole text) while the text is at most
+    /// `fullInputCheckBytes`, which every hand-written script and the monkey stay
+    /// within; past it, each step checks the O(1) facts and the units the last edit
+    /// wrote against a parse of their neighbourhood, and a full check runs on every
+    /// k-th change of the text, k the text's size over `fullInputCheckBytes` rounded
+    /// up to a power of two: amortised O(fullInputCheckBytes) per step instead of O(n).
     public func invariantViolations() -> [String] {
         var out = list.invariantViolations()
-        let editor = inputBar.editor
-        let sel = caret
-        if sel.lowerBound < 0 || sel.upperBound > editor.unitCount {
-            out.append("input selection \(sel.lowerBound)..<\(sel.upperBound) outside 0...\(editor.unitCount)")
-        }
-        // No unit is ever split: the units spell the plain text exactly, and the plain
-        // text scans back to the same units.
-        if editor.units.map({ $0.plainText }).joined() != editor.plainText {
-            out.append("input units do not spell the plain text")
-        }
-        let reparsed = RichText(parsing: editor.plainText, catalog: catalog)
-        if reparsed.plainText != editor.plainText || reparsed.unitCount != editor.unitCount {
-            out.append("input plain -> rich -> plain is not the identity for \(editor.plainText.debugDescription)")
-        }
+        out += inputInvariantViolations()
         out += panel.invariantViolations()
         return out
+    }
+
+    /// Texts up to this many UTF-8 bytes get the full input check on every step.
+    public static let fullInputCheckBytes = 4096
+
+    /// The input bar's part of `invariantViolations()`; `full` forces the O(n) check.
+    public func inputInvariantViolations(full: Bool = false) -> [String] {
+        let editor = inputBar.editor
+        let bytes = editor.unitMap.plainLength(in: .utf8)
+        var period = 1
+        while period * ChatScreen.fullInputCheckBytes < bytes { period *= 2 }
+        let isFull = full || period == 1 || editor.textRevision % period == 0
+        return editor.invariantViolations(isFull ? .full : .lastEdit)
     }
 
     // MARK: time

@@ -49,14 +49,36 @@ enum PlaceholderScanner {
     /// that the tokens go straight into their storage.
     @inline(__always)
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, catalog: EmojiCatalog, _ emit: (ScanToken) -> Void) {
+        _ = scan(buf, from: 0, catalog: catalog, stoppingFrom: Int.max, where: { _ in false }, emit)
+    }
+
+    /// How far past a position the scanner's decision there may read: a placeholder
+    /// (`[`, at most `maxBodyBytes`, `]`) or the longest known emoji, plus the scalar
+    /// after it (the cluster check) and one more decoded scalar. A decision at `i`
+    /// depends on no byte at or after `i + lookahead(catalog)`; the editor's incremental
+    /// re-parse relies on it.
+    static func lookahead(_ catalog: EmojiCatalog) -> Int {
+        max(maxBodyBytes + 2, catalog.unicodeIndex.longestCodeBytes) + 8
+    }
+
+    /// Scans from byte `start` (a position the scan from 0 reaches, with no regional
+    /// indicator just before it, so the pairing count starts afresh as it would there)
+    /// and emits the tokens starting at or after it. At each position `i >=
+    /// stoppingFrom` the scan reaches between tokens it asks `stop(i)` and returns `i`
+    /// when it says so; otherwise it returns `buf.count`. Tokens it emits are exactly
+    /// those the scan from 0 finds in that stretch. O(bytes scanned).
+    @inline(__always)
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, catalog: EmojiCatalog, stoppingFrom: Int,
+                     where stop: (Int) -> Bool, _ emit: (ScanToken) -> Void) -> Int {
         let n = buf.count
         let index = catalog.unicodeIndex
-        var i = 0
+        var i = start
         // Regional indicators pair from the start of each run (GB12/13): track the run.
         var riRunEnd = -1
         var riRunCount = 0
-        index.byteClasses.withUnsafeBufferPointer { classes in
+        return index.byteClasses.withUnsafeBufferPointer { classes -> Int in
             while i < n {
+                if i >= stoppingFrom && stop(i) { return i }
                 let b = buf[i]
                 let c = classes[Int(b)]
                 if c == ByteClass.plain {
@@ -107,6 +129,7 @@ enum PlaceholderScanner {
                 }
                 i += len
             }
+            return n
         }
     }
 

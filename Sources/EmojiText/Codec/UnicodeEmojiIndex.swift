@@ -24,12 +24,16 @@ struct UnicodeEmojiIndex: Sendable {
     /// count still sees every one that matters.
     private(set) var byteClasses: [UInt8] = ByteClass.plainTable
 
+    /// The UTF-8 length of the longest code inserted (bounds how far a match reads).
+    private(set) var longestCodeBytes = 0
+
     init() {}
 
     var isEmpty: Bool { terminal.count == 1 }
 
     /// Adds `code` (one grapheme cluster) as catalog entry `entry`.
     mutating func insert(_ code: String, entry: Int) {
+        longestCodeBytes = max(longestCodeBytes, code.utf8.count)
         var node = 0
         var first = true
         for s in code.unicodeScalars {

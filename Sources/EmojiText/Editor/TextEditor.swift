@@ -18,8 +18,16 @@
 ///   boundary, never inside an emoji);
 /// - undoing every step restores the text as it was before the first step.
 ///
-/// Costs: each edit re-parses and re-indexes the text, O(n) in its length (input bars
-/// hold short texts); unit <-> plain mapping is O(1) / O(log n).
+/// Costs: an edit re-parses only a window around it (`TextEditor+Splice.swift`): the
+/// edited text, up to `PlaceholderScanner.lookahead` bytes before it where a scanner
+/// decision could read into the edit (only non-plain bytes such as `[` or an emoji's
+/// lead byte count, so ordinary text goes back one unit), and forward until the new
+/// parse meets the old one; the plain text is changed in place and the unit map
+/// spliced. Typing at the end is amortised O(1) per character; an edit in the middle
+/// also moves the bytes, units and offsets after it (memmove and one add per unit).
+/// Undo steps store the edit (its place, removed and inserted text), not the text:
+/// consecutive typing appends to one step, so the history costs O(edit) per keystroke.
+/// Unit <-> plain mapping is O(1) / O(log n).
 public struct TextEditor: Sendable {
     public struct Configuration: Hashable, Sendable {
         /// The maximum length in `lengthMeasure`; nil for none.
@@ -41,14 +49,33 @@ public struct TextEditor: Sendable {
         }
     }
 
-    struct Snapshot: Hashable, Sendable {
-        var plain: String
-        var selection: Range<Int>
+    /// One undoable change as an edit: at UTF-8 offset `location`, the text before held
+    /// `removed`, the text after holds `inserted` (the rest is the same). O(edit) memory.
+    struct UndoStep: Hashable, Sendable {
+        var location: Int
+        /// The removed text, less the chunks coalesced backspaces put in front of it.
+        var removedTail: String
+        /// Chunks in front of `removedTail`, the frontmost last (appending keeps a run of
+        /// backspaces O(1) per key).
+        var removedFront: [String] = []
+        var inserted: String
+        var selectionBefore: Range<Int>
+        var selectionAfter: Range<Int>
+        /// `TextEditor.textRevision` right after the step: the text is still the step's
+        /// result while the revision is unchanged.
+        var revisionAfter: Int
+
+        var removed: String {
+            removedFront.isEmpty ? removedTail : removedFront.reversed().joined() + removedTail
+        }
+        var removedCount: Int { removedFront.reduce(removedTail.utf8.count) { $0 + $1.utf8.count } }
     }
 
-    struct UndoStep: Hashable, Sendable {
-        var before: Snapshot
-        var after: Snapshot
+    /// What a composition replaced, to cancel it (restore) or commit it (one undo step).
+    struct Composition: Hashable, Sendable {
+        var location: Int
+        var original: String
+        var selection: Range<Int>
     }
 
     enum Coalescing: Hashable, Sendable { case typing, deleting }
@@ -56,26 +83,40 @@ public struct TextEditor: Sendable {
     public let catalog: EmojiCatalog
     public let configuration: Configuration
     /// The text as shown: runs of text and attachments.
-    public private(set) var richText: RichText
+    public internal(set) var richText: RichText
     /// The selection in units; empty means a caret at `selection.lowerBound`.
     public private(set) var selection: Range<Int>
-    private(set) var map: UnitMap
+    var map: UnitMap
     /// The marked text's plain UTF-8 range while composing.
     private var markedPlain: Range<Int>?
-    /// The state before the composition began (cancel restores it; commit records one
-    /// undo step from it).
-    private var compositionStart: Snapshot?
+    /// What the composition replaced (cancel restores it; commit records one undo step
+    /// from it).
+    private var composition: Composition?
     private var undoStack: [UndoStep] = []
     private var redoStack: [UndoStep] = []
     private var coalescing: Coalescing?
+    /// What the last `replacePlain` removed, and how many bytes it inserted.
+    private var lastRemoved = ""
+    private var lastInsertedCount = 0
+    /// Counts the changes of the plain text: it moves whenever the text's bytes change
+    /// (once per call that changes them), so equal revisions mean equal text. Hosts
+    /// compare it instead of the text (O(1)).
+    public private(set) var textRevision = 0
+    /// Units that are whitespace characters (so `isSendable` is O(1)).
+    var whitespaceUnits = 0
+    /// The units the last splice wrote (in the current text), for the local check.
+    var lastSplice: Range<Int> = 0..<0
+    /// `PlaceholderScanner.lookahead(catalog)`.
+    let lookahead: Int
 
     /// An editor holding `text` (cut to the maximum length), caret at the end.
     public init(catalog: EmojiCatalog, text: String = "", configuration: Configuration = Configuration()) {
         self.catalog = catalog
         self.configuration = configuration
-        self.richText = RichText()
+        self.richText = RichText(parsing: "", catalog: catalog)
         self.selection = 0..<0
         self.map = UnitMap(units: [])
+        self.lookahead = PlaceholderScanner.lookahead(catalog)
         _ = replacePlain(0..<0, with: text, limited: true)
     }
 
@@ -107,7 +148,9 @@ public struct TextEditor: Sendable {
     /// Units of length still available, nil without a maximum.
     public var remainingLength: Int? { configuration.maximumLength.map { max(0, $0 - length) } }
     /// The plain text is not empty after trimming whitespace and newlines.
-    public var isSendable: Bool { !plainText.allSatisfy({ $0.isWhitespace }) }
+    /// O(1): kept as a count of whitespace units (attachments never are whitespace, and
+    /// the text units are the text's `Character`s).
+    public var isSendable: Bool { whitespaceUnits < map.unitCount }
     /// What sending delivers: the plain backed text trimmed of surrounding whitespace
     /// and newlines (Unicode emoji as hex placeholders if so configured).
     public var serverText: String {
@@ -116,7 +159,9 @@ public struct TextEditor: Sendable {
             ? RichText(parsing: trimmed, catalog: catalog).plainText(unicodeEmojiAsHex: true)
             : trimmed
     }
-    public var canUndo: Bool { !undoStack.isEmpty || compositionStart.map { $0.plain != plainText } == true }
+    public var canUndo: Bool {
+        !undoStack.isEmpty || composition.map { c in markedPlain.map { !bytesEqual(utf8Slice($0), c.original) } ?? false } == true
+    }
     public var canRedo: Bool { !redoStack.isEmpty }
     /// The selection as a plain range in `measure` (UTF-16 gives UIKit's NSRange).
     public func plainRange(ofSelectionIn measure: TextMeasure = .utf16) -> Range<Int> {
@@ -187,9 +232,9 @@ public struct TextEditor: Sendable {
     /// typing at the caret is one undo step.
     @discardableResult
     public mutating func insertText(_ text: String) -> EditorChange {
-        if let marked = markedPlain {
-            let start = compositionStart!
+        if let marked = markedPlain, let start = composition {
             let truncated = replacePlain(marked, with: text, limited: true)
+            markedPlain = marked.lowerBound..<(marked.lowerBound + lastInsertedCount)
             endComposition(recordingFrom: start)
             return EditorChange(action: .insertText, textChanged: true, selectionChanged: true,
                                 markedTextChanged: true, truncated: truncated)
@@ -279,14 +324,14 @@ public struct TextEditor: Sendable {
     /// caret at the end, composition and undo history cleared.
     @discardableResult
     public mutating func setText(_ text: String) -> EditorChange {
-        let old = (plainText, selection, isComposing)
+        let old = (textRevision, selection, isComposing)
         markedPlain = nil
-        compositionStart = nil
+        composition = nil
         undoStack.removeAll()
         redoStack.removeAll()
         coalescing = nil
         let truncated = replacePlain(0..<map.plainLength(in: .utf8), with: text, limited: true)
-        return EditorChange(action: .setText, textChanged: old.0 != plainText, selectionChanged: old.1 != selection,
+        return EditorChange(action: .setText, textChanged: old.0 != textRevision, selectionChanged: old.1 != selection,
                             markedTextChanged: old.2, truncated: truncated)
     }
 
@@ -317,10 +362,14 @@ public struct TextEditor: Sendable {
             change.markedTextChanged = true
         }
         coalescing = nil
-        guard let step = undoStack.popLast() else { return change }
-        redoStack.append(step)
+        guard var step = undoStack.popLast() else { return change }
         let oldSelection = selection
-        restore(step.before)
+        let removed = step.removed
+        step.removedTail = removed
+        step.removedFront = []
+        applyRestoring(step.location..<(step.location + step.inserted.utf8.count), with: removed,
+                       selection: step.selectionBefore)
+        redoStack.append(step)
         change.textChanged = true
         change.selectionChanged = oldSelection != selection
         return change
@@ -329,11 +378,13 @@ public struct TextEditor: Sendable {
     @discardableResult
     public mutating func redo() -> EditorChange {
         var change = EditorChange(action: .redo)
-        guard !isComposing, let step = redoStack.popLast() else { return change }
+        guard !isComposing, var step = redoStack.popLast() else { return change }
         coalescing = nil
-        undoStack.append(step)
         let oldSelection = selection
-        restore(step.after)
+        applyRestoring(step.location..<(step.location + step.removedCount), with: step.inserted,
+                       selection: step.selectionAfter)
+        step.revisionAfter = textRevision
+        undoStack.append(step)
         change.textChanged = true
         change.selectionChanged = oldSelection != selection
         return change
@@ -358,9 +409,9 @@ public struct TextEditor: Sendable {
         if let marked = markedPlain {
             target = marked
         } else {
-            compositionStart = snapshot
-            coalescing = nil
             target = map.plainRange(ofUnits: selection, in: .utf8)
+            composition = Composition(location: target.lowerBound, original: utf8Slice(target), selection: selection)
+            coalescing = nil
         }
         _ = replacePlain(target, with: text, limited: false)
         markedPlain = target.lowerBound..<(target.lowerBound + text.utf8.count)
@@ -391,18 +442,16 @@ public struct TextEditor: Sendable {
     /// before it began.
     @discardableResult
     public mutating func cancelMarkedText() -> EditorChange {
-        guard let start = compositionStart else { return EditorChange(action: .cancelMarkedText) }
+        guard let start = composition, let marked = markedPlain else { return EditorChange(action: .cancelMarkedText) }
         let oldSelection = selection
         markedPlain = nil
-        compositionStart = nil
-        restore(start)
+        composition = nil
+        applyRestoring(marked, with: start.original, selection: start.selection)
         return EditorChange(action: .cancelMarkedText, textChanged: true, selectionChanged: oldSelection != selection,
                             markedTextChanged: true)
     }
 
     // MARK: internals
-
-    private var snapshot: Snapshot { Snapshot(plain: plainText, selection: selection) }
 
     private func clampRange(_ r: Range<Int>) -> Range<Int> {
         let lo = min(max(r.lowerBound, 0), unitCount)
@@ -410,62 +459,83 @@ public struct TextEditor: Sendable {
         return lo..<hi
     }
 
-    private func utf8Slice(_ r: Range<Int>) -> String {
-        let u = plainText.utf8
+    /// The plain text's UTF-8 bytes `r` (on scalar boundaries). O(r.count).
+    func utf8Slice(_ r: Range<Int>) -> String {
+        let t = richText.plainText
+        let u = t.utf8
         let a = u.index(u.startIndex, offsetBy: r.lowerBound)
         let b = u.index(u.startIndex, offsetBy: r.upperBound)
-        return String(plainText[a..<b])
+        return String(t.unicodeScalars[a..<b])
     }
 
-    private mutating func restore(_ s: Snapshot) {
-        setPlain(s.plain)
-        selection = clampRange(s.selection)
-    }
+    func bytesEqual(_ x: String, _ y: String) -> Bool { x.utf8.elementsEqual(y.utf8) }
 
-    private mutating func setPlain(_ plain: String) {
-        richText = RichText(parsing: plain, catalog: catalog)
-        map = UnitMap(richText)
+    /// Undo, redo and cancel: puts `text` in place of the plain bytes `range`, then the
+    /// selection.
+    private mutating func applyRestoring(_ range: Range<Int>, with text: String, selection s: Range<Int>) {
+        let removed = splice(range, with: text)
+        if !bytesEqual(removed, text) { textRevision += 1 }
+        selection = clampRange(s)
     }
 
     /// Commits the composition; returns whether the length limit changed the text.
     private mutating func commitComposition() -> Bool {
-        guard let start = compositionStart else { return false }
+        guard let start = composition else { return false }
         var cut = false
         if let maxLength = configuration.maximumLength, length > maxLength, let marked = markedPlain {
             let text = utf8Slice(marked)
             cut = replacePlain(marked, with: text, limited: true)
+            markedPlain = marked.lowerBound..<(marked.lowerBound + lastInsertedCount)
         }
         endComposition(recordingFrom: start)
         return cut
     }
 
-    private mutating func endComposition(recordingFrom start: Snapshot) {
+    /// Ends the composition; records one undo step from what it replaced to what the
+    /// marked range holds now (the rest of the text is as it was: every edit while
+    /// composing stays inside the marked range).
+    private mutating func endComposition(recordingFrom start: Composition) {
+        let final = markedPlain.map { utf8Slice($0) } ?? ""
         markedPlain = nil
-        compositionStart = nil
+        composition = nil
         coalescing = nil
-        if start.plain != plainText { pushUndo(UndoStep(before: start, after: snapshot), coalesce: nil) }
+        if !bytesEqual(start.original, final) {
+            pushUndo(UndoStep(location: start.location, removedTail: start.original, inserted: final,
+                              selectionBefore: start.selection, selectionAfter: selection, revisionAfter: textRevision),
+                     coalesce: nil, revisionBefore: -1)
+        }
     }
 
     /// One undoable edit: replace `units` with `text`, caret after it.
     private mutating func edit(_ action: EditorChange.Action, replacing units: Range<Int>, with text: String,
                                coalesce: Coalescing?) -> EditorChange {
-        let before = snapshot
+        let beforeSelection = selection
+        let beforeRevision = textRevision
         let range = map.plainRange(ofUnits: clampRange(units), in: .utf8)
         let truncated = replacePlain(range, with: text, limited: true)
-        let textChanged = before.plain != plainText
-        if textChanged { pushUndo(UndoStep(before: before, after: snapshot), coalesce: coalesce) }
+        let textChanged = textRevision != beforeRevision
+        if textChanged {
+            let step = UndoStep(location: range.lowerBound, removedTail: lastRemoved,
+                                inserted: lastInsertedCount == text.utf8.count ? text : prefix(text, utf8Count: lastInsertedCount),
+                                selectionBefore: beforeSelection, selectionAfter: selection, revisionAfter: textRevision)
+            pushUndo(step, coalesce: coalesce, revisionBefore: beforeRevision)
+        }
         coalescing = textChanged ? coalesce : nil
-        return EditorChange(action: action, textChanged: textChanged, selectionChanged: before.selection != selection,
+        return EditorChange(action: action, textChanged: textChanged, selectionChanged: beforeSelection != selection,
                             truncated: truncated)
     }
 
-    private mutating func pushUndo(_ step: UndoStep, coalesce: Coalescing?) {
+    /// Pushes `step`, or folds it into the last step when it continues it (the same kind
+    /// of coalescing edit, from the text and selection the last step left).
+    private mutating func pushUndo(_ step: UndoStep, coalesce: Coalescing?, revisionBefore: Int) {
         redoStack.removeAll()
-        if let c = coalesce, c == coalescing, var last = undoStack.popLast(), last.after.selection == step.before.selection,
-           last.after.plain == step.before.plain {
-            last.after = step.after
+        if let c = coalesce, c == coalescing, var last = undoStack.popLast() {
+            if last.selectionAfter == step.selectionBefore, last.revisionAfter == revisionBefore {
+                merge(&last, step)
+                undoStack.append(last)
+                return
+            }
             undoStack.append(last)
-            return
         }
         undoStack.append(step)
         if let limit = configuration.undoLimit, undoStack.count > limit {
@@ -473,15 +543,56 @@ public struct TextEditor: Sendable {
         }
     }
 
-    /// Replaces the plain UTF-8 range `range` (unit-aligned) with `text`, re-parses,
-    /// and puts the caret after the inserted text. With `limited`, the insert is cut to
-    /// the longest prefix of its units that keeps the length within the maximum.
-    /// Returns whether it was cut.
+    /// Folds `next` (an edit of the text `last` produced) into `last`, so that `last`
+    /// goes from its text before straight to the text after `next`. Typing on at the end
+    /// of the insert and backspacing on before it are O(edit); anything else rebuilds
+    /// the step's two texts over the stretch both edits cover (O(stretch), which the
+    /// text between them bounds).
+    private func merge(_ last: inout UndoStep, _ next: UndoStep) {
+        let lo = last.location, ins = last.inserted.utf8.count
+        let q = next.location, rem2 = next.removedTail.utf8.count
+        defer { last.selectionAfter = next.selectionAfter; last.revisionAfter = next.revisionAfter }
+        if rem2 == 0 && next.removedFront.isEmpty && q == lo + ins {
+            last.inserted += next.inserted
+            return
+        }
+        if ins == 0 && next.inserted.isEmpty && q + rem2 == lo {
+            last.removedFront.append(next.removedTail)
+            last.location = q
+            return
+        }
+        // The text now (A) is what `last` produced, before `next`: slices of it come
+        // from the current plain text, with `next` undone in them. Both edits are
+        // described over [l, h) of A.
+        let l = min(lo, q), h = max(lo + ins, q + rem2)
+        let r2 = Array(next.removedTail.utf8), i2 = next.inserted.utf8.count
+        func sliceA(_ x: Int, _ y: Int) -> String {
+            // A's bytes [x, y): the current text before `next`'s range, `next`'s removed
+            // bytes inside it, the current text (shifted) after it.
+            guard x < y else { return "" }
+            var out = ""
+            if x < q { out += utf8Slice(x..<min(y, q)) }
+            let ix = max(x, q), iy = min(y, q + rem2)
+            if ix < iy { out += String(decoding: r2[(ix - q)..<(iy - q)], as: UTF8.self) }
+            let ax = max(x, q + rem2)
+            if ax < y { out += utf8Slice((ax - rem2 + i2)..<(y - rem2 + i2)) }
+            return out
+        }
+        let removed = sliceA(l, lo) + last.removed + sliceA(lo + ins, h)
+        let inserted = sliceA(l, q) + next.inserted + sliceA(q + rem2, h)
+        last.location = l
+        last.removedTail = removed
+        last.removedFront = []
+        last.inserted = inserted
+    }
+
+    /// Replaces the plain UTF-8 range `range` (unit-aligned) with `text`, re-parses the
+    /// window around it, and puts the caret after the inserted text. With `limited`, the
+    /// insert is cut to the longest prefix of its units that keeps the length within the
+    /// maximum. Returns whether it was cut. Sets `lastRemoved` (the text replaced) and
+    /// `lastInsertedCount` (the bytes inserted), and moves `textRevision` when the bytes
+    /// changed.
     private mutating func replacePlain(_ range: Range<Int>, with text: String, limited: Bool) -> Bool {
-        let old = plainText
-        let u = old.utf8
-        let a = u.index(u.startIndex, offsetBy: range.lowerBound)
-        let b = u.index(u.startIndex, offsetBy: range.upperBound)
         var insert = text
         var truncated = false
         var insertUnits: UnitMap?
@@ -499,20 +610,24 @@ public struct TextEditor: Sendable {
                 insert = prefix(text, utf8Count: own.plainOffset(ofUnit: keptUnits, in: .utf8))
             }
         }
+        let removed = splice(range, with: insert)
         while true {
-            let plain = String(old[..<a]) + insert + String(old[b...])
-            setPlain(plain)
             // Joining can only merge clusters (the length shrinks); the loop is a guard
             // for text that was over the limit before the edit.
             if limited, let maxLength = configuration.maximumLength, let own = insertUnits,
                length > maxLength, keptUnits > 0 {
                 keptUnits -= 1
                 truncated = true
-                insert = prefix(text, utf8Count: own.plainOffset(ofUnit: keptUnits, in: .utf8))
+                let shorter = prefix(text, utf8Count: own.plainOffset(ofUnit: keptUnits, in: .utf8))
+                _ = splice(range.lowerBound..<(range.lowerBound + insert.utf8.count), with: shorter)
+                insert = shorter
                 continue
             }
             break
         }
+        lastRemoved = removed
+        lastInsertedCount = insert.utf8.count
+        if !bytesEqual(removed, insert) { textRevision += 1 }
         let caret = map.unit(atPlainOffset: range.lowerBound + insert.utf8.count, in: .utf8, rounding: .up)
         selection = caret..<caret
         return truncated

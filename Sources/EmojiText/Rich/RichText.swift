@@ -8,9 +8,9 @@
 /// demand. Normal form of `runs`: no empty text run, no two adjacent text runs.
 public struct RichText: Hashable, Sendable {
     /// The backed plain text (the concatenation of the runs' plain texts). O(1).
-    public let plainText: String
+    public internal(set) var plainText: String
     /// Attachments' UTF-8 byte ranges in `plainText`, in order, non-overlapping.
-    let spans: [AttachmentSpan]
+    var spans: [AttachmentSpan]
     /// Where the spans' emoji are: the catalog's entry table when parsed (shared, not
     /// copied), or the attachments' own emoji when built from runs.
     let table: [Emoji]
@@ -30,6 +30,11 @@ public struct RichText: Hashable, Sendable {
         var start: Int { Int(start32) }
         var end: Int { Int(end32) }
         var entry: Int { Int(entry32) }
+
+        /// The span moved by `delta` bytes (the editor's splice, for spans after an edit).
+        func shifted(by delta: Int) -> AttachmentSpan {
+            AttachmentSpan(start: start + delta, end: end + delta, entry: entry, encoding: encoding)
+        }
     }
 
     /// Texts longer than this are not scanned (they stay one text run), and hand-made

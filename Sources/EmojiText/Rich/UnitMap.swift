@@ -2,14 +2,18 @@
 /// offsets in characters, UTF-16 units or UTF-8 bytes.
 ///
 /// Built once in O(n); unit -> plain is O(1), plain -> unit O(log n) (binary search).
+/// The editor keeps its map up to date by splicing (`replaceUnits(_:with:)`) rather
+/// than rebuilding it: O(m) amortised for m new units at the end of the text; an edit
+/// in the middle also moves the units after it and shifts their offsets, O(units
+/// after the edit) word moves and adds (memmove-speed, no per-unit work beyond an add).
 /// Invariant: each table is strictly increasing and starts at 0, and its last entry is
 /// the plain text's length in that measure (for parsed text, where attachments sit on
 /// grapheme boundaries).
 public struct UnitMap: Hashable, Sendable {
-    public let units: [RichUnit]
-    private let characterOffsets: [Int]
-    private let utf16Offsets: [Int]
-    private let utf8Offsets: [Int]
+    public private(set) var units: [RichUnit]
+    private var characterOffsets: [Int]
+    private var utf16Offsets: [Int]
+    private var utf8Offsets: [Int]
 
     public init(_ text: RichText) {
         self.init(units: text.units)
@@ -28,6 +32,41 @@ public struct UnitMap: Hashable, Sendable {
     }
 
     public var unitCount: Int { units.count }
+
+    /// Replaces units `range` with `newUnits`, keeping the offset tables exact: equal to
+    /// `UnitMap(units:)` of the resulting units. O(m + units after the range); at the
+    /// end of the text O(m) amortised.
+    mutating func replaceUnits(_ range: Range<Int>, with newUnits: [RichUnit]) {
+        let lo = range.lowerBound, hi = range.upperBound
+        let oldC = characterOffsets[hi] - characterOffsets[lo]
+        let old16 = utf16Offsets[hi] - utf16Offsets[lo]
+        let old8 = utf8Offsets[hi] - utf8Offsets[lo]
+        var c: [Int] = [], u16: [Int] = [], u8: [Int] = []
+        c.reserveCapacity(newUnits.count); u16.reserveCapacity(newUnits.count); u8.reserveCapacity(newUnits.count)
+        var ac = characterOffsets[lo], a16 = utf16Offsets[lo], a8 = utf8Offsets[lo]
+        for unit in newUnits {
+            ac += unit.length(in: .characters); a16 += unit.length(in: .utf16); a8 += unit.length(in: .utf8)
+            c.append(ac); u16.append(a16); u8.append(a8)
+        }
+        let dc = (ac - characterOffsets[lo]) - oldC
+        let d16 = (a16 - utf16Offsets[lo]) - old16
+        let d8 = (a8 - utf8Offsets[lo]) - old8
+        // Table entry k + 1 is the end of unit k: entries lo+1...hi are replaced.
+        units.replaceSubrange(range, with: newUnits)
+        Self.splice(&characterOffsets, lo, hi, c, dc)
+        Self.splice(&utf16Offsets, lo, hi, u16, d16)
+        Self.splice(&utf8Offsets, lo, hi, u8, d8)
+    }
+
+    private static func splice(_ t: inout [Int], _ lo: Int, _ hi: Int, _ fresh: [Int], _ delta: Int) {
+        t.replaceSubrange((lo + 1)..<(hi + 1), with: fresh)
+        guard delta != 0 else { return }
+        let from = lo + 1 + fresh.count
+        t.withUnsafeMutableBufferPointer { b in
+            var k = from
+            while k < b.count { b[k] += delta; k += 1 }
+        }
+    }
 
     private func table(_ m: TextMeasure) -> [Int] {
         switch m {

@@ -1,0 +1,103 @@
+extension TextEditor {
+    /// How much of the text `invariantViolations(_:)` re-checks.
+    public enum CheckExtent: Hashable, Sendable {
+        /// The O(1) facts (lengths, selection and marked range in bounds) and the units
+        /// the last edit wrote, re-parsed from scratch between the nearest separators
+        /// around them (spaces, newlines, punctuation: a placeholder or emoji never spans
+        /// one, so a parse from there agrees with the parse of the whole text). O(edit +
+        /// the words around it); when no separator lies within a few hundred bytes, the
+        /// stretch is left to the next full check.
+        case lastEdit
+        /// Everything: the units spell the plain text, and equal a parse of the whole
+        /// text from scratch (`RichText(parsing:)`), attachments included. O(n).
+        case full
+    }
+
+    /// The editor's invariants that do not hold now, one phrase each (empty when all
+    /// hold): what ChatScreen's `invariantViolations()` and the monkey check.
+    public func invariantViolations(_ extent: CheckExtent) -> [String] {
+        var out: [String] = []
+        let n = richText.plainText.utf8.count
+        if map.plainLength(in: .utf8) != n {
+            out.append("input units are \(map.plainLength(in: .utf8)) bytes, the plain text \(n)")
+        }
+        if selection.lowerBound < 0 || selection.upperBound > unitCount {
+            out.append("input selection \(selection.lowerBound)..<\(selection.upperBound) outside 0...\(unitCount)")
+        }
+        if let m = markedRange, m.lowerBound < 0 || m.upperBound > unitCount {
+            out.append("input marked range \(m.lowerBound)..<\(m.upperBound) outside 0...\(unitCount)")
+        }
+        switch extent {
+        case .full:
+            if map.units.map({ $0.plainText }).joined() != richText.plainText {
+                out.append("input units do not spell the plain text")
+            }
+            let reparsed = RichText(parsing: richText.plainText, catalog: catalog)
+            if reparsed.plainText != richText.plainText || reparsed.unitCount != unitCount {
+                out.append("input plain -> rich -> plain is not the identity for \(richText.plainText.debugDescription)")
+            } else if reparsed != richText {
+                out.append("input attachments differ from a parse of the whole text")
+            } else if let k = Self.firstDifference(UnitMap(reparsed).units[...], map.units[...]) {
+                out.append("input unit \(k) differs from a parse of the whole text")
+            }
+        case .lastEdit:
+            out += lastEditViolations()
+        }
+        return out
+    }
+
+    private static func firstDifference(_ x: ArraySlice<RichUnit>, _ y: ArraySlice<RichUnit>) -> Int? {
+        var i = x.startIndex, j = y.startIndex, k = 0
+        while i < x.endIndex && j < y.endIndex {
+            if x[i] != y[j] { return k }
+            i += 1; j += 1; k += 1
+        }
+        return x.count == y.count ? nil : k
+    }
+
+    /// A byte no placeholder, emoji or grapheme cluster reaches across from either
+    /// side: ASCII, not a placeholder body byte (letters, digits, `_`, `-`), not `[`
+    /// or `]`, and not where the scanner looks for an emoji (`#`, `*`).
+    private func isSeparator(_ b: UInt8) -> Bool {
+        b < 0x80 && b != 0x0D && !PlaceholderScanner.isBodyASCII(b) && b != 0x5B && b != 0x5D
+            && catalog.unicodeIndex.byteClasses[Int(b)] == ByteClass.plain
+    }
+
+    private func lastEditViolations() -> [String] {
+        let t = richText.plainText
+        return t.utf8.withContiguousStorageIfAvailable { buf in lastEditViolations(buf) }
+            ?? Array(t.utf8).withUnsafeBufferPointer { lastEditViolations($0) }
+    }
+
+    private func lastEditViolations(_ buf: UnsafeBufferPointer<UInt8>) -> [String] {
+        let n = buf.count
+        let w = lastSplice.clamped(to: 0..<unitCount)
+        let reach = 4 * lookahead
+        // Walk out from the edited units to unit boundaries next to a separator.
+        var u0 = w.lowerBound
+        while u0 > 0 {
+            let p = map.plainOffset(ofUnit: u0, in: .utf8)
+            if isSeparator(buf[p - 1]) { break }
+            if map.plainOffset(ofUnit: w.lowerBound, in: .utf8) - p > reach { return [] }
+            u0 -= 1
+        }
+        var u1 = w.upperBound
+        while u1 < unitCount {
+            let p = map.plainOffset(ofUnit: u1, in: .utf8)
+            if isSeparator(buf[p]) { break }
+            if p - map.plainOffset(ofUnit: w.upperBound, in: .utf8) > reach { return [] }
+            u1 += 1
+        }
+        let p0 = map.plainOffset(ofUnit: u0, in: .utf8), p1 = map.plainOffset(ofUnit: u1, in: .utf8)
+        guard p1 <= n else { return [] }
+        let piece = String(decoding: UnsafeBufferPointer(rebasing: buf[p0..<p1]), as: UTF8.self)
+        let units = map.units[u0..<u1]
+        if units.map({ $0.plainText }).joined() != piece {
+            return ["input units \(u0)..<\(u1) do not spell their plain text"]
+        }
+        if let k = Self.firstDifference(UnitMap(RichText(parsing: piece, catalog: catalog)).units[...], units) {
+            return ["input unit \(u0 + k) differs from a parse of its neighbourhood"]
+        }
+        return []
+    }
+}
