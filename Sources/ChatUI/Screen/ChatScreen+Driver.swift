@@ -33,13 +33,14 @@ extension ChatScreen: Testable {
     /// animates iff its row is visible, cells bounded by the visible rows), the panel's
     /// offset within bounds at rest.
     ///
-    /// The input is checked by `TextEditor.invariantViolations`: in full (units spell
-    /// the text and equal a parse of the whole text) while the text is at most
-    /// `fullInputCheckBytes`, which every hand-written script and the monkey stay
-    /// within; past it, each step checks the O(1) facts and the units the last edit
-    /// wrote against a parse of their neighbourhood, and a full check runs on every
-    /// k-th change of the text, k the text's size over `fullInputCheckBytes` rounded
-    /// up to a power of two: amortised O(fullInputCheckBytes) per step instead of O(n).
+    /// The input is checked by `TextEditor.invariantViolations`: in full (the units
+    /// equal a parse of the whole text) while the text is at most `fullInputCheckBytes`,
+    /// which hand-written scripts and the monkey stay within. Past it, each step checks
+    /// the O(1) facts and the units the last edit wrote against a parse of their
+    /// neighbourhood, and the full check runs on every k-th change of the text, k the
+    /// text's size over `amortisedInputCheckBytes` rounded up to a power of two: at
+    /// most twice that many bytes of full check per step, amortised, instead of O(n).
+    /// A fault the local check misses is so reported at most k changes late.
     public func invariantViolations() -> [String] {
         var out = list.invariantViolations()
         out += inputInvariantViolations()
@@ -48,14 +49,18 @@ extension ChatScreen: Testable {
     }
 
     /// Texts up to this many UTF-8 bytes get the full input check on every step.
-    public static let fullInputCheckBytes = 4096
+    public static let fullInputCheckBytes = 1024
+    /// Past `fullInputCheckBytes`, the full check's amortised share per step.
+    public static let amortisedInputCheckBytes = 64
 
     /// The input bar's part of `invariantViolations()`; `full` forces the O(n) check.
     public func inputInvariantViolations(full: Bool = false) -> [String] {
         let editor = inputBar.editor
         let bytes = editor.unitMap.plainLength(in: .utf8)
         var period = 1
-        while period * ChatScreen.fullInputCheckBytes < bytes { period *= 2 }
+        if bytes > ChatScreen.fullInputCheckBytes {
+            while period * ChatScreen.amortisedInputCheckBytes < bytes { period *= 2 }
+        }
         let isFull = full || period == 1 || editor.textRevision % period == 0
         return editor.invariantViolations(isFull ? .full : .lastEdit)
     }

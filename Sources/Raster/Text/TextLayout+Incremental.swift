@@ -164,8 +164,7 @@ extension TextLayout {
                         if delta == 0 && y == l.frame.minY {
                             lines.append(l)
                         } else {
-                            let moved = (l.range.lowerBound + delta)..<(l.range.upperBound + delta)
-                            lines.append(makeLine(moved, hard: l.endsWithNewline, y: y, truncate: false))
+                            lines.append(Self.moved(l, by: delta, toY: y))
                         }
                         y += l.frame.height
                     }
@@ -184,6 +183,26 @@ extension TextLayout {
                 return
             }
         }
+    }
+
+    /// `makeLine` of the same elements `delta` positions on and at `y`, from the line
+    /// laid out before: the positions move, the frames' y are computed as `makeLine`
+    /// computes them (so the result is equal to a fresh layout, bit for bit). O(glyphs),
+    /// with no per-element measuring.
+    static func moved(_ l: Line, by delta: Int, toY y: Double) -> Line {
+        var m = l
+        m.range = (l.range.lowerBound + delta)..<(l.range.upperBound + delta)
+        let h = l.frame.height
+        let sameY = y == l.frame.minY
+        m.frame = Rect(x: l.frame.minX, y: y, width: l.frame.width, height: h)
+        for k in m.glyphs.indices {
+            if let p = m.glyphs[k].position { m.glyphs[k].position = p + delta }
+            if !sameY {
+                let f = m.glyphs[k].frame
+                m.glyphs[k].frame = Rect(x: f.minX, y: y + (h - f.height) / 2, width: f.width, height: f.height)
+            }
+        }
+        return m
     }
 
     /// Whether two runs are equal and, for two text runs, how many leading UTF-8 bytes
