@@ -1,25 +1,30 @@
 /// `s` in double quotes with `"` and `\` escaped and control characters written as
 /// `\n`, `\t`, `\r` or `\u{XX}`: the one spelling used by trace-like dumps, tree
 /// snapshots and the scenario language, so a string printed by one reads back in the
-/// other. Deterministic and linear in the scalars of `s`.
+/// other. Deterministic and linear in the bytes of `s`: everything escaped is ASCII, and
+/// no byte of a multi-byte UTF-8 sequence is, so one pass over the UTF-8 bytes copies the
+/// rest through unchanged.
 public func quotedLiteral(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count + 2)
+    out.append(0x22)
+    for b in s.utf8 {
+        switch b {
+        case 0x22: out.append(0x5C); out.append(0x22)                  // \"
+        case 0x5C: out.append(0x5C); out.append(0x5C)                  // \\
+        case 0x0A: out.append(0x5C); out.append(0x6E)                  // \n
+        case 0x09: out.append(0x5C); out.append(0x74)                  // \t
+        case 0x0D: out.append(0x5C); out.append(0x72)                  // \r
+        case 0..<0x20, 0x7F:
+            out.append(contentsOf: "\\u{".utf8)
+            out.append(contentsOf: String(b, radix: 16, uppercase: true).utf8)
+            out.append(0x7D)                                            // }
         default:
-            if u.value < 0x20 || u.value == 0x7F {
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
+            out.append(b)
         }
     }
-    return out + "\""
+    out.append(0x22)
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// The longest text, in characters, that `boundedQuotedLiteral` quotes whole.

@@ -38,3 +38,40 @@ import SimCore
         #expect(boundedQuotedLiteral(s, limit: 30) == quotedLiteral(s))
     }
 }
+
+/// `quotedLiteral` copies UTF-8 bytes; it spells everything as the scalar-by-scalar
+/// definition does.
+@Suite struct QuotedLiteralTests {
+    static func reference(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 || u.value == 0x7F {
+                    out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func spellsEveryTextAsTheScalarDefinition() {
+        let alphabet: [String] = ["a", " ", "\"", "\\", "\n", "\r\n", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}",
+                                  "é", "e\u{301}", "好", "[笑哭]", "👨‍👩‍👧", "\u{2028}", "\u{FEFF}"]
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<500 {
+            var s = ""
+            for _ in 0..<rng.int(in: 0...24) { s += alphabet[rng.int(in: 0..<alphabet.count)] }
+            #expect(quotedLiteral(s) == Self.reference(s))
+        }
+        #expect(quotedLiteral("") == "\"\"")
+        #expect(quotedLiteral("a\u{0}b\u{1F}") == "\"a\\u{0}b\\u{1F}\"")
+    }
+}

@@ -327,12 +327,17 @@ public struct TextLayout: Hashable, Sendable {
                     endsWithNewline: hard, isTruncated: false)
     }
 
-    /// `Character.isWhitespace` with an ASCII fast path: the Unicode property lookup is
-    /// most of the cost of breaking a long text into glyphs otherwise. `asciiValue` is
-    /// set for one ASCII scalar (and `\r\n`), whose White_Space members are 09-0D and 20.
+    /// `Character.isWhitespace` (White_Space of the first scalar) without the Unicode
+    /// property lookup for almost every character: that lookup is most of the cost of
+    /// breaking a long text into glyphs otherwise. A first scalar below U+80 is
+    /// whitespace iff it is 09-0D or 20; every other White_Space scalar (U+85, A0, 1680,
+    /// 2000-200A, 2028, 2029, 202F, 205F, 3000) has the UTF-8 lead byte C2, E1, E2 or E3,
+    /// so any other lead byte (CJK, most letters) is not whitespace. Exact; O(1).
     @inline(__always)
-    static func isWhitespace(_ c: Character) -> Bool {
-        if let a = c.asciiValue { return a == 0x20 || (a >= 0x09 && a <= 0x0D) }
+    public static func isWhitespace(_ c: Character) -> Bool {
+        guard let b = c.utf8.first else { return false }
+        if b < 0x80 { return b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        guard b == 0xC2 || (b >= 0xE1 && b <= 0xE3) else { return false }
         return c.isWhitespace
     }
 
