@@ -26,8 +26,9 @@ extension TextLayout {
     /// `TextLayout(newRuns, ...)`.
     ///
     /// Complexity: O(runs) to compare the run lists (text runs byte by byte, a word at a
-    /// time), plus O(edit + a few lines), plus O(elements after the edit) whose glyphs
-    /// move. Typing or deleting at the end of the text is O(runs + one line) apart from
+    /// time), plus O(edit + a few lines), plus moving what follows the edit: a memmove of
+    /// the element arrays and O(1) per later line (its glyphs are relative to it, so a
+    /// moved line keeps them). Typing or deleting at the end of the text is O(runs + one line) apart from
     /// the byte comparison. With `maxLines` > 0 (truncation) it lays out from scratch.
     public mutating func update(to newRuns: [InlineRun]) {
         if maxLines > 0 {
@@ -186,22 +187,12 @@ extension TextLayout {
     }
 
     /// `makeLine` of the same elements `delta` positions on and at `y`, from the line
-    /// laid out before: the positions move, the frames' y are computed as `makeLine`
-    /// computes them (so the result is equal to a fresh layout, bit for bit). O(glyphs),
-    /// with no per-element measuring.
+    /// laid out before: its glyphs are relative to the line, so only the line's range
+    /// and frame move. O(1).
     static func moved(_ l: Line, by delta: Int, toY y: Double) -> Line {
         var m = l
         m.range = (l.range.lowerBound + delta)..<(l.range.upperBound + delta)
-        let h = l.frame.height
-        let sameY = y == l.frame.minY
-        m.frame = Rect(x: l.frame.minX, y: y, width: l.frame.width, height: h)
-        for k in m.glyphs.indices {
-            if let p = m.glyphs[k].position { m.glyphs[k].position = p + delta }
-            if !sameY {
-                let f = m.glyphs[k].frame
-                m.glyphs[k].frame = Rect(x: f.minX, y: y + (h - f.height) / 2, width: f.width, height: f.height)
-            }
-        }
+        m.frame = Rect(x: l.frame.minX, y: y, width: l.frame.width, height: l.frame.height)
         return m
     }
 

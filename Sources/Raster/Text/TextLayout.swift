@@ -10,8 +10,9 @@ import SimCore
 ///
 /// Complexity: building is O(n) in the number of elements (greedy first fit; an
 /// element is measured once and walked again at most once when its word wraps).
-/// `update(to:)` re-lays out only the lines an edit touched: O(edit + a few lines +
-/// the elements after the edit whose glyphs move), O(1 line) for typing at the end.
+/// `update(to:)` re-lays out only the lines an edit touched: O(edit + a few lines),
+/// plus moving the arrays after the edit (memmove) and O(1) per line after it (glyphs
+/// are kept relative to their line); O(1 line) for typing at the end.
 /// Caret and hit-testing queries are O(log lines + line length).
 public struct TextLayout: Hashable, Sendable {
     /// What an element is. The emoji payload is boxed (`indirect`): an `InlineEmoji` is
@@ -48,14 +49,47 @@ public struct TextLayout: Hashable, Sendable {
 
     /// One line: the elements it holds (including hanging spaces and its newline),
     /// its glyphs, its frame relative to the layout's origin.
+    ///
+    /// The glyphs are kept relative to the line (positions from `range.lowerBound`, y
+    /// from the line's top), so a line that an edit before it only moves is moved in
+    /// O(1) (`TextLayout.update(to:)`); `glyphs` gives them in layout coordinates.
     public struct Line: Hashable, Sendable {
         public var range: Range<Int>
-        public var glyphs: [Glyph]
+        /// The glyphs relative to the line: `position` counted from `range.lowerBound`,
+        /// `frame.minY` from `frame.minY` of the line.
+        var localGlyphs: [Glyph]
         /// y is the line's top; width excludes hanging spaces and includes the ellipsis.
         public var frame: Rect
         /// True when the line ends with a hard newline.
         public var endsWithNewline: Bool
         public var isTruncated: Bool
+
+        init(range: Range<Int>, localGlyphs: [Glyph], frame: Rect, endsWithNewline: Bool, isTruncated: Bool) {
+            self.range = range; self.localGlyphs = localGlyphs; self.frame = frame
+            self.endsWithNewline = endsWithNewline; self.isTruncated = isTruncated
+        }
+
+        /// The glyphs in layout coordinates (positions and frames of the layout). O(glyphs).
+        public var glyphs: [Glyph] {
+            get {
+                let p0 = range.lowerBound, y = frame.minY
+                return localGlyphs.map { g in
+                    var a = g
+                    if let p = g.position { a.position = p0 + p }
+                    a.frame = Rect(x: g.frame.minX, y: y + g.frame.minY, width: g.frame.width, height: g.frame.height)
+                    return a
+                }
+            }
+            set {
+                let p0 = range.lowerBound, y = frame.minY
+                localGlyphs = newValue.map { g in
+                    var r = g
+                    if let p = g.position { r.position = p - p0 }
+                    r.frame = Rect(x: g.frame.minX, y: g.frame.minY - y, width: g.frame.width, height: g.frame.height)
+                    return r
+                }
+            }
+        }
     }
 
     public let metrics: FontMetrics
@@ -299,31 +333,32 @@ public struct TextLayout: Hashable, Sendable {
             switch elements[k] {
             case .character(let c):
                 guard widths[k] != .zero, !Self.isWhitespace(c) else { continue }
-                let gy = y + (height - metrics.lineHeight) / 2
+                let gy = (height - metrics.lineHeight) / 2
                 let scalars = c.unicodeScalars
                 var iterator = scalars.makeIterator()
                 let first = iterator.next()!.value
                 glyphs.append(Glyph(content: .character(c),
                                     frame: Rect(x: offsets[k], y: gy, width: advances[k], height: metrics.lineHeight),
-                                    position: k, width: widths[k], codePoint: first, isSingleScalar: iterator.next() == nil))
+                                    position: k - range.lowerBound, width: widths[k], codePoint: first,
+                                    isSingleScalar: iterator.next() == nil))
             case .emoji(let e):
                 let s = e.size ?? metrics.emojiSize
                 glyphs.append(Glyph(content: .emoji(e),
-                                    frame: Rect(x: offsets[k], y: y + (height - s.height) / 2, width: s.width, height: s.height),
-                                    position: k, width: .wide, codePoint: 0, isSingleScalar: false))
+                                    frame: Rect(x: offsets[k], y: (height - s.height) / 2, width: s.width, height: s.height),
+                                    position: k - range.lowerBound, width: .wide, codePoint: 0, isSingleScalar: false))
             case .newline:
                 continue
             }
         }
         if truncate {
             glyphs.append(Glyph(content: .ellipsis,
-                                frame: Rect(x: width, y: y + (height - metrics.lineHeight) / 2,
+                                frame: Rect(x: width, y: (height - metrics.lineHeight) / 2,
                                             width: metrics.ellipsisWidth, height: metrics.lineHeight),
                                 position: nil, width: .narrow, codePoint: 0x2026, isSingleScalar: true))
             width += metrics.ellipsisWidth
         }
         let kept = truncate ? range.lowerBound..<end : range
-        return Line(range: kept, glyphs: glyphs, frame: Rect(x: 0, y: y, width: width, height: height),
+        return Line(range: kept, localGlyphs: glyphs, frame: Rect(x: 0, y: y, width: width, height: height),
                     endsWithNewline: hard, isTruncated: false)
     }
 
