@@ -157,6 +157,20 @@ import SimCore
         for check in [TextEditor.CheckExtent.full, .lastEdit] { #expect(e.invariantViolations(check).isEmpty) }
     }
 
+    /// The stand-in `InputBar.reduce` leaves in the old state: empty, same catalog and
+    /// configuration, and the editor it stands for is untouched.
+    @Test func parkedEditorIsEmpty() {
+        var e = TextEditor(catalog: catalog, text: "abc [笑哭]", configuration: .init(maximumLength: 20))
+        e.insertText("d")
+        let p = e.parked()
+        #expect(p.plainText.isEmpty && p.unitCount == 0 && p.selection == 0..<0 && !p.canUndo && !p.canRedo)
+        #expect(p.configuration == e.configuration && p.invariantViolations(.full).isEmpty)
+        #expect(e.plainText == "abc [笑哭]d" && e.canUndo)
+        var q = p
+        q.insertText("[微笑]")
+        #expect(q.units.count == 1 && q.units[0].attachment != nil)
+    }
+
     /// A long run of typing is one undo step holding the typed text only, and undo
     /// restores the text before it.
     @Test func typingIsOneUndoStepOfItsOwnText() {

@@ -203,9 +203,7 @@ extension InputBar {
 
     /// A stand-in editor for a state whose own editor is being edited elsewhere
     /// (`reduce`): empty, so it holds none of the text's storage. O(1).
-    static func parkedEditor(like e: Editor) -> Editor {
-        TextEditor(catalog: e.catalog, configuration: e.configuration)
-    }
+    static func parkedEditor(like e: Editor) -> Editor { e.parked() }
 
     /// The text view's content offset that shows the caret (UITextView scrolls the
     /// caret rect to visible after each edit), clamped to the scrollable range. The

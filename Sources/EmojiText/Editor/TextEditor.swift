@@ -453,6 +453,18 @@ public struct TextEditor: Sendable {
 
     // MARK: internals
 
+    /// Drops the history and composition (`parked()`).
+    mutating func clearStorage() {
+        selection = 0..<0
+        markedPlain = nil
+        composition = nil
+        undoStack = []
+        redoStack = []
+        coalescing = nil
+        lastRemoved = ""
+        lastInsertedCount = 0
+    }
+
     private func clampRange(_ r: Range<Int>) -> Range<Int> {
         let lo = min(max(r.lowerBound, 0), unitCount)
         let hi = min(max(r.upperBound, lo), unitCount)

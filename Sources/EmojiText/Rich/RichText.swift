@@ -45,6 +45,9 @@ public struct RichText: Hashable, Sendable {
 
     public init() { plainText = ""; spans = []; table = [] }
 
+    /// The empty parse, sharing `other`'s emoji table (no allocation).
+    init(parsingEmptyWith other: RichText) { plainText = ""; spans = []; table = other.table }
+
     /// The emoji of attachment `k`.
     @inline(__always)
     func emoji(_ k: Int) -> Emoji { table[spans[k].entry] }

@@ -33,6 +33,9 @@ public struct UnitMap: Hashable, Sendable {
 
     public var unitCount: Int { units.count }
 
+    /// The map of no units (shared, so taking it allocates nothing).
+    static let empty = UnitMap(units: [])
+
     /// Replaces units `range` with `newUnits`, keeping the offset tables exact: equal to
     /// `UnitMap(units:)` of the resulting units. O(m + units after the range); at the
     /// end of the text O(m) amortised.
