@@ -54,8 +54,10 @@ import Interaction
 ///   forwards the panel's selections as `.insertEmoji` and its delete key as
 ///   `.deleteFromPanel`.
 ///
-/// Complexity: each action is O(n) in the text (the editor re-parses, the layout is
-/// rebuilt); drawing is O(n) too; `frame(at:)`, `keyboardFrame(at:)` and `hitTest` are
+/// Complexity: an edit costs O(edit) in the editor (it re-parses a window) and in the
+/// layout (it re-breaks the touched lines), plus byte-speed O(n) work: the layout's
+/// runs are rebuilt from the text and compared with the cached ones a word at a time,
+/// and what follows the edit is moved (see `reduce`); drawing is O(n); `frame(at:)`, `keyboardFrame(at:)` and `hitTest` are
 /// O(1). Invariants (checked by the property test after every random action): the
 /// keyboard is `.none` exactly when not first responder; the bar's bottom is the
 /// keyboard's top (or the safe area); send is enabled exactly when the editor is
