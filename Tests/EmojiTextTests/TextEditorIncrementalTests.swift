@@ -108,12 +108,12 @@ import SimCore
     }
 
     @Test func matchesTheWholeTextEditorOnRandomSequences() {
-        run(seed: 0x1C4E, sequences: 200, steps: 30, configuration: .init(undoLimit: nil))
+        run(seed: 0x1C4E, sequences: 80, steps: 30, configuration: .init(undoLimit: nil))
     }
 
     @Test func matchesWithALengthLimitAndAnUndoLimit() {
-        run(seed: 0x5EED, sequences: 120, steps: 30, configuration: .init(maximumLength: 40, undoLimit: 5))
-        run(seed: 0x0F16, sequences: 100, steps: 30, configuration: .init(maximumLength: 30, lengthMeasure: .utf16))
+        run(seed: 0x5EED, sequences: 60, steps: 30, configuration: .init(maximumLength: 40, undoLimit: 5))
+        run(seed: 0x0F16, sequences: 50, steps: 30, configuration: .init(maximumLength: 30, lengthMeasure: .utf16))
     }
 
     /// Boundary cases found while building the splice, each a regression test.
