@@ -27,33 +27,28 @@ public func quotedLiteral(_ s: String) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
-/// The longest text, in characters, that `boundedQuotedLiteral` quotes whole.
-public let boundedQuoteLimit = 200
+/// Texts longer than this many UTF-8 bytes are quoted in part by `boundedQuotedLiteral`.
+public let boundedQuoteByteLimit = 1024
+/// Characters (grapheme clusters) kept at each end of a text quoted in part.
+public let boundedQuoteEndCharacters = 100
 
-/// `quotedLiteral(s)` for trace lines, bounded: a text of up to `limit` characters
-/// (grapheme clusters; 200 by default) is quoted exactly as `quotedLiteral` does, a
-/// longer one keeps its first `limit * 4 / 5` and last `limit / 5` characters (160 and
-/// 40) around the count of those left out, inside the one literal:
+/// `quotedLiteral(s)` for trace lines, bounded: a text of up to `boundedQuoteByteLimit`
+/// UTF-8 bytes is quoted exactly as `quotedLiteral` does; a longer one as its first and
+/// last `boundedQuoteEndCharacters` characters, each quoted, joined by `..N..` with N
+/// the bytes left out:
 ///
-///     "<first 160 characters>…(+9800 chars)…<last 40 characters>"
+///     "<first 100 characters>"..19800.."<last 100 characters>"
 ///
-/// so a trace line stays short however long the text (a 10,000-character message, a
-/// pasted book) and still shows how it starts and ends. The marker is never escaped and
-/// is written only when something was left out. `characterCount`, when the caller knows
-/// it, must be `s.count`; it saves the O(n) walk that counts what is left out. Otherwise
-/// O(limit) for a short text, O(n) to count a long one.
-public func boundedQuotedLiteral(_ s: String, limit: Int = boundedQuoteLimit, characterCount: Int? = nil) -> String {
-    let limit = max(2, limit)
-    // At most limit + 1 steps decide whether the text is over the limit.
-    var end = s.startIndex
-    var steps = 0
-    while steps <= limit && end < s.endIndex { s.formIndex(after: &end); steps += 1 }
-    guard steps > limit else { return quotedLiteral(s) }
-    let headCount = limit * 4 / 5, tailCount = limit - headCount
-    let headEnd = s.index(s.startIndex, offsetBy: headCount)
-    let tailStart = s.index(s.endIndex, offsetBy: -tailCount)
-    let total = characterCount ?? s.count
-    let head = quotedLiteral(String(s[..<headEnd])).dropLast()   // without its closing quote
-    let tail = quotedLiteral(String(s[tailStart...])).dropFirst() // without its opening quote
-    return head + "…(+\(total - headCount - tailCount) chars)…" + tail
+/// The cut is outside the quotes, so it cannot be mistaken for text (a quoted part ends
+/// at its first unescaped `"`), and a trace line stays short however long the text.
+/// O(1) in the text's length (the ends are walked, the middle is measured in bytes),
+/// so quoting the input on every keystroke never makes a trace quadratic.
+public func boundedQuotedLiteral(_ s: String) -> String {
+    guard s.utf8.count > boundedQuoteByteLimit else { return quotedLiteral(s) }
+    var head = s.startIndex
+    for _ in 0..<boundedQuoteEndCharacters where head < s.endIndex { s.formIndex(after: &head) }
+    var tail = s.endIndex
+    for _ in 0..<boundedQuoteEndCharacters where tail > head { s.formIndex(before: &tail) }
+    let elided = s.utf8.distance(from: head, to: tail)
+    return quotedLiteral(String(s[..<head])) + ".." + String(elided) + ".." + quotedLiteral(String(s[tail...]))
 }

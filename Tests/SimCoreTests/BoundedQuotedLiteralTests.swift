@@ -1,41 +1,37 @@
 import Testing
 import SimCore
 
-/// Trace lines quote texts through `boundedQuotedLiteral`: short texts exactly as
-/// `quotedLiteral`, long ones as head, `…(+N chars)…`, tail in one literal.
+/// Trace lines quote texts through `boundedQuotedLiteral`: texts up to 1,024 bytes
+/// exactly as `quotedLiteral`, longer ones as their two quoted ends around `..N..`.
 @Suite struct BoundedQuotedLiteralTests {
     @Test func shortTextsAreQuotedAsBefore() {
-        for s in ["", "hello world", "say \"hi\"\n\t\\", "[笑哭]好的", String(repeating: "é", count: 200),
-                  String(repeating: "👨‍👩‍👧", count: 200)] {
+        for s in ["", "hello world", "say \"hi\"\n\t\\", "[笑哭]好的", String(repeating: "é", count: 512),
+                  String(repeating: "a", count: boundedQuoteByteLimit)] {
             #expect(boundedQuotedLiteral(s) == quotedLiteral(s))
         }
     }
 
-    @Test func aLongTextKeepsItsHeadAndTailAroundTheCountLeftOut() {
-        let head = String(repeating: "头", count: 160), tail = String(repeating: "t", count: 40)
+    @Test func aLongTextKeepsBothEndsAroundTheBytesLeftOut() {
+        let head = String(repeating: "头", count: 100), tail = String(repeating: "t", count: 100)
         let middle = String(repeating: "m", count: 9_800)
-        let q = boundedQuotedLiteral(head + middle + tail)
-        #expect(q == "\"" + head + "…(+9800 chars)…" + tail + "\"")
-        // One character over the limit is cut too: the limit is the longest text kept whole.
-        let over = String(repeating: "a", count: 201)
-        #expect(boundedQuotedLiteral(over) == "\"" + String(repeating: "a", count: 160) + "…(+1 chars)…"
-                + String(repeating: "a", count: 40) + "\"")
+        #expect(boundedQuotedLiteral(head + middle + tail) == quotedLiteral(head) + "..9800.." + quotedLiteral(tail))
+        // One byte over the limit is cut: the limit is the longest text kept whole.
+        let over = String(repeating: "a", count: boundedQuoteByteLimit + 1)
+        #expect(boundedQuotedLiteral(over) == quotedLiteral(String(repeating: "a", count: 100)) + "..825.."
+                + quotedLiteral(String(repeating: "a", count: 100)))
     }
 
     @Test func charactersAreNeverSplitAndEscapesStayWhole() {
-        // Grapheme clusters count as one character each; escapes apply to head and tail.
+        // Grapheme clusters count as one character each; the ends are escaped as usual,
+        // and N counts the bytes between them.
         let family = "👨‍👩‍👧"
         let s = String(repeating: family, count: 300) + "\n\"end\""
         let q = boundedQuotedLiteral(s)
-        #expect(q.hasPrefix("\"" + String(repeating: family, count: 160) + "…(+106 chars)…"))
-        #expect(q.hasSuffix(String(repeating: family, count: 34) + "\\n\\\"end\\\"\""))
-        #expect(boundedQuotedLiteral(s, characterCount: s.count) == q)
-    }
-
-    @Test func theLimitIsAParameter() {
-        let s = String(repeating: "x", count: 30)
-        #expect(boundedQuotedLiteral(s, limit: 10) == "\"xxxxxxxx…(+20 chars)…xx\"")
-        #expect(boundedQuotedLiteral(s, limit: 30) == quotedLiteral(s))
+        #expect(q.hasPrefix(quotedLiteral(String(repeating: family, count: 100)) + ".."))
+        let tailText = String(repeating: family, count: 94) + "\n\"end\""
+        #expect(q.hasSuffix(".." + quotedLiteral(tailText)))
+        let elided = s.utf8.count - 100 * family.utf8.count - tailText.utf8.count
+        #expect(q.contains(".." + String(elided) + ".."))
     }
 }
 

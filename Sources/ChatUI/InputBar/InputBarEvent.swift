@@ -79,7 +79,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .sendEnabledChanged(on): return [.init("enabled", on ? "true" : "false")]
         case let .heightWillChange(from, to, lines):
             return [.init("from", formatPoints(from)), .init("to", formatPoints(to)), .init("lines", String(lines))]
-        case let .didSend(text): return [.init("text", InputBarEvent.quote(text))]
+        case let .didSend(text): return [.init("text", InputBarEvent.quoteBounded(text))]
         case let .touchIgnored(at, reason): return [.init("at", at.description), .init("reason", reason.rawValue)]
         }
     }
@@ -97,25 +97,9 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     /// line never breaks); the same quoting as display-list dumps.
     static func quote(_ s: String) -> String { DisplayListDump.quote(s) }
 
-    /// Texts longer than this many UTF-8 bytes are quoted in part in `textChanged`.
-    public static let quotedTextLimit = 1024
-    /// Characters kept at each end of a text quoted in part.
-    public static let quotedEndCharacters = 100
-
-    /// `quote(s)` for texts up to `quotedTextLimit` bytes (every trace as before); a
-    /// longer text as its first and last `quotedEndCharacters` characters, each quoted,
-    /// joined by `..N..`, N the bytes left out: `"abc"..20000.."xyz"`. A quoted part
-    /// ends at its first unescaped `"`, so the form cannot be mistaken for one quoted
-    /// text. O(1) in the text's length, so typing into a long text does not make the
-    /// trace quadratic. (`expect input` reads the text itself, not the trace.)
-    static func quoteBounded(_ s: String) -> String {
-        let n = s.utf8.count
-        guard n > quotedTextLimit else { return quote(s) }
-        var head = s.startIndex
-        for _ in 0..<quotedEndCharacters where head < s.endIndex { head = s.index(after: head) }
-        var tail = s.endIndex
-        for _ in 0..<quotedEndCharacters where tail > head { tail = s.index(before: tail) }
-        let elided = s.utf8.distance(from: head, to: tail)
-        return quote(String(s[..<head])) + ".." + String(elided) + ".." + quote(String(s[tail...]))
-    }
+    /// `quote(s)` bounded for long texts (SimCore's `boundedQuotedLiteral`: whole up to
+    /// 1,024 bytes, else both ends around `..N..`), O(1) in the text's length, so typing
+    /// into a long text does not make the trace quadratic. (`expect input` reads the
+    /// text itself, not the trace.)
+    static func quoteBounded(_ s: String) -> String { boundedQuotedLiteral(s) }
 }
