@@ -178,7 +178,8 @@ public struct InputBar {
     public func layout(at now: SimInstant) -> InputBarLayout { state.layout(at: now) }
 
     /// The next instant after `now` at which something changes without input: the
-    /// keyboard or height animation arriving, or a held tap failing. Nil when the bar
+    /// keyboard or height animation arriving, a held tap failing or its loupe showing
+    /// (`loupeDeadline`). Nil when the bar
     /// is settled. O(1).
     public func nextDeadline(after now: SimInstant) -> SimInstant? {
         var best = state.keyboard.nextDeadline
@@ -187,6 +188,7 @@ public struct InputBar {
         }
         consider(state.height.end > now ? state.height.end : nil)
         consider(state.tracking?.recognizer?.deadline)
+        consider(state.loupeDeadline)
         return best
     }
 
@@ -237,10 +239,10 @@ public struct InputBar {
         }
         // An animation that arrived before this action posts its did* first.
         events += s.keyboard.tick(at: now).map(InputBarEvent.keyboard)
-        // A finger held on the text view past the tap's deadline is no tap (buttons are
-        // UIControls: no deadline).
-        if case .tick = action, let d = s.tracking?.recognizer?.deadline, now >= d { s.tracking = nil }
         let before = Snapshot(s)
+        // A finger held on the text view shows the loupe at its deadline, and past the
+        // tap's deadline is no tap (buttons are UIControls: no deadline).
+        if case .tick = action { touchDeadlinesPassed(&s, now: now, events: &events) }
         try reduceAction(&s, action, now: now, events: &events)
         finish(&s, before: before, now: now, events: &events)
     }
