@@ -366,7 +366,11 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
                            "panel.group \(quoted(s.panelGroupName))")
         case .preview(let p):
-            return outcome(s.preview == p, "preview \(p ?? "none")", "preview \(s.preview ?? "none")")
+            var found = "preview \(s.preview ?? "none")"
+            if let p, let shown = s.preview, p == "[" + shown + "]" {
+                found += " (codes are written without the brackets: expect preview \(shown))"
+            }
+            return outcome(s.preview == p, "preview \(p ?? "none")", found)
         case .panelResults(let n):
             return outcome(s.panelResults == n, "panel.results \(n)", "panel.results \(s.panelResults)")
         case .listCount(let n):
