@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 
 extension InputBar {
     /// What a touch at a screen point lands on.
