@@ -140,6 +140,8 @@ import EmojiSimIO
          "t.scenario:5:1: error: tap input at 3: the input has 2 units (positions 0 to 2; an emoji is one unit)"),
         ("tap input.handle start",
          "t.scenario:3:1: error: tap input.handle start: the text view is not first responder, so nothing is selected and there is no handle"),
+        ("set input.max-lines 1\ntap input\ntype \"one two three four five six seven eight nine ten eleven\"\ntap input at 0",
+         "t.scenario:6:1: error: tap input at 0: position 0 is on a line scrolled out of the text view"),
         ("tap input\ntype \"ab\"\ndrag input.handle end by 8,0",
          "t.scenario:5:1: error: drag input.handle end by 8,0: nothing is selected (the caret is at 2), so there is no handle"),
     ])

@@ -34,7 +34,10 @@ import Interaction
 /// is shorthand). The toggle and send are UIControls (chosen at touch down, tracking
 /// until the touch ends, inside = bounds grown by 70 pt, no time limit; see
 /// `ControlTracker`); a tap on the text view places the caret, a tap outside the bar
-/// and keyboard resigns. The finger being tracked is `state.tracking`. While the bar
+/// and keyboard resigns; a quick second tap selects a word or one emoji; on the first
+/// responder a finger held still for `loupeDelay` shows the loupe and drags the caret
+/// (InputBar+Loupe.swift), and one that goes down on a selection handle and moves drags
+/// that end (InputBar+SelectionHandles.swift). The finger being tracked is `state.tracking`. While the bar
 /// moves (keyboard or height animation) a touch down does not reach it unless
 /// `configuration.allowsUserInteractionWhileAnimating` (UIKit's default without
 /// `.allowUserInteraction`; see `receivesTouches(at:)`). `hitTest(_:at:)` and
