@@ -284,6 +284,20 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
         #expect(seen.allSatisfy { (1...7).contains($0) })
     }
 
+    /// UIKit's handle has no time limit: held still past the tap's deadline, it still
+    /// drags when the finger moves.
+    @Test func aHandleHeldStillStillDrags() {
+        var store = selected("hello world", 0..<5)
+        let h = store.model.bar.selectionHandles(at: store.model.now)[1]
+        store.skip(touch(.began, h.stem.center, 1000))
+        store.skip(.tick(at: ms(2000)))
+        #expect(store.state.tracking?.handle != nil)
+        let to = Point(x: h.stem.center.x + 16, y: h.stem.center.y)
+        let events = store.skip(touch(.moved, to, 2050))
+        #expect(events.first == .handleDragBegan(.end, at: to))
+        #expect(store.state.selection == 0..<7)
+    }
+
     /// A tap that lifts on a handle without moving is still the text view's tap (UIKit's
     /// handle only takes a finger that drags): the caret goes there.
     @Test func aTapOnAHandleIsStillATap() {

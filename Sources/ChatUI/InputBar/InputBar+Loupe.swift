@@ -54,7 +54,8 @@ extension InputBar {
     /// The deadlines of the finger being tracked, at a tick (`step` calls it between the
     /// snapshot and `finish`, so a caret the loupe moves is reported as `textChanged`):
     /// the loupe shows at its instant (the tap fails: it can no longer be one); a tap
-    /// held past its own deadline is forgotten. O(text) when the loupe shows, else O(1).
+    /// held past its own deadline is forgotten, unless its finger holds a selection
+    /// handle (it may still drag it). O(text) when the loupe shows, else O(1).
     static func touchDeadlinesPassed(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {
         guard var t = s.tracking else { return }
         if let pending = t.pendingLoupe, now >= pending.begins {
@@ -67,7 +68,16 @@ extension InputBar {
             editorSelect(&s, caret..<caret)
             return
         }
-        if let d = t.recognizer?.deadline, now >= d { s.tracking = nil }
+        if var tap = t.recognizer, let d = tap.deadline, now >= d {
+            if t.handle == nil {
+                s.tracking = nil
+            } else {
+                // A finger on a handle is no tap any more, but may still drag it.
+                _ = tap.fail(at: d)
+                t.recognizer = tap
+                s.tracking = t
+            }
+        }
     }
 
     /// A move or the end of the finger that shows the loupe: the caret follows it on
