@@ -12,6 +12,9 @@ import Raster
 /// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
 /// refused touch must not pass silently. Events of touches land in `events`.
 ///
+/// Timers: besides the frames, one clock timer at `bar.loupeDeadline` ticks the bar at
+/// the instant a held finger's loupe is due (as ChatScreen's one timer does).
+///
 /// Invariant: the link is added once and ticks `bar` at every frame it runs; a tick
 /// changes nothing while `motion` is empty and no finger is tracked, which is what lets
 /// the Tester skip idle frames.
