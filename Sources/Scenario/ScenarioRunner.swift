@@ -262,7 +262,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     }
 
     func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
-        let what = ScriptPrinter.action(a)
+        // Only failures and warnings print the action: a 10,000-character `receive` is
+        // not re-quoted on every line that succeeds.
+        lazy var what = ScriptPrinter.action(a)
         switch a {
         case .tap(let t):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
