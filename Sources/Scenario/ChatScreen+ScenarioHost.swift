@@ -32,6 +32,7 @@ extension ChatScreen: ScenarioHost {
             frame = Rect(origin: p, size: Size(width: 0, height: 0))
             return .hit(frame, at: p)
         case .input: frame = inBar(l.textViewFrame); component = .inputBar
+        case .inputAt, .inputHandle: return textViewLookup(target)
         case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
         case .send:
             frame = inBar(l.sendFrame); component = .inputBar

@@ -126,6 +126,13 @@ enum MonkeyActions {
                 .select(start: rng.int(in: 0...8), length: rng.int(in: 0...4)), .selectAll, .cut, .copy, .paste(nil),
                 .paste(randomText(&rng)), .undo, .redo,
                 .compose(marked: "ni", commit: rng.bool() ? "你" : nil),
+                // Text view touches: caret taps, the loupe, handle drags (a position past
+                // the text or a handle without a selection is a refusal, not a bug).
+                .tap(.inputAt(rng.int(in: 0...8))), .doubleTap(.inputAt(rng.int(in: 0...8))),
+                .longPress(.inputAt(rng.int(in: 0...8)), duration: .milliseconds(rng.int(in: 300...900))),
+                .drag(.inputAt(rng.int(in: 0...8)), dx: Double(rng.int(in: -60...60)), dy: Double(rng.int(in: -8...8)),
+                      over: .milliseconds(rng.int(in: 600...1200))),
+                .drag(.inputHandle(rng.bool() ? .start : .end), dx: Double(rng.int(in: -80...80)), dy: 0, over: nil),
             ]
         case .emoji:
             options += [

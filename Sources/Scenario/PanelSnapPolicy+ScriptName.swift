@@ -12,4 +12,17 @@ extension PanelSnapPolicy {
         case .none: return "none"
         }
     }
+
+    /// The policy a scenario-language word names (the inverse of `scriptName`, kept
+    /// beside it: the words are the language's, not the panel's); `paging` is accepted
+    /// for `uikit`.
+    public init?(scriptName: String) {
+        switch scriptName {
+        case "uikit", "paging": self = .paging
+        case "round": self = .round
+        case "projected": self = .projected
+        case "none": self = .none
+        default: return nil
+        }
+    }
 }

@@ -248,7 +248,11 @@ struct LineParser {
         let t = try next("a target")
         guard t.kind == .word else { throw error(t, "expected a target, found a string") }
         switch t.text {
-        case "input": return .input
+        case "input":
+            if accept("at") { return .inputAt(try count("a unit position")) }
+            return .input
+        case "input.handle":
+            return .inputHandle(try oneOf("a handle", InputBar.SelectionEnd.allCases.map { ($0.rawValue, $0) }))
         case "toggle": return .toggle
         case "send": return .send
         case "list": return .list
@@ -278,7 +282,7 @@ struct LineParser {
             return .view(v.text)
         default:
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
+            throw error(t, "unknown target '\(t.text)' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
         }
     }
 

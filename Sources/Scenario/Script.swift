@@ -88,6 +88,11 @@ public enum Setting: Hashable, Sendable {
 /// What a touch is aimed at: a named part of the screen or a point in screen points.
 public enum Target: Hashable, Sendable {
     case input
+    /// `input at N`: the caret boundary before unit N of the text view (an emoji is one
+    /// unit; N may be the length, the end of the text), on screen.
+    case inputAt(Int)
+    /// `input.handle start|end`: a selection grab handle of the text view.
+    case inputHandle(InputBar.SelectionEnd)
     case toggle
     case send
     case list

@@ -67,6 +67,8 @@ public enum ScriptPrinter {
     static func target(_ t: Target) -> String {
         switch t {
         case .input: return "input"
+        case .inputAt(let n): return "input at \(n)"
+        case .inputHandle(let end): return "input.handle \(end.rawValue)"
         case .toggle: return "toggle"
         case .send: return "send"
         case .list: return "list"

@@ -205,8 +205,10 @@ private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action)
         var second = TapRecognizer(name: "inputBar.tap")
         _ = second.handle(TouchEvent(phase: .began, location: p, timestamp: ms(1300)))
         store.send(tap(.began, 1300)) {
+            // The first responder's text view: the finger may also become the loupe.
             $0.tracking = InputBar.TouchTracking(id: 1, target: .textView, button: nil, control: nil, recognizer: second,
-                                                 isSecondTap: true)
+                                                 isSecondTap: true,
+                                                 pendingLoupe: InputBar.PendingLoupe(begins: ms(1800), origin: p, location: p))
             $0.lastTextViewTap = nil
         }
         store.send(tap(.ended, 1380), [.textChanged(text: "hi there [f056]", selectionLocation: 3, selectionLength: 5)]) {

@@ -299,14 +299,6 @@ import EmojiText
 }
 
 @Suite struct PanelConfigurationTests {
-    @Test func scriptNamesOfTheSnapPolicies() {
-        #expect(PanelSnapPolicy(scriptName: "uikit") == .paging)
-        #expect(PanelSnapPolicy(scriptName: "round") == .round)
-        #expect(PanelSnapPolicy(scriptName: "projected") == .projected)
-        #expect(PanelSnapPolicy(scriptName: "none") == PanelSnapPolicy.none)
-        #expect(PanelSnapPolicy(scriptName: "bouncy") == nil)
-    }
-
     @Test func deviceHeightsAndAConfigureThatKeepsThePage() {
         let c = PanelConfiguration.device(.iphone14)
         #expect(c.height == 250)

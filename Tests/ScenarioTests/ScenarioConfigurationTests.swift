@@ -44,6 +44,15 @@ import ChatUI
         #expect(PanelSnapPolicy(scriptName: policy.scriptName) == policy)
     }
 
+    @Test func scriptNamesOfTheSnapPolicies() {
+        #expect(PanelSnapPolicy(scriptName: "uikit") == .paging)
+        #expect(PanelSnapPolicy(scriptName: "paging") == .paging)
+        #expect(PanelSnapPolicy(scriptName: "round") == .round)
+        #expect(PanelSnapPolicy(scriptName: "projected") == .projected)
+        #expect(PanelSnapPolicy(scriptName: "none") == PanelSnapPolicy.none)
+        #expect(PanelSnapPolicy(scriptName: "bouncy") == nil)
+    }
+
     @Test func devicesAndThemesPrintAsTheParserReadsThem() throws {
         let text = "device iphone14\ntheme dark\ndevice 390.5x700@2\ntheme light"
         let script = try ScriptParser.parse(text, name: "print")

@@ -160,6 +160,14 @@ import Interaction
         paste
         search clear
         resize 390x844
+        tap input at 3
+        double-tap input at 0
+        long-press input at 2 for 700ms
+        press input at 2
+        move input at 6 over 250ms
+        release
+        drag input.handle start by -16,0
+        press input.handle end
         expect preview none
         expect panel.page 1 of 3
         expect list.visible 2..5
@@ -169,6 +177,18 @@ import Interaction
         let printed = ScriptPrinter.print(a)
         let b = try ScriptParser.parse(printed)
         #expect(a.commands.map(\.value) == b.commands.map(\.value))
+        #expect(printed.contains("long-press input at 2 for 700ms\n"))
+        #expect(printed.contains("drag input.handle start by -16,0\n"))
+    }
+
+    /// The text view's targets: a unit position and the two handles; plain `input` keeps
+    /// its meaning (the text view's centre).
+    @Test func textViewTargetsParse() throws {
+        let s = try ScriptParser.parse("tap input\ntap input at 3\npress input.handle end\nmove input at 0 over 1s")
+        #expect(s.commands.map(\.value) == [
+            .action(.tap(.input)), .action(.tap(.inputAt(3))), .action(.press(.inputHandle(.end))),
+            .action(.move(.inputAt(0), over: .seconds(1))),
+        ])
     }
 
     @Test func randomMonkeyScriptsRoundTrip() throws {

@@ -128,11 +128,14 @@ import SimCore
     /// Every malformed line form we could think of, with the exact message and place.
     @Test(arguments: [
         ("tapp input", "t.scenario:1:1: error: unknown command 'tapp'"),
+        ("tap input at", "t.scenario:1:13: error: expected a unit position at the end of the line"),
+        ("tap input at -1", "t.scenario:1:14: error: a unit position must be between 0 and 10000, found -1"),
+        ("tap input.handle middle", "t.scenario:1:18: error: expected a handle (start, end), found 'middle'"),
         ("tap", "t.scenario:1:4: error: expected a target at the end of the line"),
-        ("tap nowhere", "t.scenario:1:5: error: unknown target 'nowhere' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
+        ("tap nowhere", "t.scenario:1:5: error: unknown target 'nowhere' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
         ("tap \"input\"", "t.scenario:1:5: error: expected a target, found a string"),
         ("tap input now", "t.scenario:1:11: error: unexpected 'now' at the end of the command"),
-        ("tap 10,", "t.scenario:1:5: error: unknown target '10,' (input, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
+        ("tap 10,", "t.scenario:1:5: error: unknown target '10,' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
         ("wait", "t.scenario:1:5: error: expected a duration like 300ms or 1.5s at the end of the line"),
         ("wait 3", "t.scenario:1:6: error: expected a duration like 300ms or 1.5s, found '3'"),
         ("wait -3s", "t.scenario:1:6: error: expected a duration like 300ms or 1.5s, found '-3s'"),

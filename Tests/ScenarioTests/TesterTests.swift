@@ -135,6 +135,15 @@ import EmojiSimIO
          "t.scenario:4:1: error: swipe panel left by 60pt at 4000pt/s: at 120 Hz a flick at 4000 pt/s needs at least 100 pt; use a longer distance or a lower speed"),
         ("tap toggle\nswipe panel left by 4000pt",
          "t.scenario:4:1: error: swipe panel left by 4000pt: 4000 pt is more than 10 screens (3750 pt)"),
+        // The text view's own targets say which fact is missing.
+        ("tap input\ntype \"ab\"\ntap input at 3",
+         "t.scenario:5:1: error: tap input at 3: the input has 2 units (positions 0 to 2; an emoji is one unit)"),
+        ("tap input.handle start",
+         "t.scenario:3:1: error: tap input.handle start: the text view is not first responder, so nothing is selected and there is no handle"),
+        ("set input.max-lines 1\ntap input\ntype \"one two three four five six seven eight nine ten eleven\"\ntap input at 0",
+         "t.scenario:6:1: error: tap input at 0: position 0 is on a line scrolled out of the text view"),
+        ("tap input\ntype \"ab\"\ndrag input.handle end by 8,0",
+         "t.scenario:5:1: error: drag input.handle end by 8,0: nothing is selected (the caret is at 2), so there is no handle"),
     ])
     func actionabilityErrorsStateTheFacts(lines: String, expected: String) throws {
         #expect(try failure("device iphone8\nconversation empty\n" + lines) == expected)

@@ -19,7 +19,7 @@ extension InputBar {
     ///
     /// Order: background; toggle; text view (fill, then clipped to its text container:
     /// selection, text or placeholder, marked-text underline, caret); send; the top
-    /// separator.
+    /// separator; the selection handles; the loupe while a finger shows it.
     public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
         let origin = rect.origin
         let s = state
@@ -97,6 +97,11 @@ extension InputBar {
         // The hairline on top, last: in the grid it owns the first row.
         list.line(from: Point(x: origin.x, y: origin.y), to: Point(x: origin.x + l.width, y: origin.y),
                   width: 1, .separator, view: view)
+
+        // Handles after the hairline: in the grid the start knob sits on its row.
+        drawSelectionHandles(origin: origin, at: now, into: &list)
+        // The loupe floats above the bar, over whatever is there (drawn last).
+        if let loupe = s.tracking?.loupe { drawLoupe(loupe, origin: origin, at: now, into: &list) }
     }
 
     /// Marked (IME) text: underlined, as UIKit draws it, and redrawn in the accent

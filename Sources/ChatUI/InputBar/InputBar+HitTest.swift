@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 
 extension InputBar {
     /// What a touch at a screen point lands on.
@@ -48,5 +49,24 @@ extension InputBar.State {
         case .bar, .keyboard: return nil
         case nil: return .tapOutside
         }
+    }
+}
+
+extension InputBar {
+    /// The screen point of the caret boundary before unit `position` (0...length; an
+    /// emoji is one unit): the boundary's x, the middle of its line. A tap there puts
+    /// the caret at `position`. Nil when `position` is out of range or its line is
+    /// scrolled out of the text container. O(line length).
+    public func caretPoint(before position: Int, at now: SimInstant) -> Point? {
+        guard position >= 0, position <= length else { return nil }
+        let s = state
+        let c = s.configuration
+        let bar = s.frame(at: now)
+        let tv = s.layout(at: now).textViewFrame.offsetBy(dx: bar.minX, dy: bar.minY)
+        let container = tv.inset(by: Insets(top: c.textInsets.top, left: 0, bottom: c.textInsets.bottom, right: 0))
+        let caret = InputBar.textLayout(s).caretRect(at: position)
+            .offsetBy(dx: tv.minX + c.lineFragmentPadding, dy: tv.minY + c.textInsets.top - s.scrollOffset)
+        guard caret.midY >= container.minY, caret.midY < container.maxY else { return nil }
+        return Point(x: caret.minX, y: caret.midY)
     }
 }

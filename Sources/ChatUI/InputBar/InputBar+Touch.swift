@@ -20,6 +20,12 @@ extension InputBar {
         /// A second tap on the text view soon after and near the last one: it ends as a
         /// double tap.
         public var isSecondTap = false
+        /// On the first responder's text view: the loupe's timer (see InputBar+Loupe.swift).
+        public var pendingLoupe: PendingLoupe? = nil
+        /// The loupe this finger shows and drags the caret with.
+        public var loupe: Loupe? = nil
+        /// A selection handle under the finger (see InputBar+SelectionHandles.swift).
+        public var handle: HandleGrab? = nil
     }
 
     /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
@@ -41,7 +47,10 @@ extension InputBar {
     ///   lifting outside or a cancel does nothing (`touchUpOutside`, `touchCancel`). No
     ///   time limit. A disabled send button takes the touch and does nothing.
     /// - On the text view or outside the bar: a tap (10 pt, 750 ms) moves the caret and
-    ///   shows the system keyboard, or resigns.
+    ///   shows the system keyboard, or resigns. On the first responder's text view a
+    ///   finger held still for `loupeDelay` shows the loupe and drags the caret
+    ///   (InputBar+Loupe.swift); one that goes down on a selection handle and moves drags
+    ///   that end of the selection (InputBar+SelectionHandles.swift).
     /// - Touches on the keyboard are ignored (its own view handles them); so are touch
     ///   downs on the bar while it moves, unless `allowsUserInteractionWhileAnimating`
     ///   (see `receivesTouches(at:)`; the event `touchIgnored`, traced as
@@ -83,8 +92,15 @@ extension InputBar {
                     second = true
                 }
                 s.lastTextViewTap = nil
-                s.tracking = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer,
-                                           isSecondTap: second)
+                var t = TouchTracking(id: touch.id, target: target, button: nil, control: nil, recognizer: recognizer,
+                                      isSecondTap: second)
+                if target == .textView || target == .bar, let grab = s.handleGrab(at: touch.location, now: now) {
+                    t.handle = grab
+                } else if target == .textView && s.responder.isFirstResponder {
+                    t.pendingLoupe = PendingLoupe(begins: now + InputBar.loupeDelay, origin: touch.location,
+                                                  location: touch.location)
+                }
+                s.tracking = t
             }
         case .moved, .stationary, .ended, .cancelled:
             guard var t = s.tracking, t.id == touch.id else { return }
@@ -116,6 +132,32 @@ extension InputBar {
                     }
                 }
                 return
+            }
+            if let pending = t.pendingLoupe, now >= pending.begins {
+                // The host was late with the deadline's tick: the loupe shows first.
+                transition(&s, now: now, events: &events) { s, events in touchDeadlinesPassed(&s, now: now, events: &events) }
+                guard let shown = s.tracking else { return }
+                t = shown
+            }
+            if t.loupe != nil { loupeTouch(&s, t, touch, events: &events); return }
+            if var grab = t.handle {
+                if !grab.isDragging, touch.phase == .moved, touch.location != grab.origin {
+                    // The handle takes the finger once it moves: no tap, no loupe any more.
+                    grab.isDragging = true
+                    t.handle = grab
+                    t.pendingLoupe = nil
+                    if var tap = t.recognizer { _ = tap.fail(at: now); t.recognizer = tap }
+                    events.append(.handleDragBegan(grab.end, at: touch.location))
+                }
+                if grab.isDragging { handleTouch(&s, t, touch, events: &events); return }
+            }
+            if var pending = t.pendingLoupe {
+                if touch.location.distance(to: pending.origin) > InputBar.loupeAllowableMovement {
+                    t.pendingLoupe = nil
+                } else {
+                    pending.location = touch.location
+                    t.pendingLoupe = pending
+                }
             }
             guard var recognizer = t.recognizer else { return }
             let updates = recognizer.handle(touch)

@@ -34,7 +34,10 @@ import Interaction
 /// is shorthand). The toggle and send are UIControls (chosen at touch down, tracking
 /// until the touch ends, inside = bounds grown by 70 pt, no time limit; see
 /// `ControlTracker`); a tap on the text view places the caret, a tap outside the bar
-/// and keyboard resigns. The finger being tracked is `state.tracking`. While the bar
+/// and keyboard resigns; a quick second tap selects a word or one emoji; on the first
+/// responder a finger held still for `loupeDelay` shows the loupe and drags the caret
+/// (InputBar+Loupe.swift), and one that goes down on a selection handle and moves drags
+/// that end (InputBar+SelectionHandles.swift). The finger being tracked is `state.tracking`. While the bar
 /// moves (keyboard or height animation) a touch down does not reach it unless
 /// `configuration.allowsUserInteractionWhileAnimating` (UIKit's default without
 /// `.allowUserInteraction`; see `receivesTouches(at:)`). `hitTest(_:at:)` and
@@ -180,7 +183,8 @@ public struct InputBar {
     public func layout(at now: SimInstant) -> InputBarLayout { state.layout(at: now) }
 
     /// The next instant after `now` at which something changes without input: the
-    /// keyboard or height animation arriving, or a held tap failing. Nil when the bar
+    /// keyboard or height animation arriving, a held tap failing or its loupe showing
+    /// (`loupeDeadline`). Nil when the bar
     /// is settled. O(1).
     public func nextDeadline(after now: SimInstant) -> SimInstant? {
         var best = state.keyboard.nextDeadline
@@ -189,6 +193,7 @@ public struct InputBar {
         }
         consider(state.height.end > now ? state.height.end : nil)
         consider(state.tracking?.recognizer?.deadline)
+        consider(state.loupeDeadline)
         return best
     }
 
@@ -247,10 +252,17 @@ public struct InputBar {
         }
         // An animation that arrived before this action posts its did* first.
         events += s.keyboard.tick(at: now).map(InputBarEvent.keyboard)
+<<<<<<< HEAD
         // A finger held on the text view past the tap's deadline is no tap (buttons are
         // UIControls: no deadline).
         if case .tick = action, let d = s.tracking?.recognizer?.deadline, now >= d { s.tracking = nil }
         let before = Snapshot(s, keepingText: mayRestoreText(s, action))
+=======
+        let before = Snapshot(s)
+        // A finger held on the text view shows the loupe at its deadline, and past the
+        // tap's deadline is no tap (buttons are UIControls: no deadline).
+        if case .tick = action { touchDeadlinesPassed(&s, now: now, events: &events) }
+>>>>>>> touch
         try reduceAction(&s, action, now: now, events: &events)
         finish(&s, before: before, now: now, events: &events)
     }

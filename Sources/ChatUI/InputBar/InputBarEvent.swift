@@ -28,6 +28,17 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     case control(InputBar.Button, ControlTracker.Event, at: Point)
     /// A touch down the bar did not take (screen coordinates) and why.
     case touchIgnored(at: Point, reason: TouchIgnoredReason)
+    /// The loupe appeared under a finger held still on the text view (screen
+    /// coordinates), with the caret boundary it put the caret at.
+    case loupeShown(at: Point, caret: Int)
+    /// The finger dragging the loupe moved the caret to another boundary.
+    case loupeMoved(at: Point, caret: Int)
+    /// The finger lifted (or was cancelled): the loupe is gone, the caret stays.
+    case loupeHidden(caret: Int)
+    /// A finger that went down on a selection handle started moving it.
+    case handleDragBegan(InputBar.SelectionEnd, at: Point)
+    /// The handle's finger lifted: the selection it left.
+    case handleDragEnded(InputBar.SelectionEnd, selectionLocation: Int, selectionLength: Int)
 
     /// Why a touch down did not reach the bar.
     public enum TouchIgnoredReason: String, Hashable, Sendable {
@@ -64,6 +75,11 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case .keyClick: return "keyClick"
         case let .control(_, event, _): return event.rawValue
         case .touchIgnored: return "touchIgnored"
+        case .loupeShown: return "loupeShown"
+        case .loupeMoved: return "loupeMoved"
+        case .loupeHidden: return "loupeHidden"
+        case .handleDragBegan: return "handleDragBegan"
+        case .handleDragEnded: return "handleDragEnded"
         }
     }
 
@@ -81,6 +97,12 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
             return [.init("from", formatPoints(from)), .init("to", formatPoints(to)), .init("lines", String(lines))]
         case let .didSend(text): return [.init("text", InputBarEvent.quoteBounded(text))]
         case let .touchIgnored(at, reason): return [.init("at", at.description), .init("reason", reason.rawValue)]
+        case let .loupeShown(at, caret), let .loupeMoved(at, caret):
+            return [.init("at", at.description), .init("caret", String(caret))]
+        case let .loupeHidden(caret): return [.init("caret", String(caret))]
+        case let .handleDragBegan(end, at): return [.init("handle", end.rawValue), .init("at", at.description)]
+        case let .handleDragEnded(end, loc, len):
+            return [.init("handle", end.rawValue), .init("selection", String(loc) + "+" + String(len))]
         }
     }
 

@@ -86,16 +86,4 @@ public enum PanelSnapPolicy: String, Hashable, Sendable, CaseIterable {
     case projected
     /// No snapping: decelerate freely and rest wherever it stops.
     case none
-
-    /// The scenario language's names (`set panel.snap uikit|round|projected|none`);
-    /// `paging` is accepted for `uikit`.
-    public init?(scriptName: String) {
-        switch scriptName {
-        case "uikit", "paging": self = .paging
-        case "round": self = .round
-        case "projected": self = .projected
-        case "none": self = .none
-        default: return nil
-        }
-    }
 }

@@ -73,7 +73,8 @@ public final class ChatScreen: DisplayListRepresentable {
     public let layoutEngine: BubbleLayoutEngine
 
     private var listGestures: GestureArena
-    /// The one timer: at the earliest deadline of the panel and the list's gestures.
+    /// The one timer: at the earliest deadline of the panel, the list's gestures and the
+    /// input bar's loupe.
     private var deadlineTimer: VirtualClock.TimerID?
     private var deadlineDue: SimInstant?
     /// Set while the panel needs frames: the instant it began to (it ticks at frames
@@ -196,6 +197,7 @@ public final class ChatScreen: DisplayListRepresentable {
     private func syncDeadline() {
         var want = panel.nextDeadline
         if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
+        if let d = inputBar.loupeDeadline, want.map({ d < $0 }) ?? true { want = d }
         guard want != deadlineDue else { return }
         if let t = deadlineTimer { clock.cancel(t) }
         deadlineTimer = nil; deadlineDue = want
@@ -208,6 +210,7 @@ public final class ChatScreen: DisplayListRepresentable {
         deadlineTimer = nil; deadlineDue = nil
         if let d = listGestures.nextDeadline, d <= now { performListGestures(listGestures.advance(to: now)) }
         if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
+        if let d = inputBar.loupeDeadline, d <= now { pump(at: now) { bar throws(InputBarError) in try bar.send(.tick(at: now), at: now) } }
         syncDeadline()
     }
 
@@ -227,6 +230,8 @@ public final class ChatScreen: DisplayListRepresentable {
         }
         list.setViewportHeight(listFrame().height)
         if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
+        // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
+        if let d = inputBar.loupeDeadline, d != deadlineDue { syncDeadline() }
         return failure
     }
 

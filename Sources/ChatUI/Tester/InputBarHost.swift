@@ -12,6 +12,9 @@ import Raster
 /// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
 /// refused touch must not pass silently. Events of touches land in `events`.
 ///
+/// Timers: besides the frames, one clock timer at `bar.loupeDeadline` ticks the bar at
+/// the instant a held finger's loupe is due (as ChatScreen's one timer does).
+///
 /// Invariant: the link is added once and ticks `bar` at every frame it runs; a tick
 /// changes nothing while `motion` is empty and no finger is tracked, which is what lets
 /// the Tester skip idle frames.
@@ -42,6 +45,26 @@ public final class InputBarHost: Testable {
 
     private func tick(at t: SimInstant) {
         do { record(try bar.send(.tick(at: t), at: t), at: t) } catch { errors.append(error) }
+        syncLoupeTimer()
+    }
+
+    /// A clock timer at the bar's loupe deadline (the held finger's long press), which
+    /// ticks the bar at that instant rather than at the next frame.
+    private var loupeTimer: (id: VirtualClock.TimerID, due: SimInstant)?
+
+    private func syncLoupeTimer() {
+        let want = bar.loupeDeadline
+        guard want != loupeTimer?.due else { return }
+        if let t = loupeTimer { clock.cancel(t.id) }
+        loupeTimer = nil
+        if let due = want {
+            let id = clock.schedule(at: due) { [backref] now in
+                guard let host = backref.target else { return }
+                host.loupeTimer = nil
+                host.tick(at: now)
+            }
+            loupeTimer = (id, due)
+        }
     }
 
     /// Sends `action` to the bar at `clock.now` (a tick or a touch at its own instant)
@@ -51,6 +74,7 @@ public final class InputBarHost: Testable {
         let now = action.instant(default: clock.now)
         let events = try bar.send(action, at: now)
         record(events, at: now)
+        syncLoupeTimer()
         return events
     }
 
@@ -72,6 +96,7 @@ public final class InputBarHost: Testable {
             record(new, at: touch.timestamp)
             events += new
         } catch { errors.append(error) }
+        syncLoupeTimer()
     }
 
     /// The keyboard until it has posted its `did*`, and the bar while it moves.
