@@ -252,17 +252,10 @@ public struct InputBar {
         }
         // An animation that arrived before this action posts its did* first.
         events += s.keyboard.tick(at: now).map(InputBarEvent.keyboard)
-<<<<<<< HEAD
-        // A finger held on the text view past the tap's deadline is no tap (buttons are
-        // UIControls: no deadline).
-        if case .tick = action, let d = s.tracking?.recognizer?.deadline, now >= d { s.tracking = nil }
         let before = Snapshot(s, keepingText: mayRestoreText(s, action))
-=======
-        let before = Snapshot(s)
         // A finger held on the text view shows the loupe at its deadline, and past the
         // tap's deadline is no tap (buttons are UIControls: no deadline).
         if case .tick = action { touchDeadlinesPassed(&s, now: now, events: &events) }
->>>>>>> touch
         try reduceAction(&s, action, now: now, events: &events)
         finish(&s, before: before, now: now, events: &events)
     }
