@@ -334,7 +334,7 @@ writeFileSync(join(work, 'session.scenario'), script);
 for (const [what, re] of [
     ['tap input as a finder', /^tap input$/m], ['typed keys', /^type "o"$/m], ['tap toggle', /^tap toggle$/m],
     ['tap panel.emoji 笑哭', /^tap panel\.emoji 笑哭$/m], ['tap panel.emoji 哈哈', /^tap panel\.emoji 哈哈$/m],
-    ['the fling as a swipe', /^swipe panel left by \d+pt at \d+pt\/s$/m], ['the tabs', /^tap panel\.tab \d+$/m],
+    ['the fling as a swipe', /^swipe panel left by \d+pt at \d+pt\/s$/m], ['the tabs by their labels', /^tap panel\.tab "动图"$/m], ['the first tab by its label', /^tap panel\.tab "经典"$/m],
     ['the preview as a long press', /^long-press panel\.emoji \S+ for \d+ms$/m], ['the delete repeat', /^long-press panel\.delete for \d+ms$/m],
     ['IME marked text', /^compose "nihao"$/m], ['the snapshot while composing', /^snapshot composing input all$/m], ['IME commit', /^compose "你好" commit "你好"$/m], ['tap send', /^tap send$/m],
     ['the list fling as a swipe', /^swipe list down by \d+pt at \d+pt\/s$/m],

@@ -8,7 +8,7 @@
 //
 // Touches (Record as "finders", the default): a touch that lands on a named thing while
 // the screen is idle is held back until it is clear what it is. Released within 250 ms
-// without moving, it runs as `tap panel.emoji 笑哭` (`tap send`, `tap panel.tab 1`, ...)
+// without moving, it runs as `tap panel.emoji 笑哭` (`tap send`, `tap panel.tab "动图"`, ...)
 // in `timing auto`. Anything longer runs live, point by point in `timing manual` (the
 // panel follows the finger, the preview shows), and when it ends the page decides: a
 // still hold on an emoji or the delete key becomes `long-press T for Nms`, a fling on

@@ -66,7 +66,7 @@ public func esim_images_clear() -> Int32 {
 
 extension CoreABI {
     /// What a touch at `p` lands on, as the script target a recorder writes: the named
-    /// target (`panel.emoji 笑哭`, `panel.delete`, `panel.tab 1`, `send`, `toggle`,
+    /// target (`panel.emoji 笑哭`, `panel.delete`, `panel.tab "动图"`, `send`, `toggle`,
     /// `input`, `list.row 3`) whose lookup hits (on screen, enabled, not covered) with a
     /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
     /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
@@ -85,7 +85,13 @@ extension CoreABI {
         }
         candidates.append(.panelDelete)
         let st = screen.state
-        for i in 0..<st.panelGroupCount { candidates.append(.panelTab(.index(i))) }
+        // A tab by the label it shows (its title, else its group name), as the user saw
+        // it; by index only when that label would find another tab first (duplicates).
+        let sections = screen.panel.state.sections
+        for i in 0..<min(st.panelGroupCount, sections.count) {
+            let label = sections[i].title ?? sections[i].name
+            candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .panelTab(.name(label)) : .panelTab(.index(i)))
+        }
         candidates += [.send, .toggle]
         // A tap in the text places the caret where it lands: only an empty input is
         // the same at its centre.
@@ -154,5 +160,39 @@ public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr
         let n = try hostText(name, nameLen, "script name")
         _ = try CoreABI.parse(try hostText(ptr, len, "script"), name: n)
         return 0
+    }
+}
+
+extension CoreABI {
+    /// Brings the screen's kept framebuffer (`ScreenFrame`) to its display list now and
+    /// describes it, as little-endian Int32s: width, height (pixels), the address of its
+    /// RGBA8 pixels in linear memory (valid until the next call on this screen), the
+    /// number of regions redrawn, then x, y, width, height of each. `force` redraws it all.
+    /// Cost: see `ScreenFrame.update`.
+    public static func frame(_ handle: Int32, force: Bool, in state: State) throws(Failure) -> [UInt8] {
+        let s = try session(handle, in: state)
+        let list = s.screen.displayList()
+        let options = PixelRenderOptions(scale: s.configuration.device.scale, theme: s.configuration.theme,
+                                         font: s.font, images: s.screen.imageProvider)
+        let frame = s.frame ?? ScreenFrame(size: list.size, options: options)
+        s.frame = frame
+        let regions = frame.update(to: list, options: options, force: force)
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + 16 * regions.count)
+        func put(_ v: Int) { let u = UInt32(truncatingIfNeeded: v); for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: u >> (8 * k))) } }
+        let address = frame.canvas.image.pixels.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        put(frame.canvas.width); put(frame.canvas.height); put(address); put(regions.count)
+        for r in regions { put(r.x); put(r.y); put(r.width); put(r.height) }
+        return out
+    }
+}
+
+/// The screen's frame for the page to blit (see `CoreABI.frame`): returns the number of
+/// regions redrawn (0: nothing changed) or a status < 0; `force` (nonzero) redraws all.
+@_cdecl("esim_screen_frame")
+public func esim_screen_frame(_ handle: Int32, _ force: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = try CoreABI.frame(handle, force: force != 0, in: abiState)
+        return Int32(truncatingIfNeeded: abiState.output[12]) // at most maxRegions + 1
     }
 }
