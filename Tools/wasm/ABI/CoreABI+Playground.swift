@@ -1,4 +1,5 @@
 import SimCore
+import Imaging
 import Raster
 import ChatUI
 import Scenario
@@ -43,17 +44,26 @@ public func esim_screen_snapshot_coded(_ handle: Int32, _ subject: Int32, _ form
 /// Forgets the screen's legend codes (the page calls it when it opens a fresh screen).
 @_cdecl("esim_screen_codes_reset")
 public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
-    playgroundCodes[handle] = nil
-    return 0
+    abiCall { () throws(CoreABI.Failure) in
+        _ = try CoreABI.session(handle, in: abiState)
+        playgroundCodes[handle] = nil
+        return 0
+    }
 }
 
 /// Gives the legend codes of screen `from` to screen `to` (the page replaces its screen
 /// by a rebuilt one after a gesture and its text snapshots must keep sharing one table).
+/// Both must be open and differ.
 @_cdecl("esim_screen_codes_move")
 public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
-    playgroundCodes[to] = playgroundCodes[from]
-    playgroundCodes[from] = nil
-    return 0
+    abiCall { () throws(CoreABI.Failure) in
+        _ = try CoreABI.session(from, in: abiState)
+        _ = try CoreABI.session(to, in: abiState)
+        guard from != to else { throw CoreABI.Failure(.badArgument, "codes move: from and to are the same screen (\(from))") }
+        playgroundCodes[to] = playgroundCodes[from]
+        playgroundCodes[from] = nil
+        return 0
+    }
 }
 
 /// Forgets every registered image and sequence (the page loads another catalog's images).
@@ -194,5 +204,44 @@ public func esim_screen_frame(_ handle: Int32, _ force: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
         abiState.output = try CoreABI.frame(handle, force: force != 0, in: abiState)
         return Int32(truncatingIfNeeded: abiState.output[12]) // at most maxRegions + 1
+    }
+}
+
+extension CoreABI {
+    /// Reads a catalog JSON (`CatalogJSON`) into the catalog scripts naming a catalog
+    /// from files use, and lists the image files it names, one a line: `image NAME`,
+    /// then `sequence NAME<TAB>FRAME<TAB>FRAME...` for each image sequence. On failure
+    /// the catalog loaded before stays. O(bytes).
+    public static func loadCatalogJSON(_ bytes: [UInt8], file: String, into state: State) throws(Failure) -> String {
+        let r: CatalogJSON.Result
+        do throws(CatalogJSON.Failure) {
+            r = try CatalogJSON.read(bytes, file: file)
+        } catch {
+            throw Failure(.parseError, error.description)
+        }
+        state.catalog = r.catalog
+        var out = ""
+        for name in r.images { out += "image \(name)\n" }
+        for s in r.sequences {
+            out += "sequence \(s.name)"
+            for f in s.frames { out += "\t\(f)" }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// Loads a catalog JSON file's bytes (see `CoreABI.loadCatalogJSON`); `name` is the
+/// file name messages use. The image names it needs go to the output buffer.
+@_cdecl("esim_catalog_load_json")
+public func esim_catalog_load_json(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "catalog file name")
+        guard n.utf8.count <= CoreABI.maxNameBytes else {
+            throw CoreABI.Failure(.badArgument, "catalog file name: \(n.utf8.count) bytes; at most \(CoreABI.maxNameBytes)")
+        }
+        let text = try hostText(ptr, len, n)
+        abiState.output = Array(try CoreABI.loadCatalogJSON(Array(text.utf8), file: n, into: abiState).utf8)
+        return 0
     }
 }

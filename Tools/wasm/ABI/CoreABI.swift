@@ -246,6 +246,7 @@ public enum CoreABI {
             throw Failure(.noSuchScreen, "no open screen with handle \(handle)")
         }
         state.benches[handle] = nil
+        playgroundCodes[handle] = nil
     }
 
     // MARK: whole scripts
