@@ -95,7 +95,7 @@ public struct PixelCanvas {
                     for y in r.y..<r.maxY { (base + y * w + r.x).update(repeating: bg, count: r.width) }
                 }
             }
-            draw(list, clip: PixelClip(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY))
+            draw(list, clip: PixelClip(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY), cull: true)
         }
     }
 
@@ -104,7 +104,7 @@ public struct PixelCanvas {
         draw(list, clip: PixelClip(x0: 0, y0: 0, x1: width, y1: height))
     }
 
-    mutating func draw(_ list: DisplayList, clip: PixelClip) {
+    mutating func draw(_ list: DisplayList, clip: PixelClip, cull: Bool = false) {
         let opts = options
         let w = width, h = height
         var cache = self.cache
@@ -117,7 +117,7 @@ public struct PixelCanvas {
                            options: opts, cache: cache)
             t.clip = clip
             swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
-            t.run(list)
+            t.run(list, cull: cull)
             cache = t.cache
             swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
         }

@@ -51,9 +51,10 @@ public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
     }
 }
 
-/// Gives the legend codes of screen `from` to screen `to` (the page replaces its screen
-/// by a rebuilt one after a gesture and its text snapshots must keep sharing one table).
-/// Both must be open and differ.
+/// Gives the legend codes and the kept framebuffer (`ScreenFrame`) of screen `from` to
+/// screen `to`: the page replaces its screen by a rebuilt one after a gesture; its text
+/// snapshots must keep sharing one table, and its next frame need only redraw what the
+/// rebuilt screen shows differently. Both must be open and differ.
 @_cdecl("esim_screen_codes_move")
 public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -62,6 +63,12 @@ public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
         guard from != to else { throw CoreABI.Failure(.badArgument, "codes move: from and to are the same screen (\(from))") }
         playgroundCodes[to] = playgroundCodes[from]
         playgroundCodes[from] = nil
+        let source = try CoreABI.session(from, in: abiState), target = try CoreABI.session(to, in: abiState)
+        if let frame = source.frame {
+            frame.retarget(CoreABI.pixelOptions(target))
+            target.frame = frame
+            source.frame = nil
+        }
         return 0
     }
 }
@@ -174,6 +181,12 @@ public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr
 }
 
 extension CoreABI {
+    /// How the screen's pixels are drawn: its device scale, theme, the font and its images.
+    static func pixelOptions(_ s: Session) -> PixelRenderOptions {
+        PixelRenderOptions(scale: s.configuration.device.scale, theme: s.configuration.theme,
+                           font: s.font, images: s.screen.imageProvider)
+    }
+
     /// Brings the screen's kept framebuffer (`ScreenFrame`) to its display list now and
     /// describes it, as little-endian Int32s: width, height (pixels), the address of its
     /// RGBA8 pixels in linear memory (valid until the next call on this screen), the
@@ -182,8 +195,7 @@ extension CoreABI {
     public static func frame(_ handle: Int32, force: Bool, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
         let list = s.screen.displayList()
-        let options = PixelRenderOptions(scale: s.configuration.device.scale, theme: s.configuration.theme,
-                                         font: s.font, images: s.screen.imageProvider)
+        let options = pixelOptions(s)
         let frame = s.frame ?? ScreenFrame(size: list.size, options: options)
         s.frame = frame
         let regions = frame.update(to: list, options: options, force: force)
@@ -240,7 +252,7 @@ public func esim_catalog_load_json(_ name: UnsafeRawPointer?, _ nameLen: Int32, 
         guard n.utf8.count <= CoreABI.maxNameBytes else {
             throw CoreABI.Failure(.badArgument, "catalog file name: \(n.utf8.count) bytes; at most \(CoreABI.maxNameBytes)")
         }
-        let text = try hostText(ptr, len, n)
+        let text = try hostText(ptr, len, n.isEmpty ? "catalog JSON" : n)
         abiState.output = Array(try CoreABI.loadCatalogJSON(Array(text.utf8), file: n, into: abiState).utf8)
         return 0
     }

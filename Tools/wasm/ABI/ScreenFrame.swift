@@ -18,6 +18,13 @@ public final class ScreenFrame {
         canvas = PixelCanvas(size: size, options: options)
     }
 
+    /// Hands the frame to another screen (a rebuilt one showing the same moment): its
+    /// next update redraws only what differs from the last list, with the new screen's
+    /// images (the same registered bytes) and warm caches.
+    public func retarget(_ options: PixelRenderOptions) {
+        canvas.options = options
+    }
+
     /// Brings the canvas to `list` and returns the pixel regions it redrew (empty: the
     /// frame is unchanged). `force` redraws everything. A list of another size starts
     /// a new canvas.
