@@ -288,13 +288,13 @@ await evaluate('window.playground.frameTimes.length = 0, window.playground.frame
 await flingToSwipe('panel', [pages[0] + 100, pages[1]], [pages[0] - 60, pages[1]]); // to the next page
 const flingTimes = await evaluate('({ work: window.playground.frameTimes.slice(), intervals: window.playground.frameIntervals.slice(), parts: window.playground.frameParts.slice() })');
 // The kept framebuffer (redrawn by regions) against a full render, and the canvas too.
-if (!(await evaluate('window.playground.verifyFrame()'))) fail('after the fling the kept framebuffer or the canvas differs from a full render');
+{ const v = await evaluate('window.playground.verifyFrame()'); if (v !== 'equal') fail(`after the fling: ${v}`); }
 await tap(...(await label('动图')));                  // the second tab
 await sleep(1000);
 const firstGif = await where((l, v) => /^EmojiPanel\.page\.\d+$/.test(v) && / code="/.test(l) && /^\s*image/.test(l));
 await hold(firstGif, 800);                           // the preview
 await sleep(800);
-if (!(await evaluate('window.playground.verifyFrame()'))) fail('after the preview the kept framebuffer or the canvas differs from a full render');
+{ const v = await evaluate('window.playground.verifyFrame()'); if (v !== 'equal') fail(`after the preview: ${v}`); }
 await tap(...(await label('经典')));                  // back to the first tab
 await sleep(1000);
 await hold(await label('Delete'), 750);              // the delete key repeats (at 500, 600, 700 ms)
@@ -312,7 +312,8 @@ await tap(...(await view('InputBar.send')));
 await sleep(1000);
 const list = await view('list');
 await flingToSwipe('list', [list[0], list[1] - 60], [list[0], list[1] + 80]);  // the list scrolls back
-if (!(await evaluate('window.playground.verifyFrame()'))) fail('after the list fling the kept framebuffer or the canvas differs from a full render');
+const verified = await evaluate('window.playground.verifyFrame()');
+if (verified !== 'equal') fail(`after the list fling: ${verified}`);
 else log('kept framebuffer = full render after the panel fling, the preview and the list fling (and the canvas shows it)');
 await clickButton('snapshot');
 // GIFs keep playing; at 4x (the speed control) to reach 30 s of virtual time sooner.
