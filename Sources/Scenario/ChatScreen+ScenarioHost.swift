@@ -79,7 +79,11 @@ extension ChatScreen: ScenarioHost {
             }
             frame = inPanel(panel.state.layout.tabFrame(i)); component = .emojiPanel
         case .listRow(let r):
-            guard r < list.count else { return .missing("the list has \(list.count) messages (rows 0 to \(list.count - 1))") }
+            guard r < list.count else {
+                if list.count == 0 { return .missing("the list has no messages") }
+                let rows = list.count == 1 ? "row 0" : "rows 0 to \(list.count - 1)"
+                return .missing("the list has \(list.count) message\(list.count == 1 ? "" : "s") (\(rows))")
+            }
             let shown = list.displayedRows
             guard shown.contains(r) else {
                 return .missing(shown.isEmpty ? "no row is displayed" : "row \(r) is scrolled off (rows \(shown.lowerBound) to \(shown.upperBound - 1) are displayed)")
@@ -159,7 +163,18 @@ extension ChatScreen: ScenarioHost {
                 return .failure(EmojiMiss(lookup: .missing("it is on page \(pg) of group \(sec.name); \(here)")))
             }
         }
-        if catalog.emoji(forCode: code) == nil { return .failure(EmojiMiss(lookup: .unknownEmoji(code))) }
+        if catalog.emoji(forCode: code) == nil {
+            // The wire form `[笑哭]` is what people see in messages, so it is the first
+            // thing they try; say how to write it rather than only that it is unknown.
+            if code.hasPrefix("["), code.hasSuffix("]"), code.count > 2 {
+                let bare = String(code.dropFirst().dropLast())
+                if catalog.emoji(forCode: bare) != nil {
+                    return .failure(EmojiMiss(lookup: .missing(
+                        "no emoji with code '\(code)'; codes are written without the brackets: panel.emoji \(bare)")))
+                }
+            }
+            return .failure(EmojiMiss(lookup: .unknownEmoji(code)))
+        }
         if st.query != nil { return .failure(EmojiMiss(lookup: .missing("it is not among the search results"))) }
         return .failure(EmojiMiss(lookup: .missing("it is in the catalog but on none of the panel's pages")))
     }

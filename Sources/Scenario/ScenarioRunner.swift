@@ -262,7 +262,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     }
 
     func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
-        let what = ScriptPrinter.action(a)
+        // Only failures and warnings print the action: a 10,000-character `receive` is
+        // not re-quoted on every line that succeeds.
+        lazy var what = ScriptPrinter.action(a)
         switch a {
         case .tap(let t):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
@@ -366,7 +368,11 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
                            "panel.group \(quoted(s.panelGroupName))")
         case .preview(let p):
-            return outcome(s.preview == p, "preview \(p ?? "none")", "preview \(s.preview ?? "none")")
+            var found = "preview \(s.preview ?? "none")"
+            if let p, let shown = s.preview, p == "[" + shown + "]" {
+                found += " (codes are written without the brackets: expect preview \(shown))"
+            }
+            return outcome(s.preview == p, "preview \(p ?? "none")", found)
         case .panelResults(let n):
             return outcome(s.panelResults == n, "panel.results \(n)", "panel.results \(s.panelResults)")
         case .listCount(let n):

@@ -124,7 +124,10 @@ import EmojiSimIO
         ("tap input\ntap panel.cell 0 0", "t.scenario:4:1: error: tap panel.cell 0 0: the emoji keyboard is not shown (keyboard: system)"),
         ("tap toggle\ntap panel.tab \"Nope\"", "t.scenario:4:1: error: tap panel.tab \"Nope\": no tab named \"Nope\" (tabs: \"经典\", \"Seed\", \"Emoji\")"),
         ("tap toggle\ntap panel.cell 3 0", "t.scenario:4:1: error: tap panel.cell 3 0: the panel has 3 rows and 8 columns (cells 0 0 to 2 7)"),
-        ("tap list.row 0", "t.scenario:3:1: error: tap list.row 0: the list has 0 messages (rows 0 to -1)"),
+        ("tap list.row 0", "t.scenario:3:1: error: tap list.row 0: the list has no messages"),
+        ("receive \"hi\"\ntap list.row 1", "t.scenario:4:1: error: tap list.row 1: the list has 1 message (row 0)"),
+        ("tap toggle\ntap panel.emoji [微笑]",
+         "t.scenario:4:1: error: tap panel.emoji [微笑]: no emoji with code '[微笑]'; codes are written without the brackets: panel.emoji 微笑"),
         ("tap label \"nope\"", "t.scenario:3:1: error: tap label \"nope\": nothing drawn has the accessibility label \"nope\""),
         ("tap toggle\nswipe panel left by 600pt",
          "t.scenario:4:1: error: swipe panel left by 600pt: no start point keeps a 600 pt path on the screen (375 pt wide) inside the panel ([0,451 375x216]); use a shorter distance"),
@@ -135,6 +138,20 @@ import EmojiSimIO
     ])
     func actionabilityErrorsStateTheFacts(lines: String, expected: String) throws {
         #expect(try failure("device iphone8\nconversation empty\n" + lines) == expected)
+    }
+
+    @Test func aBracketedPreviewCodeSaysHowToWriteIt() throws {
+        let (r, _) = try run("""
+        device iphone8
+        conversation empty
+        tap toggle
+        press panel.emoji 微笑
+        wait 900ms
+        expect preview [微笑]
+        expect preview 微笑
+        """)
+        #expect(r.expectations.map(\.passed) == [false, true])
+        #expect(r.expectations.first?.actual == "preview 微笑 (codes are written without the brackets: expect preview 微笑)")
     }
 
     @Test func aPreviewCoversTheKeysUnderIt() throws {

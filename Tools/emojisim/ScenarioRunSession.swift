@@ -151,7 +151,19 @@ struct ScenarioRunSession {
         if !notes.isEmpty { line += " (" + notes.joined(separator: ", ") + ")" }
         line += ", \(v.result.duration) virtual"
         print(line)
-        for p in v.problems { print(p) }
+        // Each pending snapshot carries its own "review:" hint (a test failure stands
+        // alone); on the command line one hint for the script's folder says it once.
+        for p in v.problems {
+            print(p.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.hasPrefix("review: ") }.joined(separator: "\n"))
+        }
+        if let file = v.snapshots.lazy.compactMap({ $0.check.pendingFile }).first {
+            var folder = file.deletingLastPathComponent().path
+            let here = FileManager.default.currentDirectoryPath + "/"
+            if folder.hasPrefix(here) { folder = String(folder.dropFirst(here.count)) }
+            let count = pending == 1 ? "it" : "all \(pending)"
+            print("review: emojisim snapshots review \(folder)  (or accept \(count): emojisim snapshots accept \(folder))")
+        }
     }
 
     func writeOutputs(_ v: ScenarioVerifier.Verification) throws {

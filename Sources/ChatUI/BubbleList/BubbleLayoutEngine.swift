@@ -58,26 +58,35 @@ public struct BubbleLayoutEngine: Sendable {
                 out += a.emoji.meaning(for: locale) + " "
             }
         }
+        // Whitespace runs become one space, none at either end. Spans between them are
+        // copied whole (character boundaries, so as appending each character would).
         var collapsed = ""
         collapsed.reserveCapacity(out.utf8.count)
+        var spanStart = out.startIndex
+        var pendingSpace = false
+        var i = out.startIndex
         for c in out {
+            let next = out.utf8.index(i, offsetBy: c.utf8.count)   // the next character's start
             if Self.isWhitespace(c) {
-                if collapsed.isEmpty || collapsed.last == " " { continue }
-                collapsed.append(" ")
-            } else {
-                collapsed.append(c)
+                if spanStart < i {
+                    if pendingSpace { collapsed.append(" ") }
+                    collapsed += out[spanStart..<i]
+                }
+                pendingSpace = !collapsed.isEmpty
+                spanStart = next
             }
+            i = next
         }
-        if collapsed.last == " " { collapsed.removeLast() }
+        if spanStart < out.endIndex {
+            if pendingSpace { collapsed.append(" ") }
+            collapsed += out[spanStart...]
+        }
         return collapsed
     }
 
-    /// `Character.isWhitespace` with an ASCII fast path (the Unicode property lookup is
-    /// most of the cost of a long message's label otherwise).
-    static func isWhitespace(_ c: Character) -> Bool {
-        if let a = c.asciiValue { return a == 0x20 || (a >= 0x09 && a <= 0x0D) }
-        return c.isWhitespace
-    }
+    /// `Character.isWhitespace`, without the Unicode property lookup for almost every
+    /// character (see `TextLayout.isWhitespace`).
+    static func isWhitespace(_ c: Character) -> Bool { TextLayout.isWhitespace(c) }
 
     public func layout(_ message: Message, listWidth: Double) -> BubbleLayout {
         let rich = RichText(parsing: message.serverText, catalog: catalog)

@@ -45,6 +45,12 @@ public struct BubbleList {
         /// The "new messages" pill: height and distance from the list's bottom.
         public var markerSize = Size(width: 160, height: 32)
         public var markerBottomMargin: Double = 12
+        /// How much the layout cache keeps between actions, in laid-out elements (about a
+        /// character each; see `BubbleLayoutCache`): past it, the layouts of rows
+        /// farthest from the viewport are dropped (their heights stay, as numbers). The
+        /// displayed rows' layouts are always kept. 32,768 elements are a few megabytes:
+        /// hundreds of short messages, or three of 10,000 characters.
+        public var layoutCacheBudget: Int = 32_768
         public init() {}
     }
 
@@ -106,14 +112,11 @@ public struct BubbleList {
     private var now: SimInstant = .zero
     /// The events of the action being reduced; `send` returns and empties it.
     private var pending: [BubbleListEvent] = []
-    private var layoutCache: [LayoutKey: BubbleLayout] = [:]
-    /// Every width laid out so far, so a reload can drop a message's cached layouts
-    /// in O(widths) rather than scanning the cache.
-    private var layoutWidths: Set<Double> = []
+    private var layoutCache: BubbleLayoutCache
     private var cells: [BubbleCell] = []          // parallel to displayedRows
     private var indexByID: [Message.ID: Int] = [:]
 
-    struct LayoutKey: Hashable { var id: Message.ID; var width: Double }
+    typealias LayoutKey = BubbleLayoutCache.Key
 
     /// A list opened at the bottom at `now`, laying out only the rows it shows. The
     /// events of that first pass (cells created, willDisplay, players started) are in
@@ -130,6 +133,7 @@ public struct BubbleList {
         self.playable = playable
         self.messages = messages
         self.rowHeights = RowHeights(count: messages.count, estimatedHeight: configuration.estimatedRowHeight)
+        self.layoutCache = BubbleLayoutCache(budget: configuration.layoutCacheBudget)
         for (i, m) in messages.enumerated() { indexByID[m.id] = i }
         let insets = configuration.contentInsets
         var s = ScrollModel(viewportSize: Size(width: width, height: self.viewportHeight),
@@ -138,6 +142,7 @@ public struct BubbleList {
         s.alwaysBounceVertical = true
         self.scroll = s
         layoutPass()   // opens at the bottom, laying out only the rows it shows
+        trimLayoutCache()
         openingEvents = pending
         pending = []
     }
@@ -168,6 +173,7 @@ public struct BubbleList {
         case let .memoryWarning(bytes): emit(.memoryWarning(purgedBytes: bytes))
         case .clearMarker: clearMarker()
         }
+        trimLayoutCache()
         defer { pending = [] }
         return pending
     }
@@ -228,24 +234,40 @@ public struct BubbleList {
 
     public var visibleRows: Range<Int> { rowsIntersecting(top: contentOffset, height: viewportHeight) }
 
-    /// The layout of a row at the current width: the cached one (every row that was
-    /// displayed or measured has one), else computed without caching (a query never
-    /// changes the list).
+    /// The layout of a row at the current width: the cached one (every displayed row
+    /// has one), else computed without caching (a query never changes the list).
     public func layout(ofRow row: Int) -> BubbleLayout {
         let m = messages[row]
-        return layoutCache[LayoutKey(id: m.id, width: width)] ?? layoutProvider(m, width)
+        return layoutCache.layout(LayoutKey(id: m.id, width: width)) ?? layoutProvider(m, width)
     }
 
-    /// The layout of a row, laying it out (once per width) and caching it if needed.
+    /// Whether the cache holds a row's layout at the current width (its height is kept
+    /// either way once measured). Rows far from the viewport hold none once the cache is
+    /// past `Configuration.layoutCacheBudget`. O(1).
+    public func hasCachedLayout(ofRow row: Int) -> Bool {
+        layoutCache.layout(LayoutKey(id: messages[row].id, width: width)) != nil
+    }
+
+    /// Layouts the cache holds (all widths) and their cost in elements, at most
+    /// `Configuration.layoutCacheBudget` between actions beside the displayed rows'.
+    public var cachedLayoutCount: Int { layoutCache.count }
+    public var cachedLayoutCost: Int { layoutCache.totalCost }
+
+    /// The layout of a row, laying it out and caching it if needed (again after the
+    /// cache dropped it: the provider is pure, so it is the same layout).
     private mutating func cachedLayout(ofRow row: Int) -> BubbleLayout {
         let m = messages[row]
         let key = LayoutKey(id: m.id, width: width)
-        if let l = layoutCache[key] { return l }
+        if let l = layoutCache.layout(key) { return l }
         let l = layoutProvider(m, width)
-        layoutCache[key] = l
-        layoutWidths.insert(width)
+        layoutCache.insert(l, for: key, row: row)
         layoutCount += 1
         return l
+    }
+
+    /// Between actions: the cache back within its budget, keeping the displayed rows'.
+    private mutating func trimLayoutCache() {
+        layoutCache.trim(displayed: displayedRows, anchor: max(0, count - 1), width: width)
     }
 
     /// The displayed cell for a row, if it is displayed.
@@ -336,7 +358,7 @@ public struct BubbleList {
         guard let row = indexByID[message.id] else { return false }
         foldPendingBottom()
         messages[row] = message
-        for w in layoutWidths { layoutCache[LayoutKey(id: message.id, width: w)] = nil }
+        layoutCache.invalidate(message.id)
         let d = distanceFromBottom
         let wasBelow = rowTop(row) >= contentOffset + viewportHeight
         if let i = displayedRows.contains(row) ? row - displayedRows.lowerBound : nil {
@@ -386,7 +408,7 @@ public struct BubbleList {
             return (row, h > 0 ? (contentOffset - rowTop(row)) / h : 0)
         }
         width = w
-        rowHeights.reset { [layoutCache, messages] r in layoutCache[LayoutKey(id: messages[r].id, width: w)]?.rowHeight }
+        rowHeights.reset { [layoutCache, messages] r in layoutCache.height(LayoutKey(id: messages[r].id, width: w)) }
         for i in cells.indices {
             let row = displayedRows.lowerBound + i
             let l = cachedLayout(ofRow: row)

@@ -14,17 +14,19 @@ import SimCore
 /// the elements after the edit whose glyphs move), O(1 line) for typing at the end.
 /// Caret and hit-testing queries are O(log lines + line length).
 public struct TextLayout: Hashable, Sendable {
-    /// What an element is.
+    /// What an element is. The emoji payload is boxed (`indirect`): an `InlineEmoji` is
+    /// five strings wide, and unboxed it would make every character element (and glyph)
+    /// that wide too, about 90 bytes each instead of 24 in a long text.
     public enum Element: Hashable, Sendable {
         case character(Character)
-        case emoji(InlineEmoji)
+        indirect case emoji(InlineEmoji)
         case newline
     }
 
-    /// What a placed glyph draws.
+    /// What a placed glyph draws (the emoji payload boxed, as in `Element`).
     public enum GlyphContent: Hashable, Sendable {
         case character(Character)
-        case emoji(InlineEmoji)
+        indirect case emoji(InlineEmoji)
         /// The "…" ending a truncated last line.
         case ellipsis
     }
@@ -165,8 +167,9 @@ public struct TextLayout: Hashable, Sendable {
             for c in text {
                 if stop(offset) { return offset }
                 byteOffsets.append(offset)
-                offset += c.utf8.count
-                if c == "\n" || c == "\r\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}" {
+                let utf8 = c.utf8
+                offset += utf8.count
+                if Self.mayBeNewline(utf8.first), Self.isNewline(c) {
                     elements.append(.newline); advances.append(0); classes.append([]); widths.append(.zero)
                     continue
                 }
@@ -177,6 +180,16 @@ public struct TextLayout: Hashable, Sendable {
                 widths.append(w)
             }
             return offset
+        }
+
+        /// Whether a character whose first UTF-8 byte is `b` can be a newline: `\n`, `\r`
+        /// (and `\r\n`) start with 0A or 0D, U+85 with C2, U+2028/2029 with E2. Saves the
+        /// string comparisons of `isNewline` for almost every character.
+        @inline(__always)
+        static func mayBeNewline(_ b: UInt8?) -> Bool { b == 0x0A || b == 0x0D || b == 0xC2 || b == 0xE2 }
+
+        static func isNewline(_ c: Character) -> Bool {
+            c == "\n" || c == "\r\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}"
         }
 
         mutating func appendEmoji(_ e: InlineEmoji, metrics: FontMetrics) {
@@ -285,7 +298,7 @@ public struct TextLayout: Hashable, Sendable {
         for k in range.lowerBound..<vEnd {
             switch elements[k] {
             case .character(let c):
-                guard widths[k] != .zero, !c.isWhitespace else { continue }
+                guard widths[k] != .zero, !Self.isWhitespace(c) else { continue }
                 let gy = y + (height - metrics.lineHeight) / 2
                 let scalars = c.unicodeScalars
                 var iterator = scalars.makeIterator()
@@ -312,6 +325,20 @@ public struct TextLayout: Hashable, Sendable {
         let kept = truncate ? range.lowerBound..<end : range
         return Line(range: kept, glyphs: glyphs, frame: Rect(x: 0, y: y, width: width, height: height),
                     endsWithNewline: hard, isTruncated: false)
+    }
+
+    /// `Character.isWhitespace` (White_Space of the first scalar) without the Unicode
+    /// property lookup for almost every character: that lookup is most of the cost of
+    /// breaking a long text into glyphs otherwise. A first scalar below U+80 is
+    /// whitespace iff it is 09-0D or 20; every other White_Space scalar (U+85, A0, 1680,
+    /// 2000-200A, 2028, 2029, 202F, 205F, 3000) has the UTF-8 lead byte C2, E1, E2 or E3,
+    /// so any other lead byte (CJK, most letters) is not whitespace. Exact; O(1).
+    @inline(__always)
+    public static func isWhitespace(_ c: Character) -> Bool {
+        guard let b = c.utf8.first else { return false }
+        if b < 0x80 { return b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        guard b == 0xC2 || (b >= 0xE1 && b <= 0xE3) else { return false }
+        return c.isWhitespace
     }
 
     // MARK: - Queries
