@@ -1,3 +1,5 @@
+import Raster
+
 /// The bubble list's layouts, bounded by cost, beside every height it measured.
 ///
 /// A layout holds a row's glyph runs (a `TextLayout`: every character and emoji with its
