@@ -23,6 +23,7 @@ let allBenchmarks: [Benchmark] = [
     InputBarBench.benchmark,
     PNGBench.benchmark,
     ListBench.benchmark,
+    ListReceiveBench.benchmark,
     scenarioBenchmark,
     TypingBench.benchmark,
 ]

@@ -267,6 +267,7 @@ public struct BubbleList {
 
     /// Between actions: the cache back within its budget, keeping the displayed rows'.
     private mutating func trimLayoutCache() {
+        guard layoutCache.totalCost > layoutCache.budget else { return }   // every frame: O(1)
         layoutCache.trim(displayed: displayedRows, anchor: max(0, count - 1), width: width)
     }
 
