@@ -283,15 +283,18 @@ async function flingToSwipe(region, from, to) {
     }
     return 0;
 }
-await evaluate('window.playground.frameTimes.length = 0, window.playground.frameIntervals.length = 0');
 const pages = await view('EmojiPanel.pages');
+await evaluate('window.playground.frameTimes.length = 0, window.playground.frameIntervals.length = 0, window.playground.frameParts.length = 0');
 await flingToSwipe('panel', [pages[0] + 100, pages[1]], [pages[0] - 60, pages[1]]); // to the next page
-const flingTimes = await evaluate('({ work: window.playground.frameTimes.slice(), intervals: window.playground.frameIntervals.slice() })');
+const flingTimes = await evaluate('({ work: window.playground.frameTimes.slice(), intervals: window.playground.frameIntervals.slice(), parts: window.playground.frameParts.slice() })');
+// The kept framebuffer (redrawn by regions) against a full render, and the canvas too.
+{ const v = await evaluate('window.playground.verifyFrame()'); if (v !== 'equal') fail(`after the fling: ${v}`); }
 await tap(...(await label('动图')));                  // the second tab
 await sleep(1000);
 const firstGif = await where((l, v) => /^EmojiPanel\.page\.\d+$/.test(v) && / code="/.test(l) && /^\s*image/.test(l));
 await hold(firstGif, 800);                           // the preview
 await sleep(800);
+{ const v = await evaluate('window.playground.verifyFrame()'); if (v !== 'equal') fail(`after the preview: ${v}`); }
 await tap(...(await label('经典')));                  // back to the first tab
 await sleep(1000);
 await hold(await label('Delete'), 750);              // the delete key repeats (at 500, 600, 700 ms)
@@ -309,6 +312,9 @@ await tap(...(await view('InputBar.send')));
 await sleep(1000);
 const list = await view('list');
 await flingToSwipe('list', [list[0], list[1] - 60], [list[0], list[1] + 80]);  // the list scrolls back
+const verified = await evaluate('window.playground.verifyFrame()');
+if (verified !== 'equal') fail(`after the list fling: ${verified}`);
+else log('kept framebuffer = full render after the panel fling, the preview and the list fling (and the canvas shows it)');
 await clickButton('snapshot');
 // GIFs keep playing; at 4x (the speed control) to reach 30 s of virtual time sooner.
 await setControl('speed', '4');
@@ -329,12 +335,22 @@ log(`touches (where, idle, finder): ${(await evaluate('window.playground.touches
 log(`recorded ${script.split('\n').length} lines in ${((Date.now() - sessionStart) / 1000).toFixed(1)} s; page messages: ${errors.length ? errors.join(' | ') : 'none'}`);
 log(`rebuilds (a gesture replaced by its finder line): ${rebuilds.map((r) => `${r.line} (${r.lines} lines, ${r.ms.toFixed(0)} ms)`).join('; ')}`);
 const w = pct(flingTimes.work), iv = pct(flingTimes.intervals);
-log(`fling frame times: between animation frames p50 ${iv(0.5).toFixed(1)} ms, p95 ${iv(0.95).toFixed(1)} ms, max ${iv(1).toFixed(1)} ms (${flingTimes.intervals.length} frames); work per frame (model + render + blit) p50 ${w(0.5).toFixed(1)} ms, p95 ${w(0.95).toFixed(1)} ms, max ${w(1).toFixed(1)} ms`);
+const fmt3 = (q) => `p50 ${q(0.5).toFixed(1)} p95 ${q(0.95).toFixed(1)} max ${q(1).toFixed(1)}`;
+const part = (k) => fmt3(pct(flingTimes.parts.map((f) => f[k])));
+const drawn = flingTimes.parts.filter((f) => f.regions > 0);
+const uptime = (() => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return '?'; } })();
+log(`fling frame times (${flingTimes.intervals.length} frames, load average ${uptime}): between animation frames ${fmt3(iv)} ms; ` +
+    `work per frame (model + core + blit + ui) ${fmt3(w)} ms`);
+log(`  by part, ms: model ${part('model')} | core (display list + damage + raster, wasm) ${part('core')} | blit (putImageData) ${part('blit')} | ` +
+    `ui (panes) ${part('ui')} | input handlers between frames ${part('input')}`);
+log(`  frames that redrew: ${drawn.length} of ${flingTimes.parts.length}, pixels redrawn a frame ${fmt3(pct(drawn.map((f) => f.pixels)))}`);
+const framesJSON = join(work, 'fling-frames.json');
+writeFileSync(framesJSON, JSON.stringify(flingTimes));
 writeFileSync(join(work, 'session.scenario'), script);
 for (const [what, re] of [
     ['tap input as a finder', /^tap input$/m], ['typed keys', /^type "o"$/m], ['tap toggle', /^tap toggle$/m],
     ['tap panel.emoji 笑哭', /^tap panel\.emoji 笑哭$/m], ['tap panel.emoji 哈哈', /^tap panel\.emoji 哈哈$/m],
-    ['the fling as a swipe', /^swipe panel left by \d+pt at \d+pt\/s$/m], ['the tabs', /^tap panel\.tab \d+$/m],
+    ['the fling as a swipe', /^swipe panel left by \d+pt at \d+pt\/s$/m], ['the tabs by their labels', /^tap panel\.tab "动图"$/m], ['the first tab by its label', /^tap panel\.tab "经典"$/m],
     ['the preview as a long press', /^long-press panel\.emoji \S+ for \d+ms$/m], ['the delete repeat', /^long-press panel\.delete for \d+ms$/m],
     ['IME marked text', /^compose "nihao"$/m], ['the snapshot while composing', /^snapshot composing input all$/m], ['IME commit', /^compose "你好" commit "你好"$/m], ['tap send', /^tap send$/m],
     ['the list fling as a swipe', /^swipe list down by \d+pt at \d+pt\/s$/m],
@@ -418,6 +434,12 @@ await sleep(500);
 const brokenMsg = await evaluate("document.getElementById('error').textContent");
 if (!/broken\.json/.test(brokenMsg) || !/kind/.test(brokenMsg)) fail(`a broken catalog should be named with its reason, page says: ${brokenMsg}`);
 else log(`broken catalog: "${brokenMsg}"; setup still ${(await evaluate('window.playground.setup()')).split('\n')[2]}`);
+writeFileSync(join(work, 'malformed.json'), '{"format": "emojisim-catalog", "version": 1,\n  "groups": [{"name": "g" "emoji": []}]}');
+await send('DOM.setFileInputFiles', { nodeId, files: [join(work, 'malformed.json')] });
+await sleep(500);
+const malformedMsg = await evaluate("document.getElementById('error').textContent");
+if (!/^malformed\.json:2:27: \(byte 71\): malformed JSON: ',' or '}' expected/.test(malformedMsg)) fail(`malformed JSON should be named with its line, column and byte offset, page says: ${malformedMsg}`);
+else log(`malformed catalog JSON: "${malformedMsg}"`);
 if (!(await evaluate('window.playground.ready'))) fail('the page is not usable after a broken catalog');
 
 // MARK: hand-written scripts: the page names the same lines `emojisim run` does

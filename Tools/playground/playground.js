@@ -8,7 +8,7 @@
 //
 // Touches (Record as "finders", the default): a touch that lands on a named thing while
 // the screen is idle is held back until it is clear what it is. Released within 250 ms
-// without moving, it runs as `tap panel.emoji 笑哭` (`tap send`, `tap panel.tab 1`, ...)
+// without moving, it runs as `tap panel.emoji 笑哭` (`tap send`, `tap panel.tab "动图"`, ...)
 // in `timing auto`. Anything longer runs live, point by point in `timing manual` (the
 // panel follows the finger, the preview shows), and when it ends the page decides: a
 // still hold on an emoji or the delete key becomes `long-press T for Nms`, a fling on
@@ -31,7 +31,7 @@ const TICKS_PER_S = 720000; // SimCore's ticksPerSecond
 let vclock = 0;            // the screen's clock (s), as of the last status
 
 const pg = window.playground = {
-    ready: false, recording: false, lines: [], snapshots: {}, frameTimes: [], frameIntervals: [],
+    ready: false, recording: false, lines: [], snapshots: {}, frameTimes: [], frameIntervals: [], frameParts: [],
     errors: [], replayResult: null, rebuilds: [], touches: [], recordMode: 'finders',
 };
 
@@ -141,89 +141,24 @@ function prepareCatalog(setup) {
     if (want === 'cli') { registerImages(D.catalogImages, D.catalogSequences, true); check(call('esim_catalog_load', D.catalog), 'catalog'); }
     if (want.startsWith('json:')) {
         registerImages(dropped.images, dropped.sequences, false);
-        check(call('esim_catalog_load', dropped.text), dropped.name);
+        loadCatalogJSON(dropped.name, dropped.bytes);
     }
     loadedCatalog = want;
 }
 
-// A catalog JSON (docs/CATALOG-JSON.md) as the module's CatalogText, read as
-// JSONCatalog.load and CatalogBridge do natively. Throws `FILE: KEY: reason`.
-function catalogText(file, json) {
-    const fail = (key, why) => { throw new Error(`${file}${key ? ` ${key}` : ''}: ${why}`); };
-    let root;
-    try { root = JSON.parse(json); } catch (e) { fail('', `malformed JSON (${e.message})`); }
-    if (!root || typeof root !== 'object' || Array.isArray(root)) fail('', 'expected an object at the top');
-    if (root.format !== 'emojisim-catalog') fail('(format)', `expected "emojisim-catalog", found ${JSON.stringify(root.format)}`);
-    if (root.version === undefined) fail('(version)', 'missing');
-    if (root.version !== 1) fail('(version)', `version ${root.version} is not supported (this EmojiSim reads version 1)`);
-    const wire = root.wire === undefined ? 'code' : root.wire;
-    if (wire !== 'code') fail('(wire)', `wire "${wire}": the page reads only wire "code" catalogs (use \`emojisim playground --catalog 'json "FILE"'\`)`);
-    if (!Array.isArray(root.groups)) fail('(groups)', root.groups === undefined ? 'missing' : 'expected an array');
-    const esc = (s) => s.replace(/[%\t\n=;]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
-    const hex = (v) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, v); return d.getBigUint64(0).toString(16); };
-    const norm = (p, key, entry) => {
-        if (typeof p !== 'string') fail(`entry ${entry} (${key})`, `expected a string, found ${typeof p}`);
-        const parts = [];
-        for (const seg of p.split('/')) {
-            if (seg === '' || seg === '.') continue;
-            if (seg === '..') { if (!parts.length) fail(`entry ${entry} (${key})`, `${p} is outside the catalog's folder`); parts.pop(); } else parts.push(seg);
-        }
-        if (p.startsWith('/') || !parts.length) fail(`entry ${entry} (${key})`, `${p} is outside the catalog's folder`);
-        return parts.join('/');
-    };
-    const strings = (e, key, entry) => {
-        if (e[key] === undefined) return [];
-        if (!Array.isArray(e[key])) fail(`entry ${entry} (${key})`, 'expected an array');
-        return e[key].map((v, i) => { if (typeof v !== 'string') fail(`entry ${entry} (${key}[${i}])`, `expected a string, found ${typeof v}`); return v; });
-    };
-    let out = '', entry = -1;
-    const seen = new Map(), images = new Set(), sequences = {};
-    root.groups.forEach((g, gi) => {
-        if (!g || typeof g !== 'object') fail(`groups[${gi}]`, 'expected an object');
-        if (typeof g.name !== 'string') fail(`groups[${gi}] (name)`, 'expected a string');
-        if (typeof g.icon === 'string') images.add(norm(g.icon, `groups[${gi}].icon`, '-'));
-        if (!Array.isArray(g.emoji)) fail(`groups[${gi}].emoji`, g.emoji === undefined ? 'missing' : 'expected an array');
-        out += `group\t${esc(g.name)}\t\n`;
-        for (const e of g.emoji) {
-            entry++;
-            if (entry >= 50000) fail(`entry ${entry}`, 'more than 50000 entries');
-            if (!e || typeof e !== 'object') fail(`entry ${entry}`, 'expected an object');
-            if (typeof e.code !== 'string') fail(`entry ${entry} (code)`, 'expected a string');
-            if (!e.code) fail(`entry ${entry} (code)`, 'empty code');
-            if (seen.has(e.code)) fail(`entry ${entry} (code)`, `duplicate code "${e.code}" (also in group ${seen.get(e.code)})`);
-            const kind = { unicode: 'unicode', static: 'staticImage', animated: 'animatedImage' }[e.kind];
-            if (!kind) fail(`entry ${entry} (kind)`, `expected unicode, static or animated, found ${JSON.stringify(e.kind)}`);
-            let image = e.image === undefined ? null : norm(e.image, 'image', entry);
-            if (image) images.add(image);
-            if (e.frames !== undefined) {
-                if (!Array.isArray(e.frames)) fail(`entry ${entry} (frames)`, 'expected an array');
-                if (e.frames.length > 1000) fail(`entry ${entry} (frames)`, `${e.frames.length} frames; a sequence may have at most 1000`);
-                const key = image || `${e.code}.sequence`;
-                image = key;
-                sequences[key] = e.frames.map((f, fi) => norm(f, `frames[${fi}]`, entry));
-            }
-            if (kind !== 'unicode' && !image) fail(`entry ${entry} (image)`, `missing (a ${e.kind} emoji needs an image)`);
-            let size = '-';
-            const dim = (k) => {
-                const v = e[k];
-                if (v === undefined) return undefined;
-                if (typeof v !== 'number' || !isFinite(v) || v < 0 || v > 10000) fail(`entry ${entry} (${k})`, `expected a size 0...10000, found ${JSON.stringify(v)}`);
-                return v;
-            };
-            const w = dim('width'), h = dim('height');
-            if (w !== undefined && h !== undefined) size = `${hex(w)},${hex(h)}`;
-            const meanings = e.meanings === undefined ? {} : e.meanings;
-            if (!meanings || typeof meanings !== 'object' || Array.isArray(meanings)) fail(`entry ${entry} (meanings)`, 'expected an object');
-            const pairs = Object.keys(meanings).sort().map((k) => {
-                if (typeof meanings[k] !== 'string') fail(`entry ${entry} (meanings.${k})`, `expected a string, found ${typeof meanings[k]}`);
-                return esc(k) + '=' + esc(meanings[k]);
-            }).join(';');
-            const keywords = strings(e, 'keywords', entry), variants = strings(e, 'variants', entry);
-            seen.set(e.code, g.name);
-            out += `emoji\t${esc(e.code)}\t${kind}\t${image ? esc(image) : '-'}\t${size}\t${pairs}\t${keywords.map(esc).join(';')}\t${esc(g.name)}\t${variants.map(esc).join(';')}\n`;
-        }
-    });
-    return { text: out, images, sequences };
+// A catalog JSON (docs/CATALOG-JSON.md) is read by the module itself
+// (esim_catalog_load_json: CatalogJSON in Tools/wasm/ABI, the same keys, limits and
+// refusals as `emojisim`'s reader); the page only moves bytes. It answers with the image
+// files the catalog names (`image NAME`, `sequence NAME<TAB>FRAME...`), or fails with
+// `FILE:LINE:COL: (byte N) ENTRY (KEY): reason`, keeping the catalog it had.
+function loadCatalogJSON(name, bytes) {
+    check(call('esim_catalog_load_json', name, bytes), 'catalog');
+    const images = [], sequences = {};
+    for (const l of dec.decode(output()).split('\n')) {
+        if (l.startsWith('image ')) images.push(l.slice(6));
+        else if (l.startsWith('sequence ')) { const [key, ...frames] = l.slice(9).split('\t'); sequences[key] = frames; }
+    }
+    return { images, sequences };
 }
 
 // Dropped or chosen files: one catalog JSON and the images it names (matched by file
@@ -237,8 +172,11 @@ async function loadFiles(files) {
     if (json.size > 16 << 20) { showError(`${json.name}: ${json.size} bytes; a catalog JSON is at most 16 MiB`); return false; }
     const byName = new Map();
     for (const f of list) if (f !== json) byName.set(f.name, new Uint8Array(await f.arrayBuffer()));
+    const bytes = new Uint8Array(await json.arrayBuffer());
     let parsed;
-    try { parsed = catalogText(json.name, await json.text()); } catch (e) { showError(e.message); return false; }
+    try { parsed = loadCatalogJSON(json.name, bytes); } catch (e) { showError(e.message.replace(/^catalog: /, '')); return false; }
+    // The module now holds the dropped catalog (the screen still shows the old one).
+    loadedCatalog = null;
     const images = {}, sequences = {}, missing = [];
     for (const name of parsed.images) {
         const b = byName.get(name.replace(/^.*\//, ''));
@@ -253,7 +191,7 @@ async function loadFiles(files) {
         sequences[key] = names.join('\n');
     }
     const before = dropped, prevSetup = setupText;
-    dropped = { name: json.name, text: parsed.text, images, sequences };
+    dropped = { name: json.name, bytes, images, sequences };
     loadedCatalog = null;
     try {
         applySetup(setupFromControls('file'));
@@ -307,9 +245,10 @@ function adopt(h, setup, keepCodes) {
     setupText = setup;
     device = parseDevice(setup);
     const c = $('screen');
-    c.width = Math.round(device.w * device.s);
-    c.height = Math.round(device.h * device.s);
-    lastTree = null;
+    // Assigning a canvas's size clears it, even to the same size: only on a change.
+    if (c.width !== Math.round(device.w * device.s)) c.width = Math.round(device.w * device.s);
+    if (c.height !== Math.round(device.h * device.s)) c.height = Math.round(device.h * device.s);
+    blitAll = true; // the next frame copies the whole framebuffer (it may have moved here)
     sizeCanvas();
 }
 function openScreen(setup) {
@@ -578,31 +517,59 @@ function composition(e) {
 
 function tree() { check(x.esim_screen_snapshot(handle, 0, 4), 'tree'); return dec.decode(output()); }
 
-// The display list's tree dump names every item drawn with its frame and state (GIF
-// frames, caret, highlights), so an unchanged dump means unchanged pixels: rasterize
-// only when it changed (a still screen costs a dump, not a 750x1334 render).
-let lastTree = null;
-function sameBytes(a, b) {
-    if (!a || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-    return true;
-}
+// The module keeps each screen's framebuffer and redraws only the regions whose pixels
+// changed (esim_screen_frame: PixelDamage in the core); the page copies only those
+// regions into the canvas, straight from the module's memory. A still screen costs a
+// display list and its comparison, not a 750x1334 render and a 4 MB copy.
+const cost = { core: 0, blit: 0, pixels: 0, regions: 0 };
+let blitAll = true;
 function render(force) {
-    check(x.esim_screen_snapshot(handle, 0, 4), 'tree');
-    const t = output();
-    if (!force && sameBytes(lastTree, t)) { pg.skippedFrames = (pg.skippedFrames || 0) + 1; return; }
-    lastTree = t.slice();
-    if (check(x.esim_screen_snapshot(handle, 0, 5), 'snapshot') !== 0) return;
-    const px = output(), c = $('screen');
-    if (px.length !== c.width * c.height * 4) {
+    const t0 = performance.now();
+    const n = check(x.esim_screen_frame(handle, force ? 1 : 0), 'frame');
+    const t1 = performance.now();
+    cost.core += t1 - t0;
+    if (n === 0 && !blitAll) { pg.skippedFrames = (pg.skippedFrames || 0) + 1; return; }
+    const head = new DataView(memory.buffer, x.esim_output_ptr(), x.esim_output_len());
+    const w = head.getInt32(0, true), h = head.getInt32(4, true), ptr = head.getUint32(8, true) >>> 0;
+    const c = $('screen');
+    if (c.width !== w || c.height !== h) {
         // `resize` changed the screen: follow it.
-        const s = device.s, w = Math.sqrt(px.length / 4 * c.width / c.height);
-        c.width = Math.round(w); c.height = Math.round(px.length / 4 / c.width);
-        device.w = c.width / s; device.h = c.height / s; sizeCanvas();
+        c.width = w; c.height = h; blitAll = true;
+        device.w = w / device.s; device.h = h / device.s; sizeCanvas();
     }
-    const img = new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, c.width * c.height * 4).slice(), c.width, c.height);
-    c.getContext('2d').putImageData(img, 0, 0);
+    const img = new ImageData(new Uint8ClampedArray(memory.buffer, ptr, w * h * 4), w, h);
+    const ctx = c.getContext('2d');
+    if (blitAll) {
+        blitAll = false;
+        ctx.putImageData(img, 0, 0);
+        cost.pixels += w * h; cost.regions += 1; cost.blit += performance.now() - t1;
+        return;
+    }
+    for (let i = 0; i < n; i++) {
+        const o = 16 + 16 * i;
+        const rx = head.getInt32(o, true), ry = head.getInt32(o + 4, true), rw = head.getInt32(o + 8, true), rh = head.getInt32(o + 12, true);
+        ctx.putImageData(img, 0, 0, rx, ry, rw, rh);
+        cost.pixels += rw * rh;
+    }
+    cost.regions += n;
+    cost.blit += performance.now() - t1;
 }
+// The kept framebuffer against a full render of the same moment (the check's test of
+// the damage tracking), and the canvas against both: 'equal', else which differs.
+pg.verifyFrame = () => {
+    render(false);
+    check(x.esim_screen_frame(handle, 0), 'frame');
+    const head = new DataView(memory.buffer, x.esim_output_ptr(), x.esim_output_len());
+    const w = head.getInt32(0, true), h = head.getInt32(4, true), ptr = head.getUint32(8, true) >>> 0;
+    const kept = new Uint8Array(memory.buffer, ptr, w * h * 4).slice();
+    check(x.esim_screen_snapshot(handle, 0, 5), 'snapshot');
+    const full = output();
+    if (full.length !== kept.length) return `the kept framebuffer has ${kept.length} bytes, a full render ${full.length}`;
+    for (let i = 0; i < full.length; i++) if (full[i] !== kept[i]) return `the kept framebuffer differs from a full render at pixel ${(i >> 2) % w},${((i >> 2) / w) | 0}`;
+    const d = $('screen').getContext('2d').getImageData(0, 0, w, h).data;
+    for (let i = 0; i < full.length; i++) if (d[i] !== full[i]) return `the canvas differs from the framebuffer at pixel ${(i >> 2) % w},${((i >> 2) / w) | 0}`;
+    return 'equal';
+};
 
 // One framebuffer pixel per device pixel by default (the device scale honoured through
 // devicePixelRatio); "point size" shows one screen point per CSS pixel instead.
@@ -842,19 +809,37 @@ function replayTick(now) {
 
 // MARK: the loop
 
-let lastFrame = null, lastScriptAt = 0;
+// What a frame costs, measured apart (performance.now(), ms): `model` the script lines
+// the frame runs (the clock's wait, a replay's lines), `core` esim_screen_frame (the
+// display list, its damage and the raster of the damaged regions, in wasm), `blit` the
+// putImageData of those regions, `ui` the panes (trace, state, script, status), `input`
+// the pointer and key handlers run since the previous frame (outside requestAnimationFrame
+// but on the same thread). pg.frameTimes holds model + core + blit + ui a frame.
+let lastFrame = null, lastScriptAt = 0, inputCost = 0, uiTurn = 0;
+function timed(fn) {
+    return function (...a) {
+        const t0 = performance.now();
+        try { return fn.apply(this, a); } finally { inputCost += performance.now() - t0; }
+    };
+}
 function frame(ts) {
     const t0 = performance.now();
+    let t1 = t0, t2 = t0;
+    cost.core = 0; cost.blit = 0; cost.pixels = 0; cost.regions = 0;
     try {
         if (pg.ready) {
             if (replay) replayTick(ts);
             else if (!finger) flushWait(ts);
             else if (finger.live) { const n = account(ts); if (n > 0) run(`wait ${n}ms`); }
             else if (ts - finger.t0 > TAP_MS) goLive(ts, finger.samples[finger.samples.length - 1]);
+            t1 = performance.now();
             render();
-            updateTrace(false);
-            if (!replay) updateState(false);
-            if (pg.recording && performance.now() - lastScriptAt > 500) {
+            t2 = performance.now();
+            // At most one pane a frame, in turn: a frame never pays for all three.
+            const turn = uiTurn++ % 3;
+            if (turn === 0) updateTrace(false);
+            else if (turn === 1) { if (!replay) updateState(false); }
+            else if (pg.recording && performance.now() - lastScriptAt > 500) {
                 // The script so far, live (the textarea gets the final one on Stop).
                 lastScriptAt = performance.now();
                 const el = $('script');
@@ -873,11 +858,14 @@ function frame(ts) {
             if (pg.recording) $('script').value = scriptText();
         } else showError(e.message);
     }
-    const t1 = performance.now();
-    pg.frameTimes.push(t1 - t0);
+    const t3 = performance.now();
+    pg.frameTimes.push(t3 - t0);
+    pg.frameParts.push({ model: t1 - t0, core: cost.core, blit: cost.blit, ui: t3 - t2, input: inputCost,
+                         pixels: cost.pixels, regions: cost.regions });
+    inputCost = 0;
     if (lastFrame !== null) pg.frameIntervals.push(ts - lastFrame);
     lastFrame = ts;
-    if (pg.frameTimes.length > 5000) { pg.frameTimes.splice(0, 1000); pg.frameIntervals.splice(0, 1000); }
+    if (pg.frameTimes.length > 5000) { pg.frameTimes.splice(0, 1000); pg.frameIntervals.splice(0, 1000); pg.frameParts.splice(0, 1000); }
     requestAnimationFrame(frame);
 }
 
@@ -945,11 +933,11 @@ async function init() {
     syncControls(D.setup);
     await boot();
     const c = $('screen');
-    c.addEventListener('pointerdown', pointerDown);
-    c.addEventListener('pointermove', pointerMove);
-    c.addEventListener('pointerup', (e) => pointerUp(e, false));
-    c.addEventListener('pointercancel', (e) => pointerUp(e, true));
-    document.addEventListener('keydown', keyDown);
+    c.addEventListener('pointerdown', timed(pointerDown));
+    c.addEventListener('pointermove', timed(pointerMove));
+    c.addEventListener('pointerup', timed((e) => pointerUp(e, false)));
+    c.addEventListener('pointercancel', timed((e) => pointerUp(e, true)));
+    document.addEventListener('keydown', timed(keyDown));
     const ime = $('ime');
     ime.addEventListener('beforeinput', beforeInput);
     ime.addEventListener('compositionstart', composition);

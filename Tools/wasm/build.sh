@@ -8,12 +8,13 @@
 # Needs only the Swift toolchain (swiftc with the Embedded stdlib for wasm32,
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
-#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean]
+#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O]
 #
 # --modules compiles only the named modules (in dependency order) and skips the
 # link: the quickest way to see which parts of the core compile under Embedded.
 # Modules whose sources did not change since the last build are not recompiled
-# (--clean recompiles everything).
+# (--clean recompiles everything). --opt sets the Swift optimization (default -Osize, the
+# smaller module; -O for comparison, into another --out since objects are not tagged).
 #
 # Every module is compiled with Tools/wasm/lint/EmbeddedInterpolation.swift, which makes
 # the compiler flag each interpolation of a value Embedded Swift cannot print (it would
@@ -26,11 +27,13 @@ ALL="SimCore EmojiText Imaging Interaction Raster ChatUI Scenario"
 MODULES="$ALL"
 LINK=1
 FORCE=""
+OPT=-Osize
 while [ $# -gt 0 ]; do
     case "$1" in
         --modules) MODULES="$2"; LINK=0; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
         --clean) FORCE=1; shift ;;
+        --opt) OPT="$2"; shift 2 ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -52,7 +55,7 @@ mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/logs"
 LINT="$ROOT/Tools/wasm/lint/EmbeddedInterpolation.swift"
 ALLOWED="$ROOT/Tools/wasm/lint/unprintable-allowed.txt"
 UNPRINTABLE=0
-SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
+SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library "$OPT"
             -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector -I "$OUT/modules")
 
 compile_module() { # name, source dirs...

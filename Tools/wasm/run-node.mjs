@@ -6,8 +6,11 @@
 //     node Tools/wasm/run-node.mjs --abi-checks emojisim-core.wasm
 //
 // --abi-checks feeds the exports bad input (null pointers, huge lengths, bad UTF-8,
-// unknown handles, bad script lines, off-screen touches) and fails unless every call
-// returns an error status with a message instead of trapping.
+// unknown handles, bad script lines, off-screen touches; and the playground's exports:
+// coded snapshots, legend codes, images clear, target at, status, script check, catalog
+// JSON, frame)
+// and fails unless every call returns an error status with a message instead of
+// trapping, and each good path gives what it should.
 //
 // A bundle's `bench` records (Tools/wasm/bench.sh) run through
 // esim_bench_open/frame/summary, timing each esim_bench_frame call with
@@ -173,10 +176,118 @@ async function abiChecks(wasmPath) {
     if (c.output().length !== 375 * 2 * 667 * 2 * 4) { failed++; console.log(`FAIL rgba is ${c.output().length} bytes`); }
     ok('trace', x.esim_screen_trace(h));
     ok('report', x.esim_screen_report(h));
+    // The playground's exports (Tools/wasm/ABI/CoreABI+Playground.swift).
+    playgroundChecks(c, h, expectError, ok, (what) => { failed++; console.log(`FAIL ${what}`); });
     ok('close', x.esim_screen_close(h));
     expectError('closed handle', x.esim_screen_trace(h));
+    expectError('frame of a closed screen', x.esim_screen_frame(h, 0));
     console.log(failed ? `abi-checks: ${failed} FAILED` : 'abi-checks: all passed');
     process.exit(failed ? 1 : 0);
+}
+
+// Each playground export with bad arguments (an error status and a message, never a
+// trap) and on its good path. `h` is an open iphone8 screen with the system keyboard
+// up and "hi" typed.
+function playgroundChecks(c, h, expectError, ok, fail) {
+    const { x } = c;
+    const text = () => c.dec.decode(c.output());
+    ok('bring the system keyboard back', c.call(x.esim_screen_run, h, 'tap input\nsettle\n'));
+    // esim_screen_snapshot_coded: text snapshots sharing the screen's legend codes.
+    expectError('coded snapshot: unknown handle', x.esim_screen_snapshot_coded(9999, 0, 0));
+    expectError('coded snapshot: subject 7', x.esim_screen_snapshot_coded(h, 7, 0));
+    expectError('coded snapshot: subject -1', x.esim_screen_snapshot_coded(h, -1, 0));
+    expectError('coded snapshot: format 2 (png) is not text', x.esim_screen_snapshot_coded(h, 0, 2));
+    expectError('coded snapshot: the panel is not on screen', x.esim_screen_snapshot_coded(h, 1, 0));
+    ok('coded snapshot ascii', x.esim_screen_snapshot_coded(h, 0, 0));
+    if (!text().includes('hi')) fail('coded ascii snapshot does not show the typed text');
+    ok('coded snapshot styled', x.esim_screen_snapshot_coded(h, 0, 1));
+    // esim_screen_codes_reset / esim_screen_codes_move: only between open screens.
+    expectError('codes reset: unknown handle', x.esim_screen_codes_reset(9999));
+    ok('codes reset', x.esim_screen_codes_reset(h));
+    const h2 = c.call(x.esim_screen_create, 'device iphone8\nconversation empty\n');
+    if (h2 < 1) fail(`create a second screen: ${h2} ${c.error()}`);
+    expectError('codes move: unknown source', x.esim_screen_codes_move(9999, h2));
+    expectError('codes move: unknown destination', x.esim_screen_codes_move(h, 9999));
+    expectError('codes move: onto itself', x.esim_screen_codes_move(h, h));
+    ok('codes move', x.esim_screen_codes_move(h2, h));
+    ok('close the second screen', x.esim_screen_close(h2));
+    // esim_images_clear: no arguments; registering works again afterwards.
+    ok('images clear', x.esim_images_clear());
+    ok('register after clear', c.call(x.esim_image_register, 'x.ppm', 'P6 1 1 255\n\0\0\0'));
+    // esim_screen_target_at: the finder a touch lands on.
+    expectError('target at: unknown handle', x.esim_screen_target_at(9999, 10, 10));
+    expectError('target at: NaN', x.esim_screen_target_at(h, NaN, 10));
+    expectError('target at: infinity', x.esim_screen_target_at(h, 10, Infinity));
+    ok('target at: off screen', x.esim_screen_target_at(h, -50, 1e9));
+    if (text() !== '') fail(`target off screen should be "", got "${text()}"`);
+    x.esim_screen_snapshot(h, 0, 4);
+    const send = /^\s*\w+ \[(-?[\d.]+),(-?[\d.]+) ([\d.]+)x([\d.]+)\].* view=InputBar\.send\b/m.exec(text());
+    if (!send) fail('no InputBar.send in the tree dump');
+    else {
+        ok('target at: the send button', x.esim_screen_target_at(h, +send[1] + send[3] / 2, +send[2] + send[4] / 2));
+        if (text() !== 'send') fail(`target at the send button's centre should be "send", got "${text()}"`);
+    }
+    // esim_screen_status: clock, idleness, offered expectations.
+    expectError('status: unknown handle', x.esim_screen_status(9999));
+    ok('status', x.esim_screen_status(h));
+    if (!/^now \d+\nidle [01]\n/.test(text()) || !/^expect keyboard system$/m.test(text())) fail(`status: ${text()}`);
+    // esim_script_check: parse errors of a whole script, with lines, before running.
+    expectError('script check: null pointer with a length', x.esim_script_check(0, 0, 0, 5));
+    expectError('script check: negative name length', x.esim_script_check(0, -2, 0, 0));
+    expectError('script check: invalid UTF-8', c.call(x.esim_script_check, 's', new Uint8Array([0x74, 0xff])));
+    const bad = c.call(x.esim_script_check, 'bad.scenario', 'device iphone8\ntap nowhere\nwait 5 parsecs\n');
+    expectError('script check: two bad lines', bad);
+    if (bad !== -3 || !/bad\.scenario:2:/.test(c.error()) || !/bad\.scenario:3:/.test(c.error())) fail(`script check should name lines 2 and 3: ${bad} ${c.error()}`);
+    ok('script check: a good script', c.call(x.esim_script_check, 'good.scenario', 'device iphone8\ntap input\nsettle\n'));
+    // esim_catalog_load_json: the catalog JSON read in the core (CatalogJSON).
+    const good = JSON.stringify({ format: 'emojisim-catalog', version: 1, groups: [{ name: 'g', icon: 'i/./icon.png', emoji: [
+        { code: 'laugh', kind: 'static', image: 'a/../laugh.png', width: 64, height: 64.5, meanings: { '': '大笑' } },
+        { code: 'spin', kind: 'animated', frames: ['s0.png', 's1.png'] }, { code: '😀', kind: 'unicode', keywords: ['grin'] }] }] });
+    ok('catalog json: a good one', c.call(x.esim_catalog_load_json, 'good.json', good));
+    if (text() !== 'image i/icon.png\nimage laugh.png\nsequence spin.sequence\ts0.png\ts1.png\n') fail(`catalog json images: ${JSON.stringify(text())}`);
+    const badJSON = (what, name, body, want) => {
+        const st = c.call(x.esim_catalog_load_json, name, body);
+        expectError(`catalog json: ${what}`, st);
+        if (st >= 0 || !want.test(c.error())) fail(`catalog json ${what}: the message should match ${want}: ${c.error()}`);
+    };
+    badJSON('malformed (a stray comma)', 'm.json', '{"format": "emojisim-catalog",\n "groups": [,]}', /^m\.json:2:13: \(byte 43\): malformed JSON: a value expected, found ','/);
+    badJSON('unterminated', 'u.json', '{"format": "emoj', /^u\.json:1:17: .*unterminated string/);
+    badJSON('a bad kind', 'k.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "gif"}]}]}', /^k\.json:1:\d+: \(byte \d+\) entry 0 \(kind\): expected unicode, static or animated, found "gif"/);
+    badJSON('version 2', 'v.json', '{"format": "emojisim-catalog", "version": 2, "groups": []}', /\(version\)/);
+    badJSON('nested too deep', 'd.json', '['.repeat(100) + ']'.repeat(100), /nested more than 64 levels/);
+    badJSON('a path out of the folder', 'p.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "static", "image": "../x.png"}]}]}', /escapes the catalog folder/);
+    badJSON('a duplicate code', 'dup.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "unicode"}, {"code": "x", "kind": "unicode"}]}]}', /entry 1 \(code\): duplicate code "x"/);
+    badJSON('a size out of range', 's.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "unicode", "width": 1e9, "height": 1}]}]}', /entry 0 \(width\): size/);
+    badJSON('a lone surrogate', 'sur.json', '{"format": "\\ud800"}', /lone high surrogate/);
+    badJSON('invalid UTF-8', 'b.json', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), /^b\.json: invalid UTF-8 at byte offset 2/);
+    expectError('catalog json: null pointer with a length', x.esim_catalog_load_json(0, 0, 0, 9));
+    expectError('catalog json: a name over 255 bytes', c.call(x.esim_catalog_load_json, 'n'.repeat(300), '{}'));
+    // esim_screen_frame: the kept framebuffer, redrawn by regions.
+    expectError('frame: unknown handle', x.esim_screen_frame(9999, 0));
+    const frame = (force) => {
+        const n = x.esim_screen_frame(h, force);
+        if (n < 0) return { n };
+        const d = new DataView(c.x.memory.buffer, x.esim_output_ptr(), x.esim_output_len());
+        const w = d.getInt32(0, true), hh = d.getInt32(4, true), ptr = d.getUint32(8, true);
+        const rects = [];
+        for (let i = 0; i < d.getInt32(12, true); i++) rects.push([0, 4, 8, 12].map((k) => d.getInt32(16 + 16 * i + k, true)));
+        return { n, w, h: hh, pixels: new Uint8Array(c.x.memory.buffer, ptr, w * hh * 4).slice(), rects };
+    };
+    const f1 = frame(0);
+    if (f1.n !== 1 || f1.w !== 750 || f1.h !== 1334 || f1.rects[0].join() !== '0,0,750,1334') fail(`first frame should redraw all 750x1334: ${JSON.stringify({ ...f1, pixels: undefined })}`);
+    else console.log('ok   frame: the first redraws the whole 750x1334 canvas');
+    const f2 = frame(0);
+    if (f2.n !== 0) fail(`an unchanged screen should redraw nothing: ${f2.n}`); else console.log('ok   frame: unchanged, nothing redrawn');
+    ok('type more', c.call(x.esim_screen_run, h, 'type "!"\n'));
+    const f3 = frame(0);
+    const area = f3.rects.reduce((a, r) => a + r[2] * r[3], 0);
+    x.esim_screen_snapshot(h, 0, 5);
+    const full = c.output();
+    const same = full.length === f3.pixels.length && full.every((v, i) => v === f3.pixels[i]);
+    if (!(f3.n >= 1) || area >= 750 * 1334 / 2 || !same) fail(`a typed key: ${f3.n} regions, ${area} pixels, equal to a full render: ${same}`);
+    else console.log(`ok   frame: a typed key redrew ${f3.n} region(s), ${area} pixels, equal to a full render`);
+    const f4 = frame(1);
+    if (f4.n !== 1 || f4.rects[0][2] !== 750) fail('force should redraw all'); else console.log('ok   frame: force redraws all');
 }
 
 const args = process.argv.slice(2);

@@ -77,8 +77,34 @@ public struct PixelCanvas {
         (UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24).littleEndian
     }
 
+    /// Redraws only `regions` (pixel rects, e.g. `PixelDamage.regions` between the list
+    /// the canvas holds and `list`): each is cleared to the theme background and `list`
+    /// drawn clipped to it. Inside a region the pixels are those `render(list)` gives
+    /// (clipping never changes a pixel's coverage, only which pixels are visited);
+    /// outside, the canvas keeps what it held. O(items + pixels of the regions).
+    public mutating func render(_ list: DisplayList, in regions: [PixelRect]) {
+        let c = options.theme.color(.background)
+        let bg = Self.pack(Color(r: c.r, g: c.g, b: c.b, a: 255))
+        for region in regions {
+            let r = region.clipped(toWidth: width, height: height)
+            guard !r.isEmpty else { continue }
+            let w = width
+            image.pixels.withUnsafeMutableBytes { raw in
+                raw.withMemoryRebound(to: UInt32.self) { words in
+                    guard let base = words.baseAddress else { return }
+                    for y in r.y..<r.maxY { (base + y * w + r.x).update(repeating: bg, count: r.width) }
+                }
+            }
+            draw(list, clip: PixelClip(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY), cull: true)
+        }
+    }
+
     /// Draws the list over what the canvas holds.
     public mutating func draw(_ list: DisplayList) {
+        draw(list, clip: PixelClip(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    mutating func draw(_ list: DisplayList, clip: PixelClip, cull: Bool = false) {
         let opts = options
         let w = width, h = height
         var cache = self.cache
@@ -89,8 +115,9 @@ public struct PixelCanvas {
             guard let base = buf.baseAddress, w > 0, h > 0 else { return }
             var t = Target(p: base, width: w, height: h, scale: Double(opts.scale), iscale: opts.scale,
                            options: opts, cache: cache)
+            t.clip = clip
             swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
-            t.run(list)
+            t.run(list, cull: cull)
             cache = t.cache
             swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
         }

@@ -29,7 +29,10 @@ struct Target {
         return r.isFinite ? Int(r.clamped(to: -100_000...100_000)) : 0
     }
 
-    mutating func run(_ list: DisplayList) {
+    /// `cull`: skip drawing commands whose bounds (`PixelDamage.pixelBounds`, which
+    /// contain every pixel a command touches) miss the clip, so a region redraw neither
+    /// decodes images nor walks glyphs outside it. The pixels are the same either way.
+    mutating func run(_ list: DisplayList, cull: Bool = false) {
         var clips: [PixelClip] = []
         var opacities: [Int] = []
         let theme = options.theme
@@ -49,6 +52,8 @@ struct Target {
                 if let o = opacities.popLast() { opacity = o }
             default:
                 if clip.isEmpty || opacity == 0 { continue }
+                if cull, let b = PixelDamage.pixelBounds(item.command, scale: scale),
+                   b.x1 <= clip.x0 || b.x0 >= clip.x1 || b.y1 <= clip.y0 || b.y0 >= clip.y1 { continue }
                 draw(item.command, theme: theme)
             }
         }

@@ -1,4 +1,5 @@
 import SimCore
+import Imaging
 import Raster
 import ChatUI
 import Scenario
@@ -43,17 +44,33 @@ public func esim_screen_snapshot_coded(_ handle: Int32, _ subject: Int32, _ form
 /// Forgets the screen's legend codes (the page calls it when it opens a fresh screen).
 @_cdecl("esim_screen_codes_reset")
 public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
-    playgroundCodes[handle] = nil
-    return 0
+    abiCall { () throws(CoreABI.Failure) in
+        _ = try CoreABI.session(handle, in: abiState)
+        playgroundCodes[handle] = nil
+        return 0
+    }
 }
 
-/// Gives the legend codes of screen `from` to screen `to` (the page replaces its screen
-/// by a rebuilt one after a gesture and its text snapshots must keep sharing one table).
+/// Gives the legend codes and the kept framebuffer (`ScreenFrame`) of screen `from` to
+/// screen `to`: the page replaces its screen by a rebuilt one after a gesture; its text
+/// snapshots must keep sharing one table, and its next frame need only redraw what the
+/// rebuilt screen shows differently. Both must be open and differ.
 @_cdecl("esim_screen_codes_move")
 public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
-    playgroundCodes[to] = playgroundCodes[from]
-    playgroundCodes[from] = nil
-    return 0
+    abiCall { () throws(CoreABI.Failure) in
+        _ = try CoreABI.session(from, in: abiState)
+        _ = try CoreABI.session(to, in: abiState)
+        guard from != to else { throw CoreABI.Failure(.badArgument, "codes move: from and to are the same screen (\(from))") }
+        playgroundCodes[to] = playgroundCodes[from]
+        playgroundCodes[from] = nil
+        let source = try CoreABI.session(from, in: abiState), target = try CoreABI.session(to, in: abiState)
+        if let frame = source.frame {
+            frame.retarget(CoreABI.pixelOptions(target))
+            target.frame = frame
+            source.frame = nil
+        }
+        return 0
+    }
 }
 
 /// Forgets every registered image and sequence (the page loads another catalog's images).
@@ -66,7 +83,7 @@ public func esim_images_clear() -> Int32 {
 
 extension CoreABI {
     /// What a touch at `p` lands on, as the script target a recorder writes: the named
-    /// target (`panel.emoji 笑哭`, `panel.delete`, `panel.tab 1`, `send`, `toggle`,
+    /// target (`panel.emoji 笑哭`, `panel.delete`, `panel.tab "动图"`, `send`, `toggle`,
     /// `input`, `list.row 3`) whose lookup hits (on screen, enabled, not covered) with a
     /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
     /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
@@ -85,7 +102,13 @@ extension CoreABI {
         }
         candidates.append(.panelDelete)
         let st = screen.state
-        for i in 0..<st.panelGroupCount { candidates.append(.panelTab(.index(i))) }
+        // A tab by the label it shows (its title, else its group name), as the user saw
+        // it; by index only when that label would find another tab first (duplicates).
+        let sections = screen.panel.state.sections
+        for i in 0..<min(st.panelGroupCount, sections.count) {
+            let label = sections[i].title ?? sections[i].name
+            candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .panelTab(.name(label)) : .panelTab(.index(i)))
+        }
         candidates += [.send, .toggle]
         // A tap in the text places the caret where it lands: only an empty input is
         // the same at its centre.
@@ -153,6 +176,84 @@ public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr
     abiCall { () throws(CoreABI.Failure) in
         let n = try hostText(name, nameLen, "script name")
         _ = try CoreABI.parse(try hostText(ptr, len, "script"), name: n)
+        return 0
+    }
+}
+
+extension CoreABI {
+    /// How the screen's pixels are drawn: its device scale, theme, the font and its images.
+    static func pixelOptions(_ s: Session) -> PixelRenderOptions {
+        PixelRenderOptions(scale: s.configuration.device.scale, theme: s.configuration.theme,
+                           font: s.font, images: s.screen.imageProvider)
+    }
+
+    /// Brings the screen's kept framebuffer (`ScreenFrame`) to its display list now and
+    /// describes it, as little-endian Int32s: width, height (pixels), the address of its
+    /// RGBA8 pixels in linear memory (valid until the next call on this screen), the
+    /// number of regions redrawn, then x, y, width, height of each. `force` redraws it all.
+    /// Cost: see `ScreenFrame.update`.
+    public static func frame(_ handle: Int32, force: Bool, in state: State) throws(Failure) -> [UInt8] {
+        let s = try session(handle, in: state)
+        let list = s.screen.displayList()
+        let options = pixelOptions(s)
+        let frame = s.frame ?? ScreenFrame(size: list.size, options: options)
+        s.frame = frame
+        let regions = frame.update(to: list, options: options, force: force)
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + 16 * regions.count)
+        func put(_ v: Int) { let u = UInt32(truncatingIfNeeded: v); for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: u >> (8 * k))) } }
+        let address = frame.canvas.image.pixels.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        put(frame.canvas.width); put(frame.canvas.height); put(address); put(regions.count)
+        for r in regions { put(r.x); put(r.y); put(r.width); put(r.height) }
+        return out
+    }
+}
+
+/// The screen's frame for the page to blit (see `CoreABI.frame`): returns the number of
+/// regions redrawn (0: nothing changed) or a status < 0; `force` (nonzero) redraws all.
+@_cdecl("esim_screen_frame")
+public func esim_screen_frame(_ handle: Int32, _ force: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.output = try CoreABI.frame(handle, force: force != 0, in: abiState)
+        return Int32(truncatingIfNeeded: abiState.output[12]) // at most maxRegions + 1
+    }
+}
+
+extension CoreABI {
+    /// Reads a catalog JSON (`CatalogJSON`) into the catalog scripts naming a catalog
+    /// from files use, and lists the image files it names, one a line: `image NAME`,
+    /// then `sequence NAME<TAB>FRAME<TAB>FRAME...` for each image sequence. On failure
+    /// the catalog loaded before stays. O(bytes).
+    public static func loadCatalogJSON(_ bytes: [UInt8], file: String, into state: State) throws(Failure) -> String {
+        let r: CatalogJSON.Result
+        do throws(CatalogJSON.Failure) {
+            r = try CatalogJSON.read(bytes, file: file)
+        } catch {
+            throw Failure(.parseError, error.description)
+        }
+        state.catalog = r.catalog
+        var out = ""
+        for name in r.images { out += "image \(name)\n" }
+        for s in r.sequences {
+            out += "sequence \(s.name)"
+            for f in s.frames { out += "\t\(f)" }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// Loads a catalog JSON file's bytes (see `CoreABI.loadCatalogJSON`); `name` is the
+/// file name messages use. The image names it needs go to the output buffer.
+@_cdecl("esim_catalog_load_json")
+public func esim_catalog_load_json(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
+    abiCall { () throws(CoreABI.Failure) in
+        let n = try hostText(name, nameLen, "catalog file name")
+        guard n.utf8.count <= CoreABI.maxNameBytes else {
+            throw CoreABI.Failure(.badArgument, "catalog file name: \(n.utf8.count) bytes; at most \(CoreABI.maxNameBytes)")
+        }
+        let text = try hostText(ptr, len, n.isEmpty ? "catalog JSON" : n)
+        abiState.output = Array(try CoreABI.loadCatalogJSON(Array(text.utf8), file: n, into: abiState).utf8)
         return 0
     }
 }

@@ -50,6 +50,8 @@ public enum CoreABI {
         public let driver: ScenarioDriver<ChatScreen>
         public let configuration: ScenarioConfiguration
         let font: BitmapFont
+        /// The playground's kept framebuffer (CoreABI+Playground.swift), made on first use.
+        public var frame: ScreenFrame?
 
         init(screen: ChatScreen, configuration: ScenarioConfiguration, font: BitmapFont, name: String) {
             self.screen = screen
@@ -244,6 +246,7 @@ public enum CoreABI {
             throw Failure(.noSuchScreen, "no open screen with handle \(handle)")
         }
         state.benches[handle] = nil
+        playgroundCodes[handle] = nil
     }
 
     // MARK: whole scripts
