@@ -115,19 +115,7 @@ extension InputBar {
             guard a < b, b <= units.count else { continue }
             let x = layout.caretRect(at: a).minX
             let y = origin.y + line.frame.minY
-            var runs: [InlineRun] = []
-            var plain = ""
-            for u in units[a..<b] {
-                switch u {
-                case let .character(c) where c != "\n" && c != "\r\n": plain.append(c)
-                case .character: break
-                case let .emoji(att):
-                    if !plain.isEmpty { runs.append(.text(plain)); plain = "" }
-                    runs.append(.emoji(InlineEmoji(att.emoji)))
-                }
-            }
-            if !plain.isEmpty { runs.append(.text(plain)) }
-            let overlay = TextLayout(runs)
+            let overlay = TextLayout(InputBar.runs(of: units[a..<b]))
             let width = overlay.size.width
             list.line(from: Point(x: origin.x + x, y: y + line.frame.height - 1),
                       to: Point(x: origin.x + x + width, y: y + line.frame.height - 1),
