@@ -758,6 +758,8 @@ function startReplay(stepping) {
     }
     replay = { lines, i: first, nextAt: 0, failures: 0, stepping, expectLines: [] };
     pg.replayResult = null;
+    // A replay ends paused at its end state; Replay again means "run it", not "stay paused".
+    if (!stepping && paused) { paused = false; $('pause').textContent = 'Pause'; lastReal = performance.now(); }
     for (let i = 0; i < first; i++) markLine(i, 'ran');
 }
 
