@@ -78,7 +78,7 @@ let package = Package(
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
         // --
-        .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO"]),
+        .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO", "EmojiSimCoreABI"]),
         // --
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
         // --

@@ -39,6 +39,7 @@ public enum JSONCatalog {
         guard format == formatName else {
             throw CatalogImportError(file: file, key: "format", message: "expected \"\(formatName)\", found \"\(format)\"")
         }
+        try jsonNumber(root, "version", entry: nil, file: file)
         guard let v = try reader.optionalNumber(root, "version", entry: nil) else {
             throw CatalogImportError(file: file, key: "version", message: "missing")
         }
@@ -115,6 +116,8 @@ public enum JSONCatalog {
                             throw CatalogImportError(file: file, entry: entry, key: "image", message: "missing (a \(kindName) emoji needs an image)")
                         }
                         var size: Size?
+                        try jsonNumber(e, "width", entry: entry, file: file)
+                        try jsonNumber(e, "height", entry: entry, file: file)
                         if let w = try reader.optionalDimension(e, "width", entry: entry), let h = try reader.optionalDimension(e, "height", entry: entry) {
                             size = Size(width: w, height: h)
                         }
@@ -144,6 +147,15 @@ public enum JSONCatalog {
                                sequences: sequences,
                                unicodeVersion: try reader.optionalString(root, "unicodeVersion", entry: nil),
                                skipped: sink.skipped)
+    }
+
+    /// JSON numbers are numbers: `PlistReader.optionalNumber` also takes numeric strings
+    /// (the seeds' plists write sizes as `<string>`), which docs/CATALOG-JSON.md does not
+    /// allow and the wasm core's reader refuses.
+    private static func jsonNumber(_ d: [String: Any], _ key: String, entry: Int?, file: String) throws(CatalogImportError) {
+        if let s = d[key] as? String {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found the string \"\(s)\"")
+        }
     }
 
     private static func strings(_ d: [String: Any], _ key: String, reader: PlistReader, entry: Int) throws(CatalogImportError) -> [String] {

@@ -173,21 +173,29 @@ enum PlistBounds {
     // MARK: JSON
 
     /// Nesting depth of JSON arrays and objects (outside strings), O(file size): the
-    /// JSON catalog reader runs it before JSONSerialization for the same reason.
+    /// JSON catalog reader runs it before JSONSerialization for the same reason. It also
+    /// refuses a comma right before `]` or `}`, which RFC 8259 forbids but Foundation's
+    /// parser lets through (the wasm core's PureJSON refuses it; one format, one rule).
     static func checkJSONDepth(_ data: Data) throws(Violation) {
         var depth = 0, inString = false, escaped = false
-        for c in data {
+        var lastComma = -1 // offset of a comma seen outside strings with only white space after it
+        for (i, c) in data.enumerated() {
             if inString {
                 if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
                 continue
             }
             switch c {
-            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "\""): inString = true; lastComma = -1
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
+                lastComma = -1
                 if depth > maxDepth { throw Violation(reason: "nested more than \(maxDepth) levels deep") }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
-            default: break
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if lastComma >= 0 { throw Violation(reason: "a trailing comma at byte \(lastComma) before '\(Character(Unicode.Scalar(c)))'") }
+                depth = max(0, depth - 1)
+            case UInt8(ascii: ","): lastComma = i
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default: lastComma = -1
             }
         }
     }

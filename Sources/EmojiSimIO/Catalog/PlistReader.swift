@@ -95,7 +95,7 @@ struct PlistReader {
             throw CatalogImportError(file: file, entry: entry, key: key,
                                      message: "size \(plainDecimal(d)) is out of range (0 to \(Int(Self.maxDimension)) points)")
         }
-        return d
+        return d == 0 ? 0 : d // -0 is a size of 0 (as the wasm core reads it)
     }
 
     /// True for plist `<true/>`/`<false/>` and JSON `true`/`false`. `v is Bool` is not

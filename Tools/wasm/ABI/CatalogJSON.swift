@@ -11,11 +11,14 @@ import EmojiText
 /// Bad input: a typed `Failure` with the file, the byte offset, line and column of the
 /// value at fault, the entry and key, and the reason; the first one found. Limits are
 /// checked before the work: `PureJSON.maxBytes` of text, `maxEntries` entries,
-/// `maxFrames` frames an entry, `maxDimension` points a side. O(bytes).
+/// `maxFrames` frames an entry, `maxFrameReferences` frames in all, `maxDimension`
+/// points a side. O(bytes).
 public enum CatalogJSON {
     public static let maxEntries = 50_000
     public static let maxFrames = 1_000
     public static let maxDimension = 10_000.0
+    /// Frame references over the whole catalog (as `CatalogLimits.maxFrameReferences`).
+    public static let maxFrameReferences = 20_000
 
     public struct Failure: Error, CustomStringConvertible {
         public var file: String
@@ -110,7 +113,7 @@ public enum CatalogJSON {
             guard d >= 0, d <= CatalogJSON.maxDimension else {
                 throw fail(n, "entry \(entry) (\(key))", "size \(Int(d.rounded(.towardZero))) is out of range (0 to \(Int(CatalogJSON.maxDimension)) points)")
             }
-            return d
+            return d == 0 ? 0 : d // -0 is a size of 0, as the native reader has it
         }
 
         mutating func catalog(_ root: PureJSON.Node) throws(Failure) -> Result {
@@ -136,6 +139,7 @@ public enum CatalogJSON {
             var sequences: [(name: String, frames: [String])] = []
             var seen: [String: String] = [:]
             var entry = -1
+            var frameReferences = 0
             func addImage(_ name: String) { if imageSeen.insert(name).inserted { images.append(name) } }
             for (gi, gNode) in try array(groupsNode, "(groups)").enumerated() {
                 let g = try object(gNode, "groups[\(gi)]")
@@ -173,6 +177,10 @@ public enum CatalogJSON {
                         let list = try array(framesNode, "entry \(entry) (frames)")
                         guard list.count <= CatalogJSON.maxFrames else {
                             throw fail(framesNode, "entry \(entry) (frames)", "\(list.count) frames; a sequence may have at most \(CatalogJSON.maxFrames)")
+                        }
+                        frameReferences += list.count
+                        guard frameReferences <= CatalogJSON.maxFrameReferences else {
+                            throw fail(framesNode, "entry \(entry) (frames)", "\(frameReferences) frame references so far; a catalog may have at most \(CatalogJSON.maxFrameReferences)")
                         }
                         var frames: [String] = []
                         for (fi, f) in list.enumerated() { frames.append(try path(f, "entry \(entry) (frames[\(fi)])")) }

@@ -67,6 +67,9 @@ public enum PureJSON {
             throw Failure(bytes, 0, "\(bytes.count) bytes; a JSON text here is at most \(maxBytes)")
         }
         var p = Parser(b: bytes)
+        // A UTF-8 byte order mark is skipped (RFC 8259 lets a reader ignore one, and
+        // Foundation's parser, the native catalog reader, does); offsets stay the file's.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { p.i = 3 }
         p.skipSpace()
         let root = try p.value(depth: 0)
         p.skipSpace()
