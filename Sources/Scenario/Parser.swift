@@ -252,7 +252,7 @@ struct LineParser {
             if accept("at") { return .inputAt(try count("a unit position")) }
             return .input
         case "input.handle":
-            return .inputHandle(try oneOf("a handle", InputBar.SelectionEnd.allCases.map { ($0.rawValue, $0) }))
+            return .inputHandle(try oneOf("a handle", SelectionHandleEnd.allCases.map { ($0.rawValue, $0) }))
         case "toggle": return .toggle
         case "send": return .send
         case "list": return .list

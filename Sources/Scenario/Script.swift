@@ -92,7 +92,7 @@ public enum Target: Hashable, Sendable {
     /// unit; N may be the length, the end of the text), on screen.
     case inputAt(Int)
     /// `input.handle start|end`: a selection grab handle of the text view.
-    case inputHandle(InputBar.SelectionEnd)
+    case inputHandle(SelectionHandleEnd)
     case toggle
     case send
     case list

@@ -252,7 +252,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UITextView: the ends never cross; dragging the end handle before the start (or
     /// the start past the end) keeps one unit selected.
     @Test func theHandlesNeverCrossOneUnitStaysSelected() {
-        for end in InputBar.SelectionEnd.allCases {
+        for end in SelectionHandleEnd.allCases {
             var store = selected("hello world", 3..<8)
             let h = store.model.bar.selectionHandles(at: store.model.now).first { $0.end == end }!
             let p = h.stem.center

@@ -21,12 +21,9 @@ extension InputBar {
     /// The knob's diameter: 8 pt, one grid column (the grid prints it as one `●`).
     public static let handleKnobSize: Double = 8
 
-    /// Which end of the selection a handle moves.
-    public enum SelectionEnd: String, Hashable, Sendable, CaseIterable { case start, end }
-
     /// One handle's geometry in screen coordinates at an instant.
     public struct SelectionHandle: Hashable, Sendable {
-        public var end: SelectionEnd
+        public var end: SelectionHandleEnd
         /// The selection boundary it stands on (editor units).
         public var boundary: Int
         /// The caret-high stem at the boundary.
@@ -38,14 +35,14 @@ extension InputBar {
 
     /// A handle under a finger: grabbed at touch down, dragging once the finger moves.
     public struct HandleGrab: Hashable, Sendable {
-        public var end: SelectionEnd
+        public var end: SelectionHandleEnd
         /// From the finger to the stem's centre at touch down: the drag keeps it, so the
         /// handle does not jump to the fingertip.
         public var offset: Point
         /// The touch-down location (screen coordinates).
         public var origin: Point
         public var isDragging = false
-        public init(end: SelectionEnd, offset: Point, origin: Point, isDragging: Bool = false) {
+        public init(end: SelectionHandleEnd, offset: Point, origin: Point, isDragging: Bool = false) {
             self.end = end; self.offset = offset; self.origin = origin; self.isDragging = isDragging
         }
     }
@@ -94,7 +91,7 @@ extension InputBar.State {
         let text = InputBar.textLayout(self)
         let k = InputBar.handleKnobSize, hit = InputBar.handleHitSize
         var out: [InputBar.SelectionHandle] = []
-        for (end, boundary) in [(InputBar.SelectionEnd.start, sel.lowerBound), (.end, sel.upperBound)] {
+        for (end, boundary) in [(SelectionHandleEnd.start, sel.lowerBound), (.end, sel.upperBound)] {
             let stem = text.caretRect(at: boundary).offsetBy(dx: origin.x, dy: origin.y)
             guard stem.midY >= container.minY, stem.midY < container.maxY else { continue }
             // The knob's centre one line height from the line's centre: its own grid row.

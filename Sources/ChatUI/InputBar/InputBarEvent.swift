@@ -36,9 +36,9 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     /// The finger lifted (or was cancelled): the loupe is gone, the caret stays.
     case loupeHidden(caret: Int)
     /// A finger that went down on a selection handle started moving it.
-    case handleDragBegan(InputBar.SelectionEnd, at: Point)
+    case handleDragBegan(SelectionHandleEnd, at: Point)
     /// The handle's finger lifted: the selection it left.
-    case handleDragEnded(InputBar.SelectionEnd, selectionLocation: Int, selectionLength: Int)
+    case handleDragEnded(SelectionHandleEnd, selectionLocation: Int, selectionLength: Int)
 
     /// Why a touch down did not reach the bar.
     public enum TouchIgnoredReason: String, Hashable, Sendable {

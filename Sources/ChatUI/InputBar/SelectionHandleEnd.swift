@@ -1,0 +1,4 @@
+/// Which end of the text view's selection a grab handle moves (`input.handle start|end`
+/// in scripts). Top level rather than nested in InputBar so the script language can name
+/// it without the input bar's model (the scenario fuzz target builds the parser alone).
+public enum SelectionHandleEnd: String, Hashable, Sendable, CaseIterable { case start, end }
