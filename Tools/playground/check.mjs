@@ -122,8 +122,21 @@ async function key(k) {
     await send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, code, text: k.length === 1 ? k : undefined, timestamp: Date.now() / 1000 });
     await send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, timestamp: Date.now() / 1000 });
 }
+// The panes update a frame at a time after a change, and their heights move the buttons
+// under them: press only where the button has stayed for 50 ms and is the element hit.
 async function clickButton(id) {
-    const r = await evaluate(`(() => { const r = document.getElementById(${JSON.stringify(id)}).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`);
+    let r = null;
+    for (let i = 0; i < 40; i++) {
+        const q = await evaluate(`(() => { const e = document.getElementById(${JSON.stringify(id)}); const b = e.getBoundingClientRect();
+            const x = b.left + b.width / 2, y = b.top + b.height / 2, hit = document.elementFromPoint(x, y);
+            return [x, y, !!hit && (hit === e || e.contains(hit))]; })()`);
+        const same = r && q[0] === r[0] && q[1] === r[1];
+        r = q;
+        if (same && q[2]) break;
+        await sleep(50);
+    }
+    if (!r[2]) fail(`button ${id} is covered at ${r[0]},${r[1]}`);
+    r = [r[0], r[1]];
     await mouse('mousePressed', r, 1);
     await sleep(30);
     await mouse('mouseReleased', r, 0);
@@ -370,7 +383,9 @@ async function replayText(text) {
     await evaluate(`window.playground.replayResult = null; document.getElementById('script').value = ${JSON.stringify(text)}; document.getElementById('pace').value = 'fast'`);
     await clickButton('replay');
     for (let i = 0; i < 300 && !(await evaluate('window.playground.replayResult')); i++) await sleep(100);
-    return await evaluate('window.playground.replayResult');
+    const result = await evaluate('window.playground.replayResult');
+    if (!result) log(`replay gave no result; page: ${JSON.stringify(await evaluate('window.playground.replayState()'))}`);
+    return result;
 }
 const replayed = await replayText(script);
 if (!replayed || !replayed.passed) fail(`the page's replay of its own script: ${JSON.stringify(replayed)}`);

@@ -978,6 +978,8 @@ async function init() {
     pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.scriptText = scriptText;
     pg.startReplay = startReplay; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
     pg.status = () => status(); pg.setup = () => setupText;
+    pg.replayState = () => ({ replaying: !!replay, line: replay ? replay.i : null, stepping: replay ? replay.stepping : null,
+        paused, error: $('error').textContent });
     requestAnimationFrame(frame);
 }
 init();
