@@ -26,13 +26,22 @@ let catalogFixtures = URL(fileURLWithPath: #filePath)
         #expect(c.unusedMeanings.isEmpty)
     }
 
-    @Test func localeMeaningsOverlayTheDefault() throws {
+    /// Every locale's meanings are read; `--locale` makes one of them the default, key
+    /// by key (docs/CATALOGS.md), keeping the others.
+    @Test func everyLocaleIsReadAndLocaleChoosesTheDefault() throws {
+        let plain = try CatalogLoader.load(path: catalogFixtures.appendingPathComponent("seed"))
+        #expect(plain.groups[0].emoji[0].meanings == ["": "笑哭", "en": "tears of joy"])
         let c = try CatalogLoader.load(path: catalogFixtures.appendingPathComponent("seed"), options: .init(locale: "en"))
         let f056 = c.groups[0].emoji[0]
-        #expect(f056.meaning(for: "en") == "tears of joy")
-        #expect(f056.meaning(for: "") == "笑哭")
-        // No English meaning for the GIF: it falls back to the default.
-        #expect(c.groups[1].emoji[0].meaning(for: "en") == "哈哈")
+        #expect(f056.meanings == ["": "tears of joy", "en": "tears of joy"])
+        // No English meaning for the GIF: its default stays.
+        #expect(c.groups[1].emoji[0].meanings == ["": "哈哈"])
+        // A locale no file has changes nothing.
+        let fr = try CatalogLoader.load(path: catalogFixtures.appendingPathComponent("seed"), options: .init(locale: "fr"))
+        #expect(fr.allEmoji.map(\.meanings) == plain.allEmoji.map(\.meanings))
+        // With the meaning wire, the default meaning is what travels.
+        #expect(CatalogBridge.wireText(for: f056, wire: .meaning) == "[tears of joy]")
+        #expect(CatalogBridge.wireText(for: plain.groups[0].emoji[0], wire: .meaning) == "[笑哭]")
     }
 
     @Test func malformedPlistNamesTheFile() {
@@ -167,10 +176,10 @@ let catalogFixtures = URL(fileURLWithPath: #filePath)
         defer { try? FileManager.default.removeItem(at: tmp) }
         try Data(#"{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"a","kind":"unicode"},{"code":"b","kind":"sparkly"}]}]}"#.utf8).write(to: tmp)
         #expect { _ = try CatalogLoader.load(path: tmp) } throws: { e in
-            "\(e)" == "\(tmp.lastPathComponent): entry 1: key 'kind': expected unicode, static or animated, found \"sparkly\""
+            "\(e)" == "\(tmp.lastPathComponent):1:122: entry 1: key 'kind': expected unicode, static or animated, found \"sparkly\""
         }
         try Data(#"{"format":"emojisim-catalog","version":2,"groups":[]}"#.utf8).write(to: tmp)
-        #expect { _ = try CatalogLoader.load(path: tmp) } throws: { e in "\(e)".contains("version 2.0 is not supported") }
+        #expect { _ = try CatalogLoader.load(path: tmp) } throws: { e in "\(e)".contains(":1:40: key 'version': version 2 is not supported") }
         try Data("{\"format\":".utf8).write(to: tmp)
         #expect { _ = try CatalogLoader.load(path: tmp) } throws: { e in "\(e)".contains("malformed JSON") }
     }

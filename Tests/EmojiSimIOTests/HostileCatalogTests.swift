@@ -58,9 +58,9 @@ import EmojiText
         let deep = String(repeating: "<array>", count: 5000) + String(repeating: "</array>", count: 5000)
         #expect(throws: PlistBounds.Violation.self) { try PlistBounds.check(Data(("<plist>" + deep + "</plist>").utf8)) }
         let deepJSON = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
-        #expect(throws: PlistBounds.Violation.self) { try PlistBounds.checkJSONDepth(Data(deepJSON.utf8)) }
+        #expect(throws: PureJSON.Failure.self) { try PureJSON.parse(Array(deepJSON.utf8)) }
         // Brackets inside strings do not count.
-        try PlistBounds.checkJSONDepth(Data(("[\"" + String(repeating: "[", count: 5000) + "\\\"\"]").utf8))
+        _ = try PureJSON.parse(Array(("[\"" + String(repeating: "[", count: 5000) + "\\\"\"]").utf8))
         try PlistBounds.check(Data("<plist><array><array/><dict></dict></array></plist>".utf8))
     }
 

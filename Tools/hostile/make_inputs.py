@@ -163,3 +163,55 @@ write('wide.gif', gif((65535, 1), [(1, 1, 8, lzw_one_pixel())]))
 write('zero.gif', gif((2, 2), [(0, 0, 2, b'\x00')]))
 write('nodata.gif', b'GIF89a' + le16(1) + le16(1) + b'\x00\x00\x00\x3b')
 write('codesize12.gif', gif((1, 1), [(1, 1, 12, b'\x01\x00\x00')]))
+
+# Issue 26, catalog items (1, 2, 4, 5, 8, 11, 13).
+# 1: a plist nested 170,000 deep in <string> elements (Foundation recursed on each).
+write('deep/emtions.plist', '<plist>' + '<string>' * 170000 + '</plist>')
+write('deep/emtionMeans.plist', '<plist><dict/></plist>')
+script('deep.scenario', 'catalog plist "deep/emtions.plist" "deep/emtionMeans.plist"\ntap input\n')
+# 2: one group named by 8,000,000 characters and 300,000 more groups (16.4 MB of JSON).
+with open('wide-names.json', 'w') as f:
+    f.write('{"format":"emojisim-catalog","version":1,"groups":[{"name":"' + 'x' * 8000000
+            + '","emoji":[{"code":"a","kind":"unicode"}]}')
+    f.write(''.join(',{"name":"%d","emoji":[]}' % i for i in range(300000)))
+    f.write(']}')
+
+
+def canvas_gif(side):
+    """35 bytes: a side x side screen, a 2-colour table, one 1x1 frame."""
+    return (b'GIF89a' + le16(side) + le16(side) + b'\x80\x00\x00' + b'\x00\x00\x00\xff\xff\xff'
+            + b'\x2c' + le16(0) + le16(0) + le16(1) + le16(1) + b'\x00\x02\x02\x44\x01\x00\x3b')
+
+
+def canvas_catalog(folder, count, side):
+    os.makedirs(folder, exist_ok=True)
+    for i in range(count):
+        write('%s/b%d.gif' % (folder, i), canvas_gif(side))
+    write(folder + '/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[%s]}]}'
+          % ','.join('{"code":"b%d","kind":"animated","image":"b%d.gif"}' % (i, i) for i in range(count)))
+
+# 4: five 10000x10000 GIFs in a panel (refused from their headers); thirty at the
+# 4096x4096 limit drawn (the library's budget for decoded images holds them).
+canvas_catalog('canvas5', 5, 10000)
+canvas_catalog('canvas30', 30, 4096)
+script('canvas5.scenario', 'catalog json "canvas5/c.json"\ntap input\ntap toggle\nsnapshot p panel\n')
+script('canvas30.scenario', 'catalog json "canvas30/c.json"\ndevice 375x667@3\ntap input\ntap toggle\n'
+       + 'swipe panel left\nswipe panel right\nsnapshot p panel png\n')
+# 5: 80 of them for catalog check (0.45 s each when each was decoded).
+canvas_catalog('canvas80', 80, 10000)
+# 8: a code that climbs, with frames (convert wrote ./escaped.sequence/...).
+os.makedirs('escape/src', exist_ok=True)
+shutil.copy(os.path.join(root, 'Tests/Fixtures/catalogs/seed/EmtionImages/f056.png'), 'escape/src/f.png')
+write('escape/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      '{"code":"../../escaped","kind":"animated","frames":["src/f.png"]},'
+      '{"code":"../../../../../../tmp/escaped2","kind":"animated","frames":["src/f.png"]}]}]}')
+os.makedirs('escape/out/a/b', exist_ok=True)
+# 11: the bundled emoji-test.txt with CRLF line ends.
+text = open(os.path.join(root, 'Sources/EmojiSimIO/Resources/Unicode/emoji-test.txt'), 'rb').read()
+write('crlf/emoji-test.txt', text.replace(b'\n', b'\r\n'))
+# 13: a duplicate group name, a duplicate key, UTF-16 JSON.
+write('dupgroup.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[]},{"name":"g","emoji":[]}]}')
+write('dupkey.json', '{"format":"emojisim-catalog","version":1,"version":2,"groups":[]}')
+write('utf16.json', '\ufeff{"format":"emojisim-catalog","version":1,"groups":[]}'.encode('utf-16-le'))
+write('dupgroup-test.txt', '# group: A\n1F600 ; fully-qualified # \U0001F600 E1.0 a\n# group: A\n'
+      '1F601 ; fully-qualified # \U0001F601 E1.0 b\n')

@@ -116,5 +116,40 @@ check 17-gif-zero-image      ok $E image frames zero.gif --out zeroframes
 check 17-gif-no-image        ok $E image info nodata.gif
 check 17-gif-code-size-12    err $E image info codesize12.gif
 
+# Issue 26, catalog items.
+# 1. A plist nested 170,000 deep in <string> elements.
+check 26-1-plist-deep-show    err $E catalog show deep
+check 26-1-plist-deep-check   err $E catalog check deep
+check 26-1-plist-deep-script  err $E run deep.scenario
+expect 26-1-depth-named       "the error names the nesting" grep -q "nested more than 256 levels" 26-1-plist-deep-show.out
+# 2. An 8,000,000-character group name and 300,000 groups: streamed, columns bounded.
+check 26-2-show-wide-names    ok $E catalog show wide-names.json
+expect 26-2-listing-bounded   "every line is short (columns cut at 40)" sh -c "[ \$(awk '{ if (length(\$0) > m) m = length(\$0) } END { print m }' 26-2-show-wide-names.out) -lt 300 ]"
+expect 26-2-all-groups        "all 300,001 groups listed" sh -c "[ \$(grep -c '^  .* emoji' 26-2-show-wide-names.out) -eq 300001 ]"
+check 26-2-show-wide-json     ok $E catalog show wide-names.json --json
+# 4. Five 10000x10000 GIFs (35 bytes each) in the panel; thirty at the 4096x4096 limit drawn.
+check 26-4-canvas-run         err $E run canvas5.scenario --record never
+expect 26-4-canvas-named      "the refusal names the entry and the canvas" grep -q "entry 0: code \"b0\": image b0.gif: canvas 10000x10000" 26-4-canvas-run.out
+check 26-4-canvas-budget      ok $E run canvas30.scenario --record all
+expect 26-4-budget-drawn      "the panel with thirty 4096x4096 emoji was drawn" sh -c 'find . -name p.png | grep -q canvas30'
+
+# 5. catalog check on 80 of them: headers, not decodes.
+check 26-5-check-canvases     err $E catalog check canvas80/c.json
+expect 26-5-all-reported      "80 errors, each naming its entry" grep -q "^80 errors" 26-5-check-canvases.out
+# 8. convert with codes that climb: nothing written anywhere.
+check 26-8-convert-escape     err $E catalog convert escape/c.json --to json --out escape/out/a/b/x.json
+expect 26-8-nothing-escaped   "no escaped.sequence anywhere, no x.json" sh -c '! find . -name "escaped*" | grep -q . && test ! -e /tmp/escaped2.sequence && test ! -e escape/out/a/b/x.json'
+# 11. emoji-test.txt with CRLF line ends reads as with LF.
+check 26-11-crlf-show         ok $E catalog show crlf/emoji-test.txt
+expect 26-11-crlf-groups      "9 groups, 1990 emoji (as with LF)" grep -q "9 groups, 1990 emoji" 26-11-crlf-show.out
+check 26-11-crlf-check        ok $E catalog check crlf
+# 13. Duplicate group names and keys, UTF-16 JSON.
+check 26-13-dup-group         err $E catalog check dupgroup.json
+check 26-13-dup-group-txt     err $E catalog check dupgroup-test.txt --format unicode
+check 26-13-dup-key           err $E catalog show dupkey.json
+expect 26-13-dup-key-place    "the repeated key is named with its place" grep -q "dupkey.json:1:42: malformed JSON: member name \"version\" repeated" 26-13-dup-key.out
+check 26-13-utf16             err $E catalog show utf16.json
+expect 26-13-utf16-named      "UTF-16 is named" grep -q "UTF-16 text" 26-13-utf16.out
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -15,42 +15,18 @@ public enum CatalogBridge {
 
     static func groups(_ imported: ImportedCatalog) -> [EmojiGroup] {
         imported.groups.map { g in
-            EmojiGroup(name: g.name, emojis: g.emoji.map { e in
+            EmojiGroup(name: g.name, titles: g.titles, emojis: g.emoji.map { e in
                 var out = coreEmoji(e, wire: imported.wire)
-                if let v = g.variants[e.code] { out.skinToneVariants = v }
+                if let v = g.variants[e.code] {
+                    out.skinToneVariants = v
+                    for code in v { if let image = g.variantImages[code] { out.skinToneImages[code] = image } }
+                }
                 return out
             })
         }
     }
 
-    static func coreEmoji(_ e: Emoji, wire: WireFormat) -> Emoji {
-        guard e.kind != .unicode else { return e }
-        switch wire {
-        case .hex, .unicode:
-            let m = e.meaning()
-            if isSingleEmoji(m) {
-                var u = e
-                u.code = m
-                u.kind = .unicode
-                u.keywords.append(e.code)
-                return u
-            }
-            return e
-        case .meaning:
-            let m = e.meaning()
-            var u = e
-            if !m.isEmpty, m != e.code { u.code = m; u.keywords.append(e.code) }
-            return u
-        case .code:
-            return e
-        }
-    }
-
-    /// One grapheme cluster whose first scalar is an emoji.
-    static func isSingleEmoji(_ s: String) -> Bool {
-        guard s.count == 1, let first = s.unicodeScalars.first else { return false }
-        return first.properties.isEmoji && (first.value > 0xFF || s.unicodeScalars.count > 1)
-    }
+    static func coreEmoji(_ e: Emoji, wire: WireFormat) -> Emoji { wire.coreEmoji(e) }
 
     /// The text an emoji travels as on the wire in this catalog.
     public static func wireText(for e: Emoji, wire: WireFormat) -> String {
@@ -68,14 +44,14 @@ public enum CatalogBridge {
             do {
                 _ = try EmojiCatalog(groups: [EmojiGroup(name: e.group.isEmpty ? "g" : e.group, emojis: [core])])
             } catch {
-                return "code does not survive the placeholder scanner: \(error)"
+                return "code does not survive the placeholder scanner: \(CatalogImportError.echo("\(error)", limit: 400))"
             }
             guard let full else { return nil } // duplicates are reported by the importer
             let wire = wireText(for: e, wire: imported.wire)
             let rich = RichText(parsing: wire, catalog: full)
             let attachments = rich.attachments
             if attachments.count != 1 || rich.runs.count != 1 || attachments[0].emoji.code != core.code {
-                return "wire text \(wire) does not scan back to this emoji"
+                return "wire text \(CatalogImportError.echo(wire)) does not scan back to this emoji"
             }
             return nil
         }
@@ -89,14 +65,23 @@ public enum CatalogBridge {
         var images: [String: URL] = [:]
         let groups = catalog.groups.map { g -> ImportedGroup in
             var variants: [String: [String]] = [:]
+            var variantImages: [String: String] = [:]
             for e in g.emojis {
                 if let name = e.imageName { images[name] = assets.appendingPathComponent(name) }
                 if !e.skinToneVariants.isEmpty { variants[e.code] = e.skinToneVariants }
+                // The core draws a variant with its Noto file when the base uses one;
+                // naming those files keeps them in a converted catalog.
+                guard e.imageName == Emoji.notoImageName(for: e.code) else { continue }
+                for v in e.skinToneVariants {
+                    let name = Emoji.notoImageName(for: v)
+                    let url = assets.appendingPathComponent(name)
+                    if FileManager.default.fileExists(atPath: url.path) { images[name] = url; variantImages[v] = name }
+                }
             }
-            return ImportedGroup(name: g.name, emoji: g.emojis, variants: variants)
+            return ImportedGroup(name: g.name, titles: g.titles, emoji: g.emojis, variants: variants, variantImages: variantImages)
         }
         // The bundled demo is far inside CatalogLimits; a failure here is a packaging bug.
-        do { return try ImportedCatalog(format: .json, source: URL(fileURLWithPath: "demo"), groups: groups, wire: .code, images: images) }
+        do { return try ImportedCatalog(format: .json, source: URL(fileURLWithPath: "demo"), root: assets, groups: groups, wire: .code, images: images) }
         catch { preconditionFailure("the demo catalog exceeds CatalogLimits: \(error)") }
     }
 }

@@ -1,26 +1,45 @@
-/// A problem in a user's catalog, saying which file, which entry and which key.
-/// Prints as `emtions.plist: entry 3: key 'width': expected a number, found a string`.
+import SimCore
+
+/// A problem in a user's catalog, saying which file, where in it, which entry and which
+/// key. Prints as `emtions.plist: entry 3: key 'width': expected a number, found a string`,
+/// or with a position for text formats, `c.json:4:17: entry 3: key 'kind': ...`.
 public struct CatalogImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file's name (or its path inside the catalog's folder).
     public var file: String
     /// 0-based index of the entry (array element or line-based entry), when it applies.
     public var entry: Int?
-    /// 1-based line for text formats (emoji-test.txt).
+    /// 1-based line for text formats (emoji-test.txt, JSON).
     public var line: Int?
+    /// 1-based column (in bytes) on `line`, when known.
+    public var column: Int?
+    /// The key (or key path, `groups[2].name`) at fault, when it applies.
     public var key: String?
+    /// What is wrong; untrusted values in it are cut and escaped (`CatalogImportError.echo`).
     public var message: String
 
-    public init(file: String, entry: Int? = nil, line: Int? = nil, key: String? = nil, message: String) {
-        self.file = file; self.entry = entry; self.line = line; self.key = key; self.message = message
+    /// - Parameters: see the properties; `line` and `column` are 1-based.
+    public init(file: String, entry: Int? = nil, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
+        self.file = file; self.entry = entry; self.line = line; self.column = column; self.key = key; self.message = message
     }
 
+    /// `file[:line[:column]]: [entry N: ][key 'k': ]message`.
     public var description: String {
         var s = file
-        if let line { s += ":\(line)" }
+        if let line {
+            s += ":\(line)"
+            if let column { s += ":\(column)" }
+        }
         s += ": "
         if let entry { s += "entry \(entry): " }
-        if let key { s += "key '\(key)': " }
+        if let key { s += "key '\(Self.echo(key, limit: 160))': " }
         return s + message
     }
+
+    /// An untrusted value (a code, a name, a path from the user's file) as it may appear
+    /// inside a message: control characters escaped, cut in the middle past `limit`
+    /// characters (SimCore's `messageText`), so one hostile value cannot make an error
+    /// line megabytes long or colour the terminal.
+    static func echo(_ value: String, limit: Int = 160) -> String { messageText(value, limit: limit) }
 }
 
 /// What a lenient import skipped, or what `catalog check` found.

@@ -15,8 +15,14 @@ public enum CatalogLoader {
         return try EmojiTestImporter.load(url, options: options)
     }
 
-    /// Loads `source`: a path to a file or folder (format detected or given).
+    /// Loads `source`: a path to a file or folder (format detected or given), then
+    /// applies `options.locale` (`ImportedCatalog.applyingLocale`).
+    /// - Throws: `CatalogImportError` naming the file and where in it.
     public static func load(path source: URL, format: CatalogFormat? = nil, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        try loadAsWritten(path: source, format: format, options: options).applyingLocale(options.locale)
+    }
+
+    static func loadAsWritten(path source: URL, format: CatalogFormat?, options: CatalogImportOptions) throws(CatalogImportError) -> ImportedCatalog {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDir) else {
             throw CatalogImportError(file: source.path, message: "no such file or folder")

@@ -7,11 +7,17 @@ struct CatalogPaths {
 
     init(root: URL) { self.root = root.standardizedFileURL.resolvingSymlinksInPath() }
 
-    /// The file `name` inside `subfolder` of the root, or an error naming the entry.
-    func resolve(_ name: String, in subfolder: String? = nil, file: String, entry: Int?, key: String) throws(CatalogImportError) -> URL {
+    /// The file `name` inside `subfolder` of the root, or an error naming the entry;
+    /// `written` is the path as the catalog wrote it, for messages (default `name`).
+    func resolve(_ name: String, in subfolder: String? = nil, file: String, entry: Int?, key: String,
+                 written: String? = nil) throws(CatalogImportError) -> URL {
+        let shown = CatalogImportError.echo(written ?? name)
         if name.isEmpty { throw CatalogImportError(file: file, entry: entry, key: key, message: "empty file name") }
-        if name.hasPrefix("/") || name.hasPrefix("~") || name.contains("\0") {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(name)\" must be relative to the catalog folder")
+        if name.utf8.contains(0) {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" contains a NUL byte")
+        }
+        if name.hasPrefix("/") || name.hasPrefix("~") {
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" must be relative to the catalog folder")
         }
         var url = root
         if let subfolder { url = url.appendingPathComponent(subfolder) }
@@ -19,7 +25,7 @@ struct CatalogPaths {
         let resolved = url.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved.path.hasPrefix(rootPath) else {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(name)\" escapes the catalog folder")
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" escapes the catalog folder")
         }
         return resolved
     }

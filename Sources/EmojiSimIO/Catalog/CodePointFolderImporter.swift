@@ -56,7 +56,8 @@ public enum CodePointFolderImporter {
                     for code in v {
                         if let f = byKey[EmojiTestImporter.withoutVS16(code)] {
                             used.insert(f)
-                            images[f] = folder.appendingPathComponent(f)
+                            images[f] = resolved[f]
+                            group.variantImages[code] = f
                         }
                     }
                 }
@@ -69,7 +70,7 @@ public enum CodePointFolderImporter {
             other.emoji.append(Emoji(code: key, kind: .unicode, imageName: file, meanings: ["": key], group: "Other"))
         }
         if !other.emoji.isEmpty { groups.append(other) }
-        return try ImportedCatalog(format: .codePointFolder, source: folder, groups: groups, wire: options.wire ?? .unicode,
+        return try ImportedCatalog(format: .codePointFolder, source: folder, root: folder, groups: groups, wire: options.wire ?? .unicode,
                                images: images, unicodeVersion: unicode.unicodeVersion, skipped: sink.skipped)
     }
 

@@ -14,15 +14,22 @@ public enum EmojiTestImporter {
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CatalogImportError(file: file, message: "not valid UTF-8")
-        }
-        var catalog = try parse(text, file: file, options: options)
+        var catalog = try parse(bytes: [UInt8](data), file: file, options: options)
         catalog.source = url
         return catalog
     }
 
+    /// `parse(bytes:file:options:)` over a text already decoded.
     public static func parse(_ text: String, file: String, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
+        try parse(bytes: Array(text.utf8), file: file, options: options)
+    }
+
+    /// The catalog in the bytes of an emoji-test.txt. Lines end with LF, CR LF or CR
+    /// (`TextLines`); each line must be UTF-8 (an error names the line and column of the
+    /// first bad byte). Strict: throws the first bad line; lenient: skips it.
+    /// - Throws: `CatalogImportError` naming the file and line.
+    /// - Complexity: O(bytes).
+    public static func parse(bytes: [UInt8], file: String, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         var sink = ProblemSink(lenient: options.lenient)
         var groups: [ImportedGroup] = []
         var subgroup = ""
@@ -31,17 +38,36 @@ public enum EmojiTestImporter {
         // Line of each code point sequence taken, by its scalars (not String equality,
         // which would merge canonically equivalent spellings).
         var firstLine: [[UInt32]: Int] = [:]
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        // Each group's first line and index, and the group entries now go to.
+        var groupLine: [String: (line: Int, index: Int)] = [:]
+        var current = -1
+        for textLine in TextLines(bytes) {
+            let lineNumber = textLine.number
+            guard let rawLine = textLine.text else {
+                let column = (textLine.invalidByte ?? textLine.offset) - textLine.offset + 1
+                try sink.report(CatalogImportError(file: file, line: lineNumber, column: column,
+                                                   message: "not valid UTF-8 (byte \(textLine.invalidByte ?? textLine.offset))"))
+                continue
+            }
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             if line.hasPrefix("#") {
                 let comment = line.dropFirst().trimmingCharacters(in: .whitespaces)
                 if comment.hasPrefix("group:") {
                     let name = comment.dropFirst(6).trimmingCharacters(in: .whitespaces)
-                    groups.append(ImportedGroup(name: name))
                     subgroup = ""
+                    // Group names are unique in every catalog format (a tab is found by its
+                    // name); a repeated group line is an error, and a lenient import
+                    // carries on in the group of that name.
+                    if let (first, index) = groupLine[name] {
+                        try sink.report(CatalogImportError(file: file, line: lineNumber,
+                                                           message: "duplicate group \"\(CatalogImportError.echo(name))\" (first on line \(first))"))
+                        current = index
+                        continue
+                    }
+                    groupLine[name] = (lineNumber, groups.count)
+                    current = groups.count
+                    groups.append(ImportedGroup(name: name))
                 } else if comment.hasPrefix("subgroup:") {
                     subgroup = comment.dropFirst(9).trimmingCharacters(in: .whitespaces)
                 } else if comment.hasPrefix("Version:"), version == nil {
@@ -58,7 +84,7 @@ public enum EmojiTestImporter {
                 var scalars = String.UnicodeScalarView()
                 for c in codes {
                     guard c.count <= 6, let v = UInt32(c, radix: 16), let s = Unicode.Scalar(v) else {
-                        throw CatalogImportError(file: file, line: lineNumber, message: "'\(c)' is not a hex code point")
+                        throw CatalogImportError(file: file, line: lineNumber, message: "'\(CatalogImportError.echo(String(c)))' is not a hex code point")
                     }
                     scalars.append(s)
                 }
@@ -67,7 +93,7 @@ public enum EmojiTestImporter {
                 case "fully-qualified": break
                 case "minimally-qualified", "unqualified": if !options.includeUnqualified { continue }
                 case "component": continue
-                default: throw CatalogImportError(file: file, line: lineNumber, message: "unknown status '\(status)'")
+                default: throw CatalogImportError(file: file, line: lineNumber, message: "unknown status '\(CatalogImportError.echo(status))'")
                 }
                 guard !groups.isEmpty else {
                     throw CatalogImportError(file: file, line: lineNumber, message: "entry before the first '# group:' line")
@@ -94,7 +120,7 @@ public enum EmojiTestImporter {
                         continue
                     }
                 }
-                let g = groups.count - 1
+                let g = current
                 var keywords = name.split(separator: " ").map(String.init)
                 if !subgroup.isEmpty { keywords.append(subgroup) }
                 groups[g].emoji.append(Emoji(code: emoji, kind: .unicode, meanings: ["": name, "en": name],

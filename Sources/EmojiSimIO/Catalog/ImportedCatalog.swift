@@ -17,28 +17,27 @@ public enum CatalogFormat: String, Hashable, Sendable, CaseIterable {
     case json
 }
 
-/// How an emoji travels on the wire (in the plain text the server sees).
-public enum WireFormat: String, Hashable, Sendable, CaseIterable {
-    /// `[f056]`: the code in brackets.
-    case code
-    /// `[笑哭]`: the meaning in brackets (or the emoji itself when the meaning is one).
-    case meaning
-    /// `[f09f9882]`: the UTF-8 bytes of the meaning's emoji in hex.
-    case hex
-    /// The Unicode emoji itself, as typed.
-    case unicode
-}
-
-/// One group as imported: a name, an optional tab icon image, its emoji in file order.
+/// One group as imported: a name, its display titles, an optional tab icon image, its
+/// emoji in file order.
 public struct ImportedGroup: Hashable, Sendable {
+    /// Unique in the catalog: how scripts and finders name the tab.
     public var name: String
+    /// Display titles by locale (`""` the default); empty: the tab shows `name`.
+    public var titles: [String: String]
+    /// Resource name of the tab icon image.
     public var icon: String?
     public var emoji: [Emoji]
     /// Skin-tone variants by base emoji code (Unicode catalogs).
     public var variants: [String: [String]]
+    /// Image resource names of skin-tone variants, by variant code, where the catalog
+    /// names one (code-point folders, catalog JSON `variants` objects).
+    public var variantImages: [String: String]
 
-    public init(name: String, icon: String? = nil, emoji: [Emoji] = [], variants: [String: [String]] = [:]) {
-        self.name = name; self.icon = icon; self.emoji = emoji; self.variants = variants
+    /// A group; see the properties.
+    public init(name: String, titles: [String: String] = [:], icon: String? = nil, emoji: [Emoji] = [],
+                variants: [String: [String]] = [:], variantImages: [String: String] = [:]) {
+        self.name = name; self.titles = titles; self.icon = icon; self.emoji = emoji
+        self.variants = variants; self.variantImages = variantImages
     }
 }
 
@@ -49,6 +48,9 @@ public struct ImportedCatalog: Sendable {
     public var format: CatalogFormat
     /// The file or folder it came from.
     public var source: URL
+    /// The folder resource names are relative to (and every file of the catalog is
+    /// inside): the catalog file's folder, or the folder given.
+    public var root: URL
     public var groups: [ImportedGroup]
     public var wire: WireFormat
     /// Image resource name -> file. Resource names are paths relative to the catalog folder.
@@ -65,17 +67,41 @@ public struct ImportedCatalog: Sendable {
     /// lenient import still point at the right entry.
     public var entryIndex: [String: Int] = [:]
 
-    public init(format: CatalogFormat, source: URL, groups: [ImportedGroup] = [], wire: WireFormat = .code,
+    /// A catalog; see the properties. `root` defaults to `source`'s folder.
+    /// - Throws: `CatalogImportError` when past a `CatalogLimits` count.
+    /// - Complexity: O(groups + sequences).
+    public init(format: CatalogFormat, source: URL, root: URL? = nil, groups: [ImportedGroup] = [], wire: WireFormat = .code,
                 images: [String: URL] = [:], sequences: [String: [URL]] = [:], unusedMeanings: [String] = [],
                 unicodeVersion: String? = nil, skipped: [CatalogProblem] = []) throws(CatalogImportError) {
         self.format = format; self.source = source; self.groups = groups; self.wire = wire
+        self.root = (root ?? source.deletingLastPathComponent()).standardizedFileURL.resolvingSymlinksInPath()
         self.images = images; self.sequences = sequences; self.unusedMeanings = unusedMeanings
         self.unicodeVersion = unicodeVersion; self.skipped = skipped
         // Every importer ends here, so every catalog format gets the same bounds.
         try CatalogLimits.check(self, file: source.lastPathComponent)
     }
 
+    /// The catalog as an app running in `locale` sees it: each emoji's meaning for
+    /// `locale` (where it has one) becomes its default meaning (`""`: the label, the
+    /// search text, `[meaning]` on the wire), key by key, and each group's title for
+    /// `locale` its default title; every locale's entries stay under their own keys.
+    /// `--locale L` on the command line. An empty locale changes nothing.
+    /// - Complexity: O(entries).
+    public func applyingLocale(_ locale: String) -> ImportedCatalog {
+        guard !locale.isEmpty else { return self }
+        var c = self
+        for gi in c.groups.indices {
+            if let t = c.groups[gi].titles[locale] { c.groups[gi].titles[""] = t }
+            for ei in c.groups[gi].emoji.indices {
+                if let m = c.groups[gi].emoji[ei].meanings[locale] { c.groups[gi].emoji[ei].meanings[""] = m }
+            }
+        }
+        return c
+    }
+
+    /// Emoji entries over all groups (variants not counted).
     public var emojiCount: Int { groups.reduce(0) { $0 + $1.emoji.count } }
+    /// Every emoji entry, group by group.
     public var allEmoji: [Emoji] { groups.flatMap(\.emoji) }
 }
 
@@ -83,7 +109,9 @@ public struct ImportedCatalog: Sendable {
 public struct CatalogImportOptions: Sendable {
     /// Load what is valid and list what was skipped, instead of failing on the first error.
     public var lenient = false
-    /// Locale for per-locale meaning files (`emtionMeans_<locale>.plist`); empty for the plain file.
+    /// The locale whose meanings and titles become the defaults (`applyingLocale`,
+    /// applied by `CatalogLoader.load`); empty: the catalog's own defaults. Every
+    /// locale's meanings are read whatever this is.
     public var locale = ""
     /// Wire format override (otherwise the format's default).
     public var wire: WireFormat?

@@ -2,203 +2,169 @@ import Foundation
 import SimCore
 import EmojiText
 
-/// EmojiSim's own catalog format, version 1 (docs/CATALOG-JSON.md). Every other format
+/// EmojiSim's own catalog format, version 1 (docs/CATALOG-JSON.md): reading resolves
+/// the paths of EmojiText's `CatalogJSON` reader (the one the wasm core uses too)
+/// against the file's folder; writing is `catalog convert`'s. Every other format
 /// converts to it. Image paths are relative to the JSON file.
 ///
 ///     {"format": "emojisim-catalog", "version": 1, "wire": "code",
 ///      "unicodeVersion": "15.0",
-///      "groups": [{"name": "经典", "icon": "smile.png",
+///      "groups": [{"name": "Seed", "titles": {"": "动图", "en": "Seed"}, "icon": "smile.png",
 ///                  "emoji": [{"code": "笑哭", "kind": "static", "image": "laugh.png",
 ///                             "frames": ["a_0.png", "a_1.png"], "width": 64, "height": 64,
 ///                             "meanings": {"": "笑哭", "en": "tears of joy"},
 ///                             "keywords": ["laugh"], "variants": []}]}]}
 public enum JSONCatalog {
-    public static let formatName = "emojisim-catalog"
-    public static let version = 1
-    /// 16 MB holds far more than `CatalogLimits.maxEntries` entries of ordinary size;
-    /// Foundation's JSON objects cost about 50 times the text, so this bounds the parse.
-    static let maxBytes = 16 << 20
+    /// The `format` value.
+    public static let formatName = CatalogJSON.formatName
+    /// The version read and written.
+    public static let version = CatalogJSON.version
+    /// The largest file read (16 MB holds far more than `CatalogLimits.maxEntries`
+    /// entries of ordinary size).
+    static let maxBytes = CatalogJSON.maxBytes
 
     // MARK: reading
 
+    /// Reads the catalog JSON at `url`: the file (at most `maxBytes`, a regular file),
+    /// then `CatalogJSON.parse`, then each path resolved inside the file's folder
+    /// (`CatalogPaths`: a symlink leading out is refused too).
+    /// - Parameter options: `lenient` skips bad entries (listed in `skipped`); `locale`
+    ///   and `wire` are applied by `CatalogLoader`, not here.
+    /// - Throws: `CatalogImportError` with the line, column and key of the problem.
+    /// - Complexity: O(bytes + paths).
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
-        let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
-        do { try PlistBounds.checkJSONDepth(data) } catch {
-            throw CatalogImportError(file: file, message: "JSON refused: \(error.reason)")
+        let bytes = [UInt8](try CatalogFile.read(url, file: file, maxBytes: maxBytes))
+        let doc: CatalogJSON.Document
+        do throws(CatalogJSON.Failure) {
+            doc = try CatalogJSON.parse(bytes, file: file, lenient: options.lenient)
+        } catch {
+            throw importError(error)
         }
-        let rootValue: Any
-        do { rootValue = try JSONSerialization.jsonObject(with: data) } catch {
-            let ns = error as NSError
-            let why = (ns.userInfo["NSDebugDescription"] as? String) ?? ns.localizedDescription
-            throw CatalogImportError(file: file, message: "malformed JSON (\(why))")
-        }
-        let reader = PlistReader(file: file)
-        let root = try reader.dictionary(rootValue)
-        let format = try reader.string(root, "format", entry: nil)
-        guard format == formatName else {
-            throw CatalogImportError(file: file, key: "format", message: "expected \"\(formatName)\", found \"\(format)\"")
-        }
-        try jsonNumber(root, "version", entry: nil, file: file)
-        guard let v = try reader.optionalNumber(root, "version", entry: nil) else {
-            throw CatalogImportError(file: file, key: "version", message: "missing")
-        }
-        guard v == Double(version) else {
-            throw CatalogImportError(file: file, key: "version", message: "version \(v) is not supported (this EmojiSim reads version \(version))")
-        }
-        let wireName = try reader.optionalString(root, "wire", entry: nil) ?? "code"
-        guard let wire = WireFormat(rawValue: wireName) else {
-            throw CatalogImportError(file: file, key: "wire", message: "unknown wire format \"\(wireName)\" (\(WireFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        guard let groupsValue = root["groups"] else { throw CatalogImportError(file: file, key: "groups", message: "missing") }
-        let paths = CatalogPaths(root: url.deletingLastPathComponent())
+        let root = url.deletingLastPathComponent()
+        let paths = CatalogPaths(root: root)
         var sink = ProblemSink(lenient: options.lenient)
+        sink.skipped = doc.skipped.map { CatalogProblem(.error, importError($0)) }
+        func resolve(_ p: CatalogJSON.Path, entry: Int?) throws(CatalogImportError) -> (name: String, url: URL) {
+            let u: URL
+            do throws(CatalogImportError) {
+                u = try paths.resolve(p.name, file: file, entry: entry, key: p.key, written: p.written)
+            } catch {
+                var e = error
+                (e.line, e.column) = position(bytes, p.offset)
+                throw e
+            }
+            return (paths.relative(u), u)
+        }
         var groups: [ImportedGroup] = []
         var images: [String: URL] = [:]
         var sequences: [String: [URL]] = [:]
-        var seen: [String: String] = [:]
-        var entry = -1
-        for (gi, rawGroup) in try reader.array(groupsValue, key: "groups").enumerated() {
+        var entryIndex: [String: Int] = [:]
+        for g in doc.groups {
             do throws(CatalogImportError) {
-                let g = try reader.dictionary(rawGroup, key: "groups[\(gi)]")
-                let name = try reader.string(g, "name", entry: nil)
-                var group = ImportedGroup(name: name)
-                if let icon = try reader.optionalString(g, "icon", entry: nil) {
-                    let u = try paths.resolve(icon, file: file, entry: nil, key: "groups[\(gi)].icon")
-                    group.icon = paths.relative(u)
-                    images[group.icon!] = u
+                var group = ImportedGroup(name: g.name, titles: g.titles)
+                if let icon = g.icon {
+                    let r = try resolve(icon, entry: nil)
+                    group.icon = r.name
+                    images[r.name] = r.url
                 }
-                guard let list = g["emoji"] else { throw CatalogImportError(file: file, key: "groups[\(gi)].emoji", message: "missing") }
-                for (ei, rawEmoji) in try reader.array(list, key: "groups[\(gi)].emoji").enumerated() {
-                    entry += 1
-                    // Stop at the cap before building more entries (ImportedCatalog checks it again).
-                    if entry >= CatalogLimits.maxEntries {
-                        throw CatalogImportError(file: file, entry: entry, message: "more than \(CatalogLimits.maxEntries) entries; a catalog may have at most \(CatalogLimits.maxEntries)")
-                    }
+                for e in g.emoji {
                     do throws(CatalogImportError) {
-                        let e = try reader.dictionary(rawEmoji, entry: entry)
-                        let code = try reader.string(e, "code", entry: entry)
-                        guard !code.isEmpty else { throw CatalogImportError(file: file, entry: entry, key: "code", message: "empty code") }
-                        if let other = seen[code] {
-                            throw CatalogImportError(file: file, entry: entry, key: "code", message: "duplicate code \"\(code)\" (also in group \(other))")
-                        }
-                        let kindName = try reader.string(e, "kind", entry: entry)
-                        let kind: Emoji.Kind
-                        switch kindName {
-                        case "unicode": kind = .unicode
-                        case "static": kind = .staticImage
-                        case "animated": kind = .animatedImage
-                        default: throw CatalogImportError(file: file, entry: entry, key: "kind", message: "expected unicode, static or animated, found \"\(kindName)\"")
-                        }
+                        var newImages: [String: URL] = [:]
                         var imageName: String?
-                        if let image = try reader.optionalString(e, "image", entry: entry) {
-                            let u = try paths.resolve(image, file: file, entry: entry, key: "image")
-                            imageName = paths.relative(u)
-                            images[imageName!] = u
+                        if let image = e.image {
+                            let r = try resolve(image, entry: e.index)
+                            imageName = r.name
+                            newImages[r.name] = r.url
                         }
-                        if let framesValue = e["frames"] {
-                            var frames: [URL] = []
-                            let frameList = try reader.array(framesValue, entry: entry, key: "frames")
-                            guard frameList.count <= CatalogLimits.maxFramesPerEntry else {
-                                throw CatalogImportError(file: file, entry: entry, key: "frames", message: "\(frameList.count) frames; a sequence may have at most \(CatalogLimits.maxFramesPerEntry)")
-                            }
-                            for (fi, f) in frameList.enumerated() {
-                                guard let s = f as? String else {
-                                    throw CatalogImportError(file: file, entry: entry, key: "frames[\(fi)]", message: "expected a string, found \(PlistReader.kind(f))")
-                                }
-                                frames.append(try paths.resolve(s, file: file, entry: entry, key: "frames[\(fi)]"))
-                            }
-                            let key = imageName ?? "\(code).sequence"
-                            imageName = key
-                            sequences[key] = frames
+                        var frames: [URL]?
+                        if let list = e.frames {
+                            var out: [URL] = []
+                            for f in list { out.append(try resolve(f, entry: e.index).url) }
+                            frames = out
+                            imageName = imageName ?? "\(e.code).sequence"
                         }
-                        if kind != .unicode && imageName == nil {
-                            throw CatalogImportError(file: file, entry: entry, key: "image", message: "missing (a \(kindName) emoji needs an image)")
+                        var variantImages: [String: String] = [:]
+                        for v in e.variants {
+                            guard let image = v.image else { continue }
+                            let r = try resolve(image, entry: e.index)
+                            variantImages[v.code] = r.name
+                            newImages[r.name] = r.url
                         }
-                        var size: Size?
-                        try jsonNumber(e, "width", entry: entry, file: file)
-                        try jsonNumber(e, "height", entry: entry, file: file)
-                        if let w = try reader.optionalDimension(e, "width", entry: entry), let h = try reader.optionalDimension(e, "height", entry: entry) {
-                            size = Size(width: w, height: h)
-                        }
-                        var meanings: [String: String] = [:]
-                        if let m = e["meanings"] {
-                            let md = try reader.dictionary(m, entry: entry, key: "meanings")
-                            for k in md.keys.sorted() {
-                                guard let s = md[k] as? String else {
-                                    throw CatalogImportError(file: file, entry: entry, key: "meanings.\(k)", message: "expected a string, found \(PlistReader.kind(md[k]!))")
-                                }
-                                meanings[k] = s
-                            }
-                        }
-                        let keywords = try strings(e, "keywords", reader: reader, entry: entry)
-                        let variants = try strings(e, "variants", reader: reader, entry: entry)
-                        seen[code] = name
-                        group.emoji.append(Emoji(code: code, kind: kind, imageName: imageName, size: size,
-                                                 meanings: meanings, keywords: keywords, group: name))
-                        if !variants.isEmpty { group.variants[code] = variants }
-                        _ = ei
+                        images.merge(newImages) { a, _ in a }
+                        if let frames, let imageName { sequences[imageName] = frames }
+                        group.emoji.append(Emoji(code: e.code, kind: e.kind, imageName: imageName, size: e.size,
+                                                 meanings: e.meanings, keywords: e.keywords, group: g.name))
+                        if !e.variants.isEmpty { group.variants[e.code] = e.variants.map(\.code) }
+                        group.variantImages.merge(variantImages) { a, _ in a }
+                        entryIndex[e.code] = e.index
                     } catch { try sink.report(error) }
                 }
                 groups.append(group)
             } catch { try sink.report(error) }
         }
-        return try ImportedCatalog(format: .json, source: url, groups: groups, wire: wire, images: images,
-                               sequences: sequences,
-                               unicodeVersion: try reader.optionalString(root, "unicodeVersion", entry: nil),
-                               skipped: sink.skipped)
+        var catalog = try ImportedCatalog(format: .json, source: url, root: root, groups: groups, wire: doc.wire, images: images,
+                                          sequences: sequences, unicodeVersion: doc.unicodeVersion, skipped: sink.skipped)
+        catalog.entryIndex = entryIndex
+        return catalog
     }
 
-    /// JSON numbers are numbers: `PlistReader.optionalNumber` also takes numeric strings
-    /// (the seeds' plists write sizes as `<string>`), which docs/CATALOG-JSON.md does not
-    /// allow and the wasm core's reader refuses.
-    private static func jsonNumber(_ d: [String: Any], _ key: String, entry: Int?, file: String) throws(CatalogImportError) {
-        if let s = d[key] as? String {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found the string \"\(s)\"")
-        }
+    /// The reader's failure as the importers' error (the same file, place and words).
+    static func importError(_ f: CatalogJSON.Failure) -> CatalogImportError {
+        CatalogImportError(file: f.file, entry: f.entry, line: f.line, column: f.column, key: f.key, message: f.message)
     }
 
-    private static func strings(_ d: [String: Any], _ key: String, reader: PlistReader, entry: Int) throws(CatalogImportError) -> [String] {
-        guard let v = d[key] else { return [] }
-        var out: [String] = []
-        for (i, x) in try reader.array(v, entry: entry, key: key).enumerated() {
-            guard let s = x as? String else {
-                throw CatalogImportError(file: reader.file, entry: entry, key: "\(key)[\(i)]", message: "expected a string, found \(PlistReader.kind(x))")
-            }
-            out.append(s)
-        }
-        return out
+    /// Line and column (1-based, in bytes) of `offset`.
+    static func position(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
+        let f = PureJSON.Failure(bytes, offset, "")
+        return (f.line, f.column)
     }
 
     // MARK: writing
 
-    /// Writes `catalog` as JSON to `file`, self-contained: images that do not already
-    /// sit under the JSON's folder are copied into `<stem>.images/` beside it (keeping
-    /// their resource names), since a catalog may not point outside its own folder.
+    /// Writes `catalog` as JSON to `file`, self-contained and lossless: images that do
+    /// not already sit under the JSON's folder are copied into `<stem>.images/` beside
+    /// it, each at its path inside the catalog's folder (`EmtionImages/wave_0.png`), since
+    /// a catalog may not point outside its own folder. Every copy's path goes through
+    /// `ConfinedOutput`, so no name from the input leads outside `<stem>.images/`.
     /// Returns the number of images copied.
     ///
+    /// The catalog must be one the core accepts (codes the placeholder scanner carries,
+    /// unique codes and group names): a file `run` would refuse is not written.
     /// All or nothing: the targets are checked first, every copy and the JSON are staged
     /// as temporary files, and only then renamed into place (SafeFileWriter.Batch), the
     /// JSON last. Nothing is deleted beforehand; files already in `<stem>.images/` that
     /// the catalog does not name stay. The bytes read are bounded by
     /// `CatalogLimits.maxImageBytes`.
+    /// - Throws: `FileWriteError`, `CatalogImportError` (an image past the byte budget,
+    ///   a catalog the core refuses).
+    /// - Complexity: O(images' bytes + entries).
     @discardableResult
     public static func write(_ catalog: ImportedCatalog, to file: URL) throws -> Int {
         try SafeFileWriter.checkTarget(file)
+        try checkLoadable(catalog)
         let dir = file.deletingLastPathComponent().standardizedFileURL
         let dirPath = dir.resolvingSymlinksInPath().path + "/"
-        let assets = dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images")
+        let assets = ConfinedOutput(root: dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images"))
+        let sourceRoot = CatalogPaths(root: catalog.root)
         var copy = catalog
-        var copies: [(from: URL, to: URL)] = []
-        func place(_ resource: String, _ url: URL) -> URL {
+        var copies: [(from: URL, to: String)] = []
+        var targets: [String: URL] = [:]
+        /// Where `url` is for the JSON: itself when inside the output folder, else its copy.
+        func place(_ url: URL) throws -> URL {
             if url.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(dirPath) { return url }
-            let target = assets.appendingPathComponent(resource).standardizedFileURL
-            if !copies.contains(where: { $0.to == target }) { copies.append((url, target)) }
+            let relative = sourceRoot.relative(url)
+            if let t = targets[relative] { return t }
+            let target = try assets.url(for: relative.hasPrefix("/") ? url.lastPathComponent : relative)
+            targets[relative] = target
+            copies.append((url, relative.hasPrefix("/") ? url.lastPathComponent : relative))
             return target
         }
-        for (name, url) in catalog.images.sorted(by: { $0.key < $1.key }) { copy.images[name] = place(name, url) }
+        for (name, url) in catalog.images.sorted(by: { $0.key < $1.key }) { copy.images[name] = try place(url) }
         for (name, frames) in catalog.sequences.sorted(by: { $0.key < $1.key }) {
-            copy.sequences[name] = frames.map { place(name + "/" + $0.lastPathComponent, $0) }
+            var placed: [URL] = []
+            for f in frames { placed.append(try place(f)) }
+            copy.sequences[name] = placed
         }
         let data = try encode(copy, relativeTo: dir)
         var reader = ImageFileReader(file: catalog.source.lastPathComponent)
@@ -206,10 +172,10 @@ public enum JSONCatalog {
         var copied = 0
         do {
             for c in copies {
-                try SafeFileWriter.checkTarget(c.to)
+                try SafeFileWriter.checkTarget(try assets.url(for: c.to))
                 // A missing source image is left out (catalog check reports it), as before.
                 guard let bytes = try reader.read(c.from) else { continue }
-                try batch.add(bytes, to: c.to, createFolders: true)
+                try assets.stage(bytes, at: c.to, in: &batch)
                 copied += 1
             }
             try batch.add([UInt8](data), to: file)
@@ -221,8 +187,20 @@ public enum JSONCatalog {
         return copied
     }
 
+    /// Throws when the core would refuse `catalog` (what `run` and the playground load),
+    /// naming the first entry at fault.
+    static func checkLoadable(_ catalog: ImportedCatalog) throws(CatalogImportError) {
+        do { _ = try CatalogBridge.emojiCatalog(catalog) } catch {
+            throw CatalogImportError(file: catalog.source.lastPathComponent,
+                                     message: "not written: the catalog would not load (\(CatalogImportError.echo(error.description, limit: 400)))")
+        }
+    }
+
     /// The catalog as version-1 JSON, with image paths relative to `directory` (where
-    /// the JSON will be written). Keys are sorted so the output is byte-stable.
+    /// the JSON will be written). Keys are sorted so the output is byte-stable. Every
+    /// locale's meanings and titles, sequences' frames and variants' images are kept.
+    /// - Throws: what `JSONSerialization` throws (nothing for an imported catalog).
+    /// - Complexity: O(entries).
     public static func encode(_ catalog: ImportedCatalog, relativeTo directory: URL) throws -> Data {
         let base = directory.standardizedFileURL.path
         func rel(_ url: URL) -> String {
@@ -235,10 +213,12 @@ public enum JSONCatalog {
             while k < a.count, k < b.count, a[k] == b[k] { k += 1 }
             return (Array(repeating: "..", count: a.count - k) + b[k...].map(String.init)).joined(separator: "/")
         }
+        func image(_ name: String) -> String { catalog.images[name].map(rel) ?? name }
         var groups: [[String: Any]] = []
         for g in catalog.groups {
             var gd: [String: Any] = ["name": g.name]
-            if let icon = g.icon, let u = catalog.images[icon] { gd["icon"] = rel(u) }
+            if !g.titles.isEmpty { gd["titles"] = g.titles }
+            if let icon = g.icon { gd["icon"] = image(icon) }
             var list: [[String: Any]] = []
             for e in g.emoji {
                 var d: [String: Any] = ["code": e.code]
@@ -250,16 +230,21 @@ public enum JSONCatalog {
                 if let name = e.imageName {
                     if let frames = catalog.sequences[name] {
                         d["frames"] = frames.map(rel)
-                    } else if let u = catalog.images[name] {
-                        d["image"] = rel(u)
+                        // A sequence named by an image of its own (JSON's `image` beside `frames`) keeps it.
+                        if catalog.images[name] != nil { d["image"] = image(name) }
                     } else {
-                        d["image"] = name
+                        d["image"] = image(name)
                     }
                 }
                 if let s = e.size { d["width"] = s.width; d["height"] = s.height }
                 if !e.meanings.isEmpty { d["meanings"] = e.meanings }
                 if !e.keywords.isEmpty { d["keywords"] = e.keywords }
-                if let v = g.variants[e.code], !v.isEmpty { d["variants"] = v }
+                if let v = g.variants[e.code], !v.isEmpty {
+                    d["variants"] = v.map { code -> Any in
+                        guard let name = g.variantImages[code] else { return code }
+                        return ["code": code, "image": image(name)]
+                    }
+                }
                 list.append(d)
             }
             gd["emoji"] = list

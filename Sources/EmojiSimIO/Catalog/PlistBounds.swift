@@ -138,65 +138,63 @@ enum PlistBounds {
 
     // MARK: XML
 
-    /// Nesting depth of `<array>` and `<dict>`: a byte scan of the tags, O(file size).
+    /// Element nesting depth of an XML property list: a byte scan of the markup,
+    /// O(file size). Every element counts, not only `<array>` and `<dict>`: Foundation's
+    /// parser recurses on each element it meets (`<string>` inside `<string>`, or tags
+    /// it does not know, nested 170,000 deep, overflowed its stack). Comments, CDATA
+    /// sections, processing instructions and the DOCTYPE (with its internal subset) are
+    /// skipped whole, and `>` inside a quoted attribute value does not end a tag, so
+    /// nothing in them counts. A tag that never ends is left to Foundation, which
+    /// refuses it. The offset in a violation is the byte where the level too many starts.
     static func checkXMLDepth(_ b: [UInt8]) throws(Violation) {
+        let n = b.count
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
+        /// The index just past `terminator` found at or after `from`, or n.
+        func skip(past terminator: String, from: Int) -> Int {
+            let t = Array(terminator.utf8)
+            var k = from
+            while k + t.count <= n {
+                if b[k] == t[0] && b[k..<(k + t.count)].elementsEqual(t) { return k + t.count }
+                k += 1
+            }
+            return n
+        }
+        func starts(_ at: Int, _ word: String) -> Bool {
+            let w = Array(word.utf8)
+            return at + w.count <= n && b[at..<(at + w.count)].elementsEqual(w)
+        }
         var depth = 0
         var i = 0
-        let n = b.count
-        func matches(_ at: Int, _ word: String) -> Bool {
-            var k = at
-            for c in word.utf8 { guard k < n, b[k] == c else { return false }; k += 1 }
-            // The name ends at '>', '/', or whitespace.
-            return k < n && (b[k] == UInt8(ascii: ">") || b[k] == UInt8(ascii: "/") || b[k] <= 0x20)
-        }
         while i < n {
-            if b[i] == UInt8(ascii: "<") {
-                if matches(i + 1, "array") || matches(i + 1, "dict") {
-                    // `<array/>` opens and closes at once.
-                    var j = i + 1
-                    while j < n, b[j] != UInt8(ascii: ">") { j += 1 }
-                    if j < n, b[j - 1] != UInt8(ascii: "/") {
-                        depth += 1
-                        if depth > maxDepth { throw Violation(reason: "nested more than \(maxDepth) levels deep") }
-                    }
-                    i = j
-                    continue
+            guard b[i] == lt else { i += 1; continue }
+            if starts(i, "<!--") { i = skip(past: "-->", from: i + 4); continue }
+            if starts(i, "<![CDATA[") { i = skip(past: "]]>", from: i + 9); continue }
+            if starts(i, "<?") { i = skip(past: "?>", from: i + 2); continue }
+            if starts(i, "<!") {
+                // <!DOCTYPE ...>, possibly with an internal subset in [...].
+                var k = i + 2, bracket = 0
+                while k < n, !(b[k] == gt && bracket == 0) {
+                    if b[k] == UInt8(ascii: "[") { bracket += 1 } else if b[k] == UInt8(ascii: "]") { bracket = max(0, bracket - 1) }
+                    k += 1
                 }
-                if i + 1 < n, b[i + 1] == UInt8(ascii: "/"), matches(i + 2, "array") || matches(i + 2, "dict") {
-                    depth = max(0, depth - 1)
-                }
-            }
-            i += 1
-        }
-    }
-
-    // MARK: JSON
-
-    /// Nesting depth of JSON arrays and objects (outside strings), O(file size): the
-    /// JSON catalog reader runs it before JSONSerialization for the same reason. It also
-    /// refuses a comma right before `]` or `}`, which RFC 8259 forbids but Foundation's
-    /// parser lets through (the wasm core's PureJSON refuses it; one format, one rule).
-    static func checkJSONDepth(_ data: Data) throws(Violation) {
-        var depth = 0, inString = false, escaped = false
-        var lastComma = -1 // offset of a comma seen outside strings with only white space after it
-        for (i, c) in data.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+                i = k + 1
                 continue
             }
-            switch c {
-            case UInt8(ascii: "\""): inString = true; lastComma = -1
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                lastComma = -1
-                if depth > maxDepth { throw Violation(reason: "nested more than \(maxDepth) levels deep") }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if lastComma >= 0 { throw Violation(reason: "a trailing comma at byte \(lastComma) before '\(Character(Unicode.Scalar(c)))'") }
-                depth = max(0, depth - 1)
-            case UInt8(ascii: ","): lastComma = i
-            case 0x20, 0x09, 0x0A, 0x0D: break
-            default: lastComma = -1
+            let closing = i + 1 < n && b[i + 1] == slash
+            // The end of the tag, past quoted attribute values.
+            var k = i + 1, quote: UInt8 = 0
+            while k < n {
+                let c = b[k]
+                if quote != 0 { if c == quote { quote = 0 } } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c } else if c == gt { break }
+                k += 1
             }
+            if closing {
+                depth = max(0, depth - 1)
+            } else if k < n && b[k - 1] != slash {
+                depth += 1
+                if depth > maxDepth { throw Violation(reason: "elements nested more than \(maxDepth) levels deep (at byte \(i))") }
+            }
+            i = k + 1
         }
     }
 }

@@ -61,13 +61,17 @@ struct PlistReader {
         return s
     }
 
-    /// A number stored as an integer, a real, or a numeric string (the seeds' plists use
-    /// all three for width and height).
+    /// A number stored as an `<integer>`, a `<real>` or a `<string>` holding a decimal
+    /// number (the seeds' plists use all three for width and height: `<integer>64`,
+    /// `<real>32</real>`, `<string>64</string>`). A string must be a plain decimal,
+    /// `[+-]digits[.digits][e[+-]digits]` with optional spaces or tabs around it
+    /// (`Self.decimal`); `0x40`, `inf`, `nan`, `1,5` are refused, and a real must be finite.
     func optionalNumber(_ dict: [String: Any], _ key: String, entry: Int?) throws(CatalogImportError) -> Double? {
         guard let v = dict[key] else { return nil }
         if let s = v as? String {
-            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else {
-                throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found the string \"\(s)\"")
+            guard let d = Self.decimal(s) else {
+                throw CatalogImportError(file: file, entry: entry, key: key,
+                                         message: "expected a number, found the string \"\(CatalogImportError.echo(s))\"")
             }
             return d
         }
@@ -80,6 +84,36 @@ struct PlistReader {
             return n.doubleValue
         }
         throw CatalogImportError(file: file, entry: entry, key: key, message: "expected a number, found \(Self.kind(v))")
+    }
+
+    /// The value of a numeric string as the plist formats accept it: optional spaces or
+    /// tabs, an optional sign, digits with an optional fraction (`64`, `32.5`, `.5` is
+    /// refused), an optional exponent, nothing else; nil otherwise or when not finite.
+    /// O(length).
+    static func decimal(_ s: String) -> Double? {
+        let b = Array(s.utf8)
+        var i = 0, end = b.count
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        func isDigit(_ k: Int) -> Bool { k < end && b[k] >= 0x30 && b[k] <= 0x39 }
+        while i < end, isSpace(b[i]) { i += 1 }
+        while end > i, isSpace(b[end - 1]) { end -= 1 }
+        let start = i
+        if i < end, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(i) else { return nil }
+        while isDigit(i) { i += 1 }
+        if i < end, b[i] == UInt8(ascii: ".") {
+            i += 1
+            guard isDigit(i) else { return nil }
+            while isDigit(i) { i += 1 }
+        }
+        if i < end, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < end, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { return nil }
+            while isDigit(i) { i += 1 }
+        }
+        guard i == end, let d = Double(String(decoding: b[start..<end], as: UTF8.self)), d.isFinite else { return nil }
+        return d
     }
 
     /// The largest declared emoji width or height, in points: far above any real emoji

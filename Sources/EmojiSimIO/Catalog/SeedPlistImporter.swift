@@ -3,8 +3,9 @@ import SimCore
 import EmojiText
 
 /// Reads the seeds' pair: `emtions.plist` (an array of {group, name, type, fileName,
-/// width, height[, count]}) and `emtionMeans.plist` (fileName -> meaning), with optional
-/// per-locale meaning files `emtionMeans_<locale>.plist`. Images live in `EmtionImages/`
+/// width, height[, count]}) and `emtionMeans.plist` (fileName -> meaning), with every
+/// per-locale meaning file `emtionMeans_<locale>.plist` beside it (each locale's
+/// meanings under its own key). Images live in `EmtionImages/`
 /// beside the plists (or beside the plists themselves when that folder is absent).
 ///
 /// `type` is `png`, `gif` or `png_sequence`; a sequence has `count` frames named
@@ -24,17 +25,14 @@ public enum SeedPlistImporter {
             throw CatalogImportError(file: emotionsName, message: "\(root.count) entries; the limit is \(maxEntries)")
         }
 
-        // Meanings: the plain file, overlaid by the locale's file when asked for and present.
+        // Meanings: the plain file (the default, key ""), and every per-locale file
+        // beside it (`emtionMeans_<locale>.plist`, key <locale>), so a conversion keeps
+        // them all; `--locale` then picks which one is the default (CatalogLoader).
         var meaningsByFile = try loadMeanings(meanings)
-        var localeMeanings: [String: String] = [:]
-        if !options.locale.isEmpty {
-            let stem = meanings.deletingPathExtension().lastPathComponent
-            let localeURL = meanings.deletingLastPathComponent().appendingPathComponent("\(stem)_\(options.locale).plist")
-            if FileManager.default.fileExists(atPath: localeURL.path) {
-                localeMeanings = try loadMeanings(localeURL)
-            }
+        var localeMeanings: [(locale: String, meanings: [String: String])] = []
+        for (locale, url) in try localeFiles(beside: meanings) {
+            localeMeanings.append((locale, try loadMeanings(url)))
         }
-
         let hasImageFolder = FileManager.default.fileExists(atPath: folder.appendingPathComponent(imageFolder).path)
         let sub = hasImageFolder ? imageFolder : nil
         var sink = ProblemSink(lenient: options.lenient)
@@ -56,14 +54,14 @@ public enum SeedPlistImporter {
                 let height = try reader.optionalDimension(d, "height", entry: i)
                 guard !code.isEmpty else { throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "empty code") }
                 if let first = seenCodes[code] {
-                    throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "duplicate code \"\(code)\" (first at entry \(first))")
+                    throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "duplicate code \"\(CatalogImportError.echo(code))\" (first at entry \(first))")
                 }
                 let kind: Emoji.Kind
                 switch type {
                 case "png": kind = .staticImage
                 case "gif", "png_sequence": kind = .animatedImage
                 default:
-                    throw CatalogImportError(file: emotionsName, entry: i, key: "type", message: "unknown type \"\(type)\" (png, gif or png_sequence)")
+                    throw CatalogImportError(file: emotionsName, entry: i, key: "type", message: "unknown type \"\(CatalogImportError.echo(type))\" (png, gif or png_sequence)")
                 }
                 let url = try paths.resolve(fileName, in: sub, file: emotionsName, entry: i, key: "fileName")
                 let resource = paths.relative(url)
@@ -89,7 +87,9 @@ public enum SeedPlistImporter {
                     meanings[""] = m
                     usedMeaningKeys.insert(meaningsByFile[fileName] != nil ? fileName : code)
                 }
-                if let m = localeMeanings[fileName] ?? localeMeanings[code] { meanings[options.locale] = m }
+                for (locale, table) in localeMeanings {
+                    if let m = table[fileName] ?? table[code] { meanings[locale] = m }
+                }
                 let size: Size? = (width != nil && height != nil) ? Size(width: width!, height: height!) : nil
                 let emoji = Emoji(code: code, kind: kind, imageName: resource, size: size, meanings: meanings, group: group)
                 seenCodes[code] = i
@@ -109,6 +109,30 @@ public enum SeedPlistImporter {
                                skipped: sink.skipped)
         catalog.entryIndex = seenCodes
         return catalog
+    }
+
+    /// The most per-locale meaning files read beside one catalog.
+    static let maxLocales = 100
+
+    /// The per-locale meaning files beside `meanings` (`<stem>_<locale>.plist`), by
+    /// locale, in name order. A locale is 1-35 letters, digits, `-` or `_` (BCP 47 and
+    /// POSIX names: `en`, `zh-Hant`, `pt_BR`).
+    static func localeFiles(beside meanings: URL) throws(CatalogImportError) -> [(String, URL)] {
+        let folder = meanings.deletingLastPathComponent()
+        let prefix = meanings.deletingPathExtension().lastPathComponent + "_"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        var out: [(String, URL)] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".plist") {
+            let locale = String(name.dropFirst(prefix.count).dropLast(6))
+            guard !locale.isEmpty, locale.utf8.count <= 35,
+                  locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
+            else { continue }
+            guard out.count < maxLocales else {
+                throw CatalogImportError(file: name, message: "more than \(maxLocales) per-locale meaning files beside \(meanings.lastPathComponent)")
+            }
+            out.append((locale, folder.appendingPathComponent(name)))
+        }
+        return out
     }
 
     static func loadMeanings(_ url: URL) throws(CatalogImportError) -> [String: String] {

@@ -15,6 +15,7 @@ public enum StickerPackImporter {
         var groups: [ImportedGroup] = []
         var images: [String: URL] = [:]
         var seen: [String: String] = [:]
+        var groupNames: [String: Int] = [:]
         var entry = 0
         for (p, rawPack) in packs.enumerated() {
             let pack: [String: Any]
@@ -29,6 +30,12 @@ public enum StickerPackImporter {
                     images[paths.relative(u)] = u
                     group.name = (cover as NSString).deletingPathExtension
                 }
+                // Group names are unique (a tab is found by its name): two packs with one cover name are an error.
+                if let first = groupNames[group.name] {
+                    throw CatalogImportError(file: file, entry: p, key: "cover_pic",
+                                             message: "duplicate group name \"\(CatalogImportError.echo(group.name))\" (also pack \(first))")
+                }
+                groupNames[group.name] = p
                 guard let list = pack["emoticons"] else {
                     throw CatalogImportError(file: file, entry: p, key: "emoticons", message: "missing")
                 }
@@ -44,7 +51,7 @@ public enum StickerPackImporter {
                             throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "empty description")
                         }
                         if let other = seen[code] {
-                            throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "duplicate code \"\(code)\" (also in \(other))")
+                            throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "duplicate code \"\(CatalogImportError.echo(code))\" (also in \(other))")
                         }
                         let u = try paths.resolve(image, file: file, entry: p, key: "emoticons[\(k)].image")
                         let resource = paths.relative(u)
@@ -54,7 +61,10 @@ public enum StickerPackImporter {
                         group.emoji.append(Emoji(code: code, kind: kind, imageName: resource, meanings: ["": code], group: group.name))
                     } catch { try sink.report(error) }
                 }
-            } catch { try sink.report(error) }
+            } catch {
+                try sink.report(error)
+                if let first = groupNames[group.name], first != p { continue } // a duplicate is left out
+            }
             groups.append(group)
         }
         return try ImportedCatalog(format: .stickerPack, source: url, groups: groups, wire: options.wire ?? .code,

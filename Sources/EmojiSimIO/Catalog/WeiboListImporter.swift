@@ -63,10 +63,10 @@ public enum WeiboListImporter {
                             throw CatalogImportError(file: file, entry: i, key: "code", message: "missing (a type 1 entry is a Unicode emoji)")
                         }
                         guard let emoji = unicodeString(fromHex: hex) else {
-                            throw CatalogImportError(file: file, entry: i, key: "code", message: "\"\(hex)\" is not a hex code point like 0x1f603")
+                            throw CatalogImportError(file: file, entry: i, key: "code", message: "\"\(CatalogImportError.echo(hex))\" is not a hex code point like 0x1f603")
                         }
                         if let other = seen[emoji] {
-                            throw CatalogImportError(file: file, entry: i, key: "code", message: "duplicate emoji \(emoji) (also in \(other))")
+                            throw CatalogImportError(file: file, entry: i, key: "code", message: "duplicate emoji \(CatalogImportError.echo(emoji)) (also in \(other))")
                         }
                         seen[emoji] = file
                         group.emoji.append(Emoji(code: emoji, kind: .unicode, meanings: ["": emoji], group: groupName))
@@ -75,7 +75,7 @@ public enum WeiboListImporter {
                         let code = StickerPackImporter.stripBrackets(chs)
                         guard !code.isEmpty else { throw CatalogImportError(file: file, entry: i, key: "chs", message: "empty description") }
                         if let other = seen[code] {
-                            throw CatalogImportError(file: file, entry: i, key: "chs", message: "duplicate code \"\(code)\" (also in \(other))")
+                            throw CatalogImportError(file: file, entry: i, key: "chs", message: "duplicate code \"\(CatalogImportError.echo(code))\" (also in \(other))")
                         }
                         let gif = try reader.optionalString(d, "gif", entry: i)
                         let png = try reader.optionalString(d, "png", entry: i)
@@ -97,7 +97,7 @@ public enum WeiboListImporter {
             }
             groups.append(group)
         }
-        return try ImportedCatalog(format: .weiboList, source: url, groups: groups, wire: options.wire ?? .meaning,
+        return try ImportedCatalog(format: .weiboList, source: url, root: root, groups: groups, wire: options.wire ?? .meaning,
                                images: images, skipped: sink.skipped)
     }
 

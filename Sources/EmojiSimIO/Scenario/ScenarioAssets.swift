@@ -14,8 +14,10 @@ public struct ScenarioAssets: Sendable {
     public var sequences: [String: [String]]
 
     /// A fresh library over the images (each host gets its own, so hosts share no
-    /// mutable state; the byte arrays themselves are shared copy-on-write).
-    public func makeLibrary(limits: ImageLimits = .default) -> ImageLibrary {
+    /// mutable state; the byte arrays themselves are shared copy-on-write), with the
+    /// limits of one emoji image (`ImageLimits.emoji`) and the library's budget for all
+    /// decoded images of the run (`ImageLibrary.decodedByteBudget`).
+    public func makeLibrary(limits: ImageLimits = .emoji) -> ImageLibrary {
         let library = ImageLibrary(limits: limits)
         for (name, bytes) in imageBytes { library.register(name, bytes: bytes) }
         for (name, frames) in sequences { library.registerSequence(name, frames: frames, delay: .centiseconds(10)) }
@@ -80,7 +82,12 @@ public struct ScenarioAssets: Sendable {
         return try from(imported)
     }
 
-    /// An imported catalog with its images read into memory.
+    /// An imported catalog with its images read into memory, each checked from its
+    /// header against `ImageLimits.emoji` (a canvas past it is an error naming the
+    /// entry: nothing of it is decoded).
+    /// - Throws: `CatalogImportError`: a catalog the core refuses, images past
+    ///   `CatalogLimits.maxImageBytes` in all, an image whose header declares a canvas
+    ///   too large for an emoji image.
     public static func from(_ imported: ImportedCatalog) throws(CatalogImportError) -> ScenarioAssets {
         let catalog: EmojiCatalog
         do {
@@ -93,13 +100,27 @@ public struct ScenarioAssets: Sendable {
         // Each distinct file is read once (entries and frames may share one) and the
         // total is bounded by CatalogLimits.maxImageBytes.
         var files = ImageFileReader(file: imported.source.lastPathComponent)
+        let users = CatalogChecker.imageUsers(imported)
+        func checked(_ url: URL) throws(CatalogImportError) -> [UInt8]? {
+            guard let d = try files.read(url) else { return nil }
+            // A header that does not parse is left to the decoder (drawn as the
+            // placeholder, reported by `catalog check`); a canvas too large is refused.
+            if let header = try? ImageHeader.probe(d), let why = header.violation(of: .emoji) {
+                let user = users[url.standardizedFileURL.resolvingSymlinksInPath().path]
+                throw CatalogImportError(file: imported.source.lastPathComponent, entry: user?.entry,
+                                         message: (user.map { "code \"\(CatalogImportError.echo($0.code))\": " } ?? "")
+                                            + "image \(CatalogImportError.echo(url.lastPathComponent)): \(why) (an emoji image is at most "
+                                            + "\(ImageLimits.emoji.maxWidth)x\(ImageLimits.emoji.maxHeight) pixels)")
+            }
+            return d
+        }
         for (name, url) in imported.images.sorted(by: { $0.key < $1.key }) {
-            if let d = try files.read(url) { bytes[name] = d }
+            if let d = try checked(url) { bytes[name] = d }
         }
         for (name, frames) in imported.sequences.sorted(by: { $0.key < $1.key }) {
             var names: [String] = []
             for (i, url) in frames.enumerated() {
-                if let d = try files.read(url) {
+                if let d = try checked(url) {
                     bytes["\(name)#\(i)"] = d
                     names.append("\(name)#\(i)")
                 }

@@ -24,6 +24,7 @@ public struct Emoji: Hashable, Sendable {
         var keywords: [String]
         var group: String
         var skinToneVariants: [String]
+        var skinToneImages: [String: String]
     }
 
     final class Box: Sendable {
@@ -77,11 +78,21 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneVariants = newValue } }
     }
 
+    /// Image resource names of skin-tone variants, by variant code, for catalogs that
+    /// name them (catalog JSON `variants` objects, code-point folders). A variant not
+    /// listed here draws with its Noto file name when the base uses one, else as text.
+    public var skinToneImages: [String: String] {
+        get { box.fields.skinToneImages }
+        set { update { $0.skinToneImages = newValue } }
+    }
+
+    /// An emoji; see the properties. `skinToneImages` defaults to none.
     public init(code: String, kind: Kind, imageName: String? = nil, size: Size? = nil,
                 meanings: [String: String] = [:], keywords: [String] = [], group: String,
-                skinToneVariants: [String] = []) {
+                skinToneVariants: [String] = [], skinToneImages: [String: String] = [:]) {
         box = Box(Fields(code: code, kind: kind, imageName: imageName, size: size, meanings: meanings,
-                         keywords: keywords, group: group, skinToneVariants: skinToneVariants))
+                         keywords: keywords, group: group, skinToneVariants: skinToneVariants,
+                         skinToneImages: skinToneImages))
     }
 
     private mutating func update(_ change: (inout Fields) -> Void) {

@@ -5,8 +5,9 @@
 /// codes can be written as `[code]`; Unicode codes are one well-formed grapheme cluster.
 ///
 /// Skin-tone variants are entries too: `emoji(forCode: "👋🏻")` answers an `Emoji`
-/// with that code, the base's meanings, keywords and group, and (when the base uses a
-/// Noto file name) the variant's Noto image name. They are not listed in `emojis`.
+/// with that code, the base's meanings, keywords and group, and the variant's image:
+/// the base's `skinToneImages` entry, else (when the base uses a Noto file name) the
+/// variant's Noto image name. They are not listed in `emojis`.
 public struct EmojiCatalog: Sendable {
     /// Groups in display order.
     public let groups: [EmojiGroup]
@@ -71,7 +72,8 @@ public struct EmojiCatalog: Sendable {
                 var v = e
                 v.code = variant
                 v.skinToneVariants = []
-                v.imageName = notoBase ? Emoji.notoImageName(for: variant) : nil
+                v.skinToneImages = [:]
+                v.imageName = e.skinToneImages[variant] ?? (notoBase ? Emoji.notoImageName(for: variant) : nil)
                 entries.append(v)
                 try register(variant, entry: entries.count - 1, isUnicode: true, group: e.group, index: position[i])
             }

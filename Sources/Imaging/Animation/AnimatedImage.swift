@@ -30,6 +30,7 @@ public final class AnimatedImage {
     private let info: (Int) -> AnimationFrameInfo
     private let currentIssue: () -> AnimationError?
     private let release: () -> Void
+    private let retained: () -> Int
 
     /// Generic and convenience: Embedded Swift allows no generic designated initializer
     /// on a class (it could be overridden); the designated one takes the closures.
@@ -37,12 +38,13 @@ public final class AnimatedImage {
         self.init(name: name, width: source.canvasWidth, height: source.canvasHeight,
                   frameCount: source.frameCount, loopCount: source.loopCount, formatName: source.formatName,
                   decode: { (index: Int) throws(AnimationError) -> Image in try source.frame(at: index) },
-                  info: { source.frameInfo(at: $0) }, issue: { source.issue }, release: { source.releaseMemory() })
+                  info: { source.frameInfo(at: $0) }, issue: { source.issue }, release: { source.releaseMemory() },
+                  retained: { source.retainedByteCount })
     }
 
     private init(name: String, width: Int, height: Int, frameCount: Int, loopCount: LoopCount, formatName: String,
                  decode: @escaping (Int) throws(AnimationError) -> Image, info: @escaping (Int) -> AnimationFrameInfo,
-                 issue: @escaping () -> AnimationError?, release: @escaping () -> Void) {
+                 issue: @escaping () -> AnimationError?, release: @escaping () -> Void, retained: @escaping () -> Int) {
         self.name = name
         canvasWidth = width
         canvasHeight = height
@@ -53,6 +55,7 @@ public final class AnimatedImage {
         self.info = info
         currentIssue = issue
         self.release = release
+        self.retained = retained
         var ticks: [Int64] = []
         ticks.reserveCapacity(frameCount)
         for i in 0..<frameCount { ticks.append(info(i).delay.playbackDuration.ticks) }
@@ -74,6 +77,9 @@ public final class AnimatedImage {
 
     /// Drops the decoder's working memory (see `AnimatedImageSource.releaseMemory`).
     public func releaseMemory() { release() }
+
+    /// Bytes of decoded state the image holds now (`AnimatedImageSource.retainedByteCount`).
+    public var retainedByteCount: Int { retained() }
 
     /// Decodes (or re-composites) frame `index`. Prefer `FrameCache.frame(of:at:)`,
     /// which shares the result between players.

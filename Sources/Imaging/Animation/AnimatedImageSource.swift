@@ -26,11 +26,16 @@ public protocol AnimatedImageSource: AnyObject {
     /// Drops decoder state kept to speed up `frame(at:)` (canvases, checkpoints), e.g.
     /// on a memory warning. Frames still decode afterwards, from scratch.
     func releaseMemory()
+    /// Bytes of decoded state the source holds now (canvases, checkpoints, buffers;
+    /// not the encoded file): what `releaseMemory` would free, or the decoded pixels of
+    /// a still. `ImageLibrary` keeps the sum over a run's images within its budget.
+    var retainedByteCount: Int { get }
 }
 
 extension AnimatedImageSource {
     public var issue: AnimationError? { nil }
     public func releaseMemory() {}
+    public var retainedByteCount: Int { 0 }
 }
 
 /// Errors shared by every source: the one error type of `frame(at:)` (typed throws, so the

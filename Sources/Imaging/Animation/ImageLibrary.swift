@@ -13,15 +13,42 @@ public final class ImageLibrary {
         case invalidSequence(name: String, underlying: AnimationError)
         /// A sequence frame that is itself a sequence (sequences do not nest, so no cycles).
         case nestedSequence(name: String, frame: String)
+        /// One composited frame of the image alone is larger than the library's
+        /// `decodedByteBudget`.
+        case overBudget(name: String, bytes: Int, budget: Int)
         public var description: String {
             switch self {
             case .unknownName(let n): return "no image named '\(n)'"
             case .decodingFailed(let n, let e): return "\(n): \(e)"
             case .invalidSequence(let n, let e): return "\(n): \(e)"
             case .nestedSequence(let n, let f): return "\(n): sequence frame '\(f)' is itself a sequence"
+            case .overBudget(let n, let b, let budget):
+                return "\(n): a decoded frame takes \(b) bytes, more than the \(budget) bytes all decoded images may hold"
             }
         }
     }
+
+    /// The default `decodedByteBudget`: 512 MiB, eight emoji images at the largest
+    /// canvas `ImageLimits.emoji` allows (64 MiB each), thousands of real ones.
+    public static let defaultDecodedByteBudget = 512 << 20
+
+    /// Bytes that the decoded state of all images (decoders' canvases and checkpoints,
+    /// decoded stills; `AnimatedImage.retainedByteCount`) may hold together, beside the
+    /// `FrameCache`'s own budget for composited frames. When a lookup finds the total
+    /// past it, the least recently used images release their memory
+    /// (`AnimatedImage.releaseMemory`; they decode again from scratch when next drawn)
+    /// until it fits. An image is measured when it is looked up and again at the next
+    /// lookup (its decode happens in between), so the total can pass the budget by at
+    /// most the growth of the image drawn last.
+    public var decodedByteBudget: Int = ImageLibrary.defaultDecodedByteBudget {
+        didSet { trim(keeping: nil) }
+    }
+    /// The decoded bytes held, as last measured (at most about `decodedByteBudget`).
+    public private(set) var decodedBytesHeld = 0
+    /// The most `decodedBytesHeld` has been.
+    public private(set) var peakDecodedBytes = 0
+    /// Images whose memory the budget made them release.
+    public private(set) var budgetReleases = 0
 
     private enum Entry {
         case encoded([UInt8])
@@ -31,20 +58,38 @@ public final class ImageLibrary {
 
     public let limits: ImageLimits
     private var entries: [String: Entry] = [:]
+    /// Decoded bytes per ready image at its last measure, and when it was last used.
+    private var held: [String: (bytes: Int, lastUse: Int)] = [:]
+    private var useCounter = 0
+    /// The image handed out last: measured again at the next lookup.
+    private var lastHanded: String?
+    /// Images that free nothing when released (decoded stills).
+    private var pinned = Set<String>()
+    /// Every use in order (name, use number), read from `usesHead` by `trim`.
+    private var uses: [(name: String, use: Int)] = []
+    private var usesHead = 0
     /// `contentBounds(named:)` per name (nil inside: known to have none).
     var contentBoundsCache: [String: PixelRect?] = [:]
 
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
     /// Registers (or replaces) `name` with encoded bytes; nothing is parsed yet. O(1).
-    public func register(_ name: String, bytes: [UInt8]) { contentBoundsCache[name] = nil; entries[name] = .encoded(bytes) }
+    public func register(_ name: String, bytes: [UInt8]) { forget(name); entries[name] = .encoded(bytes) }
 
     /// Registers an already built image.
-    public func register(_ name: String, image: AnimatedImage) { contentBoundsCache[name] = nil; entries[name] = .ready(image) }
+    public func register(_ name: String, image: AnimatedImage) { forget(name); entries[name] = .ready(image) }
+
+    /// Drops what is known about `name` before it is registered again.
+    private func forget(_ name: String) {
+        contentBoundsCache[name] = nil
+        decodedBytesHeld -= held[name]?.bytes ?? 0
+        held[name] = nil
+        pinned.remove(name)
+    }
 
     /// Registers a `png_sequence`: the named stills shown in order, each for `delay`.
     public func registerSequence(_ name: String, frames: [String], delay: FrameDelay, loopCount: LoopCount = .forever) {
-        contentBoundsCache[name] = nil
+        forget(name)
         entries[name] = .sequence(frames: frames, delay: delay, loopCount: loopCount)
     }
 
@@ -61,8 +106,72 @@ public final class ImageLibrary {
         }
     }
 
-    /// The image for `name`, reading its metadata on first use. Throws `Failure`.
+    /// The image for `name`, reading its metadata on first use, and keeping every
+    /// image's decoded state within `decodedByteBudget` (see there).
+    /// - Throws: `Failure`: an unknown name, a file that does not decode (within
+    ///   `limits`), a broken sequence, a frame larger than the whole budget.
+    /// - Complexity: O(1) amortized; O(images) when the budget makes images release.
     public func image(named name: String) throws(Failure) -> AnimatedImage {
+        let image = try lookup(name)
+        account(name, image)
+        return image
+    }
+
+    /// Measures the image handed out before (decoded since) and this one, and trims.
+    private func account(_ name: String, _ image: AnimatedImage) {
+        useCounter += 1
+        if let previous = lastHanded, previous != name { measure(previous) }
+        measure(name, image: image)
+        lastHanded = name
+        if decodedBytesHeld > decodedByteBudget { trim(keeping: name) }
+    }
+
+    private func measure(_ name: String, image: AnimatedImage? = nil) {
+        let img: AnimatedImage
+        if let image { img = image } else if case .ready(let r) = entries[name] { img = r } else { return }
+        let bytes = img.retainedByteCount
+        let old = held[name]?.bytes ?? 0
+        decodedBytesHeld += bytes - old
+        if image != nil {
+            held[name] = (bytes, useCounter)
+            uses.append((name, useCounter))
+            // Drop the stale entries once they outnumber the live ones (amortized O(1)).
+            if uses.count - usesHead > 4 * held.count + 64 {
+                uses = uses[usesHead...].filter { held[$0.name]?.lastUse == $0.use }
+                usesHead = 0
+            }
+        } else {
+            let lastUse = held[name]?.lastUse ?? useCounter
+            held[name] = (bytes, lastUse)
+            // Decoded since its use: back in line (`trim` drops entries holding nothing).
+            if old == 0 && bytes > 0 { uses.append((name, lastUse)) }
+        }
+        peakDecodedBytes = max(peakDecodedBytes, decodedBytesHeld)
+    }
+
+    /// Releases the least recently used images' memory (not `keeping`'s) until the
+    /// total fits the budget, or nothing is left to release (stills hold their pixels).
+    /// Amortized O(1) a release: `uses` lists every use in order, an entry is stale once
+    /// its image was used again, and stale entries are dropped as the front is read.
+    private func trim(keeping: String?) {
+        var partly: [(name: String, use: Int)] = []   // released some, still hold some: stay in front
+        var kept: [(name: String, use: Int)] = []     // the image being drawn: the most recent
+        while decodedBytesHeld > decodedByteBudget, usesHead < uses.count {
+            let u = uses[usesHead]
+            usesHead += 1
+            guard let h = held[u.name], h.lastUse == u.use, h.bytes > 0, !pinned.contains(u.name) else { continue }
+            guard u.name != keeping, case .ready(let image) = entries[u.name] else { kept.append(u); continue }
+            image.releaseMemory()
+            budgetReleases += 1
+            measure(u.name)
+            let now = held[u.name]?.bytes ?? 0
+            if now >= h.bytes { pinned.insert(u.name) } else if now > 0 { partly.append(u) }
+        }
+        if !partly.isEmpty { uses.insert(contentsOf: partly, at: usesHead) }
+        uses.append(contentsOf: kept)
+    }
+
+    private func lookup(_ name: String) throws(Failure) -> AnimatedImage {
         guard let entry = entries[name] else { throw Failure.unknownName(name) }
         switch entry {
         case .ready(let image):
@@ -73,6 +182,9 @@ public final class ImageLibrary {
                 image = try AnimatedImageDecoder.decode(bytes, name: name, limits: limits)
             } catch {
                 throw Failure.decodingFailed(name: name, underlying: error)
+            }
+            guard image.frameByteCount <= decodedByteBudget else {
+                throw Failure.overBudget(name: name, bytes: image.frameByteCount, budget: decodedByteBudget)
             }
             entries[name] = .ready(image)
             return image

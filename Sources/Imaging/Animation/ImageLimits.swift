@@ -29,6 +29,13 @@ public struct ImageLimits: Hashable, Sendable {
 
     public static let `default` = ImageLimits()
 
+    /// The limits of one emoji image (a catalog's still, GIF, APNG or sequence frame):
+    /// a canvas of at most 4096x4096 pixels (64 MB composited), far above real emoji and
+    /// stickers (64 to 512 px a side), so that a tiny file declaring a 10000x10000 canvas
+    /// is refused from its header (`ImageHeader`) before 400 MB are spent on it. The
+    /// catalog importers, `catalog check` and a run's `ImageLibrary` apply it.
+    public static let emoji = ImageLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 4096 * 4096)
+
     /// Whether a `width x height` area is within the size limits.
     public func allows(width: Int, height: Int) -> Bool {
         width >= 0 && height >= 0 && violation(width: width, height: height) == nil

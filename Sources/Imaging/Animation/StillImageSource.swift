@@ -12,6 +12,8 @@ public final class StillImageSource: AnimatedImageSource {
     public var canvasHeight: Int { image.height }
     public var frameCount: Int { 1 }
     public var loopCount: LoopCount { .once }
+    /// The decoded pixels (a still holds them for its life; `releaseMemory` frees nothing).
+    public var retainedByteCount: Int { image.byteCount }
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo {
         AnimationFrameInfo(rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height),

@@ -105,6 +105,14 @@ public final class GIFImage: AnimatedImageSource {
         return (Array(indices[0..<f.rect.area]), e)
     }
 
+    /// The canvas, checkpoints and buffers held (what `releaseMemory` frees).
+    /// - Complexity: O(checkpoints).
+    public var retainedByteCount: Int {
+        var n = canvas.count + savedForPrevious.count + indices.count + compressed.count
+        for c in checkpoints.values { n += c.count }
+        return n
+    }
+
     /// Drops the canvas and checkpoints (the next `frame(at:)` decodes from a restart point).
     public func releaseMemory() {
         cursor = -1

@@ -113,6 +113,9 @@ public final class APNGImage: AnimatedImageSource {
         do throws(PNGError) { return try decodeFrame(index) } catch { throw .frameDecodingFailed(index: index, error) }
     }
 
+    /// The composited canvas kept between frames (what `releaseMemory` frees).
+    public var retainedByteCount: Int { base.byteCount }
+
     /// Drops the kept canvas (a memory warning); the next request restarts at frame 0.
     public func releaseMemory() {
         base = Image(width: 0, height: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import EmojiText
+import SimCore
 import EmojiSimIO
 
 /// `emojisim catalog show|check|convert`.
@@ -7,7 +8,7 @@ enum CatalogCommand: CLICommand {
     static let name = "catalog"
     static let summary = "show, check or convert an emoji catalog"
     static let help = """
-    usage: emojisim catalog show SOURCE [--json] [--format F] [--locale L] [--wire W] [--lenient]
+    usage: emojisim catalog show SOURCE [--entries] [--json] [--format F] [--locale L] [--wire W] [--lenient]
            emojisim catalog check SOURCE [--format F] [--locale L] [--wire W]
            emojisim catalog convert SOURCE --to json [--out FILE] [--format F] [--locale L] [--wire W] [--lenient]
 
@@ -21,14 +22,20 @@ enum CatalogCommand: CLICommand {
       folder        images named by code point (emoji_u1f600.png, 1f600.png)
       json          EmojiSim's own JSON (docs/CATALOG-JSON.md)
 
-    show     groups with their counts, the wire format and the first codes of each
+    show     groups with their titles, counts, the wire format and the first codes of
+             each; --entries also lists every emoji (kind, image files, size, meanings
+             in every locale, keywords, variants); --json as JSON
     check    every problem, one line each with file and entry; exit 1 when there are
-             errors, 0 with warnings only
-    convert  writes EmojiSim JSON (to FILE, default standard output); images outside
-             FILE's folder are copied into <FILE stem>.images/ beside it
+             errors, 0 with warnings only. Images are checked from their headers
+             (format, canvas size, frames), not decoded
+    convert  writes EmojiSim JSON (to FILE, default standard output), losslessly: group
+             titles, every locale's meanings, sequences' frames, variants' images;
+             images outside FILE's folder are copied into <FILE stem>.images/ beside it
 
     --lenient   load what is valid and list what was skipped (on standard error)
-    --locale L  meanings from emtionMeans_L.plist where present
+    --locale L  show the catalog as an app in locale L does: L's meanings and group
+                titles become the defaults (the label, the search text, [meaning] on
+                the wire), where they exist; every locale is kept either way
     --wire W    how emoji travel in the server's text: code ([f056], the seeds'
                 default), meaning ([笑哭], the Weibo default), hex ([f09f9882], the
                 UTF-8 of a meaning that is an emoji) or unicode (the emoji itself)
@@ -37,7 +44,7 @@ enum CatalogCommand: CLICommand {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, flags: ["json", "lenient"], options: ["format", "locale", "to", "out", "wire"])
+            args = try ParsedArguments(arguments, flags: ["json", "lenient", "entries"], options: ["format", "locale", "to", "out", "wire"])
         } catch {
             printError("error: \(error)\nsee: emojisim catalog --help")
             return 2
@@ -59,7 +66,13 @@ enum CatalogCommand: CLICommand {
         switch verb {
         case "show":
             guard let catalog = load(source, format: format, options: options) else { return 1 }
-            print(args.flags.contains("json") ? showJSON(catalog) : showText(catalog), terminator: "")
+            var out = StandardOutput()
+            if args.flags.contains("json") {
+                showJSON(catalog, entries: args.flags.contains("entries"), to: &out)
+            } else {
+                CatalogListing.write(catalog, entries: args.flags.contains("entries")) { out.line($0) }
+            }
+            out.flush()
             return 0
         case "check":
             let problems: [CatalogProblem]
@@ -110,8 +123,8 @@ enum CatalogCommand: CLICommand {
 
     static func builtIn(_ source: String, options: CatalogImportOptions) -> ImportedCatalog? {
         switch source {
-        case "unicode": return try? CatalogLoader.bundledUnicode(options: options)
-        case "demo": return CatalogBridge.demoCatalog()
+        case "unicode": return (try? CatalogLoader.bundledUnicode(options: options))?.applyingLocale(options.locale)
+        case "demo": return CatalogBridge.demoCatalog().applyingLocale(options.locale)
         default: return nil
         }
     }
@@ -128,31 +141,82 @@ enum CatalogCommand: CLICommand {
         }
     }
 
-    static func showText(_ c: ImportedCatalog) -> String {
-        var s = "catalog: \(c.source.lastPathComponent) (\(c.format.rawValue)), \(c.groups.count) group\(c.groups.count == 1 ? "" : "s"), \(c.emojiCount) emoji, wire: \(c.wire.rawValue)"
-        if let v = c.unicodeVersion { s += ", Unicode \(v)" }
-        s += "\n"
-        let width = c.groups.map { $0.name.count }.max() ?? 0
-        for g in c.groups {
-            let first = g.emoji.prefix(8).map { CatalogBridge.wireText(for: $0, wire: c.wire) }.joined(separator: " ")
-            let variants = g.variants.values.reduce(0) { $0 + $1.count }
-            s += "  " + g.name + String(repeating: " ", count: max(0, width - g.name.count)) + "  \(g.emoji.count) emoji"
-            if variants > 0 { s += " (+\(variants) skin-tone variants)" }
-            s += "  \(first)\(g.emoji.count > 8 ? " ..." : "")\n"
+    /// `show --json`: the header keys, then one group object a line, streamed. Names and
+    /// codes are whole (it is for programs); `entries` adds each group's emoji.
+    static func showJSON(_ c: ImportedCatalog, entries: Bool, to out: inout StandardOutput) {
+        let q = jsonString
+        func array(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
+        func object(_ d: [String: String]) -> String {
+            "{" + d.keys.sorted().map { q($0) + ":" + q(d[$0]!) }.joined(separator: ",") + "}"
         }
-        return s
+        out.line("{")
+        out.line("  \"emoji\" : \(c.emojiCount),")
+        out.line("  \"format\" : \(q(c.format.rawValue)),")
+        out.line("  \"groups\" : [")
+        for (i, g) in c.groups.enumerated() {
+            var s = "    {\"count\":\(g.emoji.count)"
+            if entries {
+                s += ",\"emoji\":[" + g.emoji.map { e -> String in
+                    var x = "{\"code\":\(q(e.code)),\"kind\":\(q(e.kind.rawValue))"
+                    if let name = e.imageName {
+                        if let frames = c.sequences[name] { x += ",\"frames\":" + array(frames.map(\.lastPathComponent)) }
+                        else { x += ",\"image\":" + q(c.images[name]?.lastPathComponent ?? name) }
+                    }
+                    if !e.keywords.isEmpty { x += ",\"keywords\":" + array(e.keywords) }
+                    if !e.meanings.isEmpty { x += ",\"meanings\":" + object(e.meanings) }
+                    if let v = g.variants[e.code], !v.isEmpty { x += ",\"variants\":" + array(v) }
+                    if let z = e.size { x += ",\"width\":\(plainDecimal(z.width)),\"height\":\(plainDecimal(z.height))" }
+                    return x + ",\"wire\":" + q(CatalogBridge.wireText(for: e, wire: c.wire)) + "}"
+                }.joined(separator: ",") + "]"
+            }
+            s += ",\"first\":" + array(g.emoji.prefix(CatalogListing.firstCodes).map { CatalogBridge.wireText(for: $0, wire: c.wire) })
+            s += ",\"name\":" + q(g.name)
+            if !g.titles.isEmpty { s += ",\"titles\":" + object(g.titles) }
+            out.line(s + "}" + (i + 1 < c.groups.count ? "," : ""))
+        }
+        out.line("  ],")
+        out.line("  \"source\" : \(q(c.source.lastPathComponent)),")
+        if let v = c.unicodeVersion { out.line("  \"unicodeVersion\" : \(q(v)),") }
+        out.line("  \"wire\" : \(q(c.wire.rawValue))")
+        out.line("}")
     }
 
-    static func showJSON(_ c: ImportedCatalog) -> String {
-        var groups: [[String: Any]] = []
-        for g in c.groups {
-            groups.append(["name": g.name, "count": g.emoji.count,
-                           "first": g.emoji.prefix(8).map { CatalogBridge.wireText(for: $0, wire: c.wire) }])
+    /// `s` as a JSON string: quotes, backslashes and control characters escaped, the
+    /// rest as UTF-8. O(length).
+    static func jsonString(_ s: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count + 2)
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 15)]]
+            default: out.append(b)
+            }
         }
-        var root: [String: Any] = ["source": c.source.lastPathComponent, "format": c.format.rawValue,
-                                   "wire": c.wire.rawValue, "emoji": c.emojiCount, "groups": groups]
-        if let v = c.unicodeVersion { root["unicodeVersion"] = v }
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Standard output written in blocks of 64 KB: a listing of 300,000 groups is streamed,
+/// never held whole.
+struct StandardOutput {
+    var buffer: [UInt8] = []
+
+    mutating func line(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
     }
 }

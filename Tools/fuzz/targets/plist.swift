@@ -4,7 +4,9 @@
 // plist: the seed's emtions.plist (with a fixed valid meanings file, and the input as a
 // meanings file too), the sticker pack's InnerStickersInfo.plist and Weibo's info.plist.
 // Every input must import or throw a CatalogImportError: never trap, never exceed the
-// limits, never give a non-finite size.
+// limits, never give a non-finite size, never a duplicate group name. PlistBounds counts
+// every XML element's depth (issue 26 item 1): the seeds and dictionary carry deep
+// element nests and the markup (comments, CDATA, DOCTYPE) that must not count.
 import Foundation
 
 let fuzzFolder: URL = {
@@ -17,6 +19,7 @@ let fuzzFolder: URL = {
 
 func checkImported(_ c: ImportedCatalog) {
     precondition(c.emojiCount <= CatalogLimits.maxEntries, "more entries than the limit")
+    precondition(Set(c.groups.map(\.name)).count == c.groups.count, "duplicate group names imported")
     for e in c.allEmoji {
         if let s = e.size { precondition(s.width.isFinite && s.height.isFinite, "non-finite size") }
     }

@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 import Imaging
 import Raster
 import ChatUI

@@ -1,5 +1,13 @@
-/// A JSON parser (RFC 8259) without Foundation, for the wasm core: the catalog JSON a
-/// user drops on the playground is read here, not in JavaScript.
+/// A JSON parser (RFC 8259) without Foundation: the one reader of EmojiSim's JSON
+/// inputs (catalog JSON, natively and in the wasm core, where the catalog a user drops
+/// on the playground is read here, not in JavaScript), so every reader refuses the same
+/// texts and says where.
+///
+/// Strict: the text is UTF-8 (a leading UTF-8 byte order mark is skipped; UTF-16 and
+/// UTF-32 text, with or without a byte order mark, and ill-formed UTF-8 are refused at
+/// the first bad byte); no trailing commas, comments, `NaN` or leading zeros; a member
+/// name repeated in one object is refused (RFC 8259 leaves its meaning open, and readers
+/// disagree: Foundation keeps the last, others the first).
 ///
 /// Bounded: the text is at most `maxBytes`, nesting at most `maxDepth` levels (checked
 /// as it descends, so no input can exhaust the stack), and every value is built from
@@ -8,8 +16,11 @@
 ///
 /// Numbers: an integer or decimal with at most 15 significant digits and an exponent
 /// keeping it within 1e-22...1e22 becomes the nearest Double, computed exactly (one
-/// correctly rounded multiplication or division of exact integers); other numbers are
-/// refused with a message rather than rounded differently from other readers.
+/// correctly rounded multiplication or division of exact integers). Other numbers: in
+/// a native build the standard library's correctly rounded conversion (so a file an
+/// older Foundation-based reader took still reads); Embedded Swift has none, so there
+/// they are refused with a message rather than rounded differently. A number that is
+/// not finite as a Double (`1e999`) is refused everywhere.
 public enum PureJSON {
     public static let maxBytes = 16 << 20
     public static let maxDepth = 64
@@ -26,7 +37,7 @@ public enum PureJSON {
         case number(Double)
         case string(String)
         case array([Node])
-        /// Members in file order (a repeated key: the last one counts, see `member`).
+        /// Members in file order (names are unique: the parser refuses a repeated one).
         case object([(key: String, node: Node)])
 
         /// What a value is, for messages ("expected a string, found an array").
@@ -62,13 +73,20 @@ public enum PureJSON {
         }
     }
 
+    /// Parses one JSON text (surrounding white space allowed, nothing else after it).
+    /// - Throws: `Failure` at the first byte that breaks a rule above.
+    /// - Complexity: O(bytes).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Node {
         guard bytes.count <= maxBytes else {
             throw Failure(bytes, 0, "\(bytes.count) bytes; a JSON text here is at most \(maxBytes)")
         }
+        if let why = wideEncoding(bytes) { throw Failure(bytes, 0, why) }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw Failure(bytes, bad, "not UTF-8 (byte 0x\(String(bytes[bad], radix: 16)) here starts no UTF-8 character)")
+        }
         var p = Parser(b: bytes)
-        // A UTF-8 byte order mark is skipped (RFC 8259 lets a reader ignore one, and
-        // Foundation's parser, the native catalog reader, does); offsets stay the file's.
+        // A UTF-8 byte order mark is skipped (RFC 8259 lets a reader ignore one); offsets
+        // stay the file's.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { p.i = 3 }
         p.skipSpace()
         let root = try p.value(depth: 0)
@@ -77,11 +95,24 @@ public enum PureJSON {
         return root
     }
 
-    /// The last member named `key` of an object's members.
+    /// The member named `key` of an object's members (names are unique).
+    /// - Complexity: O(members).
     public static func member(_ members: [(key: String, node: Node)], _ key: String) -> Node? {
-        var found: Node?
-        for m in members where m.key == key { found = m.node }
-        return found
+        for m in members where m.key == key { return m.node }
+        return nil
+    }
+
+    /// Why `bytes` look like UTF-16 or UTF-32 text, or nil. A JSON text starts with an
+    /// ASCII character, so a zero among its first two bytes (or a UTF-16/32 byte order
+    /// mark) means a wide encoding, which RFC 8259 does not allow between systems.
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        let n = bytes.count
+        if n >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 { return "UTF-32 text (byte order mark FF FE 00 00); JSON here is UTF-8" }
+        if n >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF { return "UTF-32 text (byte order mark 00 00 FE FF); JSON here is UTF-8" }
+        if n >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16 text (byte order mark FF FE); JSON here is UTF-8" }
+        if n >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16 text (byte order mark FE FF); JSON here is UTF-8" }
+        if n >= 2 && (bytes[0] == 0) != (bytes[1] == 0) { return "UTF-16 or UTF-32 text (a zero byte among the first two); JSON here is UTF-8" }
+        return nil
     }
 
     struct Parser {
@@ -109,12 +140,18 @@ public enum PureJSON {
             case UInt8(ascii: "{"):
                 i += 1
                 var members: [(key: String, node: Node)] = []
+                var names: [String: Int] = [:]
                 skipSpace()
                 if i < b.count && b[i] == UInt8(ascii: "}") { i += 1; return Node(offset: start, value: .object(members)) }
                 while true {
                     skipSpace()
                     guard i < b.count && b[i] == UInt8(ascii: "\"") else { throw fail("a member name (a string) expected, found \(what())") }
+                    let keyStart = i
                     let key = try string()
+                    if let first = names[key] {
+                        throw Failure(b, keyStart, "member name \"\(messageText(key, limit: 160))\" repeated in one object (first at byte \(first))")
+                    }
+                    names[key] = keyStart
                     skipSpace()
                     guard i < b.count && b[i] == UInt8(ascii: ":") else { throw fail("':' expected after the member name, found \(what())") }
                     i += 1
@@ -258,14 +295,22 @@ public enum PureJSON {
                 while isDigit(i) { if e < 100_000 { e = e * 10 + Int(b[i] - UInt8(ascii: "0")) }; i += 1 }
                 scale += eneg ? -e : e
             }
-            if digits > 15 {
-                throw Failure(b, start, "a number with more than 15 significant digits (this reader keeps numbers exact)")
+            if digits > 15 || (mantissa != 0 && (scale < -22 || scale > 22)) {
+                #if hasFeature(Embedded)
+                if digits > 15 {
+                    throw Failure(b, start, "a number with more than 15 significant digits (this reader keeps numbers exact)")
+                }
+                throw Failure(b, start, "a number outside 1e-22...1e22 in magnitude (this reader keeps numbers exact)")
+                #else
+                // The grammar was checked above, so the standard library reads the same text.
+                guard let d = Double(String(decoding: b[start..<i], as: UTF8.self)), d.isFinite else {
+                    throw Failure(b, start, "a number too large for a 64-bit floating point value")
+                }
+                return d
+                #endif
             }
             var v = Double(mantissa)
             if mantissa != 0 {
-                guard scale >= -22 && scale <= 22 else {
-                    throw Failure(b, start, "a number outside 1e-22...1e22 in magnitude (this reader keeps numbers exact)")
-                }
                 var p = 1.0
                 for _ in 0..<abs(scale) { p *= 10 } // exact: 10^22 < 2^53 * 2^22 and a power of 5 below 2^53 times a power of 2
                 v = scale < 0 ? v / p : v * p
