@@ -366,8 +366,11 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .panelGroup(.index(let i)):
             return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
         case .panelGroup(.name(let n)):
+            // A group is named by its catalog name or its tab's title: the actual names
+            // both when they differ, so a pass by title reads as one.
+            let titled = s.panelGroupLabel != s.panelGroupName ? " titled \(quoted(s.panelGroupLabel))" : ""
             return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
-                           "panel.group \(quoted(s.panelGroupName))")
+                           "panel.group \(quoted(s.panelGroupName))\(titled)")
         case .preview(let p):
             var found = "preview \(s.preview ?? "none")"
             if let p, let shown = s.preview, p == "[" + shown + "]" {
