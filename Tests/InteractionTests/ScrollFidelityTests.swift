@@ -1,6 +1,7 @@
 import SimCore
 import Testing
 @testable import Interaction
+import Tester
 
 /// UIKit details of UIScrollView a port relies on (docs/PORTING.md), each asserted
 /// exhaustively with the TestStore: every state change and every delegate moment.

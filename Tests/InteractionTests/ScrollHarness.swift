@@ -1,7 +1,7 @@
 import SimCore
 import Raster
 @testable import Interaction
-import ChatUI
+import Tester
 
 /// A ScrollModel as a `Testable`: its own clock, a display link at `hz` that ticks the
 /// model and records every frame, and the model's motion for the Tester's idle rule.

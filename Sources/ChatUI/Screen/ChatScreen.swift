@@ -3,6 +3,7 @@ import EmojiText
 import Imaging
 import Interaction
 import Raster
+import Tester
 
 /// The composed chat screen: navigation bar, bubble list, input bar and the two
 /// keyboards (the system one, drawn as a plain key area, and the EmojiPanel), in a
