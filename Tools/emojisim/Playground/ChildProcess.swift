@@ -72,7 +72,7 @@ enum ChildProcess {
         }
         forwardedSignal = 0
         // What the command printed so far comes before the child's output.
-        fflush(stdout)
+        fflush(nil)
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, arguments[0], nil, &attr, argv, envp)
         guard rc == 0 else { throw SpawnError(description: "cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
