@@ -4,6 +4,7 @@ import Imaging
 import Interaction
 import Raster
 import ChatUI
+import Tester
 
 /// The real screen as a scenario host: targets map to ChatScreen's named points,
 /// editing actions to InputBar actions, queries to its models.

@@ -2,6 +2,7 @@ import SimCore
 import Interaction
 import Raster
 import ChatUI
+import Tester
 
 /// What a script drives: a whole chat screen on a virtual clock. `ChatScreen`
 /// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.

@@ -3,6 +3,7 @@ import Imaging
 import Interaction
 import Raster
 import ChatUI
+import Tester
 
 /// Runs a parsed script against a host. Pure and deterministic: the same script and
 /// host give the same result, byte for byte, on every machine and build.

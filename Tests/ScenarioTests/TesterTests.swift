@@ -4,6 +4,7 @@ import Interaction
 import ChatUI
 import EmojiSimIO
 @testable import Scenario
+import Tester
 
 /// The Tester through scripts on the real screen: auto timing, manual timing's
 /// warnings, actionability errors, finders, swipe start points, idle waits.

@@ -23,7 +23,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/.build/wasm"
-ALL="SimCore EmojiText Imaging Interaction Raster ChatUI Scenario"
+ALL="SimCore EmojiText Imaging Interaction Raster Tester ChatUI Scenario"
 MODULES="$ALL"
 LINK=1
 FORCE=""

@@ -35,7 +35,7 @@ enum PlaygroundCommand: CLICommand {
                       e.g. --catalog 'json "my.json"' (paths relative to the current folder)
     """
 
-    static let coreModules = ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario"]
+    static let coreModules = ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "Scenario"]
     static let pageFiles = ["index.html", "playground.js"]
 
     static func run(_ arguments: [String]) -> Int32 {
