@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
             path: "Tools/emojisim-bench"
         ),
         // The C ABI of the wasm build (Tools/wasm), also built natively: the native half

@@ -3,16 +3,32 @@ import SimCore
 
 /// Fling-and-settle at 120 Hz: a horizontal paged panel and a vertical list are
 /// dragged, flung (velocities cycle through a fixed table, some into the edges) and
-/// ticked frame by frame until idle. Reports simulated seconds per wall-clock second.
+/// ticked frame by frame until idle. Reports simulated seconds per CPU second.
 /// Also the gesture pipeline: synthesized fling touches through a GestureArena with
-/// tap, long press and pan into a ScrollModel.
+/// tap, long press and pan into a ScrollModel. Thread CPU time.
 enum InteractionBench {
     static var benchmark: Benchmark {
         Benchmark(name: "interaction",
-                  summary: "simulated seconds of fling-and-settle per wall-clock second at 120 Hz") { _ in run() }
+                  summary: "simulated seconds of fling-and-settle per CPU second at 120 Hz", setup: setup, report: report)
     }
 
-    static func run() {
+    static let loops = [("free", "free list"), ("paging", "paging panel"), ("snap", "seed snap panel"), ("pipeline", "touch pipeline (arena + pan + paging + display link)")]
+
+    static func report(_ m: Medians) -> [Figure] {
+        loops.compactMap { key, label in Figure.rate(label, seconds: m[key], unit: "x real time") }
+    }
+
+    /// A probe whose cost is CPU seconds per simulated second of `loop` (which returns
+    /// the simulated seconds it covered).
+    static func simulated(_ key: String, _ label: String, _ loop: @escaping () -> Double) -> Probe {
+        Probe(key, label + " (CPU s per simulated s)") { slice in
+            var covered = 0.0
+            let m = measureCPU(minSeconds: slice, warmUp: false) { covered += loop() }
+            return m.seconds / covered
+        }
+    }
+
+    static func setup() -> BenchSession {
         let velocities: [Double] = [1200, -800, 3500, -4200, 600, 250, -2500, 5000, -150, 1800]
         func flingLoop(policy: PagingPolicy, axes: ScrollAxes) -> Double {
             let scroll = ScrollModel()
@@ -42,20 +58,15 @@ enum InteractionBench {
             return now.seconds
         }
 
-        for (label, policy, axes) in [("free list", PagingPolicy.none, ScrollAxes.vertical),
-                                      ("paging panel", .paging, .horizontal),
-                                      ("seed snap panel", .snapAfterDeceleration, .horizontal)] {
-            var simulated = 0.0
-            let r = measure(minSeconds: 1.0) { simulated += flingLoop(policy: policy, axes: axes) }
-            let perRun = simulated / Double(r.iterations + 1)
-            let ratio = perRun * Double(r.iterations) / r.seconds
-            print("  \(label): \(formatPoints(perRun)) simulated s per loop, \(r.iterations) loops in \(formatPoints(r.seconds)) s: \(Int(ratio))x real time")
+        var probes: [Probe] = []
+        for (i, (policy, axes)) in [(PagingPolicy.none, ScrollAxes.vertical), (.paging, .horizontal),
+                                    (.snapAfterDeceleration, .horizontal)].enumerated() {
+            probes.append(simulated(loops[i].0, loops[i].1) { flingLoop(policy: policy, axes: axes) })
         }
 
         // Full pipeline: touches -> recognizers -> scroll -> frames, each model on a Host
         // (its display link runs while the scroll moves).
-        var simulated = 0.0
-        let r = measure(minSeconds: 1.0) {
+        probes.append(simulated(loops[3].0, loops[3].1) {
             let clock = VirtualClock()
             var gestures = GestureArena.State()
             gestures.add(TapRecognizer()); gestures.add(LongPressRecognizer()); gestures.add(PanRecognizer())
@@ -73,9 +84,8 @@ enum InteractionBench {
                 }
                 clock.advance(by: .seconds(2))
             }
-            simulated += clock.now.seconds
-        }
-        let perRun = simulated / Double(r.iterations + 1)
-        print("  touch pipeline (arena + pan + paging + display link): \(Int(perRun * Double(r.iterations) / r.seconds))x real time")
+            return clock.now.seconds
+        })
+        return BenchSession(probes: probes)
     }
 }
