@@ -24,6 +24,7 @@ public struct Emoji: Hashable, Sendable {
         var keywords: [String]
         var group: String
         var skinToneVariants: [String]
+        var variantMeanings: [String: [String: String]]
         var skinToneImages: [String: String]
     }
 
@@ -78,6 +79,14 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneVariants = newValue } }
     }
 
+    /// The variants' own names by variant code, then by locale, where the catalog
+    /// states them (emoji-test.txt names every variant: `waving hand: medium skin tone`).
+    /// A variant without one is named from the base (`SkinTone.variantMeanings`).
+    public var variantMeanings: [String: [String: String]] {
+        get { box.fields.variantMeanings }
+        set { update { $0.variantMeanings = newValue } }
+    }
+
     /// Image resource names of skin-tone variants, by variant code, for catalogs that
     /// name them (catalog JSON `variants` objects, code-point folders). A variant not
     /// listed here draws with its Noto file name when the base uses one, else as text.
@@ -86,13 +95,17 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneImages = newValue } }
     }
 
-    /// An emoji; see the properties. `skinToneImages` defaults to none.
+    /// - Parameters:
+    ///   - skinToneVariants: the variants' codes, for the skin-tone picker.
+    ///   - variantMeanings: their names where the catalog states them (see `variantMeanings`).
+    ///   - skinToneImages: their images where the catalog names them (see `skinToneImages`).
     public init(code: String, kind: Kind, imageName: String? = nil, size: Size? = nil,
                 meanings: [String: String] = [:], keywords: [String] = [], group: String,
-                skinToneVariants: [String] = [], skinToneImages: [String: String] = [:]) {
+                skinToneVariants: [String] = [], variantMeanings: [String: [String: String]] = [:],
+                skinToneImages: [String: String] = [:]) {
         box = Box(Fields(code: code, kind: kind, imageName: imageName, size: size, meanings: meanings,
                          keywords: keywords, group: group, skinToneVariants: skinToneVariants,
-                         skinToneImages: skinToneImages))
+                         variantMeanings: variantMeanings, skinToneImages: skinToneImages))
     }
 
     private mutating func update(_ change: (inout Fields) -> Void) {
