@@ -33,6 +33,7 @@ struct CatalogJSONAgreementTests {
             for e in g.emojis {
                 s += "  \(e.code) \(e.kind.rawValue) image=\(e.imageName ?? "-")"
                 if !e.skinToneImages.isEmpty { s += " variantImages=\(e.skinToneImages.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })" }
+                if !e.variantMeanings.isEmpty { s += " variantMeanings=\(e.variantMeanings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.sorted { $0.key < $1.key })" })" }
                 if let z = e.size { s += " size=\(z.width)x\(z.height)" }
                 s += " meanings=\(e.meanings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })"
                 s += " keywords=\(e.keywords) variants=\(e.skinToneVariants) group=\(e.group)\n"
@@ -210,6 +211,7 @@ struct CatalogJSONAgreementTests {
         expectAgree(edit("\"width\": 64", "\"width\": 10000"), "width at the limit")
         expectAgree(edit("{\"name\": \"second\",", "{\"name\": \"second\", \"titles\": {\"\": \"第二\", \"en\": \"Second\"},"), "group titles")
         expectAgree(edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [\"👍🏻\", {\"code\": \"👍🏿\", \"image\": \"t/dark.png\"}]"), "a variant with an image")
+        expectAgree(edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [{\"code\": \"👍🏻\", \"meanings\": {\"\": \"浅\", \"en\": \"light\"}}, \"👍🏿\"]"), "a variant with its own names")
         expectAgree(edit("\"frames\": [\"wave_0.png\", \"wave_1.png\"]", "\"image\": \"wave.png\", \"frames\": [\"wave_0.png\", \"wave_1.png\"]"), "frames with a sequence name")
         expectAgree(edit("\"image\": \"laugh.png\"", "\"image\": \"a/../laugh.png\""), "a .. that stays inside")
         expectAgree(edit("\"image\": \"laugh.png\"", "\"image\": \"./a//b/laugh.png\""), "dot and double slash")
@@ -247,6 +249,7 @@ struct CatalogJSONAgreementTests {
             (edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [\"👍🏻\", {\"image\": \"t/dark.png\"}]"), "a variant object without a code"),
             (edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [\"👍🏻\", {\"code\": \"👍🏿\", \"image\": \"../dark.png\"}]"), "a variant image climbing out"),
             (edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [\"👍🏻\", 7]"), "a variant neither string nor object"),
+            (edit("\"variants\": [\"👍🏻\", \"👍🏿\"]", "\"variants\": [{\"code\": \"👍🏻\", \"meanings\": {\"en\": 1}}]"), "a variant meaning not a string"),
             (edit(", \"emoji\": [{\"code\": \"👍\"", ", \"emojis\": [{\"code\": \"👍\""), "missing emoji list"),
             (edit("\"image\": \"laugh.png\"", "\"image\": \"/etc/passwd\""), "absolute image path"),
             (edit("\"image\": \"laugh.png\"", "\"image\": \"~/x.png\""), "home image path"),

@@ -45,6 +45,7 @@ import EmojiText
                 }
                 for v in g.variants[e.code] ?? [] {
                     s += " variant \(v) \(try g.variantImages[v].map { try bytes(c.images[$0]) } ?? "-")"
+                    s += " \((e.variantMeanings[v] ?? [:]).sorted { $0.key < $1.key })"
                 }
                 out.append(s)
             }
@@ -72,6 +73,7 @@ import EmojiText
         #expect(c1.emojis.map(\.code) == c2.emojis.map(\.code), "\(label)")
         for (x, y) in zip(c1.emojis, c2.emojis) {
             #expect(x.skinToneVariants == y.skinToneVariants && x.skinToneImages.count == y.skinToneImages.count, "\(label) \(x.code)")
+            #expect(x.variantMeanings == y.variantMeanings, "\(label) \(x.code)")
         }
     }
 

@@ -260,6 +260,16 @@ function playgroundChecks(c, h, expectError, ok, fail) {
     badJSON('a size out of range', 's.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "unicode", "width": 1e9, "height": 1}]}]}', /entry 0 \(width\): size/);
     badJSON('a lone surrogate', 'sur.json', '{"format": "\\ud800"}', /lone high surrogate/);
     badJSON('invalid UTF-8', 'b.json', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), /^b\.json: invalid UTF-8 at byte offset 2/);
+    // The reader shared with emojisim (EmojiText's CatalogJSON): titles and variant objects
+    // read; repeated keys refused; a number past the exact subset refused in Embedded
+    // Swift only (natively rounded: docs/CATALOG-JSON.md, "Numbers").
+    const titled = JSON.stringify({ format: 'emojisim-catalog', version: 1, groups: [{ name: 'Seed', titles: { '': '动图', en: 'Seed' }, emoji: [
+        { code: '👍', kind: 'unicode', image: 'emoji_u1f44d.png', variants: ['👍🏻', { code: '👍🏿', image: 'v/dark.png', meanings: { '': 'dark' } }] }] }] });
+    ok('catalog json: titles and a variant object', c.call(x.esim_catalog_load_json, 't.json', titled));
+    if (text() !== 'image emoji_u1f44d.png\nimage v/dark.png\n') fail(`catalog json variant images: ${JSON.stringify(text())}`);
+    badJSON('a repeated key', 'r.json', '{"format": "emojisim-catalog", "version": 1, "version": 1, "groups": []}', /^r\.json:1:46: \(byte 45\): malformed JSON: member name "version" repeated in one object \(first at byte 31\)/);
+    badJSON('a duplicate group name', 'g.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": []}, {"name": "g", "emoji": []}]}', /groups\[1\]\.name: duplicate group name "g" \(also groups\[0\]\)/);
+    badJSON('17 significant digits', 'n.json', '{"format": "emojisim-catalog", "version": 1, "groups": [{"name": "g", "emoji": [{"code": "x", "kind": "unicode", "width": 33.333333333333336, "height": 1}]}]}', /more than 15 significant digits/);
     expectError('catalog json: null pointer with a length', x.esim_catalog_load_json(0, 0, 0, 9));
     expectError('catalog json: a name over 255 bytes', c.call(x.esim_catalog_load_json, 'n'.repeat(300), '{}'));
     // esim_screen_frame: the kept framebuffer, redrawn by regions.

@@ -88,8 +88,10 @@ public enum CatalogListing {
         }
         if let v = g.variants[e.code], !v.isEmpty {
             let withImages = v.filter { g.variantImages[$0] != nil }.count
+            let named = v.filter { e.variantMeanings[$0] != nil }.count
             s += "; variants " + v.prefix(firstCodes).map { fit($0, 24).text }.joined(separator: " ")
             if v.count > firstCodes { s += " ... (\(v.count))" }
+            if named > 0 { s += " (\(named) named: " + localized(e.variantMeanings[v.first { e.variantMeanings[$0] != nil }!]!) + (named > 1 ? ", ..." : "") + ")" }
             if withImages > 0 { s += " (\(withImages) with images)" }
         }
         return s

@@ -94,6 +94,9 @@ public struct ImportedCatalog: Sendable {
             if let t = c.groups[gi].titles[locale] { c.groups[gi].titles[""] = t }
             for ei in c.groups[gi].emoji.indices {
                 if let m = c.groups[gi].emoji[ei].meanings[locale] { c.groups[gi].emoji[ei].meanings[""] = m }
+                for (v, names) in c.groups[gi].emoji[ei].variantMeanings {
+                    if let m = names[locale] { c.groups[gi].emoji[ei].variantMeanings[v]?[""] = m }
+                }
             }
         }
         return c

@@ -85,7 +85,9 @@ public enum JSONCatalog {
                             imageName = imageName ?? "\(e.code).sequence"
                         }
                         var variantImages: [String: String] = [:]
+                        var variantMeanings: [String: [String: String]] = [:]
                         for v in e.variants {
+                            if !v.meanings.isEmpty { variantMeanings[v.code] = v.meanings }
                             guard let image = v.image else { continue }
                             let r = try resolve(image, entry: e.index)
                             variantImages[v.code] = r.name
@@ -94,7 +96,8 @@ public enum JSONCatalog {
                         images.merge(newImages) { a, _ in a }
                         if let frames, let imageName { sequences[imageName] = frames }
                         group.emoji.append(Emoji(code: e.code, kind: e.kind, imageName: imageName, size: e.size,
-                                                 meanings: e.meanings, keywords: e.keywords, group: g.name))
+                                                 meanings: e.meanings, keywords: e.keywords, group: g.name,
+                                                 variantMeanings: variantMeanings))
                         if !e.variants.isEmpty { group.variants[e.code] = e.variants.map(\.code) }
                         group.variantImages.merge(variantImages) { a, _ in a }
                         entryIndex[e.code] = e.index
@@ -241,8 +244,12 @@ public enum JSONCatalog {
                 if !e.keywords.isEmpty { d["keywords"] = e.keywords }
                 if let v = g.variants[e.code], !v.isEmpty {
                     d["variants"] = v.map { code -> Any in
-                        guard let name = g.variantImages[code] else { return code }
-                        return ["code": code, "image": image(name)]
+                        let name = g.variantImages[code], meanings = e.variantMeanings[code] ?? [:]
+                        guard name != nil || !meanings.isEmpty else { return code }
+                        var o: [String: Any] = ["code": code]
+                        if let name { o["image"] = image(name) }
+                        if !meanings.isEmpty { o["meanings"] = meanings }
+                        return o
                     }
                 }
                 list.append(d)

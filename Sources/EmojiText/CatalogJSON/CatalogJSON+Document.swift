@@ -50,10 +50,13 @@ extension CatalogJSON {
         public var variants: [Variant]
     }
 
-    /// A skin-tone variant: its code, and its image when the file names one.
+    /// A skin-tone variant: its code, and its image and own meanings when the file
+    /// names them.
     public struct Variant: Hashable, Sendable {
         public var code: String
         public var image: Path?
+        /// Locale to meaning (`waving hand: light skin tone`); empty: named from the base.
+        public var meanings: [String: String]
     }
 
     /// A path inside the catalog's folder, as `name` (normalized: no `.`, no `..`, no

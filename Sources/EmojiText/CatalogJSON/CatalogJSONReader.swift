@@ -244,15 +244,16 @@ struct CatalogJSONReader {
                                  size: size, meanings: meanings, keywords: keywords, variants: variants)
     }
 
-    /// A skin-tone variant: a code, or `{"code": ..., "image": ...}`.
+    /// A skin-tone variant: a code, or `{"code": ..., "image": ..., "meanings": {...}}`.
     func variant(_ n: PureJSON.Node, entry: Int, _ key: String) throws(Failure) -> CatalogJSON.Variant {
-        if case .string(let s) = n.value { return CatalogJSON.Variant(code: s, image: nil) }
+        if case .string(let s) = n.value { return CatalogJSON.Variant(code: s, image: nil, meanings: [:]) }
         guard case .object(let m) = n.value else {
             throw fail(n, entry: entry, key, "expected a string or an object, found \(n.value.kindName)")
         }
         let code = try string(try required(m, "code", in: n, entry: entry, key: key + ".code"), entry: entry, key + ".code")
         var image: CatalogJSON.Path?
         if let i = PureJSON.member(m, "image") { image = try path(i, entry: entry, key + ".image") }
-        return CatalogJSON.Variant(code: code, image: image)
+        let meanings = try stringMap(m, "meanings", entry: entry, keyPrefix: key + ".")
+        return CatalogJSON.Variant(code: code, image: image, meanings: meanings)
     }
 }

@@ -6,7 +6,7 @@ import EmojiText
 /// The file is read by EmojiText's `CatalogJSON.parse`, the reader `emojisim` uses too
 /// (same keys, limits, refusals and messages), and becomes the core's `EmojiCatalog` the
 /// way EmojiSimIO's `CatalogBridge` makes one: titles, every locale's meanings, the wire
-/// format's mapping (`WireFormat.coreEmoji`), skin-tone variants and their images.
+/// format's mapping (`WireFormat.coreEmoji`), skin-tone variants with their names and images.
 /// Image paths stay names (the page matches them to the dropped files by their last
 /// component).
 extension CatalogJSON {
@@ -39,14 +39,15 @@ extension CatalogJSON {
                 if let frames = e.frames {
                     let key = imageName ?? e.code + ".sequence"
                     imageName = key
-                    sequences.append((key, frames.map(\.name)))
+                    sequences.append((key, frames.map { $0.name }))
                 }
                 var emoji = Emoji(code: e.code, kind: e.kind, imageName: imageName, size: e.size, meanings: e.meanings,
                                   keywords: e.keywords, group: g.name)
                 emoji = doc.wire.coreEmoji(emoji)
                 if !e.variants.isEmpty {
-                    emoji.skinToneVariants = e.variants.map(\.code)
+                    emoji.skinToneVariants = e.variants.map { $0.code }
                     for v in e.variants {
+                        if !v.meanings.isEmpty { emoji.variantMeanings[v.code] = v.meanings }
                         guard let image = v.image else { continue }
                         addImage(image.name)
                         emoji.skinToneImages[v.code] = image.name
