@@ -82,6 +82,18 @@ public struct ScenarioVerifier {
         public var description: String
     }
 
+    /// The folder a script's references are written under, no folder below it being a
+    /// symlink (SafeFileWriter's confinement): the package root, `--snapshots DIR`, or
+    /// for a script outside any package its own folder. Nil without references.
+    public func writeRoot(for script: URL) -> URL? {
+        let url = script.standardizedFileURL
+        switch references {
+        case .none: return nil
+        case .automatic: return SnapshotFiles.packageRoot(from: url.path) ?? url.deletingLastPathComponent()
+        case .folder(let folder): return folder
+        }
+    }
+
     /// The script's references folder, the root its key is relative to, and the key.
     public func referenceFolder(for script: URL) throws(LookupError) -> (folder: URL, root: URL?)? {
         let url = script.standardizedFileURL
@@ -147,7 +159,8 @@ public struct ScenarioVerifier {
             if let reference { SnapshotUsage.shared.record(reference) }
             let policy = SnapshotStore.Policy(
                 mode: record, isCI: isCI, blocked: blocked,
-                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" })
+                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" },
+                root: writeRoot(for: url))
             let check = Self.check(output, reference: reference, displayName: reference.map(relative) ?? output.fileName,
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))
