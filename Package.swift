@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "Interaction", targets: ["Interaction"]),
         .library(name: "Raster", targets: ["Raster"]),
+        // The one way to drive a simulation (touches, virtual time, finders) under test.
+        .library(name: "Tester", targets: ["Tester"]),
         .library(name: "ChatUI", targets: ["ChatUI"]),
         // The scenario language and runner, so other packages can drive a screen from
         // scripts or from Swift (`ScenarioDriver`) and check it with EmojiSimTesting.
@@ -27,9 +29,11 @@ let package = Package(
         .target(name: "Interaction", dependencies: ["SimCore"]),
         .target(name: "Raster", dependencies: ["SimCore", "Imaging"]),
         // --
-        .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"]),
+        .target(name: "Tester", dependencies: ["SimCore", "Interaction", "Raster"]),
         // --
-        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI"]),
+        .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester"]),
+        // --
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI"]),
         // --
 
         // MARK: the Foundation shell
@@ -50,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
             path: "Tools/emojisim-bench"
         ),
         // The C ABI of the wasm build (Tools/wasm), also built natively: the native half
@@ -69,7 +73,7 @@ let package = Package(
         // --
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // --
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction", "ChatUI"]),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Tester"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),

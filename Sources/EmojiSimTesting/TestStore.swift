@@ -4,12 +4,20 @@ import Testing
 /// Reports a `TestStore` failure as a Swift Testing issue at the assertion's source
 /// location. Pass it as the store's `report:`.
 ///
-///     var store = TestStore(model, observe: { $0 }, reduce: { $0.send($1) }, report: recordTestStoreIssue)
+///     let store = TestStore(Keyboard(), state: Keyboard.State(profile: .iphone8), report: recordTestStoreIssue)
 ///
-/// The message names each differing field of the observed state (expected, then
-/// actual) and lists expected and received events one per line, so an unasserted
-/// change reads like TCA's diff.
-public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: TestStoreFailure<Observed, Event, Failure>,
+/// The message names each differing field of the state (expected, then actual) and
+/// lists expected and received events one per line, so an unasserted change reads like
+/// TCA's diff.
+public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure: TestStoreFailure<State, Action, Event, Failure>,
+                                                                         at location: TestStoreLocation) {
+    Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
+                 sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
+                                                line: location.line, column: location.column))
+}
+
+/// Transitional: reports an `ObservingTestStore` failure (see `recordTestStoreIssue`).
+public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>,
                                                                   at location: TestStoreLocation) {
     Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
                  sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
@@ -18,7 +26,7 @@ public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: Tes
 
 /// The text of a TestStore failure (test-side: it uses reflection, which the core avoids).
 public enum TestStoreMessage {
-    public static func describe<Observed, Event, Failure: Error>(_ failure: TestStoreFailure<Observed, Event, Failure>) -> String {
+    public static func describe<State, Action, Event, Failure: Error>(_ failure: TestStoreFailure<State, Action, Event, Failure>) -> String {
         switch failure {
         case let .state(expected, actual):
             return "state changed other than asserted (- expected, + actual):\n" + fieldDiff(expected, actual)
@@ -33,6 +41,20 @@ public enum TestStoreMessage {
                 if let r { lines.append("  + \(r)") }
             }
             return lines.joined(separator: "\n")
+        case let .threw(error):
+            return "the action threw \(error)"
+        case .unreceived, .nothingReceived, .receivedOther:
+            return failure.message
+        }
+    }
+
+    /// Transitional: the text of an `ObservingTestStore` failure.
+    public static func describe<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>) -> String {
+        switch failure {
+        case let .state(expected, actual):
+            return describe(TestStoreFailure<Observed, Never, Event, Failure>.state(expected: expected, actual: actual))
+        case let .events(expected, received):
+            return describe(TestStoreFailure<Observed, Never, Event, Failure>.events(expected: expected, received: received))
         case let .threw(error):
             return "the action threw \(error)"
         }

@@ -1,5 +1,6 @@
 import SimCore
 import ChatUI
+import Tester
 
 /// Monkey testing: random valid actions against a fresh host, every invariant checked
 /// after each step; on a violation the action list is shrunk (delta debugging over

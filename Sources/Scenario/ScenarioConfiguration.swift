@@ -1,6 +1,7 @@
 import SimCore
 import Raster
 import ChatUI
+import Tester
 
 /// What a script's setup lines ask for, with the defaults of a script that says nothing.
 public struct ScenarioConfiguration: Hashable, Sendable {

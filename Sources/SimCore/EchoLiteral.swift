@@ -26,6 +26,30 @@ public func echoLiteral<S: StringProtocol>(_ value: S) -> String {
     boundedQuotedLiteral(value, byteLimit: echoByteLimit, endCharacters: echoEndCharacters)
 }
 
+/// `s` unquoted, with every scalar `isEscapedForDisplay` names written as `\u{XX}`
+/// (hex, as `messageText` writes them): for a value shown without quotes, such as a
+/// column of a listing, which bounds its width itself. `"` and `\` stay as they are
+/// (nothing is quoted, so nothing needs them escaped).
+///
+/// - Parameters:
+///   - s: the untrusted text.
+///   - keepingNewlines: leave `\n` as a line break (for whole lines of output).
+/// - Returns: the printable form; `s` itself when there is nothing to escape.
+/// - Complexity: O(n).
+public func escapedForDisplay<S: StringProtocol>(_ s: S, keepingNewlines: Bool = false) -> String {
+    func escaped(_ u: Unicode.Scalar) -> Bool { isEscapedForDisplay(u) && !(keepingNewlines && u == "\n") }
+    guard s.unicodeScalars.contains(where: escaped) else { return String(s) }
+    var out = String.UnicodeScalarView()
+    for u in s.unicodeScalars {
+        if escaped(u) {
+            out.append(contentsOf: ("\\u{" + String(u.value, radix: 16, uppercase: true) + "}").unicodeScalars)
+        } else {
+            out.append(u)
+        }
+    }
+    return String(out)
+}
+
 /// `s` with every scalar `isEscapedForDisplay` names written as `\u{XX}`, except the
 /// newline, which stays a line break: the last guard a command applies to everything it
 /// prints to a terminal, so that a value some message forgot to pass through
@@ -36,14 +60,5 @@ public func echoLiteral<S: StringProtocol>(_ value: S) -> String {
 /// - Returns: the printable form.
 /// - Complexity: O(n).
 public func displaySafe(_ s: String) -> String {
-    guard s.unicodeScalars.contains(where: { $0 != "\n" && isEscapedForDisplay($0) }) else { return s }
-    var out = String.UnicodeScalarView()
-    for u in s.unicodeScalars {
-        if u != "\n" && isEscapedForDisplay(u) {
-            out.append(contentsOf: ("\\u{" + String(u.value, radix: 16, uppercase: true) + "}").unicodeScalars)
-        } else {
-            out.append(u)
-        }
-    }
-    return String(out)
+    escapedForDisplay(s, keepingNewlines: true)
 }

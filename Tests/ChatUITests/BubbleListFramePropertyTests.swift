@@ -16,9 +16,9 @@ import Interaction
         let h = ListHarness(DemoConversation.generated(count: 1_000, seed: seed, animatedEvery: 2),
                             width: 390, height: 600)
         let list = h.list
-        var arena = GestureArena()
+        var arena = GestureArena.State()
         arena.add(PanRecognizer(name: "pan"))
-        var keyboard = Keyboard(profile: .iphone14)
+        var keyboard = Keyboard.State(profile: .iphone14)
         let baseHeight = 600.0
         var nextID = 1_000_000
         var frames = 0
@@ -29,7 +29,7 @@ import Interaction
 
         func frame() {
             h.clock.advance(by: .frames(1, at: 60))
-            _ = keyboard.tick(at: h.clock.now)
+            _ = Keyboard().reduce(into: &keyboard, .tick, at: h.clock.now)
             list.setViewportHeight(baseHeight - keyboard.overlap(at: h.clock.now))
             list.tick(at: h.clock.now)
             frames += 1
@@ -55,7 +55,7 @@ import Interaction
                 for t in touches {
                     while h.clock.now + .frames(1, at: 60) <= t.timestamp { frame() }
                     if t.timestamp > h.clock.now { h.clock.advance(to: t.timestamp) }
-                    for u in arena.handle(t).compactMap({ $0.update }) { list.apply(u) }
+                    for u in GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp).compactMap({ $0.update }) { list.apply(u) }
                 }
             case 3:
                 list.append(Message(id: .init(nextID), sender: .me, serverText: "sent [哈哈] \(nextID)"))
@@ -65,7 +65,7 @@ import Interaction
                 nextID += 1
             case 5:
                 let kinds: [KeyboardKind] = [.system, .emoji, .none]
-                _ = keyboard.set(kinds[rng.int(in: 0..<3)], at: h.clock.now)
+                _ = Keyboard().reduce(into: &keyboard, .show(kinds[rng.int(in: 0..<3)]), at: h.clock.now)
             case 6:
                 list.setWidth(rng.element(of: [320.0, 375, 390, 430])!)
             default:

@@ -4,7 +4,7 @@ import Interaction
 import EmojiSimTesting
 @testable import ChatUI
 
-typealias BubbleListStore = TestStore<BubbleList, (BubbleList.Action, SimInstant), BubbleList.Observation, BubbleListEvent, Never>
+typealias BubbleListStore = ObservingTestStore<BubbleList, (BubbleList.Action, SimInstant), BubbleList.Observation, BubbleListEvent, Never>
 
 /// A store over a list value; failures are Swift Testing issues at the assertion.
 func bubbleListStore(_ list: BubbleList) -> BubbleListStore {

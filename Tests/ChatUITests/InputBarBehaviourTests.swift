@@ -3,6 +3,7 @@ import SimCore
 import EmojiText
 import Interaction
 @testable import ChatUI
+import Tester
 
 /// A bar on an iPhone 8 with its own clock and trace, driven through the Tester
 /// (`InputBarHost`): its display link ticks the bar at 60 Hz frame boundaries, and the

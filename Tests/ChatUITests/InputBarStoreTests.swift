@@ -13,7 +13,7 @@ struct ClockedBar {
     var now: SimInstant = .zero
 }
 
-typealias InputBarStore = TestStore<ClockedBar, InputBar.Action, InputBar.Observation, InputBarEvent, InputBarError>
+typealias InputBarStore = ObservingTestStore<ClockedBar, InputBar.Action, InputBar.Observation, InputBarEvent, InputBarError>
 
 /// A store over a fresh bar on an iPhone 8; failures are Swift Testing issues at the assertion.
 func inputBarStore(_ configuration: InputBarConfiguration = .init()) -> InputBarStore {
@@ -30,8 +30,8 @@ private func ms(_ n: Int) -> SimInstant { SimInstant.zero + .milliseconds(n) }
 
 /// What the keyboard model itself posts for `action` from `keyboard`: the bar forwards
 /// exactly these (the keyboard has its own tests), and its observation follows.
-private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action) -> [InputBarEvent] {
-    keyboard.send(action).map(InputBarEvent.keyboard)
+private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.Action, at now: SimInstant) -> [InputBarEvent] {
+    Keyboard().reduce(into: &keyboard, action, at: now).map(InputBarEvent.keyboard)
 }
 
 /// Behaviour of the bar as exact transitions: every changed field and every event is
@@ -40,19 +40,19 @@ private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action)
 @Suite struct InputBarStoreTests {
     @Test func tapTextViewBecomesFirstResponderAndShowsTheSystemKeyboard() {
         var store = inputBarStore()
-        var kb = Keyboard(profile: .iphone8)
-        let show = keyboardStep(&kb, .show(.system, at: ms(0)))
+        var kb = Keyboard.State(profile: .iphone8)
+        let show = keyboardStep(&kb, .show(.system), at: ms(0))
         #expect(show.map(\.traceName) == ["willChangeFrame", "willShow"])
         store.send(.tapTextView(), [.becameFirstResponder, .inputViewChanged(.system)] + show) {
             $0.isFirstResponder = true
             $0.inputView = .system
-            $0.keyboard = Keyboard.Observation(kb)
+            $0.keyboard = kb
         }
         #expect(store.model.bar.nextDeadline(after: ms(0)) == ms(250))
         store.send(.tick(at: ms(249)))
-        let arrived = keyboardStep(&kb, .tick(at: ms(250)))
+        let arrived = keyboardStep(&kb, .tick, at: ms(250))
         #expect(arrived.map(\.traceName) == ["didChangeFrame", "didShow"])
-        store.send(.tick(at: ms(250)), arrived) { $0.keyboard = Keyboard.Observation(kb) }
+        store.send(.tick(at: ms(250)), arrived) { $0.keyboard = kb }
         #expect(store.model.bar.nextDeadline(after: ms(250)) == nil)
     }
 
@@ -114,15 +114,15 @@ private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action)
             $0.highlighted = .toggle
             $0.tracking = InputBar.TouchTracking(id: 1, target: .toggle, button: .toggle, control: control, recognizer: nil)
         }
-        var kb = Keyboard(profile: .iphone8)
-        let show = keyboardStep(&kb, .show(.emoji, at: ms(90)))
+        var kb = Keyboard.State(profile: .iphone8)
+        let show = keyboardStep(&kb, .show(.emoji), at: ms(90))
         store.send(.touch(TouchEvent(phase: .ended, location: p, timestamp: ms(90))),
                    [.control(.toggle, .touchUpInside, at: p), .becameFirstResponder, .inputViewChanged(.emoji)] + show) {
             $0.highlighted = nil
             $0.tracking = nil
             $0.isFirstResponder = true
             $0.inputView = .emoji
-            $0.keyboard = Keyboard.Observation(kb)
+            $0.keyboard = kb
         }
     }
 
@@ -163,15 +163,15 @@ private func keyboardStep(_ keyboard: inout Keyboard, _ action: Keyboard.Action)
             $0.tracking = InputBar.TouchTracking(id: 1, target: .textView, button: nil, control: nil, recognizer: tap)
         }
         #expect(store.model.bar.nextDeadline(after: ms(700)) == ms(1450))
-        var kb = Keyboard(profile: .iphone8)
-        let show = keyboardStep(&kb, .show(.system, at: ms(780)))
+        var kb = Keyboard.State(profile: .iphone8)
+        let show = keyboardStep(&kb, .show(.system), at: ms(780))
         store.send(.touch(TouchEvent(phase: .ended, location: p, timestamp: ms(780))),
                    [.becameFirstResponder, .inputViewChanged(.system)] + show
                    + [.textChanged(text: "hello", selectionLocation: 2, selectionLength: 0)]) {
             $0.tracking = nil
             $0.isFirstResponder = true
             $0.inputView = .system
-            $0.keyboard = Keyboard.Observation(kb)
+            $0.keyboard = kb
             $0.selection = 2..<2
             $0.lastTextViewTap = InputBar.TextViewTap(at: ms(780), location: p)
         }

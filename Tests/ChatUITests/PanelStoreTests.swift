@@ -42,7 +42,7 @@ struct PanelStep {
     }
 }
 
-typealias PanelStore = TestStore<EmojiPanel, PanelStep, PanelObservation, PanelEvent, Never>
+typealias PanelStore = ObservingTestStore<EmojiPanel, PanelStep, PanelObservation, PanelEvent, Never>
 
 func panelStore(_ panel: EmojiPanel) -> PanelStore {
     PanelStore(panel, observe: PanelObservation.init, reduce: { $0.send($1.action, at: $1.now) },

@@ -2,6 +2,7 @@ import SimCore
 import EmojiText
 import Interaction
 @testable import ChatUI
+import Tester
 
 /// Synthetic catalogs and a touch driver for the panel tests.
 enum PanelFixtures {

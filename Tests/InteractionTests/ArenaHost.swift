@@ -7,7 +7,8 @@ import SimCore
 final class ArenaHost {
     let clock: VirtualClock
     let trace: Trace?
-    var arena: GestureArena
+    var arena: GestureArena.State
+    let source: String
     /// The updates so far, in order.
     private(set) var updates: [GestureUpdate] = []
     /// Called with each update as it arrives (a test's stand-in for the view's handler).
@@ -19,7 +20,8 @@ final class ArenaHost {
     init(clock: VirtualClock, trace: Trace? = nil, source: String = "gestures") {
         self.clock = clock
         self.trace = trace
-        arena = GestureArena(source: source)
+        arena = GestureArena.State()
+        self.source = source
         backref.bind(self)
     }
 
@@ -47,7 +49,7 @@ final class ArenaHost {
 
     private func perform(_ events: [GestureArena.Event]) {
         for e in events {
-            trace?.record(e.traceEvent(source: arena.source))
+            trace?.record(e.traceEvent(source: source))
             if let u = e.update { updates.append(u); received?(u) }
         }
         sync()

@@ -2,7 +2,7 @@ import SimCore
 import Testing
 import Raster
 @testable import Interaction
-import ChatUI
+import Tester
 
 /// One view with tap, long press and pan, as the emoji panel has, as a `Testable`: its
 /// own clock, the arena's transitions recorded, and the recognizers' pending timers as

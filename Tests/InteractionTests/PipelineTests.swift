@@ -9,10 +9,10 @@ final class ScrollScreen {
     let trace = Trace()
     let arena: ArenaHost
     let link: DisplayLink
-    var model: ScrollModel
+    var model: ScrollModel.State
 
     init(policy: PagingPolicy, hz: Int = 120, minimumPress: SimDuration = .milliseconds(300)) {
-        model = ScrollModel(viewportSize: Size(width: 320, height: 216), contentSize: Size(width: 320 * 6, height: 216),
+        model = ScrollModel.State(viewportSize: Size(width: 320, height: 216), contentSize: Size(width: 320 * 6, height: 216),
                             axes: .horizontal)
         model.pagingPolicy = policy
         arena = ArenaHost(clock: clock, trace: trace, source: "panel")
@@ -21,7 +21,7 @@ final class ScrollScreen {
         arena.add(PanRecognizer())
         link = DisplayLink(clock: clock, hz: hz)
         arena.received = { [unowned self] u in
-            self.trace.record(self.model.apply(u), at: u.time, source: "scroll")
+            self.trace.record(self.model.apply(u, at: u.time), at: u.time, source: "scroll")
         }
         link.add { [unowned self] t in self.trace.record(self.model.tick(at: t), at: t, source: "scroll") }
         link.start()

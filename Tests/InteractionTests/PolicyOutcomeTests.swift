@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func twoAxisPagingUsesEachAxisPage() {
-        var m = ScrollModel(viewportSize: Size(width: 300, height: 400), contentSize: Size(width: 1500, height: 2000), axes: .both)
+        var m = ScrollModel.State(viewportSize: Size(width: 300, height: 400), contentSize: Size(width: 1500, height: 2000), axes: .both)
         m.pagingPolicy = .paging
         let h = ScrollHarness(m)
         h.drag(Point(x: -100, y: -250), frames: 5, release: Point(x: 100, y: 0))
@@ -92,7 +92,7 @@ import Testing
 
 @Suite struct ScrollRobustnessTests {
     @Test func nonFiniteInputIsIgnored() {
-        var m = ScrollModel(viewportSize: Size(width: .nan, height: 100), contentSize: Size(width: -5, height: .infinity),
+        var m = ScrollModel.State(viewportSize: Size(width: .nan, height: 100), contentSize: Size(width: -5, height: .infinity),
                             contentOffset: Point(x: .nan, y: 0), axes: .both)
         #expect(m.viewportSize == Size(width: 0, height: 100))
         #expect(m.contentSize == Size(width: 0, height: 0))

@@ -1,6 +1,7 @@
 import SimCore
 import Testing
 @testable import Interaction
+import Tester
 
 /// UIKit details of UIScrollView a port relies on (docs/PORTING.md), each asserted
 /// exhaustively with the TestStore: every state change and every delegate moment.
@@ -16,7 +17,7 @@ import Testing
     /// on from the resting model. Returns the settle's events and the instant of its
     /// last frame.
     func settle(_ store: inout ScrollStore, from first: Int) -> (events: [ScrollEvent], at: SimInstant) {
-        let harness = ScrollHarness(store.model, hz: 120)
+        let harness = ScrollHarness(store.state, hz: 120)
         harness.now = .frame(first - 1)
         harness.settle(limit: 120 * 30)
         store = scrollStore(harness.model)
@@ -25,17 +26,17 @@ import Testing
 
     /// Starts a paging fling from 0: drag 40 pt in one frame, release at 1000 pt/s.
     func flingTowardsPageOne(_ store: inout ScrollStore) {
-        store.send(.beginDrag(at: .frame(0)), [.willBeginDragging]) { $0.state = .dragging }
-        store.send(.drag(translation: Point(x: -40, y: 0), at: .frame(1)), [.didScroll(Point(x: 40, y: 0))]) {
+        store.send(.beginDrag, at: .frame(0), [.willBeginDragging])
+        #expect(store.state.state == .dragging)
+        store.send(.drag(translation: Point(x: -40, y: 0)), at: .frame(1), [.didScroll(Point(x: 40, y: 0))]) {
             $0.contentOffset = Point(x: 40, y: 0)
         }
         let v = Point(x: 1000, y: 0)
-        store.send(.endDrag(velocity: v, at: .frame(1)),
+        store.send(.endDrag(velocity: v), at: .frame(1),
                    [.willEndDragging(velocity: v, proposedTarget: Self.page, target: Self.page),
-                    .didEndDragging(willDecelerate: true), .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = Self.page
-        }
+                    .didEndDragging(willDecelerate: true), .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == Self.page)
     }
 
     /// UIKit keeps the paging direction while a page animation runs: a second flick the
@@ -45,25 +46,23 @@ import Testing
     @Test func pagingKeepsItsDirectionWhileAPageAnimationRuns() {
         var store = pagingStore()
         flingTowardsPageOne(&store)
-        for n in 2...6 { store.skip(.tick(at: .frame(n))) }
+        for n in 2...6 { store.skip(.tick, at: .frame(n)) }
         let caught = store.state.contentOffset
         #expect(caught.x > 40 && caught.x < 320)
-        store.send(.beginDrag(at: .frame(6)), [.willBeginDragging]) {
-            $0.state = .dragging
-            $0.targetContentOffset = nil
-        }
+        store.send(.beginDrag, at: .frame(6), [.willBeginDragging])
+        #expect(store.state.state == .dragging)
+        #expect(store.state.targetContentOffset == nil)
         let moved = Point(x: caught.x + 10, y: 0)
-        store.send(.drag(translation: Point(x: -10, y: 0), at: .frame(7)), [.didScroll(moved)]) { $0.contentOffset = moved }
+        store.send(.drag(translation: Point(x: -10, y: 0)), at: .frame(7), [.didScroll(moved)]) { $0.contentOffset = moved }
         // The policy alone, from `moved`, would say page 1 (320).
         #expect(PagingPolicy.paging.target(offset: moved.x, velocity: 1000, page: 320, range: 0...2880,
                                            rate: .normal, physics: ScrollPhysics()) == 320)
         let v = Point(x: 1000, y: 0), two = Point(x: 640, y: 0)
-        store.send(.endDrag(velocity: v, at: .frame(7)),
+        store.send(.endDrag(velocity: v), at: .frame(7),
                    [.willEndDragging(velocity: v, proposedTarget: two, target: two),
-                    .didEndDragging(willDecelerate: true), .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = two
-        }
+                    .didEndDragging(willDecelerate: true), .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == two)
         let rest = settle(&store, from: 8)
         #expect(store.state.contentOffset == two)
         #expect(rest.events.last == .didEndDecelerating)
@@ -74,20 +73,19 @@ import Testing
     @Test func pagingFlickAgainstARunningPageAnimationTurnsBack() {
         var m = horizontalModel(width: 320, content: 3200, paging: .paging)
         _ = m.setContentOffset(Point(x: 640, y: 0), animated: false, at: .zero)
-        var store = scrollStore(m)
-        store.skip(.beginDrag(at: .frame(0)))
-        store.skip(.drag(translation: Point(x: -40, y: 0), at: .frame(1)))
-        store.skip(.endDrag(velocity: Point(x: 1000, y: 0), at: .frame(1)))   // towards 960
-        for n in 2...6 { store.skip(.tick(at: .frame(n))) }
+        let store = scrollStore(m)
+        store.skip(.beginDrag, at: .frame(0))
+        store.skip(.drag(translation: Point(x: -40, y: 0)), at: .frame(1))
+        store.skip(.endDrag(velocity: Point(x: 1000, y: 0)), at: .frame(1))   // towards 960
+        for n in 2...6 { store.skip(.tick, at: .frame(n)) }
         #expect(store.state.targetContentOffset == Point(x: 960, y: 0) && store.state.contentOffset.x > 680)
-        store.skip(.beginDrag(at: .frame(6)))
+        store.skip(.beginDrag, at: .frame(6))
         let v = Point(x: -1000, y: 0), back = Point(x: 640, y: 0)
-        store.send(.endDrag(velocity: v, at: .frame(6)),
+        store.send(.endDrag(velocity: v), at: .frame(6),
                    [.willEndDragging(velocity: v, proposedTarget: back, target: back),
-                    .didEndDragging(willDecelerate: true), .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = back
-        }
+                    .didEndDragging(willDecelerate: true), .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == back)
     }
 
     /// Once the page animation has ended, the direction is forgotten: a flick moves one
@@ -97,29 +95,28 @@ import Testing
         flingTowardsPageOne(&store)
         let end = settle(&store, from: 2).at
         let t = end + .seconds(1)
-        store.send(.beginDrag(at: t), [.willBeginDragging]) { $0.state = .dragging }
+        store.send(.beginDrag, at: t, [.willBeginDragging])
+        #expect(store.state.state == .dragging)
         let v = Point(x: 1000, y: 0), two = Point(x: 640, y: 0)
-        store.send(.endDrag(velocity: v, at: t),
+        store.send(.endDrag(velocity: v), at: t,
                    [.willEndDragging(velocity: v, proposedTarget: two, target: two), .didEndDragging(willDecelerate: true),
-                    .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = two
-        }
+                    .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == two)
     }
 
     /// UIKit sends scrollViewWillEndDragging to paging scroll views, but "Stop offset can
     /// not be modified for paging scroll views": the delegate's target is ignored.
     @Test func willEndDraggingIsSentUnderPagingButItsTargetCannotBeModified() {
-        var store = pagingStore()
-        store.skip(.beginDrag(at: .frame(0)))
-        store.skip(.drag(translation: Point(x: -40, y: 0), at: .frame(1)))
+        let store = pagingStore()
+        store.skip(.beginDrag, at: .frame(0))
+        store.skip(.drag(translation: Point(x: -40, y: 0)), at: .frame(1))
         let v = Point(x: 1000, y: 0)
-        store.send(.endDrag(velocity: v, at: .frame(1), target: Point(x: 1280, y: 0)),
+        store.send(.endDrag(velocity: v, target: Point(x: 1280, y: 0)), at: .frame(1),
                    [.willEndDragging(velocity: v, proposedTarget: Self.page, target: Self.page),
-                    .didEndDragging(willDecelerate: true), .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = Self.page
-        }
+                    .didEndDragging(willDecelerate: true), .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == Self.page)
         // The closure form (UIKit's inout pointer) is called, and ignored, too.
         var m = horizontalModel(paging: .paging)
         _ = m.beginDrag(at: .zero)
@@ -136,17 +133,15 @@ import Testing
     @Test func liftingAFingerThatCaughtAMovingScrollViewWithoutDraggingSendsNoWillBeginDecelerating() {
         var store = pagingStore()
         flingTowardsPageOne(&store)
-        for n in 2...6 { store.skip(.tick(at: .frame(n))) }
-        store.send(.touchDown(at: .frame(6))) {
-            $0.state = .idle
-            $0.targetContentOffset = nil
-        }
+        for n in 2...6 { store.skip(.tick, at: .frame(n)) }
+        store.send(.touchDown, at: .frame(6))
+        #expect(store.state.state == .idle)
+        #expect(store.state.targetContentOffset == nil)
         let held = store.state.contentOffset
-        store.send(.tick(at: .frame(9)))   // held: nothing moves
-        store.send(.touchUp(at: .frame(9))) {
-            $0.state = .decelerating
-            $0.targetContentOffset = held.x >= 160 ? Self.page : .zero
-        }
+        store.send(.tick, at: .frame(9))   // held: nothing moves
+        store.send(.touchUp, at: .frame(9))
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == (held.x >= 160 ? Self.page : .zero))
         let rest = settle(&store, from: 10)
         #expect(!rest.events.contains(.willBeginDecelerating))
         #expect(rest.events.last == .didEndDecelerating)
@@ -157,101 +152,99 @@ import Testing
 /// ScrollModel behaviours asserted exhaustively with the TestStore.
 @Suite struct ScrollModelStoreTests {
     @Test func releaseWithoutVelocityDoesNotDecelerate() {
-        var store = scrollStore(horizontalModel())
-        store.send(.beginDrag(at: .frame(0)), [.willBeginDragging]) { $0.state = .dragging }
+        let store = scrollStore(horizontalModel())
+        store.send(.beginDrag, at: .frame(0), [.willBeginDragging])
+        #expect(store.state.state == .dragging)
         for n in 1...5 {
             let p = Point(x: Double(n) * 10, y: 0)
-            store.send(.drag(translation: Point(x: -p.x, y: 0), at: .frame(n)), [.didScroll(p)]) { $0.contentOffset = p }
+            store.send(.drag(translation: Point(x: -p.x, y: 0)), at: .frame(n), [.didScroll(p)]) { $0.contentOffset = p }
         }
         let at = Point(x: 50, y: 0)
-        store.send(.endDrag(velocity: .zero, at: .frame(5)),
-                   [.willEndDragging(velocity: .zero, proposedTarget: at, target: at), .didEndDragging(willDecelerate: false)]) {
-            $0.state = .idle
-        }
+        store.send(.endDrag(velocity: .zero), at: .frame(5),
+                   [.willEndDragging(velocity: .zero, proposedTarget: at, target: at), .didEndDragging(willDecelerate: false)])
+        #expect(store.state.state == .idle)
     }
 
     @Test func delegateMayChangeTheTarget() {
-        var store = scrollStore(horizontalModel(content: 5000))
-        store.skip(.beginDrag(at: .frame(0)))
-        store.skip(.drag(translation: Point(x: -20, y: 0), at: .frame(2)))
+        let store = scrollStore(horizontalModel(content: 5000))
+        store.skip(.beginDrag, at: .frame(0))
+        store.skip(.drag(translation: Point(x: -20, y: 0)), at: .frame(2))
         let v = Point(x: 1000, y: 0)
         let proposed = Point(x: 20 + 1000 / DecelerationRate.normal.decayPerSecond, y: 0)
         let target = Point(x: 300, y: 0)
-        store.send(.endDrag(velocity: v, at: .frame(2), target: target),
+        store.send(.endDrag(velocity: v, target: target), at: .frame(2),
                    [.willEndDragging(velocity: v, proposedTarget: proposed, target: target),
-                    .didEndDragging(willDecelerate: true), .willBeginDecelerating]) {
-            $0.state = .decelerating
-            $0.targetContentOffset = target
-        }
+                    .didEndDragging(willDecelerate: true), .willBeginDecelerating])
+        #expect(store.state.state == .decelerating)
+        #expect(store.state.targetContentOffset == target)
         var n = 3
-        while store.state.state != .idle && n < 2000 { store.skip(.tick(at: .frame(n))); n += 1 }
+        while store.state.state != .idle && n < 2000 { store.skip(.tick, at: .frame(n)); n += 1 }
         #expect(store.state.contentOffset == target)
     }
 
     @Test func scrollDisabledIgnoresDragsAndEndsARunningOne() {
-        var off = scrollStore(horizontalModel())
-        off.send(.setScrollEnabled(false, at: .zero)) { $0.isScrollEnabled = false }
-        off.send(.beginDrag(at: .zero))
-        var store = scrollStore(horizontalModel())
-        store.skip(.beginDrag(at: .zero))
-        store.skip(.drag(translation: Point(x: -30, y: 0), at: .zero))
+        let off = scrollStore(horizontalModel())
+        off.send(.setScrollEnabled(false), at: .zero) { $0.isScrollEnabled = false }
+        off.send(.beginDrag, at: .zero)
+        let store = scrollStore(horizontalModel())
+        store.skip(.beginDrag, at: .zero)
+        store.skip(.drag(translation: Point(x: -30, y: 0)), at: .zero)
         let at = Point(x: 30, y: 0)
-        store.send(.setScrollEnabled(false, at: .zero),
+        store.send(.setScrollEnabled(false), at: .zero,
                    [.willEndDragging(velocity: .zero, proposedTarget: at, target: at), .didEndDragging(willDecelerate: false)]) {
-            $0.state = .idle
             $0.isScrollEnabled = false
         }
-        store.send(.drag(translation: Point(x: -60, y: 0), at: .zero))
+        #expect(store.state.state == .idle)
+        store.send(.drag(translation: Point(x: -60, y: 0)), at: .zero)
     }
 
     @Test func contentSizeChangeClampsTheOffset() {
-        var store = scrollStore(horizontalModel(content: 3200))
-        store.send(.setContentOffset(Point(x: 2880, y: 0), animated: false, at: .zero), [.didScroll(Point(x: 2880, y: 0))]) {
+        let store = scrollStore(horizontalModel(content: 3200))
+        store.send(.setContentOffset(Point(x: 2880, y: 0), animated: false), at: .zero, [.didScroll(Point(x: 2880, y: 0))]) {
             $0.contentOffset = Point(x: 2880, y: 0)
         }
-        store.send(.setContentSize(Size(width: 1000, height: 200), at: .zero), [.didScroll(Point(x: 680, y: 0))]) {
+        store.send(.setContentSize(Size(width: 1000, height: 200)), at: .zero, [.didScroll(Point(x: 680, y: 0))]) {
             $0.contentSize = Size(width: 1000, height: 200)
             $0.contentOffset = Point(x: 680, y: 0)
         }
-        store.send(.setContentSize(Size(width: 5000, height: 200), at: .zero)) { $0.contentSize = Size(width: 5000, height: 200) }
+        store.send(.setContentSize(Size(width: 5000, height: 200)), at: .zero) { $0.contentSize = Size(width: 5000, height: 200) }
     }
 
     @Test func animatedScrollRunsItsCurveAndEndsWithDidEndScrollingAnimation() {
-        var store = scrollStore(horizontalModel())
+        let store = scrollStore(horizontalModel())
         let target = Point(x: 640, y: 0)
-        store.send(.setContentOffset(target, animated: true, at: .zero)) {
-            $0.state = .animating
-            $0.targetContentOffset = target
-        }
+        store.send(.setContentOffset(target, animated: true), at: .zero)
+        #expect(store.state.state == .animating)
+        #expect(store.state.targetContentOffset == target)
         var scrolls = 0
         for n in 1...17 {
-            let events = store.skip(.tick(at: .frame(n, at: 60)))
+            let events = store.skip(.tick, at: .frame(n, at: 60))
             scrolls += events.count
             #expect(events.count == 1 && events.first?.name == "didScroll")
         }
-        store.send(.tick(at: .frame(18, at: 60)), [.didScroll(target), .didEndScrollingAnimation]) {
+        store.send(.tick, at: .frame(18, at: 60), [.didScroll(target), .didEndScrollingAnimation]) {
             $0.contentOffset = target
-            $0.state = .idle
-            $0.targetContentOffset = nil
         }
+        #expect(store.state.state == .idle)
+        #expect(store.state.targetContentOffset == nil)
         #expect(scrolls == 17)
-        store.send(.setContentOffset(target, animated: true, at: .frame(19, at: 60)))   // already there: nothing
+        store.send(.setContentOffset(target, animated: true), at: .frame(19, at: 60))   // already there: nothing
     }
 
     @Test func verticalAxisWithInsets() {
-        let m = ScrollModel(viewportSize: Size(width: 320, height: 500), contentSize: Size(width: 320, height: 2000),
+        let m = ScrollModel.State(viewportSize: Size(width: 320, height: 500), contentSize: Size(width: 320, height: 2000),
                             contentInset: Insets(top: 20, bottom: 30), axes: .vertical)
-        var store = scrollStore(m)
+        let store = scrollStore(m)
         #expect(store.state.contentOffset == Point(x: 0, y: -20))
-        #expect(store.model.maximumOffset.y == 1530)
-        store.skip(.beginDrag(at: .zero))
+        #expect(store.state.maximumOffset.y == 1530)
+        store.skip(.beginDrag, at: .zero)
         // x does not move on a vertical view.
-        store.send(.drag(translation: Point(x: -50, y: -100), at: .zero), [.didScroll(Point(x: 0, y: 80))]) {
+        store.send(.drag(translation: Point(x: -50, y: -100)), at: .zero, [.didScroll(Point(x: 0, y: 80))]) {
             $0.contentOffset = Point(x: 0, y: 80)
         }
-        store.skip(.endDrag(velocity: Point(x: 0, y: 50000), at: .zero))
+        store.skip(.endDrag(velocity: Point(x: 0, y: 50000)), at: .zero)
         var n = 1
-        while store.state.state != .idle && n < 5000 { store.skip(.tick(at: .frame(n))); n += 1 }
+        while store.state.state != .idle && n < 5000 { store.skip(.tick, at: .frame(n)); n += 1 }
         #expect(store.state.contentOffset.y == 1530)
     }
 }

@@ -1,14 +1,14 @@
 import SimCore
 import Raster
 @testable import Interaction
-import ChatUI
+import Tester
 
 /// A ScrollModel as a `Testable`: its own clock, a display link at `hz` that ticks the
 /// model and records every frame, and the model's motion for the Tester's idle rule.
 /// The link runs only inside `ScrollHarness.settle` (drags and the tests' hand-made
 /// frames move the clock with nothing ticking behind them).
 final class ScrollSubject: Testable {
-    var model: ScrollModel
+    var model: ScrollModel.State
     let clock = VirtualClock()
     let trace = Trace()
     let link: DisplayLink
@@ -18,7 +18,7 @@ final class ScrollSubject: Testable {
     var worstOvershootRatio = 0.0
     private let backref = Backref<ScrollSubject>()
 
-    init(_ model: ScrollModel, hz: Int) {
+    init(_ model: ScrollModel.State, hz: Int) {
         self.model = model
         link = DisplayLink(clock: clock, hz: hz)
         backref.bind(self)
@@ -56,13 +56,13 @@ struct ScrollHarness {
     let tester: Tester<ScrollSubject>
     let hz: Int
 
-    init(_ model: ScrollModel, hz: Int = 120) {
+    init(_ model: ScrollModel.State, hz: Int = 120) {
         self.hz = hz
         subject = ScrollSubject(model, hz: hz)
         tester = Tester(subject, timing: .manual)
     }
 
-    var model: ScrollModel {
+    var model: ScrollModel.State {
         get { subject.model }
         nonmutating set { subject.model = newValue }
     }
@@ -115,8 +115,8 @@ struct ScrollHarness {
 }
 
 func horizontalModel(width: Double = 320, content: Double = 3200, paging: PagingPolicy = .none,
-                     page: Double? = nil) -> ScrollModel {
-    var m = ScrollModel(viewportSize: Size(width: width, height: 200),
+                     page: Double? = nil) -> ScrollModel.State {
+    var m = ScrollModel.State(viewportSize: Size(width: width, height: 200),
                         contentSize: Size(width: content, height: 200), axes: .horizontal)
     m.pagingPolicy = paging
     if let page { m.pageSize = Size(width: page, height: 200) }

@@ -19,7 +19,7 @@ import Testing
             let width = rng.double(in: 200...500)
             let content = rng.bool(probability: 0.1) ? rng.double(in: 0...width) : rng.double(in: width...(width * 12))
             let inset = rng.bool(probability: 0.3) ? rng.double(in: 0...40) : 0
-            var m = ScrollModel(viewportSize: Size(width: width, height: 100), contentSize: Size(width: content, height: 100),
+            var m = ScrollModel.State(viewportSize: Size(width: width, height: 100), contentSize: Size(width: content, height: 100),
                                 contentInset: Insets(left: inset, right: inset), axes: .horizontal)
             m.pagingPolicy = policy
             m.alwaysBounceHorizontal = rng.bool(probability: 0.5)
@@ -64,7 +64,7 @@ import Testing
     @Test func twoAxesSettleInside() {
         var rng = SeededRandom(seed: 2024)
         for _ in 0..<300 {
-            var m = ScrollModel(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 3000), axes: .both)
+            var m = ScrollModel.State(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 3000), axes: .both)
             m.pagingPolicy = rng.bool() ? .none : .paging
             let h = ScrollHarness(m, hz: 60)
             h.drag(Point(x: rng.double(in: -600...600), y: rng.double(in: -900...900)), frames: 6,

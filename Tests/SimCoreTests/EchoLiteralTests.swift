@@ -39,5 +39,8 @@ import SimCore
     @Test func displaySafeKeepsLinesAndEscapesTheRest() {
         #expect(displaySafe("plain\nlines") == "plain\nlines")
         #expect(displaySafe("a\u{1B}[2Jb\r\n\u{85}") == "a\\u{1B}[2Jb\\u{D}\n\\u{85}")
+        // Unquoted, for a listing's column: quotes and backslashes stay, controls do not.
+        #expect(escapedForDisplay("say \"hi\"\\ \u{1B}[31m\n\u{202E}") == "say \"hi\"\\ \\u{1B}[31m\\u{A}\\u{202E}")
+        #expect(escapedForDisplay("名字"[...]) == "名字")
     }
 }

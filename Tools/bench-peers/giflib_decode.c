@@ -2,10 +2,11 @@
  * GIF2RGB): every image's rows are read with DGifGetLine onto one screen buffer
  * (interlaced images in pass order), extensions skipped, and the screen converted to RGB
  * through the colour map, as DumpScreen2RGB does, but without writing a file. Timed
- * in-process, so small files are not charged for process start-up.
- * Prints per file: <path>\t<seconds per run>   (or <path>\terror)
+ * in-process, so small files are not charged for process start-up. One probe per file
+ * giflib decodes (key: the file's name), served with the probe protocol of
+ * probe_server.py (process CPU time).
  * Build: cc -O2 -o giflib_decode giflib_decode.c -lgif
- * usage: giflib_decode MIN_SECONDS FILE... */
+ * usage: giflib_decode FILE... */
 #include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,16 +69,40 @@ done:
     return ok;
 }
 
+static const char *base(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 int main(int argc, char **argv) {
-    double minSeconds = atof(argv[1]);
     unsigned long sink = 0;
-    for (int f = 2; f < argc; f++) {
-        if (decode(argv[f], &sink) != 0) { printf("%s\terror\n", argv[f]); continue; }
-        int runs = 0;
-        double t0 = now(), el;
-        do { decode(argv[f], &sink); runs++; el = now() - t0; } while (el < minSeconds);
-        printf("%s\t%.9f\n", argv[f], el / runs);
+    const char **files = calloc(argc, sizeof *files);
+    int n = 0;
+    for (int f = 1; f < argc; f++) {
+        if (decode(argv[f], &sink) != 0) { printf("note\tgiflib rejects %s\n", base(argv[f])); continue; }
+        files[n++] = argv[f];
+        printf("probe\t%s\t%s\n", base(argv[f]), base(argv[f]));
+    }
+    printf("ready\n");
+    fflush(stdout);
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        int i;
+        double minSeconds;
+        if (sscanf(line, "run %d %lf", &i, &minSeconds) == 2 && i >= 0 && i < n) {
+            int runs = 0;
+            double t0 = now(), el;
+            do { decode(files[i], &sink); runs++; el = now() - t0; } while (el < minSeconds);
+            printf("value\t%.9f\n", el / runs);
+        } else if (strncmp(line, "finish", 6) == 0) {
+            printf("end\n");
+            fflush(stdout);
+            break;
+        } else {
+            printf("error\tunknown command\n");
+        }
         fflush(stdout);
     }
+    free(files);
     return sink == 42;
 }

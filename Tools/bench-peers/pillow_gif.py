@@ -1,35 +1,29 @@
 #!/usr/bin/env python3
-"""Pillow peer for `emojisim-bench gif`: decodes every frame of each GIF (composited,
-converted to RGBA, as EmojiSim does) and prints one line per file:
-    <path>\t<frames>\t<megapixels decoded per run>\t<seconds per run>
-Runs each file for at least MIN_SECONDS of process CPU time (after one warm-up run);
-CPU time, not wall time, because the benchmark machine is shared."""
-import sys, time
-from PIL import Image
+"""Pillow peer for `emojisim-bench gif`: decodes every frame of a GIF (composited,
+converted to RGBA, as EmojiSim does). One probe per file (key: the file's name) that
+Pillow decodes; served with the probe protocol (probe_server.py).
 
-MIN_SECONDS = float(sys.argv[1])
+usage: pillow_gif.py FILE..."""
+import os, sys
+from PIL import Image
+from probe_server import serve
+
 
 def decode_all(path):
-    pixels = 0
-    frames = 0
     with Image.open(path) as im:
         n = getattr(im, "n_frames", 1)
         for i in range(n):
             im.seek(i)
-            rgba = im.convert("RGBA")
-            rgba.load()
-            pixels += rgba.width * rgba.height
-            frames += 1
-    return frames, pixels
+            im.convert("RGBA").load()
 
-for path in sys.argv[2:]:
-    frames, pixels = decode_all(path)
-    runs = 0
-    start = time.process_time()
-    while True:
+
+probes, notes = [], []
+for path in sys.argv[1:]:
+    try:
         decode_all(path)
-        runs += 1
-        elapsed = time.process_time() - start
-        if elapsed >= MIN_SECONDS:
-            break
-    print(f"{path}\t{frames}\t{pixels / 1e6:.6f}\t{elapsed / runs:.9f}", flush=True)
+    except Exception as e:
+        notes.append(f"Pillow rejects {os.path.basename(path)}: {e}")
+        continue
+    name = os.path.basename(path)
+    probes.append((name, name, lambda p=path: decode_all(p)))
+serve(probes, notes)

@@ -1,33 +1,21 @@
 #!/usr/bin/env python3
 """Pillow peer for `emojisim-bench png`.
 
-    pillow_png.py decode MIN_SECONDS MANIFEST
-        MANIFEST lines: <group>\t<path>. Decodes every file of a group (bytes already in
-        memory; open + load + convert to RGBA, the output EmojiSim produces) repeatedly
-        for at least MIN_SECONDS of process CPU time, and prints per group:
-            <group>\t<megapixels per run>\t<seconds per run>\t<seconds per run, native mode>
-    pillow_png.py encode MIN_SECONDS MANIFEST
-        MANIFEST lines: <group>\t<path>. Loads each PNG into memory (RGB when fully
-        opaque, else RGBA, as EmojiSim's encoder chooses) and times Image.save(format="PNG")
-        at Pillow's default compress_level 6 over every file of a group, printing per group:
-            <group>\t<megapixels>\t<seconds per run>\t<bytes of all files>
+    pillow_png.py MANIFEST
+        MANIFEST lines: <decode|encode>\t<group>\t<path>. Serves the probe protocol
+        (probe_server.py) with, per decode group, `decode:GROUP` (every file of the group
+        from bytes in memory: open + load + convert to RGBA, the output EmojiSim
+        produces) and `native:GROUP` (without the convert); per encode group
+        `encode:GROUP`: Image.save(format="PNG") at Pillow's default compress_level 6 of
+        every file, loaded as RGB when fully opaque, else RGBA (as EmojiSim's encoder
+        chooses), with the fact `size:GROUP` (bytes of all its files).
     pillow_png.py verify PAIRS
         PAIRS lines: <original>\t<re-encoded>. Checks that Pillow decodes both to the same
         RGBA pixels and that Python's zlib module inflates the re-encoded IDAT stream to
-        exactly height x (1 + row bytes) bytes; prints "ok (N files, zlib X)" or the failures.
-CPU time, not wall time, because the benchmark machine is shared."""
-import io, sys, time
+        exactly height x (1 + row bytes) bytes; prints "ok (N files, zlib X)" or the failures."""
+import io, sys
 from PIL import Image
 
-def timed(fn, min_seconds):
-    fn()
-    runs, start = 0, time.process_time()
-    while True:
-        fn()
-        runs += 1
-        elapsed = time.process_time() - start
-        if elapsed >= min_seconds:
-            return elapsed / runs
 
 def decode_group(blobs, convert):
     def run():
@@ -38,49 +26,47 @@ def decode_group(blobs, convert):
                     im.convert("RGBA")
     return run
 
-mode = sys.argv[1]
-min_seconds = float(sys.argv[2]) if mode != "verify" else 0.0
-if mode == "decode":
+
+def encode_group(images):
+    def run():
+        total = 0
+        for im in images:
+            buf = io.BytesIO()
+            im.save(buf, format="PNG")
+            total += buf.tell()
+        return total
+    return run
+
+
+def serve_manifest(path):
+    from probe_server import serve
     groups = {}
-    for line in open(sys.argv[3]):
-        g, p = line.rstrip("\n").split("\t")
-        groups.setdefault(g, []).append(p)
-    for g, paths in groups.items():
-        blobs = [open(p, "rb").read() for p in paths]
-        mp = 0
-        for b in blobs:
-            with Image.open(io.BytesIO(b)) as im:
-                mp += im.width * im.height
-        t = timed(decode_group(blobs, True), min_seconds)
-        tn = timed(decode_group(blobs, False), min_seconds)
-        print(f"{g}\t{mp / 1e6:.6f}\t{t:.9f}\t{tn:.9f}", flush=True)
-elif mode == "encode":
-    groups = {}
-    for line in open(sys.argv[3]):
-        g, p = line.rstrip("\n").split("\t")
-        groups.setdefault(g, []).append(p)
-    for g, paths in groups.items():
-        images = []
-        for p in paths:
-            im = Image.open(p).convert("RGBA")
-            if im.getextrema()[3][0] == 255:
-                im = im.convert("RGB")
-            images.append(im)
-        size = [0]
-        def run():
-            total = 0
-            for im in images:
-                buf = io.BytesIO()
-                im.save(buf, format="PNG")
-                total += buf.tell()
-            size[0] = total
-        t = timed(run, min_seconds)
-        mp = sum(im.width * im.height for im in images)
-        print(f"{g}\t{mp / 1e6:.6f}\t{t:.9f}\t{size[0]}", flush=True)
-elif mode == "verify":
+    for line in open(path):
+        kind, g, p = line.rstrip("\n").split("\t")
+        groups.setdefault((kind, g), []).append(p)
+    probes, facts = [], {}
+    for (kind, g), paths in groups.items():
+        if kind == "decode":
+            blobs = [open(p, "rb").read() for p in paths]
+            probes.append((f"decode:{g}", f"decode {g}", decode_group(blobs, True)))
+            probes.append((f"native:{g}", f"decode {g} (native mode)", decode_group(blobs, False)))
+        else:
+            images = []
+            for p in paths:
+                im = Image.open(p).convert("RGBA")
+                if im.getextrema()[3][0] == 255:
+                    im = im.convert("RGB")
+                images.append(im)
+            run = encode_group(images)
+            facts[f"size:{g}"] = run()
+            probes.append((f"encode:{g}", f"encode {g}", run))
+    serve(probes, facts=facts)
+
+
+def verify(pairs):
     import struct, zlib
     failures, count = [], 0
-    for line in open(sys.argv[2]):
+    for line in open(pairs):
         original, ours = line.rstrip("\n").split("\t")
         count += 1
         data = open(ours, "rb").read()
@@ -108,3 +94,9 @@ elif mode == "verify":
         print(f"FAILED {len(failures)} of {count}: " + "; ".join(failures[:5]))
     else:
         print(f"ok ({count} files, zlib {zlib.ZLIB_RUNTIME_VERSION})")
+
+
+if sys.argv[1] == "verify":
+    verify(sys.argv[2])
+else:
+    serve_manifest(sys.argv[1])

@@ -12,7 +12,18 @@ import ChatUI
 ///   scroll, caret, clip), and `frame(at:)` alone (the keyboard curve).
 enum InputBarBench {
     static var benchmark: Benchmark {
-        Benchmark(name: "inputbar", summary: "input bar actions/s (typing, panel insert/delete) and frame costs") { _ in run() }
+        Benchmark(name: "inputbar", summary: "input bar actions/s (typing, panel insert/delete) and frame costs (CPU time)",
+                  setup: setup, report: report)
+    }
+
+    static func report(_ m: Medians) -> [Figure] {
+        [
+            Figure.rate("typing 100 chars, one action each: actions/s", seconds: m["type-100"]),
+            Figure.rate("typing 1,000 chars, one action each: actions/s", seconds: m["type-1000"]),
+            Figure.rate("panel insert+delete in 200 chars: actions/s", seconds: m["panel"]),
+            Figure.rate("displayList of a 7-line bar mid-switch: frames/s", seconds: m["frame"]),
+            Figure.rate("bar frame(at:) during the switch: frames/s", seconds: m["curve"]),
+        ].compactMap { $0 }
     }
 
     static func makeBar() -> InputBar {
@@ -30,45 +41,42 @@ enum InputBarBench {
         return events
     }
 
-    static func run() {
+    static func setup() -> BenchSession {
+        var probes: [Probe] = []
         for length in [100, 1_000] {
-            let (n, s) = measure {
+            probes.append(.repeating("type-\(length)", "typing \(length) chars (one action)", units: Double(length)) {
                 var bar = makeBar()
                 send(&bar, .tapTextView())
                 for i in 0..<length { send(&bar, .type(i % 7 == 6 ? " " : "a")) }
-            }
-            let perAction = s / Double(n * length)
-            print("typing \(length) chars one action each: \(fmt(1 / perAction)) actions/s (\(fmt(perAction * 1e6)) us/action)")
+            })
         }
-
+        final class Bars { var panel: InputBar; var seven: InputBar
+            init(_ p: InputBar, _ s: InputBar) { panel = p; seven = s } }
         var bar = makeBar()
         send(&bar, .tapTextView())
         send(&bar, .type(String(repeating: "abcd ", count: 40)))
         send(&bar, .tapToggle)
         send(&bar, .select(location: 100, length: 0))
-        let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
-        let (pn, ps) = measure {
-            for _ in 0..<100 {
-                send(&bar, .insertEmoji(smile))
-                send(&bar, .deleteFromPanel)
-            }
-        }
-        print("panel insert+delete in 200 chars: \(fmt(Double(pn * 200) / ps)) actions/s")
-
         var seven = makeBar()
         send(&seven, .tapTextView())
         send(&seven, .type(String(repeating: "x", count: 30 * 7)))
         send(&seven, .tapToggle)
+        let bars = Bars(bar, seven)
+        let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
+        probes.append(.repeating("panel", "panel insert or delete in 200 chars (one action)", units: 200) {
+            for _ in 0..<100 {
+                send(&bars.panel, .insertEmoji(smile))
+                send(&bars.panel, .deleteFromPanel)
+            }
+        })
         let mid = SimInstant.zero + .milliseconds(100)
         var items = 0
-        let (fn, fs) = measure { items += seven.displayList(at: mid).items.count }
-        print("displayList of a 7-line bar mid-switch: \(fmt(Double(fn) / fs)) frames/s (\(items / max(1, fn + 1)) items)")
+        probes.append(.repeating("frame", "displayList of a 7-line bar mid-switch") { items &+= bars.seven.displayList(at: mid).items.count })
         var sink = 0.0
-        let (kn, ks) = measure {
-            for k in 0..<1000 { sink += seven.frame(at: SimInstant(ticks: Int64(k) * 720)).minY }
-        }
-        print("bar frame(at:) during the switch: \(fmt(Double(kn * 1000) / ks)) frames/s (checksum \(Int(sink) % 10))")
+        probes.append(.repeating("curve", "bar frame(at:) during the switch", units: 1000) {
+            for k in 0..<1000 { sink += bars.seven.frame(at: SimInstant(ticks: Int64(k) * 720)).minY }
+        })
+        return BenchSession(probes: probes, facts: ["items": Double(bars.seven.displayList(at: mid).items.count)])
     }
 
-    static func fmt(_ v: Double) -> String { formatPoints(v >= 100 ? v.rounded() : v) }
 }

@@ -5,23 +5,27 @@ import EmojiSimIO
 
 /// `emojisim-bench png`: PNG decode throughput (megapixels per second, RGBA8 output)
 /// over the PngSuite files, the Noto emoji demo PNGs and generated 1024x1024 images,
-/// measured in the same run as Pillow on the same files (Tools/bench-peers/pillow_png.py);
-/// then encode throughput and compressed size against Pillow's (zlib level 6 both).
-/// Process CPU time, as the machine is shared.
+/// measured interleaved with Pillow on the same files (Tools/bench-peers/pillow_png.py);
+/// then encode throughput and compressed size against Pillow's (zlib level 6 both) on
+/// the repository's snapshot references, the photo and the sticker. Our outputs are
+/// decoded by Pillow and by Python's zlib and compared with the originals, so a stream
+/// only our Inflate accepts fails. Process CPU time on both sides.
 enum PNGBench {
     static var benchmark: Benchmark {
-        Benchmark(name: "png", summary: "PNG decode/encode MP/s and size vs Pillow") { _ in run() }
+        Benchmark(name: "png", summary: "PNG decode/encode MP/s and size vs Pillow", slice: 0.1, setup: setup, report: report)
     }
 
-    struct Group { var name: String; var files: [(path: String, bytes: [UInt8])]; var megapixels: Double }
+    struct Group { var key: String; var label: String; var files: [(path: String, bytes: [UInt8])] }
 
-    static func run() {
+    static func setup() -> BenchSession {
         let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("emojisim-bench-png")
-        try? fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var groups: [Group] = []
-        func add(_ name: String, _ files: [(String, [UInt8])]) {
+        let dir = BenchEnvironment.scratchFolder("png")
+        let root = BenchEnvironment.root
+        var facts: [String: Double] = [:]
+        var probes: [Probe] = []
+        var manifest: [String] = []
+        var decodeGroups: [Group] = []
+        func add(_ key: String, _ label: String, _ files: [(String, [UInt8])]) {
             var mp = 0.0
             var kept: [(path: String, bytes: [UInt8])] = []
             for (path, bytes) in files {
@@ -29,75 +33,41 @@ enum PNGBench {
                 mp += Double(h.width * h.height) / 1e6
                 kept.append((path, bytes))
             }
-            groups.append(Group(name: name, files: kept, megapixels: mp))
+            facts["mp:decode:" + key] = mp
+            decodeGroups.append(Group(key: key, label: label, files: kept))
         }
         let suiteDir = root.appendingPathComponent("Tests/Fixtures/pngsuite/png")
         let suite = ((try? fm.contentsOfDirectory(atPath: suiteDir.path)) ?? []).sorted().filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }
-        add("pngsuite (\(suite.count) files)", suite.compactMap { n in
+        add("pngsuite", "pngsuite (\(suite.count) files)", suite.compactMap { n in
             let p = suiteDir.appendingPathComponent(n).path
             return fm.contents(atPath: p).map { (p, [UInt8]($0)) }
         })
-        let emoji = BundledResources.list("DemoAssets").filter { $0.hasSuffix(".png") }.sorted()
         var emojiFiles: [(String, [UInt8])] = []
-        for n in emoji {
+        for n in BundledResources.list("DemoAssets").filter({ $0.hasSuffix(".png") }).sorted() {
             guard let b = try? BundledResources.bytes("DemoAssets/" + n) else { continue }
             let p = dir.appendingPathComponent("emoji-" + n).path
             _ = fm.createFile(atPath: p, contents: Data(b))
             emojiFiles.append((p, b))
         }
-        add("noto emoji 64px (\(emojiFiles.count) files)", emojiFiles)
-        for (name, image) in [("photo 1024x1024 RGB", photo(1024, 1024, alpha: false)),
-                              ("sticker 1024x1024 RGBA", photo(1024, 1024, alpha: true))] {
+        add("emoji", "noto emoji 64px (\(emojiFiles.count) files)", emojiFiles)
+        for (key, label, image) in [("photo", "photo 1024x1024 RGB", photo(1024, 1024, alpha: false)),
+                                    ("sticker", "sticker 1024x1024 RGBA", photo(1024, 1024, alpha: true))] {
             let bytes = PNGEncoder().encode(image)
-            let p = dir.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".png").path
+            let p = dir.appendingPathComponent(key + ".png").path
             _ = fm.createFile(atPath: p, contents: Data(bytes))
-            add(name, [(p, bytes)])
+            add(key, label, [(p, bytes)])
         }
-
         // Decode: every file of a group, fresh decoder state per file.
-        var ours: [String: Double] = [:]
-        for g in groups {
+        for g in decodeGroups {
             var sink = 0
-            let r = measureCPU(minSeconds: 0.5) {
+            probes.append(.repeating("decode:" + g.key, "decode " + g.label) {
                 for f in g.files { sink &+= Int((try? PNGDecoder().decode(f.bytes))?.pixels.count ?? 0) }
-            }
-            ours[g.name] = r.seconds / Double(r.iterations)
-            if sink == 42 { print("") }
+            })
+            manifest += g.files.map { "decode\t\(g.key)\t\($0.path)" }
         }
-        let manifest = dir.appendingPathComponent("manifest.tsv")
-        let lines = groups.flatMap { g in g.files.map { "\(g.name)\t\($0.path)" } }.joined(separator: "\n") + "\n"
-        try? lines.write(to: manifest, atomically: true, encoding: .utf8)
-        var pillow: [String: (Double, Double)] = [:]
-        let out = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "decode", "0.5", manifest.path])
-        for line in out.split(separator: "\n") {
-            let f = line.split(separator: "\t").map(String.init)
-            if f.count == 4, let t = Double(f[2]), let tn = Double(f[3]) { pillow[f[0]] = (t, tn) }
-        }
-        if pillow.isEmpty { print("Pillow: not available (pip install pillow)") }
 
-        let pad = GIFBench.pad, fixed = GIFBench.fixed
-        print("decode throughput, MP/s to RGBA8, process CPU time (release; Pillow \(GIFBench.pillowVersion()) open+load+convert('RGBA'); native = without convert)")
-        print(pad("corpus", 34) + pad("MP", 9) + pad("EmojiSim", 10) + pad("Pillow", 10) + pad("native", 10) + "vs Pillow")
-        for g in groups {
-            let o = ours[g.name]!, p = pillow[g.name]
-            print(pad(g.name, 34) + pad(fixed(g.megapixels, 3), 9) + pad(fixed(g.megapixels / o, 1), 10)
-                  + pad(p.map { fixed(g.megapixels / $0.0, 1) } ?? "n/a", 10)
-                  + pad(p.map { fixed(g.megapixels / $0.1, 1) } ?? "n/a", 10)
-                  + (p.map { fixed($0.0 / o, 2) + "x" } ?? "n/a"))
-        }
-        print("(vs Pillow = Pillow's time / EmojiSim's time: above 1 means EmojiSim is faster)")
-
-        encode(groups: groups, root: root, dir: dir)
-    }
-
-    /// Encode throughput and size at level 6 against Pillow (zlib-ng in its wheels) on
-    /// three corpora: the repository's snapshot references (UI screens, what scenario
-    /// runs write most), the photo and the sticker. Each corpus is timed as a whole (all
-    /// files one iteration). Then our outputs are decoded by Pillow and by Python's own
-    /// zlib and compared with the originals, so a stream only our Inflate accepts fails.
-    static func encode(groups: [Group], root: URL, dir: URL) {
-        let fm = FileManager.default
-        let pad = GIFBench.pad, fixed = GIFBench.fixed
+        // Encode: the snapshot references (UI screens, what scenario runs write most),
+        // the photo and the sticker, each corpus as a whole (all files one call).
         let snapDir = root.appendingPathComponent("Snapshots")
         var snapshots: [(path: String, bytes: [UInt8])] = []
         if let walker = fm.enumerator(atPath: snapDir.path) {
@@ -107,57 +77,59 @@ enum PNGBench {
             }
         }
         snapshots.sort { $0.path < $1.path }
-        var corpora: [Group] = [Group(name: "snapshots (\(snapshots.count) files)", files: snapshots, megapixels: 0)]
-        corpora += groups.suffix(2)
-        var images: [[Image]] = []
-        for k in corpora.indices {
-            let decoded = corpora[k].files.compactMap { try? PNGDecoder().decode($0.bytes) }
-            images.append(decoded)
-            corpora[k].megapixels = decoded.reduce(0.0) { $0 + Double($1.width * $1.height) / 1e6 }
-        }
-        let manifest = dir.appendingPathComponent("encode-manifest.tsv")
-        let lines = corpora.flatMap { g in g.files.map { "\(g.name)\t\($0.path)" } }.joined(separator: "\n") + "\n"
-        try? lines.write(to: manifest, atomically: true, encoding: .utf8)
-        let pe = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "encode", "0.5", manifest.path])
-        var pillowEncode: [String: (Double, Int)] = [:]
-        for line in pe.split(separator: "\n") {
-            let f = line.split(separator: "\t").map(String.init)
-            if f.count == 4, let t = Double(f[2]), let n = Int(f[3]) { pillowEncode[f[0]] = (t, n) }
-        }
-        print("encode, level 6, process CPU time (EmojiSim adaptive filters + own deflate; Pillow \(GIFBench.pillowVersion()) with its zlib)")
-        print(pad("corpus", 34) + pad("MP", 9) + pad("EmojiSim", 10) + pad("Pillow", 10) + pad("vs Pillow", 11)
-              + pad("bytes", 10) + pad("Pillow", 10) + "size vs Pillow")
         var verify: [String] = []
+        let corpora = [Group(key: "snapshots", label: "snapshots (\(snapshots.count) files)", files: snapshots)] + decodeGroups.suffix(2)
         for (k, g) in corpora.enumerated() {
+            let images = g.files.compactMap { try? PNGDecoder().decode($0.bytes) }
+            facts["mp:encode:" + g.key] = images.reduce(0.0) { $0 + Double($1.width * $1.height) / 1e6 }
             var size = 0
-            var outputs: [[UInt8]] = []
-            let r = measureCPU(minSeconds: 0.5) {
-                size = 0
-                outputs.removeAll(keepingCapacity: true)
-                for image in images[k] {
-                    let png = PNGEncoder().encode(image)
-                    size += png.count
-                    outputs.append(png)
-                }
-            }
-            for (j, png) in outputs.enumerated() {
+            for (j, image) in images.enumerated() {
+                let png = PNGEncoder().encode(image)
+                size += png.count
                 let p = dir.appendingPathComponent("ours-\(k)-\(j).png").path
                 _ = fm.createFile(atPath: p, contents: Data(png))
                 verify.append(g.files[j].path + "\t" + p)
             }
-            let t = r.seconds / Double(r.iterations)
-            let p = pillowEncode[g.name]
-            print(pad(g.name, 34) + pad(fixed(g.megapixels, 3), 9) + pad(fixed(g.megapixels / t, 1), 10)
-                  + pad(p.map { fixed(g.megapixels / $0.0, 1) } ?? "n/a", 10)
-                  + pad(p.map { fixed($0.0 / t, 2) + "x" } ?? "n/a", 11)
-                  + pad("\(size)", 10) + pad(p.map { "\($0.1)" } ?? "n/a", 10)
-                  + (p.map { fixed(Double(size) / Double($0.1), 3) + "x" } ?? "n/a"))
+            facts["size:" + g.key] = Double(size)
+            var sink = 0
+            probes.append(.repeating("encode:" + g.key, "encode " + g.label) {
+                for image in images { sink &+= PNGEncoder().encode(image).count }
+            })
+            manifest += g.files.map { "encode\t\(g.key)\t\($0.path)" }
         }
-        print("(vs Pillow = Pillow's time / EmojiSim's time: above 1 means EmojiSim is faster)")
         let pairs = dir.appendingPathComponent("verify-pairs.tsv")
         try? (verify.joined(separator: "\n") + "\n").write(to: pairs, atomically: true, encoding: .utf8)
-        let check = GIFBench.runTool("/usr/bin/env", ["python3", GIFBench.peerScript("pillow_png.py"), "verify", pairs.path])
-        print("our PNGs decoded by Pillow and by Python's zlib: " + (check.isEmpty ? "not checked (no python3/Pillow)" : check.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let check = BenchEnvironment.runTool("/usr/bin/env", ["python3", BenchEnvironment.peerScript("pillow_png.py"), "verify", pairs.path])
+        let checked = check.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let manifestURL = dir.appendingPathComponent("manifest.tsv")
+        try? (manifest.joined(separator: "\n") + "\n").write(to: manifestURL, atomically: true, encoding: .utf8)
+        return BenchSession(probes: probes, peers: [
+            PeerSpec(name: "Pillow", argv: ["/usr/bin/env", "python3", BenchEnvironment.peerScript("pillow_png.py"), manifestURL.path],
+                     after: nil, install: "apt-get install python3-pil, or pip install pillow"),
+        ], facts: facts, notes: [
+            "decode: RGBA8 output; Pillow \(BenchEnvironment.pillowVersion ?? "missing") open+load+convert('RGBA') (native: without convert)",
+            "encode: level 6, EmojiSim's adaptive filters and own deflate against Pillow with its zlib",
+            "our PNGs decoded by Pillow and by Python's zlib: " + (check.status != 0 || checked.isEmpty ? "not checked (no python3/Pillow)" : checked),
+        ], finish: { try? FileManager.default.removeItem(at: dir) })
+    }
+
+    static func report(_ m: Medians) -> [Figure] {
+        var out: [Figure?] = []
+        for g in ["pngsuite", "emoji", "photo", "sticker"] {
+            let mp = m.fact("mp:decode:" + g) ?? 0
+            out.append(.rate("decode \(g) MP/s", seconds: m["decode:" + g], per: mp, unit: "MP/s"))
+            out.append(.ratio("decode \(g) vs Pillow (its time / ours)", m.peer("Pillow:decode:" + g), m["decode:" + g], goal: .atLeast(1),
+                              higherIsBetter: true))
+        }
+        for g in ["snapshots", "photo", "sticker"] {
+            let mp = m.fact("mp:encode:" + g) ?? 0
+            out.append(.rate("encode \(g) MP/s", seconds: m["encode:" + g], per: mp, unit: "MP/s"))
+            out.append(.ratio("encode \(g) vs Pillow (its time / ours)", m.peer("Pillow:encode:" + g), m["encode:" + g], goal: .atLeast(1),
+                              higherIsBetter: true))
+            out.append(.count("encode \(g) bytes", m.fact("size:" + g), unit: "B"))
+            out.append(.ratio("encode \(g) size vs Pillow's", m.fact("size:" + g), m.fact("Pillow:size:" + g), higherIsBetter: false))
+        }
+        return out.compactMap { $0 }
     }
 
     /// A deterministic photo-like image: smooth gradients and shapes with mild noise

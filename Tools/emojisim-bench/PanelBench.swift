@@ -9,31 +9,42 @@ import EmojiSimIO
 /// through a small catalog (100 emoji) and the whole Unicode catalog (every
 /// fully-qualified emoji of the bundled emoji-test.txt, skin-tone variants as keys of
 /// their own: about 3,600). Cost must follow what is visible, not the catalog size:
-/// the two figures should be within 1.2x.
-var panelBenchmark: Benchmark {
-    Benchmark(name: "panel", summary: "EmojiPanel fling: cost per frame (tick + display list), 100 vs ~3,600 emoji",
-              run: runPanelBench)
-}
-
-private func runPanelBench(_ args: [String]) {
-    let large = unicodeSections()
-    // The seed's shape: one group of 100 (the first 100 Unicode emoji, so keys of the same kind).
-    let small = [PanelSection(name: large[0].name, emoji: Array(large.flatMap(\.emoji).prefix(100)))]
-    let smallCount = small.reduce(0) { $0 + $1.emoji.count }
-    let largeCount = large.reduce(0) { $0 + $1.emoji.count }
-    // Thread CPU time, and the best of 5 alternating runs: the machine is shared.
-    var a = panelFlingCost(small), b = panelFlingCost(large)
-    for _ in 0..<4 {
-        let a2 = panelFlingCost(small), b2 = panelFlingCost(large)
-        if a2.perFrame < a.perFrame { a = a2 }
-        if b2.perFrame < b.perFrame { b = b2 }
+/// the two figures (medians of interleaved runs) should be within 1.2x.
+enum PanelBench {
+    static var benchmark: Benchmark {
+        Benchmark(name: "panel", summary: "EmojiPanel fling: cost per frame (tick + display list), 100 vs ~3,600 emoji",
+                  slice: 0.15, setup: setup, report: report)
     }
-    print("  catalog \(smallCount) emoji: \(formatNs(a.perFrame)) per frame (\(a.frames) frames/run, \(a.pages) pages, \(a.items) display items/frame)")
-    print("  catalog \(largeCount) emoji: \(formatNs(b.perFrame)) per frame (\(b.frames) frames/run, \(b.pages) pages, \(b.items) display items/frame)")
-    let c = panelFlingCost(large, policy: .none, velocity: 6000, flings: 4)
-    print("  catalog \(largeCount) emoji, free flings at 6,000 pt/s (many pages each): \(formatNs(c.perFrame)) per frame (\(c.frames) frames/run, \(c.items) display items/frame)")
-    let ratio = max(a.perFrame, b.perFrame) / max(1e-12, min(a.perFrame, b.perFrame))
-    print("  ratio large/small: \(formatRatio(b.perFrame / max(1e-12, a.perFrame))) (limit 1.2x either way: \(ratio <= 1.2 ? "ok" : "EXCEEDED"))")
+
+    static func setup() -> BenchSession {
+        let large = unicodeSections()
+        // The seed's shape: one group of 100 (the first 100 Unicode emoji, so keys of the same kind).
+        let small = [PanelSection(name: large[0].name, emoji: Array(large.flatMap(\.emoji).prefix(100)))]
+        let smallCount = small.reduce(0) { $0 + $1.emoji.count }
+        let largeCount = large.reduce(0) { $0 + $1.emoji.count }
+        let a = PanelFling(small), b = PanelFling(large), c = PanelFling(large, policy: .none, velocity: 6000, flings: 4)
+        // One pass each before the facts: frames and items of a pass are deterministic.
+        for f in [a, b, c] { f.pass() }
+        var notes = large.first?.name == "G0" ? ["(bundled emoji-test.txt unavailable: synthesized 3,600 emoji)"] : []
+        notes.append("catalog \(smallCount) emoji: \(a.frames) frames a pass, \(a.pages) pages, \(a.items) display items a frame")
+        notes.append("catalog \(largeCount) emoji: \(b.frames) frames a pass, \(b.pages) pages, \(b.items) display items a frame")
+        notes.append("catalog \(largeCount) emoji, free flings at 6,000 pt/s: \(c.frames) frames a pass, \(c.items) display items a frame")
+        return BenchSession(probes: [
+            Probe("small", "frame, catalog of \(smallCount)", run: a.cost),
+            Probe("large", "frame, catalog of \(largeCount)", run: b.cost),
+            Probe("free", "frame, \(largeCount), free flings at 6,000 pt/s", run: c.cost),
+        ], facts: ["small": Double(smallCount), "large": Double(largeCount)], notes: notes)
+    }
+
+    static func report(_ m: Medians) -> [Figure] {
+        let n = m.fact("large").map { Format.number($0) } ?? "?", k = m.fact("small").map { Format.number($0) } ?? "?"
+        return [
+            .time("frame, \(k) emoji", seconds: m["small"]),
+            .time("frame, \(n) emoji", seconds: m["large"]),
+            .ratio("frame cost \(n) / \(k) emoji", m["large"], m["small"], goal: .atMost(1.2), higherIsBetter: false),
+            .time("frame, \(n) emoji, free flings at 6,000 pt/s", seconds: m["free"]),
+        ].compactMap { $0 }
+    }
 }
 
 private func synthesizedEmoji(_ prefix: String, _ n: Int) -> [Emoji] {
@@ -60,23 +71,29 @@ private func unicodeSections() -> [PanelSection] {
 }
 
 /// One panel, the same script for every catalog: three paging flings forward (1,500
-/// pt/s, so pages 0 to 3, all full in both catalogs) and three back, every 60 Hz frame ticked and drawn, repeated for at least a
-/// second of thread CPU time. The panel is built once, outside the timing. Returns
-/// CPU seconds per frame.
-private func panelFlingCost(_ sections: [PanelSection], policy: PanelSnapPolicy = .paging,
-                            velocity: Double = 1500, flings: Int = 3) -> (perFrame: Double, frames: Int, pages: Int, items: Int) {
+/// pt/s, so pages 0 to 3, all full in both catalogs) and three back, every 60 Hz frame
+/// ticked and drawn. The panel is built once, outside the timing; a pass ends where it
+/// started.
+private final class PanelFling {
     let clock = VirtualClock()
-    var config = PanelConfiguration.standard
-    config.snapPolicy = policy
-    let panel = PanelHost(groups: sections, configuration: config, width: 375, clock: clock, trace: Trace(capacity: 10_000))
+    let panel: PanelHost
     let synth = TouchSynthesizer(hz: 60)
-    let frame = SimDuration.frames(1, at: 60)
-    var frames = 0
-    var sink = 0
-    var items = 0
-    var totalFrames = 0
-    let (iterations, seconds) = measureCPU(minSeconds: 0.3) {
-        var count = 0
+    let velocity: Double, flings: Int
+    var frames = 0, items = 0, sink = 0
+    var pages: Int { panel.state.layout.pageCount }
+
+    init(_ sections: [PanelSection], policy: PanelSnapPolicy = .paging, velocity: Double = 1500, flings: Int = 3) {
+        var config = PanelConfiguration.standard
+        config.snapPolicy = policy
+        panel = PanelHost(groups: sections, configuration: config, width: 375, clock: clock, trace: Trace(capacity: 10_000))
+        self.velocity = velocity
+        self.flings = flings
+    }
+
+    /// One pass of the script; sets `frames` and `items` (per frame).
+    func pass() {
+        let frame = SimDuration.frames(1, at: 60)
+        var count = 0, total = 0
         for k in 0..<(2 * flings) {
             let direction = k < flings ? -1.0 : 1.0
             let touches = synth.fling(from: Point(x: direction < 0 ? 300 : 75, y: 60),
@@ -91,29 +108,21 @@ private func panelFlingCost(_ sections: [PanelSection], policy: PanelSnapPolicy 
                 }
                 clock.advance(to: next)
                 let n = panel.displayList().items.count
-                sink &+= n
-                items += n
+                total += n
                 count += 1
                 if i >= touches.count { after += 1 }
             }
         }
+        sink &+= total
         frames = count
-        totalFrames += count
+        items = total / max(1, count)
     }
-    if sink == 42 { print("") } // keeps the display lists from being optimized away
-    // `measure` runs the body once more as a warm-up; count only the timed runs.
-    let timedFrames = totalFrames - frames
-    _ = iterations
-    return (seconds / Double(max(1, timedFrames)), frames, panel.state.layout.pageCount, items / max(1, totalFrames))
+
+    /// Thread CPU seconds per frame over passes lasting at least `slice`.
+    func cost(_ slice: Double) -> Double {
+        var n = 0
+        let m = measureCPU(minSeconds: slice, warmUp: false) { pass(); n += frames }
+        return m.seconds / Double(max(1, n))
+    }
 }
 
-/// Microseconds with one decimal (integer arithmetic, no locale).
-private func formatNs(_ seconds: Double) -> String {
-    let tenths = Int((seconds * 1e7).rounded())
-    return "\(tenths / 10).\(tenths % 10) us"
-}
-
-private func formatRatio(_ r: Double) -> String {
-    let h = Int((r * 100).rounded())
-    return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)x"
-}

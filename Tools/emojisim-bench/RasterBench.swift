@@ -10,15 +10,17 @@ import SimCore
 
 /// `raster`: a busy 375 x 667 chat screen (bubbles with Latin, CJK and 50 inline emoji,
 /// avatars, shadows, a navigation bar and an input bar) rendered at scale 2 and into
-/// the CharGrid. Reports renders per second and the cost of a full pixel render in
-/// clears of the same framebuffer (the physical floor), measured in the same run.
-/// Goals: a full render <= 8 clears; CharGrid >= 20,000 renders/s.
+/// the CharGrid. Reports the cost of a full pixel render in clears of the same
+/// framebuffer (the physical floor; both medians from interleaved runs), CharGrid
+/// renders per second, and what each command kind costs beyond a clear.
+/// Goals: a full render <= 6 clears; CharGrid >= 30,000 renders/s.
 enum RasterBench {
     static var benchmark: Benchmark {
-        Benchmark(name: "raster", summary: "chat screen: PixelCanvas @2x vs clear, CharGrid renders/s") { _ in run() }
+        Benchmark(name: "raster", summary: "chat screen: PixelCanvas @2x vs clear, CharGrid renders/s, per-kind costs",
+                  setup: setup, report: report)
     }
 
-    static func run() {
+    static func setup() -> BenchSession {
         let list = RasterBenchScreen.make()
         var emojiCount = 0
         for item in list.items {
@@ -28,40 +30,49 @@ enum RasterBench {
         }
         let font = (try? BundledFont.unifont()) ?? BitmapFont()
         let options = PixelRenderOptions(scale: 2, theme: .light, font: font, images: RasterBenchScreen.images)
-        var canvas = PixelCanvas(size: list.size, options: options)
+        // One canvas and one grid, reused by every run (as a renderer keeps them).
+        final class State { var canvas: PixelCanvas; var grid: CharGrid
+            init(_ c: PixelCanvas, _ g: CharGrid) { canvas = c; grid = g } }
+        let state = State(PixelCanvas(size: list.size, options: options), CharGrid(list))
         let background = Theme.light.color(.background)
-        print("  (thread CPU time, so other jobs on the machine do not count)")
-        print("  display list: \(list.items.count) commands, \(emojiCount) inline emoji, framebuffer \(canvas.width)x\(canvas.height)")
-
-        let clear = measureCPU(minSeconds: 1) { canvas.clear(background) }
-        let render = measureCPU(minSeconds: 1) { canvas.render(list) }
-        var grid = CharGrid(list)
-        let chars = measureCPU(minSeconds: 1) {
-            grid.clear()
-            grid.draw(list)
-        }
-        let fresh = measureCPU(minSeconds: 0.5) { _ = CharGrid(list) }
-
-        let clearTime = clear.seconds / Double(clear.iterations)
-        let renderTime = render.seconds / Double(render.iterations)
-        func rate(_ m: (iterations: Int, seconds: Double)) -> String { fmt(Double(m.iterations) / m.seconds) }
-        print("  clear @2x:            \(rate(clear)) /s (\(fmt(clearTime * 1e6)) us)")
-        print("  full render @2x:      \(rate(render)) /s (\(fmt(renderTime * 1e6)) us)")
-        print("  full render / clear:  \(fmt(renderTime / clearTime)) (goal <= 8)")
-        print("  CharGrid (reused):    \(rate(chars)) /s (goal >= 20000)")
-        print("  CharGrid (new grid):  \(rate(fresh)) /s")
-
-        // Where a pixel render goes: each command kind alone over a clear (brackets kept).
-        var kinds: [String] = []
-        for item in list.items where !kinds.contains(kind(item.command)) { kinds.append(kind(item.command)) }
-        var breakdown: [String] = []
-        for k in kinds where k != "bracket" {
+        var probes: [Probe] = [
+            .repeating("clear", "clear @2x") { state.canvas.clear(background) },
+            .repeating("render", "full render @2x") { state.canvas.render(list) },
+            .repeating("chargrid", "CharGrid render (reused grid)") {
+                state.grid.clear()
+                state.grid.draw(list)
+            },
+            .repeating("chargrid-new", "CharGrid render (new grid)") { _ = CharGrid(list) },
+        ]
+        // Where a pixel render goes: each command kind alone (brackets kept) over a clear.
+        for k in kinds(list) where k != "bracket" {
             var only = DisplayList(size: list.size)
             for item in list.items where kind(item.command) == k || kind(item.command) == "bracket" { only.append(item) }
-            let m = measureCPU(minSeconds: 0.2) { canvas.render(only) }
-            breakdown.append("\(k) \(fmt((m.seconds / Double(m.iterations) - clearTime) * 1e6)) us")
+            probes.append(.repeating("kind-" + k, "render of the \(k) commands alone") { state.canvas.render(only) })
         }
-        print("  per kind (beyond the clear): " + breakdown.joined(separator: ", "))
+        return BenchSession(probes: probes, facts: ["commands": Double(list.items.count), "emoji": Double(emojiCount)],
+                            notes: ["display list: \(list.items.count) commands, \(emojiCount) inline emoji, framebuffer \(state.canvas.width)x\(state.canvas.height)"])
+    }
+
+    static func report(_ m: Medians) -> [Figure] {
+        var out: [Figure?] = [
+            .ratio("full render / clear", m["render"], m["clear"], goal: .atMost(6), higherIsBetter: false, suffix: ""),
+            .time("full render @2x", seconds: m["render"]),
+            .time("clear @2x", seconds: m["clear"]),
+            .rate("CharGrid renders/s (reused grid)", seconds: m["chargrid"], goal: .atLeast(30_000)),
+            .rate("CharGrid renders/s (new grid)", seconds: m["chargrid-new"]),
+        ]
+        for key in m.probes.keys.sorted() where key.hasPrefix("kind-") {
+            guard let v = m[key], let c = m["clear"] else { continue }
+            out.append(.time(String(key.dropFirst(5)) + " beyond the clear", seconds: v - c))
+        }
+        return out.compactMap { $0 }
+    }
+
+    static func kinds(_ list: DisplayList) -> [String] {
+        var out: [String] = []
+        for item in list.items where !out.contains(kind(item.command)) { out.append(kind(item.command)) }
+        return out
     }
 }
 
@@ -79,10 +90,6 @@ private func kind(_ c: DrawCommand) -> String {
     case .shadow: "shadow"
     case .pushClip, .popClip, .pushOpacity, .popOpacity: "bracket"
     }
-}
-
-private func fmt(_ v: Double) -> String {
-    formatPoints(v >= 100 ? v.rounded() : v)
 }
 
 /// The benchmark's screen, built once.

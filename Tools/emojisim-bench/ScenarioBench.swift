@@ -3,115 +3,130 @@ import SimCore
 import Raster
 import Scenario
 import EmojiSimIO
+import EmojiSimTesting
 
-// `emojisim-bench scenario`: how fast scripts run. The example scripts (Tests/Scenarios)
-// in scripts per second, a 60-second virtual session with a snapshot (ASCII + PNG)
-// every second in wall-clock seconds, and monkey steps per second.
-
-@MainActor let scenarioBenchmark = Benchmark(
-    name: "scenario",
-    summary: "example scripts per second, a 60 s virtual session with a snapshot a second, monkey steps/s",
-    run: { _ in runScenarioBenchmark() }
-)
-
-func runScenarioBenchmark() {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = root.appendingPathComponent("Tests/Scenarios")
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".scenario") }.sorted()
-    var scripts: [(Script, URL)] = []
-    for n in names {
-        let url = folder.appendingPathComponent(n)
-        guard let text = try? String(contentsOf: url, encoding: .utf8), let s = try? ScriptParser.parse(text, name: n) else {
-            print("  cannot read \(n)")
-            continue
-        }
-        // Hosts are built as `swift test` builds them: catalogs may lie anywhere in the
-        // package (the seed-format examples read Tests/Fixtures). A script whose host
-        // cannot be built is reported and left out, not counted as a free run.
-        do {
-            _ = try ScenarioHosting.makeHost(ScenarioConfiguration(script: s), scriptFolder: url.deletingLastPathComponent(),
-                                             catalogRoot: root)
-        } catch {
-            print("  cannot build the host of \(n): \(error)")
-            continue
-        }
-        scripts.append((s, url))
-    }
-    guard let font = try? BundledFont.unifont() else { print("  the bundled font is missing"); return }
-    let runner = ScenarioRunner(font: font)
-
-    // 1. Every example once per iteration (hosts built inside: that is part of a run).
-    var virtual = SimDuration.zero
-    let examples = measureCPU(minSeconds: 2) {
-        virtual = .zero
-        for (s, url) in scripts {
-            let c = ScenarioConfiguration(script: s)
-            guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: url.deletingLastPathComponent(), catalogRoot: root) else { continue }
-            virtual += runner.run(s, configuration: c, on: host).duration
-        }
-    }
-    let perScript = examples.seconds / Double(examples.iterations * scripts.count)
-    print("  examples: \(scripts.count) scripts, \(String(format: "%.1f", 1 / perScript)) scripts/s "
-          + "(\(String(format: "%.1f", perScript * 1000)) ms each, \(virtual) virtual per pass)")
-
-    // 1b. Per script: building its host and running it, with the virtual time it covers,
-    // so a change in the examples' figure can be traced to the scripts (and the part) that
-    // moved. Sorted by run cost per virtual second.
-    var rows: [(name: String, host: Double, run: Double, virtual: SimDuration)] = []
-    for (s, url) in scripts {
-        let c = ScenarioConfiguration(script: s)
-        let folder = url.deletingLastPathComponent()
-        let build = measureCPU(minSeconds: 0.1) { _ = try? ScenarioHosting.makeHost(c, scriptFolder: folder, catalogRoot: root) }
-        var d = SimDuration.zero
-        let both = measureCPU(minSeconds: 0.2) {
-            guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: folder, catalogRoot: root) else { return }
-            d = runner.run(s, configuration: c, on: host).duration
-        }
-        let hostMs = build.seconds / Double(build.iterations) * 1000
-        rows.append((s.name, hostMs, max(0, both.seconds / Double(both.iterations) * 1000 - hostMs), d))
-    }
-    for r in rows.sorted(by: { $0.run / max($0.virtual.seconds, 1e-9) > $1.run / max($1.virtual.seconds, 1e-9) }) {
-        print("    \(r.name): host \(String(format: "%.2f", r.host)) ms, run \(String(format: "%.2f", r.run)) ms, "
-              + "\(r.virtual) virtual, \(String(format: "%.2f", r.run / max(r.virtual.seconds, 1e-9))) ms per virtual s")
+/// `emojisim-bench scenario`: what running scripts costs.
+/// - examples: every example script (Tests/Scenarios) once, hosts built inside (that is
+///   part of a run): scripts per second;
+/// - session: a 60-second virtual session (an action and a snapshot in all five formats,
+///   ascii, styled, png, ppm and tree, every second) checked the way `emojisim run` and
+///   `assertScenario` check it: its references are recorded once (in a scratch folder),
+///   then each run renders every snapshot and compares it with its reference
+///   (`ScenarioVerifier`, record mode never: the reference read and decoded, compared as
+///   text or pixels). A matching compare encodes nothing, so a second figure re-records
+///   (`record all`: also encodes every snapshot and compares the bytes; none differ, so
+///   nothing is written): `... s CPU, N bytes encoded`. Goal: <= 2 s CPU each;
+/// - monkey: random valid steps with invariant checks, steps per second.
+/// `scenario-scripts` breaks the examples down per script.
+enum ScenarioBench {
+    static var benchmark: Benchmark {
+        Benchmark(name: "scenario", summary: "example scripts/s, a 60 s session compared against its references (render, encode, compare), monkey steps/s",
+                  slice: 0.01, rounds: 5...7, setup: setup, report: report)
     }
 
-    // 2. A 60-second virtual session: an action and a snapshot (ASCII and PNG) every second.
-    var lines = ["device iphone8", "conversation demo", "tap input", "settle"]
-    for i in 0..<60 {
-        switch i % 6 {
-        case 0: lines.append("type \"第\(i)秒[笑哭] \"")
-        case 1: lines.append("tap send")
-        case 2: lines.append("receive \"收到[f056] \(i)\"")
-        case 3: lines.append("tap toggle")
-        case 4: lines.append("swipe panel left at 1200pt/s")
-        default: lines.append("tap input")
-        }
-        lines.append("wait 1s")
-        lines.append("snapshot s\(i) screen all")
+    static func report(_ m: Medians) -> [Figure] {
+        let bytes = m.fact("session-bytes").map { Format.number($0) } ?? "?"
+        return [
+            Figure.rate("examples: scripts/s", seconds: m["examples"]),
+            Figure.time("60 s session compared with its references (render, read, compare)", seconds: m["session"], goal: .atMost(2)),
+            Figure.time("60 s session re-recorded (render, encode \(bytes) bytes, compare)", seconds: m["record"], goal: .atMost(2)),
+            Figure.count("session: bytes encoded (all snapshots)", m.fact("session-bytes"), unit: "B"),
+            Figure.count("session: snapshots", m.fact("session-snapshots")),
+            Figure.count("session: checks not matched", m.fact("session-mismatches")),
+            Figure.rate("monkey: steps/s", seconds: m["monkey"]),
+        ].compactMap { $0 }
     }
-    let session = try! ScriptParser.parse(lines.joined(separator: "\n"), name: "session")
-    let config = ScenarioConfiguration(script: session)
-    let start = monotonicSeconds()
-    let cpuStart = threadCPUSeconds()
-    let result = runner.run(session, configuration: config, on: ScenarioHosting.makeScreen(config, assets: .demo))
-    let wall = monotonicSeconds() - start, cpu = threadCPUSeconds() - cpuStart
-    // Runs produce display lists; rendering and encoding happen only when checked or written.
-    let items = result.snapshots.reduce(0) { $0 + $1.list.items.count }
-    print("  60 s virtual session, a snapshot (ascii, styled, png, ppm, tree) every second: "
-          + "\(String(format: "%.2f", wall)) s wall, \(String(format: "%.2f", cpu)) s CPU, "
-          + "\(result.snapshots.count) snapshots, \(items) display items; "
-          + "\(result.failure.map { "FAILED: \($0)" } ?? "ok") (\(result.duration) virtual)")
 
-    // 3. Monkey throughput (no rendering): random valid steps with invariant checks.
-    let steps = 200
-    var k: UInt64 = 0
-    let monkey = measureCPU(minSeconds: 2) {
-        k += 1
-        let m = Monkey(seed: k, steps: steps, configuration: ScenarioConfiguration()) {
-            ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
+    /// The session: 60 virtual seconds, an action and a snapshot in every format each second.
+    static var sessionScript: String {
+        var lines = ["device iphone8", "conversation demo", "tap input", "settle"]
+        for i in 0..<60 {
+            switch i % 6 {
+            case 0: lines.append("type \"第\(i)秒[笑哭] \"")
+            case 1: lines.append("tap send")
+            case 2: lines.append("receive \"收到[f056] \(i)\"")
+            case 3: lines.append("tap toggle")
+            case 4: lines.append("swipe panel left at 1200pt/s")
+            default: lines.append("tap input")
+            }
+            lines.append("wait 1s")
+            lines.append("snapshot s\(i) screen all")
         }
-        if let f = m.run() { print("  monkey seed \(k) found: \(f.violations)") }
+        return lines.joined(separator: "\n") + "\n"
     }
-    print("  monkey: \(String(format: "%.0f", Double(monkey.iterations * steps) / monkey.seconds)) steps/s "
-          + "(\(String(format: "%.1f", Double(monkey.iterations) / monkey.seconds)) scripts of \(steps) steps per second)")
+
+    static func setup() -> BenchSession {
+        var notes: [String] = []
+        guard let font = try? BundledFont.unifont() else { return BenchSession(notes: ["the bundled font is missing"]) }
+        let root = BenchEnvironment.root
+        let runner = ScenarioRunner(font: font)
+        let scripts = ScenarioExamples.load(&notes)
+        var probes: [Probe] = []
+        var facts: [String: Double] = [:]
+        var virtual = SimDuration.zero
+        probes.append(Probe("examples", "examples: a script (host built inside)") { slice in
+            var runs = 0
+            let m = measureCPU(minSeconds: slice, warmUp: false) {
+                virtual = .zero
+                for (s, url) in scripts {
+                    let c = ScenarioConfiguration(script: s)
+                    guard let host = try? ScenarioHosting.makeHost(c, scriptFolder: url.deletingLastPathComponent(), catalogRoot: root) else { continue }
+                    virtual += runner.run(s, configuration: c, on: host).duration
+                    runs += 1
+                }
+            }
+            return m.seconds / Double(max(1, runs))
+        })
+        facts["examples"] = Double(scripts.count)
+
+        // The session, its references recorded once in a folder outside any package.
+        let dir = BenchEnvironment.scratchFolder("scenario")
+        let url = dir.appendingPathComponent("session.scenario")
+        try? sessionScript.write(to: url, atomically: true, encoding: .utf8)
+        let session = try! ScriptParser.parse(sessionScript, name: "session.scenario")
+        func verifier(_ mode: RecordMode) -> ScenarioVerifier {
+            ScenarioVerifier(references: .automatic, record: mode, isCI: false, runner: runner,
+                             makeHost: { c, _ in ScenarioHosting.makeScreen(c, assets: .demo) })
+        }
+        let recorder = verifier(.all), checker = verifier(.never)
+        if let first = try? recorder.verify(session, at: url) {
+            facts["session-snapshots"] = Double(first.snapshots.count)
+            var bytes = 0
+            for s in first.snapshots {
+                if let r = s.reference, let size = (try? FileManager.default.attributesOfItem(atPath: r.path))?[.size] as? Int { bytes += size }
+            }
+            facts["session-bytes"] = Double(bytes)
+            notes.append("session: \(first.snapshots.count) snapshots (ascii, styled, png, ppm, tree every second) recorded once, \(bytes) bytes; "
+                         + (first.result.failure.map { "FAILED: \($0)" } ?? "ok") + " (\(first.result.duration) virtual)")
+        } else {
+            notes.append("session: the references could not be recorded in \(dir.path)")
+        }
+        let out = BenchSession(finish: { try? FileManager.default.removeItem(at: dir) })
+        func check(_ v: ScenarioVerifier) -> () -> Void {
+            {
+                // Every run must match every reference; a figure from failing runs is no figure.
+                guard let r = try? v.verify(session, at: url) else { out.facts["session-mismatches", default: 0] += 1; return }
+                let failed = r.snapshots.filter { !$0.passed }.count + (r.result.passed ? 0 : 1)
+                out.facts["session-mismatches"] = max(out.facts["session-mismatches"] ?? 0, Double(failed))
+            }
+        }
+        probes.append(.repeating("session", "60 s session compared with its references", check(checker)))
+        probes.append(.repeating("record", "60 s session re-recorded (encode all)", check(recorder)))
+
+        // Monkey throughput (no rendering): random valid steps with invariant checks.
+        let steps = 200
+        var k: UInt64 = 0
+        probes.append(.repeating("monkey", "monkey: a step", units: Double(steps)) {
+            k += 1
+            let m = Monkey(seed: k, steps: steps, configuration: ScenarioConfiguration()) {
+                ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
+            }
+            if let f = m.run() { FileHandle.standardError.write(Data("monkey seed \(k) found: \(f.violations)\n".utf8)) }
+        })
+        out.probes = probes
+        for (k, v) in facts { out.facts[k] = v }
+        out.facts["session-mismatches", default: 0] += 0
+        out.notes = notes
+        return out
+    }
 }

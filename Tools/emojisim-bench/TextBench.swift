@@ -5,14 +5,14 @@ import SimCore
 // `emojisim-bench text`: placeholder parsing of 1 MB into runs, next to Python's `re`
 // with the seed's pattern and a set lookup over the same text (Tools/bench-peers/).
 
-@MainActor let textBenchmark = Benchmark(
-    name: "text",
-    summary: "placeholder scanning: 1 MB of mixed text into runs (MB/s), vs Python re + set lookup",
-    run: { _ in TextBench.run() }
-)
-
-/// The text benchmark's helpers, namespaced so they cannot collide with other benchmarks.
+/// The text benchmark: parse MB/s (RichText's attachment spans), the same with the
+/// [RichRun] list materialised, and Python's regex scan of the same text, interleaved.
 enum TextBench {
+    static var benchmark: Benchmark {
+        Benchmark(name: "text", summary: "placeholder scanning: 1 MB of mixed text into runs (MB/s), vs Python re + set lookup",
+                  setup: setup, report: report)
+    }
+
     /// About `bytes` of deterministic chat-like text: Chinese, Latin, known and unknown
     /// placeholders of all three forms, Unicode emoji (ZWJ, flags, keycaps, skin tones).
     static func makeMixedText(bytes: Int, catalog: EmojiCatalog) -> String {
@@ -50,73 +50,49 @@ enum TextBench {
         return out
     }
 
-    /// Runs the Python peer on `text`; returns its MB/s and match count.
-    static func runPythonPeer(text: String, known: [String]) -> (mbps: Double, matches: Int)? {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-textbench-\(getpid())")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let textURL = dir.appendingPathComponent("text.txt")
-        let knownURL = dir.appendingPathComponent("known.txt")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("bench-peers/text_peer.py")
-        do {
-            try text.write(to: textURL, atomically: true, encoding: .utf8)
-            try known.joined(separator: "\n").write(to: knownURL, atomically: true, encoding: .utf8)
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["python3", script.path, textURL.path, knownURL.path, "0.5"]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else { return nil }
-            let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map(String.init)
-            guard fields.count >= 4, let mbps = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)),
-                  let n = Int(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-            return (mbps, n)
-        } catch {
-            return nil
-        }
-    }
+    static let cases = [("mixed", "mixed 1 MB"), ("brackets", "[[[[ 1 MB")]
 
-    static func run() {
+    static func setup() -> BenchSession {
         let catalog = EmojiCatalog.demo
         // What the seed's pattern can match: bracketed image codes and hex placeholders.
         var known = catalog.emojis.filter(\.isImage).map(\.placeholder)
         known += catalog.emojis.filter { !$0.isImage }.map(\.hexPlaceholder)
-
-        let cases: [(String, String)] = [
-            ("mixed 1 MB", makeMixedText(bytes: 1_000_000, catalog: catalog)),
-            ("[[[[ 1 MB", String(repeating: "[", count: 1_000_000)),
-        ]
-        func fmt(_ x: Double) -> String {
-            let tenths = Int((x * 10).rounded())
-            return "\(tenths / 10).\(tenths % 10)"
-        }
-        print("case          parse MB/s   +runs MB/s   attachments   python MB/s   known matches   parse/python")
-        for (label, text) in cases {
-            let mb = Double(text.utf8.count) / 1e6
-            var count = 0
+        let texts = ["mixed": makeMixedText(bytes: 1_000_000, catalog: catalog), "brackets": String(repeating: "[", count: 1_000_000)]
+        let dir = BenchEnvironment.scratchFolder("text")
+        let knownURL = dir.appendingPathComponent("known.txt")
+        try? known.joined(separator: "\n").write(to: knownURL, atomically: true, encoding: .utf8)
+        var probes: [Probe] = [], facts: [String: Double] = [:], peerArgs: [String] = []
+        for (key, _) in cases {
+            let text = texts[key]!
+            let url = dir.appendingPathComponent(key + ".txt")
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            peerArgs.append("parse:\(key)=\(url.path)")
+            facts["mb:" + key] = Double(text.utf8.count) / 1e6
+            facts["attachments:" + key] = Double(RichText(parsing: text, catalog: catalog).attachmentCount)
+            var sink = 0
             // RichText(parsing:) is the parse into runs (attachment spans, text between);
-            // "+runs" also materialises the [RichRun] list with a String per run.
-            let (n, seconds) = measureCPU {
-                count = RichText(parsing: text, catalog: catalog).attachmentCount
-            }
-            let (n2, seconds2) = measureCPU {
-                count = RichText(parsing: text, catalog: catalog).runs.count
-            }
-            let attachments = RichText(parsing: text, catalog: catalog).attachmentCount
-            precondition(count >= attachments) // uses the measured results
-            let parseMBps = mb * Double(n) / seconds
-            let runsMBps = mb * Double(n2) / seconds2
-            let py = runPythonPeer(text: text, known: known)
-            let pyText = py.map { fmt($0.mbps) } ?? "n/a"
-            let ratio = py.map { fmt(parseMBps / $0.mbps) + "x" } ?? "n/a"
-            let pad = { (s: String, w: Int) in s + String(repeating: " ", count: max(0, w - s.count)) }
-            print(pad(label, 14) + pad(fmt(parseMBps), 13) + pad(fmt(runsMBps), 13) + pad(String(attachments), 14)
-                  + pad(pyText, 14) + pad(py.map { String($0.matches) } ?? "n/a", 16) + ratio)
+            // "runs" also materialises the [RichRun] list with a String per run.
+            probes.append(.repeating("parse:" + key, "parse " + key) { sink &+= RichText(parsing: text, catalog: catalog).attachmentCount })
+            probes.append(.repeating("runs:" + key, "parse + runs " + key) { sink &+= RichText(parsing: text, catalog: catalog).runs.count })
         }
-        print("(CPU time; swift also recognises Unicode emoji as attachments; python only bracketed codes)")
+        return BenchSession(probes: probes, peers: [
+            PeerSpec(name: "python", argv: ["/usr/bin/env", "python3", BenchEnvironment.peerScript("text_peer.py"), knownURL.path] + peerArgs,
+                     after: nil, install: "python3"),
+        ], facts: facts, notes: ["CPU time; swift also recognises Unicode emoji as attachments; python only bracketed codes"],
+        finish: { try? FileManager.default.removeItem(at: dir) })
+    }
+
+    static func report(_ m: Medians) -> [Figure] {
+        var out: [Figure?] = []
+        for (key, label) in cases {
+            let mb = m.fact("mb:" + key) ?? 0
+            out.append(.rate("\(label): parse MB/s", seconds: m["parse:" + key], per: mb, unit: "MB/s"))
+            out.append(.rate("\(label): parse + runs MB/s", seconds: m["runs:" + key], per: mb, unit: "MB/s"))
+            out.append(.rate("\(label): python re MB/s", seconds: m.peer("python:parse:" + key), per: mb, unit: "MB/s"))
+            out.append(.ratio("\(label): parse vs python (its time / ours)", m.peer("python:parse:" + key), m["parse:" + key], higherIsBetter: true))
+            out.append(.count("\(label): attachments", m.fact("attachments:" + key)))
+            out.append(.count("\(label): python's known matches", m.fact("python:matches:parse:" + key)))
+        }
+        return out.compactMap { $0 }
     }
 }

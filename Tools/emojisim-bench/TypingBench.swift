@@ -13,14 +13,26 @@ import Darwin
 ///   lines of `type "x"`, N = 1,000 and 5,000;
 /// - N lines of `receive` with a 10,000-character message, N = 100 and 300.
 /// Linear work shows as time and memory growing like N (10k -> 20k doubles), quadratic
-/// as four times; `µs/line` is user time over N (flat when each line costs O(1)).
-/// The binaries run are the release `emojisim` beside this benchmark, or
-/// those listed in `EMOJISIM_BENCH_BINARIES` (colon-separated; e.g. a build of the base
-/// commit and one of the branch, measured in the same run). `EMOJISIM_BENCH_TIMEOUT`
-/// (seconds, default 300) stops a run that takes longer (reported as such).
+/// as four times; the cost is CPU time (user + system) per line (flat when each line
+/// costs O(1)). The binary run is the release `emojisim` beside this benchmark (with
+/// `--baseline REV`, each side runs its own: the baseline builds it too).
+/// `EMOJISIM_BENCH_TIMEOUT` (seconds, default 300) stops a run that takes longer (a
+/// failed run).
 enum TypingBench {
     static var benchmark: Benchmark {
-        Benchmark(name: "typing", summary: "emojisim run: 1k/10k/20k typed characters, 100/300 received 10k-character messages (time, peak memory)") { _ in run() }
+        Benchmark(name: "typing", summary: "emojisim run: 1k/10k/20k typed characters, 100/300 received 10k-character messages (CPU time, peak memory)",
+                  slice: 0, rounds: 5...5, products: ["emojisim"], setup: setup, report: report)
+    }
+
+    static func key(_ c: Case) -> String { c.name.replacingOccurrences(of: " ", with: "-") }
+
+    static func report(_ m: Medians) -> [Figure] {
+        var out: [Figure?] = []
+        for c in cases {
+            out.append(.time("\(c.name): CPU per line", seconds: m[key(c)]))
+            out.append(.count("\(c.name): peak memory", m.fact("peak:" + key(c)).map { ($0 / 1024 * 10).rounded() / 10 }, unit: "MB"))
+        }
+        return out.compactMap { $0 }
     }
 
     struct Case { var name: String; var script: String; var lines: Int }
@@ -43,7 +55,7 @@ enum TypingBench {
         return out
     }
 
-    struct Measurement { var wall: Double; var user: Double; var peakKB: Int; var status: Int32; var timedOut: Bool }
+    struct Measurement { var wall: Double; var cpu: Double; var peakKB: Int; var status: Int32; var timedOut: Bool }
 
     /// Runs `argv` to completion (killed after `timeout` seconds); its own rusage.
     static func measure(_ argv: [String], timeout: Double) -> Measurement? {
@@ -69,39 +81,37 @@ enum TypingBench {
             usleep(20_000)
         }
         let wall = monotonicSeconds() - start
-        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        return Measurement(wall: wall, user: user, peakKB: Int(usage.ru_maxrss), status: status, timedOut: timedOut)
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Measurement(wall: wall, cpu: cpu, peakKB: Int(usage.ru_maxrss), status: status, timedOut: timedOut)
     }
 
-    static func run() {
+    static func setup() -> BenchSession {
         let env = ProcessInfo.processInfo.environment
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let binaries = env["EMOJISIM_BENCH_BINARIES"].map { $0.split(separator: ":").map(String.init) }
-            ?? [here.appendingPathComponent("emojisim").path]
+        let here = URL(fileURLWithPath: Driver.selfPath).deletingLastPathComponent()
+        let binary = here.appendingPathComponent("emojisim").path
         let timeout = env["EMOJISIM_BENCH_TIMEOUT"].flatMap(Double.init) ?? 300
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-bench-typing-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        print("  case                 binary                                   wall s   user s   peak MB   µs/line")
-        for c in cases {
-            let file = folder.appendingPathComponent(c.name.replacingOccurrences(of: " ", with: "-") + ".scenario")
-            guard (try? c.script.write(to: file, atomically: true, encoding: .utf8)) != nil else {
-                print("  cannot write \(file.path)"); return
-            }
-            for b in binaries {
-                guard FileManager.default.isExecutableFile(atPath: b) else { print("  \(b): not an executable"); continue }
-                guard let m = measure([b, "run", file.path, "--record", "never"], timeout: timeout) else {
-                    print("  \(b): cannot run"); continue
-                }
-                let note = m.timedOut ? "  (killed after \(Int(timeout)) s)" : (m.status != 0 ? "  (exit status \(m.status))" : "")
-                let shown = b.count > 40 ? "…" + b.suffix(39) : b
-                print("  " + pad(c.name, 20) + " " + pad(String(shown), 40) + " " + lpad(String(format: "%.2f", m.wall), 7)
-                      + "  " + lpad(String(format: "%.2f", m.user), 7) + "  " + lpad(String(format: "%.1f", Double(m.peakKB) / 1024), 8)
-                      + "  " + lpad(String(format: "%.1f", m.user * 1e6 / Double(c.lines)), 8) + note)
-            }
+        let folder = BenchEnvironment.scratchFolder("typing")
+        let out = BenchSession(notes: ["binary: \(binary)"], finish: { try? FileManager.default.removeItem(at: folder) })
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            out.notes.append("\(binary): not an executable (swift build -c release --product emojisim)")
+            return out
         }
+        for c in cases {
+            let file = folder.appendingPathComponent(key(c) + ".scenario")
+            guard (try? c.script.write(to: file, atomically: true, encoding: .utf8)) != nil else {
+                out.notes.append("cannot write \(file.path)")
+                return out
+            }
+            out.probes.append(Probe(key(c), c.name + " (a line)") { _ in
+                guard let m = measure([binary, "run", file.path, "--record", "never"], timeout: timeout), !m.timedOut, m.status == 0 else {
+                    return .nan
+                }
+                out.facts["peak:" + key(c)] = max(out.facts["peak:" + key(c)] ?? 0, Double(m.peakKB))
+                return m.cpu / Double(c.lines)
+            })
+        }
+        return out
     }
 
-    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-    static func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
 }

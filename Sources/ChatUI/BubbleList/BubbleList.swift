@@ -93,7 +93,7 @@ public struct BubbleList {
     public private(set) var width: Double
     public private(set) var viewportHeight: Double
     /// The scroll view, on an inverted axis: `contentOffset.y` is the distance from the bottom.
-    public private(set) var scroll: ScrollModel
+    public private(set) var scroll: ScrollModel.State
     /// Rows currently displayed (willDisplay sent, didEndDisplaying not yet).
     public private(set) var displayedRows: Range<Int> = 0..<0
     /// Received messages that arrived while the list was not at the bottom.
@@ -136,7 +136,7 @@ public struct BubbleList {
         self.layoutCache = BubbleLayoutCache(budget: configuration.layoutCacheBudget)
         for (i, m) in messages.enumerated() { indexByID[m.id] = i }
         let insets = configuration.contentInsets
-        var s = ScrollModel(viewportSize: Size(width: width, height: self.viewportHeight),
+        var s = ScrollModel.State(viewportSize: Size(width: width, height: self.viewportHeight),
                             contentSize: Size(width: width, height: insets.vertical + rowHeights.total),
                             contentOffset: .zero, axes: .vertical)
         s.alwaysBounceVertical = true
@@ -162,9 +162,9 @@ public struct BubbleList {
         case let .setViewportHeight(h): setViewportHeight(h)
         case let .setWidth(w): setWidth(w)
         case let .pan(u): apply(u)
-        case .touchDown: handle(scroll.touchDown(at: now))
-        case .touchUp: handle(scroll.touchUp(at: now))
-        case .tick: handle(scroll.tick(at: now))
+        case .touchDown: handle(scrolled(.touchDown))
+        case .touchUp: handle(scrolled(.touchUp))
+        case .tick: handle(scrolled(.tick))
         case let .setDistanceFromBottom(d, animated): setDistanceFromBottom(d, animated: animated)
         case let .setContentOffset(y, animated): setDistanceFromBottom(contentHeight - viewportHeight - y, animated: animated)
         case let .scrollToBottom(animated):
@@ -291,12 +291,12 @@ public struct BubbleList {
         var u = update
         u.translation = Point(x: 0, y: -update.translation.y)
         u.velocity = Point(x: 0, y: -update.velocity.y)
-        handle(scroll.apply(u))
+        handle(scrolled(.pan(u)))
     }
 
     /// Scrolls so the visible rect's bottom is `d` above the content's bottom.
     private mutating func setDistanceFromBottom(_ d: Double, animated: Bool) {
-        handle(scroll.setContentOffset(Point(x: 0, y: d - pendingBottom), animated: animated, at: now))
+        handle(scrolled(.setContentOffset(Point(x: 0, y: d - pendingBottom), animated: animated)))
     }
 
     // MARK: content and geometry changes
@@ -321,11 +321,11 @@ public struct BubbleList {
             // below its bottom edge (the model's content size stays the same), so the
             // motion continues from where it is.
             pendingBottom += h
-            handle(scroll.setContentInset(Insets(top: pendingBottom, left: 0, bottom: 0, right: 0), at: now))
+            handle(scrolled(.setContentInset(Insets(top: pendingBottom, left: 0, bottom: 0, right: 0))))
         } else if maxDistanceFromBottom > 0 {
             syncScrollGeometry()
-            handle(scroll.setContentOffset(Point(x: 0, y: min(d + h, maxDistanceFromBottom) - pendingBottom),
-                                           animated: false, at: now))
+            handle(scrolled(.setContentOffset(Point(x: 0, y: min(d + h, maxDistanceFromBottom) - pendingBottom),
+                                              animated: false)))
         } else {
             syncScrollGeometry()
             layoutPass()
@@ -379,8 +379,8 @@ public struct BubbleList {
         // Same distance from the bottom: nothing to tell the model (a running fling goes
         // on). A row below the visible rect moves the visible rows' distance instead.
         let events = wasBelow
-            ? scroll.setContentOffset(Point(x: 0, y: min(max(0, d + delta), maxDistanceFromBottom) - pendingBottom),
-                                      animated: false, at: now)
+            ? scrolled(.setContentOffset(Point(x: 0, y: min(max(0, d + delta), maxDistanceFromBottom) - pendingBottom),
+                                         animated: false))
             : []
         handle(events)
         return true
@@ -393,7 +393,7 @@ public struct BubbleList {
         let newHeight = max(0, h)
         guard newHeight != viewportHeight else { return }
         viewportHeight = newHeight
-        handle(scroll.setViewportSize(Size(width: width, height: newHeight), at: now))
+        handle(scrolled(.setViewportSize(Size(width: width, height: newHeight))))
     }
 
     /// Width change (rotation, split view): heights are re-measured for the new width
@@ -432,10 +432,10 @@ public struct BubbleList {
             emit(.widthChanged(anchorRow: max(0, count - 1)))
         }
         // Geometry and offset change together, then one layout pass.
-        var evs = scroll.setViewportSize(Size(width: w, height: viewportHeight), at: now)
-        evs += scroll.setContentSize(Size(width: w, height: contentHeight), at: now)
+        var evs = scrolled(.setViewportSize(Size(width: w, height: viewportHeight)))
+        evs += scrolled(.setContentSize(Size(width: w, height: contentHeight)))
         let target = anchorTop.map { contentHeight - viewportHeight - $0 } ?? 0
-        evs += scroll.setContentOffset(Point(x: 0, y: min(max(0, target), maxDistanceFromBottom)), animated: false, at: now)
+        evs += scrolled(.setContentOffset(Point(x: 0, y: min(max(0, target), maxDistanceFromBottom)), animated: false))
         handle(evs)
     }
 
@@ -471,9 +471,9 @@ public struct BubbleList {
         guard pendingBottom > 0 else { return }
         let d = distanceFromBottom
         pendingBottom = 0
-        _ = scroll.setContentSize(Size(width: width, height: contentHeight), at: now)
-        _ = scroll.setContentOffset(Point(x: 0, y: d), animated: false, at: now)
-        _ = scroll.setContentInset(.zero, at: now)
+        _ = scrolled(.setContentSize(Size(width: width, height: contentHeight)))
+        _ = scrolled(.setContentOffset(Point(x: 0, y: d), animated: false))
+        _ = scrolled(.setContentInset(.zero))
         layoutPass()
     }
 
@@ -522,7 +522,7 @@ public struct BubbleList {
     private mutating func syncScrollGeometry() {
         let size = Size(width: width, height: contentHeight - pendingBottom)
         guard scroll.contentSize != size else { return }
-        let evs = scroll.setContentSize(size, at: now)
+        let evs = scrolled(.setContentSize(size))
         for e in evs { emit(.scroll(topBased(e))) }
         if !evs.isEmpty { measureVisibleFromBottom() }
     }
@@ -595,6 +595,11 @@ public struct BubbleList {
     }
 
     private mutating func emit(_ e: BubbleListEvent) { pending.append(e) }
+
+    /// One scroll-view action at the instant being reduced.
+    private mutating func scrolled(_ action: ScrollModel.Action) -> [ScrollEvent] {
+        ScrollModel().reduce(into: &scroll, action, at: now)
+    }
 
     // MARK: invariants
 

@@ -94,7 +94,7 @@ public final class BubbleListHost<Player: BubblePlayer> {
     public var markerFrame: Rect? { list.markerFrame }
     public var newMessagesCount: Int { list.newMessagesCount }
     public var lastMessage: Message? { list.lastMessage }
-    public var scroll: ScrollModel { list.scroll }
+    public var scroll: ScrollModel.State { list.scroll }
     public var isSettled: Bool { list.isSettled }
     public var isAtBottom: Bool { list.isAtBottom }
     public var distanceFromBottom: Double { list.distanceFromBottom }

@@ -15,7 +15,7 @@ extension InputBar {
         public var isFirstResponder: Bool
         /// The input view the text view asks for (`.none` unless first responder).
         public var inputView: KeyboardKind
-        public var keyboard: Keyboard.Observation
+        public var keyboard: Keyboard.State
         public var screen: Size
         public var lineCount: Int
         public var height: HeightAnimation
@@ -36,7 +36,7 @@ extension InputBar {
             canRedo = s.editor.canRedo
             isFirstResponder = s.responder.isFirstResponder
             inputView = s.responder.keyboard
-            keyboard = Keyboard.Observation(s.keyboard)
+            keyboard = s.keyboard
             screen = s.profile.size
             lineCount = s.lineCount
             height = s.height

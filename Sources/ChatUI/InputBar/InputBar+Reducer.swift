@@ -54,12 +54,12 @@ extension InputBar {
             pressReturn(&s, now: now, events: &events)
         case let .insertEmoji(emoji):
             try requireEmoji(s, "insert an emoji")
-            events.append(.keyClick(count: 1)) // UIDevice.playInputClick from the panel
+            // No key click here: the panel's own `inputClick` is the one click of its key
+            // (UIDevice.playInputClick, which its host plays); a second would double it.
             editorInsertEmoji(&s, emoji, &events)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
-            events.append(.keyClick(count: 1))
-            editorDeleteBackward(&s)
+            editorDeleteBackward(&s) // the panel's `inputClick` clicks its delete key
         case let .select(location, length):
             try requireFirstResponder(s, "select")
             let total = editorLength(s)
@@ -103,16 +103,16 @@ extension InputBar {
                 throw .invalidSize(width: size.width, height: size.height)
             }
             s.profile.size = size
-            events += s.keyboard.resize(to: size, at: now).map(InputBarEvent.keyboard)
+            events += Keyboard().reduce(into: &s.keyboard, .resize(size), at: now).map(InputBarEvent.keyboard)
         }
     }
 
     /// Applies a first-responder input and moves the keyboard accordingly. IME marked
     /// text is committed when the system keyboard goes away (as UIKit does on resign or
     /// an input view change).
-    static func respond(_ s: inout State, _ input: FirstResponder.Input, now: SimInstant,
+    static func respond(_ s: inout State, _ input: FirstResponder.Action, now: SimInstant,
                         events: inout [InputBarEvent]) {
-        for change in s.responder.apply(input) {
+        for change in FirstResponder().reduce(into: &s.responder, input, at: now) {
             switch change {
             case .becameFirstResponder: events.append(.becameFirstResponder)
             case .resignedFirstResponder: events.append(.resignedFirstResponder)
@@ -120,7 +120,7 @@ extension InputBar {
             }
         }
         if s.responder.keyboard != .system, editorHasMarkedText(s) { editorUnmarkText(&s, &events) }
-        events += s.keyboard.set(s.responder.keyboard, at: now).map(InputBarEvent.keyboard)
+        events += Keyboard().reduce(into: &s.keyboard, .show(s.responder.keyboard), at: now).map(InputBarEvent.keyboard)
     }
 
     static func pressReturn(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {

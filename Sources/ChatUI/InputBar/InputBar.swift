@@ -118,8 +118,8 @@ public struct InputBar {
     public struct State: Sendable {
         public var configuration: InputBarConfiguration
         public var profile: DeviceProfile
-        public var responder = FirstResponder()
-        public var keyboard: Keyboard
+        public var responder = FirstResponder.State()
+        public var keyboard: Keyboard.State
         var editor: Editor
         /// Lines of the laid-out text (at least 1).
         public var lineCount = 1
@@ -160,7 +160,7 @@ public struct InputBar {
     public init(profile: DeviceProfile, catalog: EmojiCatalog, configuration: InputBarConfiguration = .init()) {
         let lh = InputBar.lineHeight
         state = State(configuration: configuration, profile: profile,
-                      keyboard: Keyboard(profile: profile),
+                      keyboard: Keyboard.State(profile: profile),
                       editor: InputBar.makeEditor(catalog: catalog, configuration: configuration),
                       height: HeightAnimation(value: InputBarLayout.barHeight(lines: 1, configuration: configuration, lineHeight: lh)))
     }
@@ -187,7 +187,7 @@ public struct InputBar {
     /// (`loupeDeadline`). Nil when the bar
     /// is settled. O(1).
     public func nextDeadline(after now: SimInstant) -> SimInstant? {
-        var best = state.keyboard.nextDeadline
+        var best = state.keyboard.arrival
         func consider(_ t: SimInstant?) {
             if let t, best.map({ t < $0 }) ?? true { best = t }
         }
@@ -251,7 +251,7 @@ public struct InputBar {
             return
         }
         // An animation that arrived before this action posts its did* first.
-        events += s.keyboard.tick(at: now).map(InputBarEvent.keyboard)
+        events += Keyboard().reduce(into: &s.keyboard, .tick, at: now).map(InputBarEvent.keyboard)
         let before = Snapshot(s, keepingText: mayRestoreText(s, action))
         // A finger held on the text view shows the loupe at its deadline, and past the
         // tap's deadline is no tap (buttons are UIControls: no deadline).

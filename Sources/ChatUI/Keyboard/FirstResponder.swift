@@ -1,5 +1,7 @@
-/// The first-responder rules of the input bar as a small state machine: whether the
-/// text view is first responder and which input view it asks for.
+import SimCore
+
+/// The first-responder rules of the input bar as a reducer: whether the text view is
+/// first responder and which input view it asks for.
 ///
 /// Rules (seed node 2 and the issue):
 /// - tap the text view: become first responder with the system keyboard; if the emoji
@@ -9,49 +11,75 @@
 /// - tap outside the bar and keyboard: resign, hide the keyboard, reset the toggle.
 ///
 /// Invariant: `keyboard == .none` exactly when `!isFirstResponder`, and the toggle shows
-/// the keyboard icon exactly when `keyboard == .emoji`.
-public struct FirstResponder: Hashable, Sendable {
-    public enum Input: Hashable, Sendable {
+/// the keyboard icon exactly when `keyboard == .emoji`. No time: nothing is ever due
+/// and no frames are needed.
+public struct FirstResponder: Reducer {
+    /// What the user did.
+    public enum Action: Hashable, Sendable {
         case tapTextView
         case tapToggle
         case tapOutside
     }
 
-    /// What changed, for the trace and the owner.
-    public enum Change: Hashable, Sendable {
+    /// What changed, in the order UIKit reports it.
+    public enum Event: Hashable, Sendable {
         case becameFirstResponder
         case resignedFirstResponder
         /// The input view was swapped (reloadInputViews).
         case inputViewChanged(KeyboardKind)
     }
 
-    public private(set) var isFirstResponder = false
-    /// The keyboard the text view asks for: `.none` unless first responder.
-    public private(set) var keyboard: KeyboardKind = .none
+    /// Whether the text view is first responder and which keyboard it asks for.
+    public struct State: Hashable, Sendable {
+        public var isFirstResponder = false
+        /// The keyboard the text view asks for: `.none` unless first responder.
+        public var keyboard: KeyboardKind = .none
 
+        /// Not first responder, no keyboard.
+        public init() {}
+
+        /// A state as given (for tests' expected states).
+        public init(isFirstResponder: Bool, keyboard: KeyboardKind) {
+            self.isFirstResponder = isFirstResponder
+            self.keyboard = keyboard
+        }
+
+        /// The toggle's icon: the emoji face while the system keyboard (or none) is up,
+        /// the keyboard glyph while the emoji keyboard is up.
+        public var toggleShowsKeyboardIcon: Bool { keyboard == .emoji }
+    }
+
+    /// The reducer (it has no dependencies).
     public init() {}
 
-    /// The toggle's icon: the emoji face while the system keyboard (or none) is up,
-    /// the keyboard glyph while the emoji keyboard is up.
-    public var toggleShowsKeyboardIcon: Bool { keyboard == .emoji }
-
-    /// Applies one input; returns what changed, in the order UIKit reports it. O(1).
-    public mutating func apply(_ input: Input) -> [Change] {
-        var changes: [Change] = []
-        switch input {
+    /// Applies one input; returns what changed. O(1).
+    public func reduce(into s: inout State, _ action: Action, at now: SimInstant) -> [Event] {
+        var changes: [Event] = []
+        switch action {
         case .tapTextView:
-            if !isFirstResponder { isFirstResponder = true; changes.append(.becameFirstResponder) }
-            if keyboard != .system { keyboard = .system; changes.append(.inputViewChanged(.system)) }
+            if !s.isFirstResponder { s.isFirstResponder = true; changes.append(.becameFirstResponder) }
+            if s.keyboard != .system { s.keyboard = .system; changes.append(.inputViewChanged(.system)) }
         case .tapToggle:
-            if !isFirstResponder { isFirstResponder = true; changes.append(.becameFirstResponder) }
-            keyboard = keyboard == .emoji ? .system : .emoji
-            changes.append(.inputViewChanged(keyboard))
+            if !s.isFirstResponder { s.isFirstResponder = true; changes.append(.becameFirstResponder) }
+            s.keyboard = s.keyboard == .emoji ? .system : .emoji
+            changes.append(.inputViewChanged(s.keyboard))
         case .tapOutside:
-            guard isFirstResponder else { return [] }
-            isFirstResponder = false
-            keyboard = .none
+            guard s.isFirstResponder else { return [] }
+            s.isFirstResponder = false
+            s.keyboard = .none
             changes.append(.resignedFirstResponder)
         }
         return changes
     }
+
+    /// Never: the rules are instantaneous.
+    public func nextDeadline(_ state: State) -> SimInstant? { nil }
+    /// Never.
+    public func needsFrames(_ state: State, at now: SimInstant) -> Bool { false }
+    /// Nothing moves.
+    public func motion(_ state: State, at now: SimInstant) -> [String] { [] }
+    /// No frames.
+    public static var frameAction: Action? { nil }
+    /// No deadlines.
+    public static var deadlineAction: Action? { nil }
 }

@@ -1,7 +1,7 @@
 import SimCore
 import Raster
 
-extension Keyboard {
+extension Keyboard.State {
     /// The one rule for which keyboard shows in the keyboard frame: at rest the
     /// requested one; during an animation the incoming one, or the outgoing one while
     /// hiding (it slides away visibly). The screen's hit testing and drawing both read it.

@@ -36,7 +36,7 @@ extension EmojiPanel {
             moments(state.scroller.touchDown(at: t.timestamp), at: t.timestamp)
             state.touch = .caught(id: t.id, start: t.location)
             updateCurrentPage(announce: true, at: t.timestamp)
-            processGestures(arena.handle(t))
+            processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
             return
         }
         let hit = layout.hit(panel: t.location, offset: state.offset)
@@ -46,7 +46,7 @@ extension EmojiPanel {
             return
         }
         state.touch = .pending(id: t.id, start: t.location, hit: hit)
-        processGestures(arena.handle(t))
+        processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
     }
 
     private mutating func continued(_ t: TouchEvent) {
@@ -67,7 +67,7 @@ extension EmojiPanel {
                 scroll(toSection: index, animated: true, at: t.timestamp)
             }
         default:
-            processGestures(arena.handle(t))
+            processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
             if t.phase.isFinal {
                 state.touch = .none
                 // A touch that caught a moving scroll and never dragged (a plain lift, a
@@ -88,12 +88,12 @@ extension EmojiPanel {
         case (.pan, .began):
             guard let id = touchID(state.touch) else { return }
             state.touch = .dragging(id: id)
-            moments(state.scroller.apply(u), at: u.time)
+            moments(state.scroller.apply(u, at: u.time), at: u.time)
         case (.pan, .changed):
-            moments(state.scroller.apply(u), at: u.time)
+            moments(state.scroller.apply(u, at: u.time), at: u.time)
             updateCurrentPage(announce: true, at: u.time)
         case (.pan, .ended), (.pan, .cancelled):
-            moments(state.scroller.apply(u), at: u.time)
+            moments(state.scroller.apply(u, at: u.time), at: u.time)
             updateCurrentPage(announce: true, at: u.time)
         case (.longPress, .began):
             longPressBegan(at: u.location, time: u.time)
@@ -145,13 +145,26 @@ extension EmojiPanel {
         let limit = max(0, state.configuration.recentsLimit)
         if r.count > limit { r.removeLast(r.count - limit) }
         state.recents = r
-        guard state.query == nil else { return }
-        rebuild(anchor: anchor(), at: t)
+        showRecents(at: t)
     }
 
     mutating func setRecents(_ recents: [Emoji], at t: SimInstant) {
         var seen = Set<String>()
         state.recents = Array(recents.filter { seen.insert($0.code).inserted }.prefix(max(0, state.configuration.recentsLimit)))
-        if state.query == nil { rebuild(anchor: anchor(), at: t) }
+        showRecents(at: t)
+    }
+
+    /// True while the page in view is a Recents page.
+    var isShowingRecents: Bool {
+        state.sections.indices.contains(state.currentSection) && state.sections[state.currentSection].kind == .recents
+    }
+
+    /// Puts `recents` on the Recents page, unless that page is in view (or a search
+    /// shows instead of the pages): then it keeps what it shows until `send` finds the
+    /// panel at rest elsewhere. So nothing moves under a finger that taps a recent key.
+    mutating func showRecents(at t: SimInstant) {
+        guard state.query == nil, !isShowingRecents, state.shownRecents != state.recents else { return }
+        state.shownRecents = state.recents
+        rebuild(anchor: anchor(), at: t)
     }
 }

@@ -86,7 +86,7 @@ public struct EmojiPanel {
     public var previewBounds: Rect?
 
     /// Tap, long press (the seed's 0.3 s) and pan recognizers of the grid, UIKit's arbitration.
-    var arena: GestureArena
+    var arena: GestureArena.State
     /// Page and chrome display lists (memoisation only; copied on first write of a copy).
     var drawCache = PanelDrawCache()
     /// Events of the action being handled, in order (empty between actions).
@@ -107,7 +107,7 @@ public struct EmojiPanel {
         var byCode: [String: Emoji] = [:]
         for g in groups { for e in g.emoji where byCode[e.code] == nil { byCode[e.code] = e } }
         lookup = { byCode[$0] }
-        arena = GestureArena(source: "panel.gestures")
+        arena = GestureArena.State()
         arena.add(TapRecognizer(name: "tap"))
         arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
                                       allowableMovement: configuration.allowableMovement))
@@ -156,6 +156,8 @@ public struct EmojiPanel {
         case .select(let e): emitSelect(e, at: now, via: "api")
         case .setRecents(let r): setRecents(r, at: now)
         }
+        // Recents picked on the Recents page show once the panel rests on another page.
+        if state.shownRecents != state.recents && state.isSettled { showRecents(at: now) }
         // Handed over, not copied: an action without events allocates nothing.
         let out = outbox
         outbox = []
@@ -183,7 +185,7 @@ public struct EmojiPanel {
 
     /// Fires the timers due at or before `now`, each at its own instant.
     mutating func fireDeadlines(at now: SimInstant) {
-        processGestures(arena.advance(to: now))
+        processGestures(GestureArena().reduce(into: &arena, .deadline, at: now))
         if case .deleting = state.touch {
             for d in state.deleteRepeater.fire(at: now) { emitDelete(d) }
         }

@@ -1,6 +1,7 @@
 import SimCore
 import EmojiText
 import Interaction
+import Tester
 
 /// The chat screen as a `Testable`: what the `Tester` drives, and the named points
 /// and queries scripts and tests read. Touches and time go through a `Tester`

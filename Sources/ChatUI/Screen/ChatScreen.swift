@@ -3,6 +3,7 @@ import EmojiText
 import Imaging
 import Interaction
 import Raster
+import Tester
 
 /// The composed chat screen: navigation bar, bubble list, input bar and the two
 /// keyboards (the system one, drawn as a plain key area, and the EmojiPanel), in a
@@ -72,7 +73,8 @@ public final class ChatScreen: DisplayListRepresentable {
     public private(set) var panel: EmojiPanel
     public let layoutEngine: BubbleLayoutEngine
 
-    private var listGestures: GestureArena
+    private var listGestures: GestureArena.State
+    private let listArena = GestureArena(source: "list.gestures")
     /// The one timer: at the earliest deadline of the panel, the list's gestures and the
     /// input bar's loupe.
     private var deadlineTimer: VirtualClock.TimerID?
@@ -117,7 +119,7 @@ public final class ChatScreen: DisplayListRepresentable {
                               layout: { engine.layout($0, listWidth: $1) },
                               players: GIFBubblePlayer.factory(library: images, cache: frameCache),
                               playable: GIFBubblePlayer.playable(library: images))
-        listGestures = GestureArena(source: "list.gestures")
+        listGestures = GestureArena.State()
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
         displayLink = DisplayLink(clock: clock, hz: 60)
@@ -187,7 +189,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// Records the list gestures' events and acts on their transitions.
     private func performListGestures(_ events: [GestureArena.Event]) {
         for e in events {
-            trace.record(e.traceEvent(source: listGestures.source))
+            trace.record(e.traceEvent(source: listArena.source))
             if let u = e.update { listGesture(u) }
         }
         syncDeadline()
@@ -208,7 +210,7 @@ public final class ChatScreen: DisplayListRepresentable {
 
     private func deadlineFired(at now: SimInstant) {
         deadlineTimer = nil; deadlineDue = nil
-        if let d = listGestures.nextDeadline, d <= now { performListGestures(listGestures.advance(to: now)) }
+        if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
         if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
         if let d = inputBar.loupeDeadline, d <= now { pump(at: now) { bar throws(InputBarError) in try bar.send(.tick(at: now), at: now) } }
         syncDeadline()
@@ -275,10 +277,11 @@ public final class ChatScreen: DisplayListRepresentable {
             touchTargets[touch.id] = target
             if let target {
                 trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description))
-            } else if bounds.contains(touch.location) {
-                // The moving input bar let the touch through (see `component(at:)`).
-                trace.record(clock.now, "screen", "touchDown", ("component", "none"), ("at", touch.location.description),
-                             ("reason", "the input bar is animating"))
+            } else if inputBarFrame(at: clock.now).contains(touch.location) {
+                // The moving bar takes no touch and nothing behind it gets one (see
+                // `component(at:)`); the bar says so itself: `inputBar touchIgnored
+                // at=(x, y) reason=animating`. The finger stays nobody's until it lifts.
+                pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
             }
         } else {
             target = touchTargets[touch.id]
@@ -297,7 +300,7 @@ public final class ChatScreen: DisplayListRepresentable {
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
             if touch.phase == .began { listPanActive = false; list.touchDown(at: touch.timestamp) }
-            performListGestures(listGestures.handle(t))
+            performListGestures(listArena.reduce(into: &listGestures, .touch(t), at: t.timestamp))
             if touch.phase.isFinal && !listPanActive { list.touchUp(at: touch.timestamp) }
         case .systemKeyboard, .navigationBar, nil:
             break   // the system keyboard's keys are driven by `type`; the bar is inert

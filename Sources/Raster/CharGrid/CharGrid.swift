@@ -47,7 +47,8 @@ public struct CharGrid: Hashable, Sendable {
     private var legendIndex: [String: Int] = [:]
     /// The code table: pass one in (and read it back) to share codes across grids.
     public private(set) var codes: LegendCodes
-    private var roleNames: [UInt8: String] = [:]
+    /// The role name of each style code used (indexed by the ASCII code).
+    private var roleNames = [String?](repeating: nil, count: 128)
 
     public init(columns: Int, rows: Int, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
         self.codes = codes
@@ -79,14 +80,14 @@ public struct CharGrid: Hashable, Sendable {
 
     /// Clears every cell to a space and forgets the legend; keeps the allocation.
     public mutating func clear() {
-        for i in cells.indices { cells[i] = Self.space }
-        for i in styles.indices { styles[i] = StyleCode.none }
-        for i in rules.indices { rules[i] = false }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: Self.space) }
+        styles.withUnsafeMutableBufferPointer { $0.update(repeating: StyleCode.none) }
+        rules.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         clusters.removeAll(keepingCapacity: true)
         clusterIndex.removeAll(keepingCapacity: true)
         legendEntries.removeAll(keepingCapacity: true)
         legendIndex.removeAll(keepingCapacity: true)
-        roleNames.removeAll(keepingCapacity: true)
+        for i in roleNames.indices where roleNames[i] != nil { roleNames[i] = nil }
     }
 
     /// The character printed in a cell ("" for the right half of a wide character).
@@ -206,7 +207,7 @@ public struct CharGrid: Hashable, Sendable {
 
     private mutating func code(_ role: ColorRole) -> UInt8 {
         let v = role.code.asciiValue ?? UInt8(ascii: "?")
-        if roleNames[v] == nil { roleNames[v] = role.name }
+        if v < 128 && roleNames[Int(v)] == nil { roleNames[Int(v)] = role.name }
         return v
     }
 
@@ -236,15 +237,14 @@ public struct CharGrid: Hashable, Sendable {
 
     private mutating func fill(_ b: CellBox, style: UInt8) {
         guard !b.isEmpty else { return }
+        let n = b.c1 - b.c0
         for r in b.r0..<b.r1 {
             let base = r * columns
             if b.c0 > 0 && cells[base + b.c0] == Self.continuation { cells[base + b.c0 - 1] = Self.space }
             if b.c1 < columns && cells[base + b.c1] == Self.continuation { cells[base + b.c1] = Self.space }
-            for c in b.c0..<b.c1 {
-                cells[base + c] = Self.space
-                styles[base + c] = style
-                rules[base + c] = false
-            }
+            cells.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: Self.space, count: n) }
+            styles.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: style, count: n) }
+            rules.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: false, count: n) }
         }
     }
 
@@ -351,8 +351,8 @@ public struct CharGrid: Hashable, Sendable {
     /// glyph) and a horizontal rule character just outside it, so text never reads
     /// with box characters running through its spaces. O(line width in cells).
     private mutating func clearRules(under line: TextLayout.Line, origin: Point, clip: CellBox) {
-        guard let first = line.glyphs.first, let last = line.glyphs.last else { return }
-        let r = cell(0, origin.y + first.frame.midY).r
+        guard let first = line.localGlyphs.first, let last = line.localGlyphs.last else { return }
+        let r = cell(0, origin.y + line.layoutFrame(first.frame).midY).r
         guard r >= clip.r0 && r < clip.r1 else { return }
         let a = cell(origin.x + first.frame.minX, 0).c
         // The cells the glyphs are printed in (as `text` places them: by their left edge).
@@ -373,11 +373,11 @@ public struct CharGrid: Hashable, Sendable {
     private mutating func text(_ layout: TextLayout, origin: Point, clip: CellBox, style: UInt8) {
         for line in layout.lines {
             clearRules(under: line, origin: origin, clip: clip)
-            line.glyphs.withUnsafeBufferPointer { glyphs in
+            line.localGlyphs.withUnsafeBufferPointer { glyphs in
                 guard let base = glyphs.baseAddress else { return }
                 for i in 0..<glyphs.count {
                     let g = base + i
-                    let frame = g.pointee.frame
+                    let frame = line.layoutFrame(g.pointee.frame)
                     let (c, r) = cell(origin.x + frame.minX, origin.y + frame.midY)
                     let wide = g.pointee.width == .wide
                     if g.pointee.codePoint != 0 && g.pointee.isSingleScalar {
@@ -507,7 +507,7 @@ public struct CharGrid: Hashable, Sendable {
             used.remove(StyleCode.none)
             var keys: [String] = []
             for code in used.sorted() {
-                let name = StyleCode.stateName(code) ?? roleNames[code] ?? "?"
+                let name = StyleCode.stateName(code) ?? (code < 128 ? roleNames[Int(code)] : nil) ?? "?"
                 keys.append(String(Character(Unicode.Scalar(code))) + "=" + name)
             }
             out += "styles: " + (keys.isEmpty ? "none" : keys.joined(separator: " ")) + "\n"

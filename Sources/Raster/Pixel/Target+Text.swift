@@ -5,11 +5,11 @@ extension Target {
     mutating func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
         let a = alpha(color, 255)
         for line in layout.lines {
-            line.glyphs.withUnsafeBufferPointer { glyphs in
+            line.localGlyphs.withUnsafeBufferPointer { glyphs in
                 guard let base = glyphs.baseAddress else { return }
                 for i in 0..<glyphs.count {
                     let g = base + i
-                    let frame = g.pointee.frame.offsetBy(dx: origin.x, dy: origin.y)
+                    let frame = line.layoutFrame(g.pointee.frame).offsetBy(dx: origin.x, dy: origin.y)
                     let cp = g.pointee.codePoint
                     if cp != 0 {
                         // A character or the ellipsis: its first scalar from the font.

@@ -69,6 +69,12 @@ public struct TextLayout: Hashable, Sendable {
             self.endsWithNewline = endsWithNewline; self.isTruncated = isTruncated
         }
 
+        /// A glyph frame of `localGlyphs` in layout coordinates (as `glyphs` gives it):
+        /// what the rasterizers read, so a render copies no glyph array.
+        @inline(__always) func layoutFrame(_ local: Rect) -> Rect {
+            Rect(x: local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
+        }
+
         /// The glyphs in layout coordinates (positions and frames of the layout). O(glyphs).
         public var glyphs: [Glyph] {
             get {
@@ -76,7 +82,7 @@ public struct TextLayout: Hashable, Sendable {
                 return localGlyphs.map { g in
                     var a = g
                     if let p = g.position { a.position = p0 + p }
-                    a.frame = Rect(x: g.frame.minX, y: y + g.frame.minY, width: g.frame.width, height: g.frame.height)
+                    a.frame = Rect(x: g.frame.minX, y: y + g.frame.minY, width: g.frame.width, height: g.frame.height) // = layoutFrame
                     return a
                 }
             }

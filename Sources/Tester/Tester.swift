@@ -32,6 +32,9 @@ public final class Tester<Subject: Testable> {
     public private(set) var finger: Point?
     private var fingerID = 0
     private var nextTouchID = 1
+    /// Called with every touch right after the subject handled it (a step log, a
+    /// recorder); nil by default.
+    public var touchObserver: ((TouchEvent) -> Void)?
 
     public init(_ subject: Subject, timing: TimingMode = .auto, touchRate: Int = TesterDefaults.touchRate) {
         self.subject = subject
@@ -120,6 +123,7 @@ public final class Tester<Subject: Testable> {
         for t in touches {
             if t.timestamp > now { clock.advance(to: t.timestamp) }
             subject.handle(t)
+            touchObserver?(t)
         }
     }
 

@@ -2,6 +2,7 @@ import SimCore
 import EmojiText
 import Interaction
 import Raster
+import Tester
 
 /// The emoji panel on its own as a `Testable`, for the panel's tests and benchmarks:
 /// `EmojiPanel` is a value, so this class holds it with a clock, a trace, a display

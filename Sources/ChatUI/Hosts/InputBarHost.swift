@@ -2,6 +2,7 @@ import SimCore
 import EmojiText
 import Interaction
 import Raster
+import Tester
 
 /// The input bar on its own as a `Testable`: `InputBar` is a value type, so this class
 /// holds it with its clock, its trace and a display link that ticks it, the way a

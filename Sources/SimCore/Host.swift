@@ -1,0 +1,165 @@
+/// The one runtime of a model: it holds a reducer's state on a `VirtualClock`, sends it
+/// actions at `clock.now`, records its events in one `Trace`, performs them, feeds the
+/// wiring back, and keeps time for it: one clock timer at the reducer's `nextDeadline`,
+/// and a `DisplayLink` that runs only while the reducer `needsFrames`.
+///
+///     let host = Host(EmojiPanel(catalog: .demo), state: EmojiPanel.State(...))
+///     try host.send(.search("smile"))      // events traced and performed
+///     clock.advance(by: .seconds(1))       // frames and deadlines run on the way
+///     host.state                           // the model's whole state
+///
+/// What the host does with the events of every action, in order:
+/// 1. each event's trace line (`Reducer.trace(_:at:)`) goes into `trace`, and its other
+///    effects are performed (`Reducer.perform(_:in:at:)`), event by event;
+/// 2. then each event that is wiring (`Reducer.feedback(_:)`) is sent back as an action,
+///    depth first, before anything else happens;
+/// 3. once the outermost action is done, the timer moves to the new `nextDeadline` (it
+///    sends `R.deadlineAction` there) and the display link starts or stops with
+///    `needsFrames` (each frame sends `R.frameAction` at the frame's instant).
+///
+/// The host never advances the clock: a `Tester` (or a benchmark, or a C ABI caller)
+/// does, and timers and frames fire on the way. Actions the host sends itself (frames,
+/// deadlines, fed-back actions, touches through a `Testable` conformance) cannot throw
+/// to anyone: their refusals are kept in `refusals`.
+///
+/// The CLI, the tests, the Tester (`Host: Testable` in the Tester module), the wasm ABI
+/// and the benchmarks all drive models through it. Generic over the reducer (no
+/// existentials); a reference type because the clock's timers and the display link call
+/// back into it (through a `Backref`, as Embedded Swift has no weak references).
+public final class Host<R: Reducer> {
+    /// The reducer and its dependencies.
+    public let reducer: R
+    /// The model's whole state; only actions change it.
+    public private(set) var state: R.State
+    /// The clock everything of this host runs on (shared with its driver).
+    public let clock: VirtualClock
+    /// Every traced event of the model, in order.
+    public let trace: Trace
+    /// The link whose frames send `R.frameAction`; running only while `needsFrames`.
+    public let displayLink: DisplayLink
+    /// Refusals of actions the host sent itself (frames, deadlines, feedback, touches),
+    /// oldest first; at most `refusalCapacity` are kept (the newest).
+    public private(set) var refusals: [R.Failure] = []
+    /// How many refusals `refusals` keeps.
+    public let refusalCapacity = 1_000
+
+    private var timer: VirtualClock.TimerID?
+    private var timerDue: SimInstant?
+    /// Nesting of `send` (feedback sends from inside one): time is synced at depth 0.
+    private var depth = 0
+    private let backref = Backref<Host<R>>()
+
+    /// A host for `state`, built at `clock.now`.
+    /// - Parameters:
+    ///   - reducer: the model.
+    ///   - state: its state now.
+    ///   - events: what building `state` did (a list's opening layout pass: cells
+    ///     created, players started), recorded and performed as an action's events.
+    ///   - clock: the clock the host's timer and display link run on.
+    ///   - trace: where the events' lines go.
+    ///   - frameRate: the display link's rate (it must divide the clock's ticks a second).
+    public init(_ reducer: R, state: R.State, events: [R.Event] = [], clock: VirtualClock = VirtualClock(),
+                trace: Trace = Trace(), frameRate: Int = 60) {
+        self.reducer = reducer
+        self.state = state
+        self.clock = clock
+        self.trace = trace
+        displayLink = DisplayLink(clock: clock, hz: frameRate)
+        backref.bind(self)
+        displayLink.add { [backref] _ in backref.target?.frame() }
+        depth += 1
+        run(events, at: clock.now)
+        depth -= 1
+        sync()
+    }
+
+    deinit { backref.clear() }
+
+    /// Sends `action` at `clock.now`: the state changes, the events are traced and
+    /// performed, the wiring is fed back, then timer and frames follow the new state.
+    /// Returns the action's own events (not those of the actions fed back).
+    /// O(the transition + its events).
+    /// - Throws: the reducer's failure; the state is then unchanged and nothing is traced.
+    @discardableResult
+    public func send(_ action: R.Action) throws(R.Failure) -> [R.Event] {
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { sync() }
+        }
+        let now = clock.now
+        let events = try reducer.reduce(into: &state, action, at: now)
+        run(events, at: now)
+        return events
+    }
+
+    /// Sends an action nobody can be told about a refusal of (a frame, a deadline, fed
+    /// back wiring, a touch): a refusal goes into `refusals`. Returns the events, empty
+    /// on refusal.
+    @discardableResult
+    public func sendKeepingRefusals(_ action: R.Action) -> [R.Event] {
+        do throws(R.Failure) {
+            return try send(action)
+        } catch {
+            if refusals.count >= refusalCapacity { refusals.removeFirst() }
+            refusals.append(error)
+            return []
+        }
+    }
+
+    /// Records and performs `events`, then feeds back their wiring, depth first.
+    private func run(_ events: [R.Event], at now: SimInstant) {
+        guard !events.isEmpty else { return }
+        for e in events {
+            if let line = reducer.trace(e, at: now) { trace.record(line) }
+            reducer.perform(e, in: state, at: now)
+        }
+        for e in events {
+            if let back = reducer.feedback(e) { sendKeepingRefusals(back) }
+        }
+    }
+
+    /// What still moves (the reducer's phrases at `clock.now`).
+    public var motion: [String] { reducer.motion(state, at: clock.now) }
+
+    /// Whether the model needs frames now.
+    public var needsFrames: Bool { reducer.needsFrames(state, at: clock.now) }
+
+    /// The instant the host's timer is set for, nil when none is pending.
+    public var pendingDeadline: SimInstant? { timerDue }
+
+    // MARK: time
+
+    private func frame() {
+        guard let action = R.frameAction else { return }
+        sendKeepingRefusals(action)
+    }
+
+    private func deadlineFired() {
+        timer = nil
+        timerDue = nil
+        if let action = R.deadlineAction { sendKeepingRefusals(action) } else { sync() }
+    }
+
+    /// The display link runs exactly while frames are needed; the one timer sits at the
+    /// next deadline. O(1) beyond the reducer's two queries.
+    private func sync() {
+        if R.frameAction != nil {
+            let want = reducer.needsFrames(state, at: clock.now)
+            if want && !displayLink.isRunning {
+                displayLink.start()
+            } else if !want && displayLink.isRunning {
+                displayLink.stop()
+            }
+        }
+        guard R.deadlineAction != nil else { return }
+        let due = reducer.nextDeadline(state)
+        guard due != timerDue else { return }
+        if let t = timer { clock.cancel(t) }
+        timer = nil
+        timerDue = due
+        if let due {
+            timer = clock.schedule(at: due) { [backref] _ in backref.target?.deadlineFired() }
+        }
+    }
+}

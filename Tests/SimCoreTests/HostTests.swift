@@ -1,0 +1,109 @@
+import Testing
+import SimCore
+
+/// The one runtime: events traced in order, wiring fed back depth first, the timer at
+/// the next deadline, frames only while needed, refusals kept.
+@Suite struct HostTests {
+    func ms(_ n: Int) -> SimInstant { .zero + .milliseconds(n) }
+
+    @Test func eventsAreTracedAndWiringIsFedBack() throws {
+        let host = Host(Counter(), state: Counter.State())
+        try host.send(.add(2))
+        let events = try host.send(.double)
+        #expect(events == [.doubled(2)])           // the action's own events
+        #expect(host.state.count == 4)             // the fed-back .add(2) ran
+        #expect(host.trace.lines == ["0.000s counter changed count=2", "0.000s counter changed count=4"])
+    }
+
+    @Test func aRefusalThrowsAndChangesNothing() {
+        let host = Host(Counter(), state: Counter.State(count: 1))
+        #expect(throws: Counter.Boom.self) { try host.send(.boom) }
+        #expect(host.state.count == 1 && host.trace.lines.isEmpty)
+        host.sendKeepingRefusals(.boom)
+        #expect(host.refusals == [Counter.Boom()])
+    }
+
+    @Test func theTimerSitsAtTheNextDeadline() throws {
+        let clock = VirtualClock()
+        let host = Host(Counter(), state: Counter.State(), clock: clock)
+        try host.send(.setAlarm(ms(300)))
+        #expect(host.pendingDeadline == ms(300) && clock.pendingTimerCount == 1)
+        clock.advance(to: ms(299))
+        #expect(host.trace.lines.isEmpty)
+        clock.advance(to: ms(1000))
+        #expect(host.trace.lines == ["0.300s counter rang"])
+        #expect(host.pendingDeadline == nil && clock.pendingTimerCount == 0)
+    }
+
+    @Test func framesRunOnlyWhileNeeded() throws {
+        let clock = VirtualClock()
+        let host = Host(Counter(), state: Counter.State(), clock: clock)
+        #expect(!host.displayLink.isRunning)
+        clock.advance(to: ms(5))
+        try host.send(.animate(3))
+        #expect(host.displayLink.isRunning && host.motion == ["counting"])
+        clock.advance(to: ms(1000))
+        // Three frames on the 60 Hz grid after 5 ms, then the link stopped itself.
+        #expect(host.trace.lines == ["0.017s counter frame", "0.033s counter frame", "0.050s counter frame"])
+        #expect(!host.displayLink.isRunning && host.displayLink.frameCount == 3 && clock.pendingTimerCount == 0)
+    }
+
+    @Test func openingEventsAreRecordedFirst() {
+        let host = Host(Counter(), state: Counter.State(count: 7), events: [.changed(7), .doubled(7)])
+        #expect(host.trace.lines == ["0.000s counter changed count=7", "0.000s counter changed count=14"])
+        #expect(host.state.count == 14)
+    }
+}
+
+/// A parent over two counters through `Scope`: child actions run in place on the
+/// child's part, events lift, deadlines and motion compose.
+@Suite struct ScopeTests {
+    struct Pair: Reducer {
+        struct State: Equatable {
+            var left = Counter.State()
+            var right = Counter.State()
+        }
+        enum Action: Equatable { case left(Counter.Action), right(Counter.Action) }
+        enum Event: Equatable { case left(Counter.Event), right(Counter.Event) }
+
+        let left = Scope<Pair, Counter>(Counter(), state: { $0.left },
+                                        modify: { s, body throws(Counter.Boom) in try body(&s.left) },
+                                        action: Action.left, event: Event.left)
+        let right = Scope<Pair, Counter>(Counter(), state: { $0.right },
+                                         modify: { s, body throws(Counter.Boom) in try body(&s.right) },
+                                         action: Action.right, event: Event.right)
+
+        func reduce(into s: inout State, _ action: Action, at now: SimInstant) throws(Counter.Boom) -> [Event] {
+            switch action {
+            case let .left(a): return try left.reduce(into: &s, a, at: now)
+            case let .right(a): return try right.reduce(into: &s, a, at: now)
+            }
+        }
+        func feedback(_ event: Event) -> Action? {
+            switch event {
+            case let .left(e): return left.feedback(e)
+            case let .right(e): return right.feedback(e)
+            }
+        }
+        func nextDeadline(_ s: State) -> SimInstant? { earliest(left.nextDeadline(s), right.nextDeadline(s)) }
+        func needsFrames(_ s: State, at now: SimInstant) -> Bool { left.needsFrames(s, at: now) || right.needsFrames(s, at: now) }
+        func motion(_ s: State, at now: SimInstant) -> [String] { left.motion(s, at: now) + right.motion(s, at: now) }
+        static var frameAction: Action? { nil }
+        static var deadlineAction: Action? { nil }
+    }
+
+    @Test func childActionsRunOnTheirPartAndLift() {
+        final class Box { var messages: [String] = [] }
+        let box = Box()
+        let store = TestStore(Pair(), state: Pair.State(), report: { f, _ in box.messages.append(f.message) })
+        store.send(.left(.add(2)), [.left(.changed(2))]) { $0.left.count = 2 }
+        store.send(.right(.double), [.right(.doubled(0))])
+        store.receive(.right(.add(0)))
+        store.send(.right(.setAlarm(.zero + .seconds(2)))) { $0.right.alarm = .zero + .seconds(2) }
+        store.send(.left(.setAlarm(.zero + .seconds(1)))) { $0.left.alarm = .zero + .seconds(1) }
+        #expect(Pair().nextDeadline(store.state) == .zero + .seconds(1))
+        store.send(.left(.boom))   // reported by the store: a child's refusal is the parent's
+        #expect(store.failureCount == 1 && store.state.left.count == 2)
+        #expect(box.messages == ["the action threw Boom()"])
+    }
+}

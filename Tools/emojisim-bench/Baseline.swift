@@ -1,0 +1,108 @@
+import Foundation
+
+/// A release build of today's benchmark code against another revision's library code,
+/// for `--baseline REV`: both binaries run the same probes on the same inputs, so every
+/// difference in their figures is the library's.
+struct BaselineBuild {
+    /// The revision as given and its commit.
+    var revision: String
+    var commit: String
+    var benchPath: String
+
+    /// "main (1a2b3c4d)" in tables.
+    var label: String {
+        let short = String(commit.prefix(8))
+        return revision.hasPrefix(short) || short.hasPrefix(revision) ? short : "\(revision) (\(short))"
+    }
+}
+
+enum Baseline {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Builds `revision` of the repository this binary's sources belong to: its tree is
+    /// exported (`git archive`, no worktree registered) to `.build/bench-baselines/<commit>/src`,
+    /// its `Tools/emojisim-bench` replaced by today's (only the files of `benchmarks`, so
+    /// one that does not compile against an old revision does not block the others), and
+    /// `emojisim-bench` (and `emojisim` for `typing`) built there in release. The folder
+    /// is kept: the next run with the same commit is an incremental build.
+    static func build(_ revision: String, benchmarks: [Benchmark], all: [Benchmark]) throws(Failure) -> BaselineBuild {
+        let root = BenchEnvironment.sourceRoot
+        let fm = FileManager.default
+        let rev = BenchEnvironment.runTool("/usr/bin/env", ["git", "-C", root.path, "rev-parse", "--verify", "--quiet", revision + "^{commit}"])
+        let commit = rev.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard rev.status == 0, commit.count == 40 else {
+            throw Failure(description: "--baseline \(revision): not a commit of the repository at \(root.path)")
+        }
+        let dir = root.appendingPathComponent(".build/bench-baselines/\(commit)")
+        let src = dir.appendingPathComponent("src")
+        if !fm.fileExists(atPath: src.appendingPathComponent("Package.swift").path) {
+            try? fm.removeItem(at: src)
+            do { try fm.createDirectory(at: src, withIntermediateDirectories: true) } catch {
+                throw Failure(description: "cannot create \(src.path): \(error)")
+            }
+            let export = BenchEnvironment.runTool("/bin/sh", ["-c", "git -C \"$1\" archive --format=tar \"$2\" | tar -x -C \"$3\"", "sh",
+                                                              root.path, commit, src.path], stderr: true)
+            guard export.status == 0, fm.fileExists(atPath: src.appendingPathComponent("Package.swift").path) else {
+                try? fm.removeItem(at: src)
+                throw Failure(description: "cannot export \(commit) to \(src.path): \(export.output)")
+            }
+        }
+        let package = (try? String(contentsOf: src.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        guard package.contains("\"emojisim-bench\"") else {
+            throw Failure(description: "\(revision) (\(commit.prefix(8))) has no emojisim-bench target to build today's benchmarks into")
+        }
+        try installBench(into: src.appendingPathComponent("Tools/emojisim-bench"), benchmarks: benchmarks, all: all)
+
+        var products = ["emojisim-bench"]
+        for b in benchmarks { for p in b.products where !products.contains(p) { products.append(p) } }
+        print("baseline: building \(revision) (\(commit.prefix(8))) in release in \(src.path) (the first build takes minutes)")
+        let log = dir.appendingPathComponent("build.log")
+        for product in products {
+            let r = BenchEnvironment.runTool("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", src.path, "--product", product],
+                                             stderr: true)
+            try? r.output.write(to: log, atomically: true, encoding: .utf8)
+            guard r.status == 0 else {
+                let errors = r.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(12)
+                throw Failure(description: "building \(product) of \(revision) (\(commit.prefix(8))) failed (log: \(log.path)):\n"
+                              + (errors.isEmpty ? r.output.split(separator: "\n").suffix(12) : errors).joined(separator: "\n"))
+            }
+        }
+        let bin = BenchEnvironment.runTool("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", src.path, "--show-bin-path"])
+        let path = URL(fileURLWithPath: bin.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("emojisim-bench").path
+        guard fm.isExecutableFile(atPath: path) else { throw Failure(description: "no \(path) after the build") }
+        return BaselineBuild(revision: revision, commit: commit, benchPath: path)
+    }
+
+    /// Today's benchmark sources in `dir`: every shared file, the files of `benchmarks`
+    /// and a registry listing only them. Files are written only when they differ (the
+    /// build stays incremental); others are removed.
+    static func installBench(into dir: URL, benchmarks: [Benchmark], all: [Benchmark]) throws(Failure) {
+        let fm = FileManager.default
+        let today = BenchEnvironment.sourceRoot.appendingPathComponent("Tools/emojisim-bench")
+        guard let names = try? fm.contentsOfDirectory(atPath: today.path) else {
+            throw Failure(description: "today's benchmark sources are not at \(today.path)")
+        }
+        let benchFiles = Set(all.map { $0.typeName + ".swift" })
+        let wanted = Set(benchmarks.map { $0.typeName + ".swift" })
+        var files: [String: Data] = [:]
+        for n in names where n.hasSuffix(".swift") && n != "Registry.swift" && (!benchFiles.contains(n) || wanted.contains(n)) {
+            if let d = fm.contents(atPath: today.appendingPathComponent(n).path) { files[n] = d }
+        }
+        var registry = "// Generated by `emojisim-bench --baseline`: the benchmarks built into this baseline.\n"
+        registry += "@MainActor let allBenchmarks: [Benchmark] = [\n"
+        for b in benchmarks { registry += "    \(b.typeName).benchmark,\n" }
+        registry += "]\n"
+        files["Registry.swift"] = Data(registry.utf8)
+        try? fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        for n in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where files[n] == nil {
+            try? fm.removeItem(at: dir.appendingPathComponent(n))
+        }
+        for (n, d) in files {
+            let target = dir.appendingPathComponent(n)
+            if fm.contents(atPath: target.path) == d { continue }
+            do { try d.write(to: target) } catch { throw Failure(description: "cannot write \(target.path): \(error)") }
+        }
+    }
+}
