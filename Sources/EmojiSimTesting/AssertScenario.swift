@@ -61,6 +61,7 @@ public func assertScenario(
         return nil
     }
     let verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
+                                    artifacts: .fromEnvironment(), logsUsage: true,
                                     runner: ScenarioRunner(font: font),
                                     makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: packageRoot) })
     let v: ScenarioVerifier.Verification

@@ -27,16 +27,69 @@ public struct ScenarioVerifier {
         case folder(URL)
     }
 
+    /// Where a failing snapshot leaves its actual value and diff picture (for CI
+    /// artifacts), as `<folder>/<script path>/<name>.<ext>` and `<name>.<ext>.diff.png`;
+    /// a snapshot that passes removes what an earlier failure left.
+    public enum Artifacts: Sendable {
+        /// Nowhere.
+        case none
+        /// `<package root>/.build/snapshot-failures/` for a script inside a package; for
+        /// a script outside any package `outsidePackage` (nil: none).
+        case automatic(outsidePackage: URL?)
+        /// One folder for every script.
+        case folder(URL)
+
+        /// What `emojisim run` uses: `EMOJISIM_ARTIFACTS` when set (relative to the
+        /// current folder); else the package's `.build/snapshot-failures/`, and for scripts
+        /// outside a package `./.build/snapshot-failures/` only when CI is set (locally
+        /// their pending `.new` file and `snapshots review` show the change).
+        ///
+        /// - Parameter environment: the variables to read (the process's by default).
+        /// - Returns: the artifacts policy for a command-line run.
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Artifacts {
+            if let folder = SnapshotFiles.customArtifactsFolder(environment) { return .folder(folder) }
+            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            return .automatic(outsidePackage: RecordMode.isCI(environment) ? SnapshotFiles.defaultArtifactsFolder(root: cwd) : nil)
+        }
+
+        func folder(root: URL?) -> URL? {
+            switch self {
+            case .none: return nil
+            case .folder(let f): return f
+            case .automatic(let outside): return root.map(SnapshotFiles.defaultArtifactsFolder(root:)) ?? outside
+            }
+        }
+    }
+
     public var references: References
     public var record: RecordMode
     /// CI is set: nothing is written (and messages say so).
     public var isCI: Bool
     public var runner: ScenarioRunner
     public var makeHost: HostFactory
+    /// Where failures leave artifacts.
+    public var artifacts: Artifacts
+    /// Whether the references used are logged for `snapshots orphans` (`SnapshotUsage`):
+    /// true under a test run (`assertScenario`), false for `emojisim run`, whose scripts
+    /// `SnapshotOrphans` reads from the package itself (and whose log would replace the
+    /// last `swift test` run's, making every test's reference look orphaned).
+    public var logsUsage: Bool
 
+    /// A verifier.
+    ///
+    /// - Parameters:
+    ///   - references: where references live.
+    ///   - record: the record mode (`never` when `isCI`).
+    ///   - isCI: CI is set: nothing is written.
+    ///   - artifacts: where failures leave their actual value and diff picture.
+    ///   - logsUsage: log the references used for `snapshots orphans` (test runs only).
+    ///   - runner: runs the scripts.
+    ///   - makeHost: builds each script's screen.
     public init(references: References, record: RecordMode, isCI: Bool = RecordMode.isCI(ProcessInfo.processInfo.environment),
+                artifacts: Artifacts = .none, logsUsage: Bool = false,
                 runner: ScenarioRunner, makeHost: @escaping HostFactory) {
         self.references = references; self.record = isCI ? .never : record; self.isCI = isCI
+        self.artifacts = artifacts; self.logsUsage = logsUsage
         self.runner = runner; self.makeHost = makeHost
     }
 
@@ -82,8 +135,10 @@ public struct ScenarioVerifier {
         public var description: String
     }
 
-    /// The script's references folder, the root its key is relative to, and the key.
-    public func referenceFolder(for script: URL) throws(LookupError) -> (folder: URL, root: URL?)? {
+    /// The script's references folder, the package root (nil outside a package), and
+    /// the key: the script's path without extension from the root (or from the current
+    /// folder, or its stem), which also names its artifacts' subfolder.
+    public func referenceFolder(for script: URL) throws(LookupError) -> (folder: URL, root: URL?, key: String)? {
         let url = script.standardizedFileURL
         let root = SnapshotFiles.packageRoot(from: url.path)
         func key(from base: URL) -> String? {
@@ -101,13 +156,14 @@ public struct ScenarioVerifier {
                 // first script in /tmp works without flags and never depends on the
                 // current folder.
                 let folder = url.deletingLastPathComponent()
-                return (folder.appendingPathComponent("Snapshots").appendingPathComponent(url.deletingPathExtension().lastPathComponent), nil)
+                let stem = url.deletingPathExtension().lastPathComponent
+                return (folder.appendingPathComponent("Snapshots").appendingPathComponent(stem), nil, stem)
             }
-            return (root.appendingPathComponent("Snapshots").appendingPathComponent(k), root)
+            return (root.appendingPathComponent("Snapshots").appendingPathComponent(k), root, k)
         case .folder(let folder):
             let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let k = root.flatMap(key(from:)) ?? key(from: cwd) ?? url.deletingPathExtension().lastPathComponent
-            return (folder.appendingPathComponent(k), root)
+            return (folder.appendingPathComponent(k), root, k)
         }
     }
 
@@ -141,14 +197,18 @@ public struct ScenarioVerifier {
                 : "the run's expectations failed (line\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")))"
         }
         let codes = LegendCodeTable()
+        let artifactsFolder = location == nil ? nil : artifacts.folder(root: location?.root)
         var snapshots: [ScenarioSnapshot] = []
         for output in result.snapshots {
             let reference = location.map { $0.folder.appendingPathComponent(output.fileName) }
-            if let reference { SnapshotUsage.shared.record(reference) }
+            if logsUsage, let reference, let root = location?.root, reference.path.hasPrefix(root.path + "/Snapshots/") {
+                SnapshotUsage.shared.record(reference, root: root)
+            }
             let policy = SnapshotStore.Policy(
-                mode: record, isCI: isCI, blocked: blocked,
+                mode: record, isCI: isCI, blocked: blocked, artifacts: artifactsFolder,
                 acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" })
             let check = Self.check(output, reference: reference, displayName: reference.map(relative) ?? output.fileName,
+                                   artifactName: location.map { $0.key + "/" + output.fileName },
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))
         }
@@ -157,7 +217,8 @@ public struct ScenarioVerifier {
 
     /// One scenario snapshot through the strategy of its format: the same strategies and
     /// comparison `assertSnapshot` uses. Without a reference it only renders.
-    public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, policy: SnapshotStore.Policy,
+    public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, artifactName: String? = nil,
+                             policy: SnapshotStore.Policy,
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
         let configuration = RenderConfiguration(scale: output.scale, theme: output.theme,
                                                 font: font, images: images)
@@ -168,7 +229,7 @@ public struct ScenarioVerifier {
                                      actual: strategy.diffing.preview?(actual))
             }
             return SnapshotStore.verify(actual, diffing: strategy.diffing, reference: reference,
-                                        displayName: displayName, policy: policy)
+                                        displayName: displayName, artifactName: artifactName, policy: policy)
         }
         switch output.format {
         case .ascii: return run(Strategy<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))

@@ -26,12 +26,27 @@ public enum SnapshotFiles {
             .appendingPathComponent("\(sanitize(testName(function))).\(sanitize(name)).\(pathExtension)")
     }
 
-    /// The artifacts folder: `EMOJISIM_ARTIFACTS`, else `<root>/.build/snapshot-failures`.
+    /// Where a failing snapshot leaves its actual value and diff picture:
+    /// `EMOJISIM_ARTIFACTS` (a relative path is taken from the current folder, as a CI
+    /// job's upload step names it), else `<root>/.build/snapshot-failures`.
+    ///
+    /// - Parameters:
+    ///   - root: the package root.
+    ///   - environment: the variables to read (the process's by default).
+    /// - Returns: the folder (it may not exist yet).
     public static func artifactsFolder(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let custom = environment["EMOJISIM_ARTIFACTS"], !custom.isEmpty {
-            return URL(fileURLWithPath: custom, relativeTo: root).standardizedFileURL
-        }
-        return root.appendingPathComponent(".build").appendingPathComponent("snapshot-failures")
+        customArtifactsFolder(environment) ?? defaultArtifactsFolder(root: root)
+    }
+
+    /// `EMOJISIM_ARTIFACTS` as a folder (relative to the current folder), nil when unset.
+    public static func customArtifactsFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        guard let custom = environment["EMOJISIM_ARTIFACTS"], !custom.isEmpty else { return nil }
+        return URL(fileURLWithPath: custom).standardizedFileURL
+    }
+
+    /// `<root>/.build/snapshot-failures`: the artifacts folder when none is named.
+    public static func defaultArtifactsFolder(root: URL) -> URL {
+        root.appendingPathComponent(".build").appendingPathComponent("snapshot-failures")
     }
 
     static func testName(_ function: String) -> String {

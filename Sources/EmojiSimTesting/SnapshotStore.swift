@@ -57,10 +57,14 @@ public enum SnapshotStore {
             check.message = m
             return check
         }
+        func clearArtifacts() {
+            if let folder = policy.artifacts, let name = artifactName { removeArtifacts(named: name, in: folder) }
+        }
         func writeReference() -> SnapshotCheck {
             do {
                 try SnapshotFiles.writeAtomically(bytes(), to: reference)
                 try? removePending(pending)
+                clearArtifacts()
                 check.status = .recorded
                 return check
             } catch {
@@ -80,6 +84,8 @@ public enum SnapshotStore {
         }
         func leaveArtifacts(_ failure: SnapshotFailure?) {
             guard let folder = policy.artifacts, let name = artifactName else { return }
+            // A previous failure's diff picture must not outlive this one's.
+            removeArtifacts(named: name, in: folder)
             do {
                 let url = folder.appendingPathComponent(name)
                 try SnapshotFiles.writeAtomically(bytes(), to: url)
@@ -137,6 +143,7 @@ public enum SnapshotStore {
                 return c
             }
             try? removePending(pending)
+            clearArtifacts()
             return check
         }
         check.diffImage = failure.diffImage
@@ -154,6 +161,31 @@ public enum SnapshotStore {
             var m = "snapshot \(displayName) does not match (\(why)):\n" + failure.message
             if !check.artifacts.isEmpty { m += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
             return fail(.mismatch(failure.message), m)
+        }
+    }
+
+    /// Removes what a failure of the snapshot left in the artifacts folder (the actual
+    /// value `<name>` and its `<name>.diff.*` pictures), then the folders that leaves
+    /// empty, up to `folder` itself: a passing snapshot leaves no stale artifacts.
+    ///
+    /// - Parameters:
+    ///   - name: the snapshot's path inside the artifacts folder.
+    ///   - folder: the artifacts folder.
+    /// - Complexity: O(files in the snapshot's artifacts subfolder).
+    public static func removeArtifacts(named name: String, in folder: URL) {
+        let fm = FileManager.default
+        let actual = folder.appendingPathComponent(name)
+        let dir = actual.deletingLastPathComponent()
+        guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
+        let base = actual.lastPathComponent
+        for n in names where n == base || n.hasPrefix(base + ".diff.") {
+            try? fm.removeItem(at: dir.appendingPathComponent(n))
+        }
+        var d = dir.standardizedFileURL
+        let stop = folder.standardizedFileURL.path
+        while d.path.hasPrefix(stop + "/"), (try? fm.contentsOfDirectory(atPath: d.path))?.isEmpty == true {
+            try? fm.removeItem(at: d)
+            d = d.deletingLastPathComponent()
         }
     }
 

@@ -81,39 +81,65 @@ final class SnapshotUsage: @unchecked Sendable {
     }
 }
 
-/// Lists references under Snapshots/ that nothing produces: no assertion of the last
-/// logged test run used them, and no scenario script of the package names them.
+/// Lists references that nothing produces: in a package, references under Snapshots/
+/// that no assertion of the last logged test run used and no scenario script of the
+/// package names; for any other folder of references (`--snapshots DIR`, or a folder of
+/// loose scripts outside a package), references no script names.
 public enum SnapshotOrphans {
     /// Paths relative to `root`, sorted; nil when no test run was logged (run the whole
     /// `swift test` first: a filtered run makes every reference it skipped look orphaned).
     /// Pending `.new` files and dotfiles are not references and are never listed.
+    ///
+    /// - Parameter root: the package root.
+    /// - Returns: `Snapshots/...` paths, or nil without a logged test run.
+    /// - Complexity: O(files under the root), reading every scenario script once.
     public static func find(root: URL) -> [String]? {
         guard let url = SnapshotUsage.latestLog(root: root), let log = FileManager.default.contents(atPath: url.path) else { return nil }
-        var used = Set(String(decoding: log, as: UTF8.self).split(separator: "\n").map(String.init))
-        used.formUnion(scriptReferences(root: root))
         let snapshots = root.appendingPathComponent("Snapshots")
-        guard let e = FileManager.default.enumerator(atPath: snapshots.path) else { return [] }
-        var orphans: [String] = []
-        while let item = e.nextObject() as? String {
-            var isDir: ObjCBool = false
-            let full = snapshots.appendingPathComponent(item)
-            guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            if item.hasPrefix(".") || item.contains("/.") || item.hasSuffix(".new") { continue }
-            let relative = "Snapshots/" + item
-            if !used.contains(relative) { orphans.append(relative) }
+        var used = Set<String>()
+        for line in String(decoding: log, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Snapshots/") {
+            used.insert(String(line.dropFirst("Snapshots/".count)))
         }
-        return orphans.sorted()
+        used.formUnion(scriptReferences(scripts: root, snapshots: snapshots))
+        return unused(under: snapshots, used: used).map { "Snapshots/" + $0 }
     }
 
-    /// As `find`, empty when no run was logged.
+    /// References under `snapshots` that no scenario script under `scripts` names: a
+    /// script at `scripts/dir/flow.scenario` keeps its references in
+    /// `snapshots/dir/flow/` (as `emojisim run --snapshots DIR` run from `scripts`, and
+    /// as a loose script outside any package keeps them in `Snapshots/flow/` beside it).
+    /// No test run is consulted: tests keep their references in a package's Snapshots/.
+    ///
+    /// - Parameters:
+    ///   - snapshots: the folder of references.
+    ///   - scripts: the folder whose scripts (recursively) produce them.
+    /// - Returns: paths relative to `snapshots`, sorted.
+    /// - Complexity: O(files under both folders), reading every script once.
+    public static func find(snapshots: URL, scripts: URL) -> [String] {
+        unused(under: snapshots, used: scriptReferences(scripts: scripts, snapshots: snapshots))
+    }
+
+    /// As `find(root:)`, empty when no run was logged.
     public static func list(root: URL) -> [String] { find(root: root) ?? [] }
 
     /// The references the package's scenario scripts name (`Snapshots/<script path>/<name>.<ext>`),
-    /// read from the scripts without running them. Nested packages (folders with their own
-    /// Package.swift) and `.build` are skipped: their references live in their own root.
+    /// read from the scripts without running them.
+    ///
+    /// - Parameter root: the package root.
+    /// - Returns: paths relative to the root.
+    /// - Complexity: O(files under the root).
     public static func scriptReferences(root: URL) -> Set<String> {
+        Set(scriptReferences(scripts: root, snapshots: root.appendingPathComponent("Snapshots")).map { "Snapshots/" + $0 })
+    }
+
+    /// `<script path without extension>/<name>.<ext>` for every snapshot line of every
+    /// script under `scripts`. Nested packages (folders with their own Package.swift),
+    /// dotfolders (`.build`) and the `snapshots` folder itself are skipped.
+    static func scriptReferences(scripts: URL, snapshots: URL) -> Set<String> {
         var out = Set<String>()
         let fm = FileManager.default
+        let root = scripts.standardizedFileURL
+        let skip = snapshots.standardizedFileURL.path
         var stack = [root]
         while let dir = stack.popLast() {
             guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
@@ -122,7 +148,7 @@ public enum SnapshotOrphans {
                 var isDir: ObjCBool = false
                 guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
                 if isDir.boolValue {
-                    if n == "Snapshots" && dir == root { continue }
+                    if url.standardizedFileURL.path == skip { continue }
                     if fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { continue }
                     stack.append(url)
                 } else if n.hasSuffix(".scenario"),
@@ -131,11 +157,26 @@ public enum SnapshotOrphans {
                     let key = String(url.deletingPathExtension().path.dropFirst(root.path.count + 1))
                     for c in script.commands {
                         guard case .snapshot(let r) = c.value else { continue }
-                        for f in r.formats { out.insert("Snapshots/\(key)/\(r.name).\(f.fileExtension)") }
+                        for f in r.formats { out.insert("\(key)/\(r.name).\(f.fileExtension)") }
                     }
                 }
             }
         }
         return out
+    }
+
+    /// Files under `folder` (relative paths, sorted) not in `used`; pending files and
+    /// dotfiles are skipped.
+    static func unused(under folder: URL, used: Set<String>) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var orphans: [String] = []
+        while let item = e.nextObject() as? String {
+            var isDir: ObjCBool = false
+            let full = folder.appendingPathComponent(item)
+            guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            if item.hasPrefix(".") || item.contains("/.") || item.hasSuffix(".new") { continue }
+            if !used.contains(item) { orphans.append(item) }
+        }
+        return orphans.sorted()
     }
 }

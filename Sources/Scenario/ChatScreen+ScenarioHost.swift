@@ -37,9 +37,7 @@ extension ChatScreen: ScenarioHost {
         case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
         case .send:
             frame = inBar(l.sendFrame); component = .inputBar
-            if !isSendEnabled {
-                return .disabled(inputServerText.isEmpty ? "the input is empty" : "the input bar disables it")
-            }
+            if !isSendEnabled { return .disabled(sendDisabledReason, frame: frame, at: frame.center) }
         case .list, .outside: frame = listFrame(at: now); component = .list
         case .panel:
             if let why = panelShown { return .missing(why) }
@@ -116,6 +114,9 @@ extension ChatScreen: ScenarioHost {
             return .missing("it is off screen (at \(frame))")
         }
         let p = visible.center
+        if component == .inputBar && !inputBar.receivesTouches(at: now) {
+            return .disabled(Self.movingBar, frame: visible, at: p)
+        }
         if let other = self.component(at: p), other != component {
             return .covered(by: "the \(other.rawValue)", frame: visible)
         }
@@ -130,6 +131,18 @@ extension ChatScreen: ScenarioHost {
         }
         return .hit(visible, at: p)
     }
+
+    /// Why send is disabled, in the user's words: empty, blank, or the bar's rule.
+    var sendDisabledReason: String {
+        let text = inputBar.text
+        if text.isEmpty { return "the input is empty" }
+        if text.allSatisfy({ $0 == " " }) { return "the input is blank (only spaces)" }
+        if text.allSatisfy({ $0.isWhitespace }) { return "the input is blank (only spaces and line breaks)" }
+        return "the input bar disables it"
+    }
+
+    /// The moving bar takes no touches (UIKit's animations without `.allowUserInteraction`).
+    static let movingBar = "the input bar is animating and takes no touches until it stops"
 
     private func finderHit(_ f: Rect, view: String, _ finder: DisplayListFinder) -> TargetLookup {
         let p = f.center

@@ -42,6 +42,7 @@ extension ChatScreen {
             return .missing("not a text view target")
         }
         guard bounds.contains(point) else { return .missing("it is off screen (at \(point))") }
+        if !inputBar.receivesTouches(at: now) { return .disabled(ChatScreen.movingBar, frame: frame, at: point) }
         if let other = component(at: point), other != .inputBar {
             return .covered(by: "the \(other.rawValue)", frame: frame)
         }

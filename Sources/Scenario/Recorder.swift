@@ -62,7 +62,11 @@ final class Recorder<Host: ScenarioHost> {
 
     /// Stops and trims the last frame so the frames add up to exactly the recorded
     /// stretch of virtual time (each capture counts one frame ahead, so the capture at the
-    /// final instant would add a frame past the end).
+    /// final instant would add a frame past the end), then makes the last frame the
+    /// screen as the run left it: a run that ends between two captures (`tap
+    /// panel.emoji 微笑` at 0.773 s, after the 0.767 s capture) would otherwise end on a
+    /// picture from before its last command. That final picture is shown for one frame
+    /// (1/30 s) past the end, as the display's next refresh would show it.
     func stop() {
         if let timer { host.clock.cancel(timer) }
         timer = nil
@@ -77,6 +81,28 @@ final class Recorder<Host: ScenarioHost> {
             }
             excess = excess - last.duration
             frames.removeLast()
+        }
+        captureFinal()
+    }
+
+    /// The end state as the last frame (see `stop`), within the same bounds as every
+    /// capture: past them, it replaces the last frame's picture instead of adding one.
+    private func captureFinal() {
+        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        if let lastList, lastList == list, !frames.isEmpty { return }
+        let full = frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
+            || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels)
+        lastList = list
+        let side = { (v: Double) -> Int in v.isFinite ? Int(min(max(0, v), 1_000_000)) : 0 }
+        pixelsRendered += side(host.size.width) * side(host.size.height)
+        let image = Self.fitted(PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font,
+                                                                                     images: host.imageProvider)))
+        if let last = frames.last, last.image == image { return }
+        if full, !frames.isEmpty {
+            frames[frames.count - 1].image = image
+        } else {
+            frames.append(RecordedFrame(image: image, duration: .frames(1, at: Self.hz)))
+            bytesHeld += image.byteCount
         }
     }
 

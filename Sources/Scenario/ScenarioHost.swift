@@ -50,8 +50,9 @@ public enum TargetLookup: Hashable, Sendable {
     case missing(String)
     /// No emoji with this code in the script's catalog (the driver names the catalog).
     case unknownEmoji(String)
-    /// It is there but does not take touches ("the input is empty").
-    case disabled(String)
+    /// It is there but does not take touches ("the input is empty"); its frame and the
+    /// point a touch would aim at (manual timing touches it anyway, with a warning).
+    case disabled(String, frame: Rect, at: Point)
     /// It is there, but the touch would reach what is drawn on top ("the preview").
     case covered(by: String, frame: Rect)
 }

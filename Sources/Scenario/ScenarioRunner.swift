@@ -185,10 +185,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             throw fail(c, "\(what): \(reason)")
         case .unknownEmoji(let code):
             throw fail(c, "\(what): no emoji with code '\(code)' in catalog '\(catalogName)'")
-        case .disabled(let reason):
+        case .disabled(let reason, let f, let p):
             if tester.timing == .auto || tester.finger != nil { throw fail(c, "\(what): disabled (\(reason))") }
-            let f = frameOf(target) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-            return Aim(frame: f, point: f.center, doubt: "disabled (\(reason)); the touch did nothing")
+            return Aim(frame: f, point: p, doubt: "disabled (\(reason)); the touch did nothing")
         case .covered(let by, let f):
             if tester.timing == .auto { throw fail(c, "\(what): covered by \(by)") }
             return Aim(frame: f, point: f.center, doubt: "covered by \(by); the touch went to it")
@@ -198,8 +197,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// A target's frame whatever its actionability, nil when it has none now.
     func frameOf(_ target: Target) -> Rect? {
         switch host.lookup(target) {
-        case .hit(let f, _), .covered(_, let f): return f
-        case .missing, .unknownEmoji, .disabled: return nil
+        case .hit(let f, _), .covered(_, let f), .disabled(_, let f, _): return f
+        case .missing, .unknownEmoji: return nil
         }
     }
 
@@ -366,8 +365,11 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .panelGroup(.index(let i)):
             return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
         case .panelGroup(.name(let n)):
+            // A group is named by its catalog name or its tab's title: the actual names
+            // both when they differ, so a pass by title reads as one.
+            let titled = s.panelGroupLabel != s.panelGroupName ? " titled \(quoted(s.panelGroupLabel))" : ""
             return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
-                           "panel.group \(quoted(s.panelGroupName))")
+                           "panel.group \(quoted(s.panelGroupName))\(titled)")
         case .preview(let p):
             var found = "preview \(s.preview ?? "none")"
             if let p, let shown = s.preview, p == "[" + shown + "]" {

@@ -123,6 +123,25 @@ import Raster
         panel.search("zzz")
         #expect(CharGrid(panel.displayList()).text.contains("No results"))
     }
+
+    @Test func withoutASearchBarTheQueryShowsInTheCategoryBarBesideASearchTab() {
+        let (panel, _) = makePanel()
+        #expect(!CharGrid(panel.displayList()).text.contains("⌕"))
+        panel.search("animals")
+        let list = panel.displayList()
+        // The results' tab is a magnifying glass of its own, not the first result's image.
+        let tabs = list.items.filter { $0.viewName == "EmojiPanel.categoryBar" && $0.accessibilityLabel != nil }
+        #expect(tabs.count == 1)
+        if case .icon(let icon, _, _) = tabs.first?.command { #expect(icon == .search) } else { Issue.record("the search tab is not an icon: \(String(describing: tabs.first))") }
+        #expect(tabs.first?.accessibilityLabel == "Search results")
+        // The field, labelled Search, shows the query in every format.
+        #expect(list.items.contains { $0.viewName == "EmojiPanel.search" && $0.accessibilityLabel == "Search" })
+        let bottom = CharGrid(list).text.split(separator: "\n").last { $0.contains("⌕") }
+        #expect(bottom?.contains("animals") == true, "\(CharGrid(list).text)")
+        #expect(CharGrid(list, options: CharGridOptions(asciiOnly: true)).text.contains("animals"))
+        panel.clearSearch()
+        #expect(!CharGrid(panel.displayList()).text.contains("animals"))
+    }
 }
 
 @Suite struct PanelPageControlTests {

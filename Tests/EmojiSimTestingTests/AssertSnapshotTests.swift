@@ -144,6 +144,18 @@ import Testing
         #expect(SnapshotOrphans.list(root: box.root).isEmpty)
     }
 
+    /// A passing assertSnapshot removes what its earlier failure left.
+    @Test func aPassRemovesStaleArtifacts() throws {
+        let box = try Sandbox()
+        #expect(box.verify("one\n", .lines) == nil)
+        #expect(box.verify("two\n", .lines, record: .never) != nil)
+        let artifact = box.artifacts.appendingPathComponent("FakeSuite/check.a.txt")
+        #expect(FileManager.default.fileExists(atPath: artifact.path))
+        #expect(box.verify("one\n", .lines, record: .never) == nil)
+        #expect(!FileManager.default.fileExists(atPath: artifact.path))
+        #expect(!FileManager.default.fileExists(atPath: box.artifacts.appendingPathComponent("FakeSuite").path))
+    }
+
     @Test func referencePathsFollowTheLayout() {
         let root = URL(fileURLWithPath: "/pkg")
         let url = SnapshotFiles.referencePath(root: root, filePath: "/pkg/Tests/X/BubbleTests.swift",

@@ -32,7 +32,10 @@ import Testing
         #expect(variants.map(\.code) == wave.skinToneVariants)
         #expect(variants.map(\.imageName) == ["emoji_u1f44b_1f3fb.png", "emoji_u1f44b_1f3fc.png", "emoji_u1f44b_1f3fd.png",
                                               "emoji_u1f44b_1f3fe.png", "emoji_u1f44b_1f3ff.png"])
-        #expect(variants.allSatisfy { $0.meaning(for: "en") == "waving hand" && $0.group == "Emoji" })
+        // Each variant has a name of its own (a label, a screen reader, a finder tell them apart).
+        #expect(variants.map { $0.meaning(for: "en") } == SkinTone.allCases.map { "waving hand: " + $0.englishName })
+        #expect(variants.map { $0.meaning() } == SkinTone.allCases.map { "挥手：" + $0.chineseName })
+        #expect(variants.allSatisfy { $0.group == "Emoji" })
         // Variants are looked up but not listed.
         #expect(!catalog.emojis.contains { $0.code == "👋🏻" })
         let splayed = try #require(catalog.emoji(forCode: "🖐️"))

@@ -42,7 +42,29 @@ import Tester
     }
 
     @Test func manualTimingWarnsWhenTheTargetMovesAwayAndGoesOn() throws {
+        // The emoji keyboard is still sliding up: the key moves under the 80 ms tap.
         let (r, _) = try run("""
+        device iphone8
+        conversation empty
+        timing manual
+        tap toggle
+        wait 80ms
+        tap panel.emoji 笑哭
+        expect keyboard emoji
+        """)
+        #expect(r.failure == nil)
+        #expect(r.passed)
+        let w = try #require(r.warnings.first)
+        #expect(w.line == 6)
+        #expect(w.message.hasPrefix("tap panel.emoji 笑哭 (line 6): the panel.emoji 笑哭 moved "))
+        #expect(w.message.hasSuffix(" pt under the finger and the touch ended outside it"))
+        #expect(r.trace.contains { $0.contains("tester warning line=6") })
+    }
+
+    @Test func manualTimingWarnsThatTheMovingBarIgnoresATouch() throws {
+        // UIKit passes no touches to a view while it animates (no .allowUserInteraction):
+        // the bar says so in the trace and the runner warns (stderr from the CLI).
+        let (r, host) = try run("""
         device iphone8
         conversation empty
         timing manual
@@ -54,9 +76,23 @@ import Tester
         #expect(r.passed)
         let w = try #require(r.warnings.first)
         #expect(w.line == 5)
-        #expect(w.message.hasPrefix("tap toggle (line 5): the toggle moved "))
-        #expect(w.message.hasSuffix(" pt under the finger and the touch ended outside it"))
-        #expect(r.trace.contains { $0.contains("tester warning line=5") })
+        #expect(w.message == "tap toggle (line 5): disabled (the input bar is animating and takes no touches until it stops); the touch did nothing")
+        #expect(r.trace.contains { $0.contains("inputBar touchIgnored at=") && $0.hasSuffix(" reason=animating") })
+        #expect(!r.trace.contains { $0.contains("component=none") })
+        #expect(host.keyboard == .system)
+    }
+
+    @Test func autoTimingWaitsForTheBarInsteadOfTouchingItWhileItMoves() throws {
+        let (r, host) = try run("""
+        device iphone8
+        conversation empty
+        tap input
+        tap toggle
+        expect keyboard emoji
+        """)
+        #expect(r.failure == nil && r.passed && r.warnings.isEmpty)
+        #expect(!r.trace.contains { $0.contains("touchIgnored") })
+        #expect(host.keyboard == .emoji)
     }
 
     @Test func autoTimingNeverAdvancesWhileAFingerIsDown() throws {

@@ -24,6 +24,8 @@ struct ScenarioRunOptions {
     /// CI is set: nothing is written, whatever `record` says (tests of the session
     /// itself set this explicitly so that they behave the same under CI).
     var isCI: Bool = RecordMode.isCI(ProcessInfo.processInfo.environment)
+    /// Where failing snapshots leave their actual value and diff picture.
+    var artifacts: ScenarioVerifier.Artifacts = .fromEnvironment()
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
@@ -82,6 +84,7 @@ struct ScenarioRunSession {
             return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
         }
         let verifier = ScenarioVerifier(references: options.references, record: options.record, isCI: options.isCI,
+                                        artifacts: options.artifacts,
                                         runner: ScenarioRunner(font: font, records: options.gif),
                                         makeHost: { [catalogRoot = options.catalogRoot] configuration, folder in
                                             try ScenarioHosting.makeHost(configuration, scriptFolder: folder,

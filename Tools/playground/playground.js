@@ -571,14 +571,29 @@ pg.verifyFrame = () => {
     return 'equal';
 };
 
-// One framebuffer pixel per device pixel by default (the device scale honoured through
-// devicePixelRatio); "point size" shows one screen point per CSS pixel instead.
+// "1:1": one framebuffer pixel per device pixel (the device scale honoured through
+// devicePixelRatio), so an iPhone 8 at 2x is 1,334 px tall. "fit" (the default): the
+// same, shrunk to the space the window leaves (the controls under the canvas stay in
+// view; never enlarged past 1:1). "points": one screen point per CSS pixel. Touches map
+// through the canvas's shown size, so every size drives the same points.
 function sizeCanvas() {
     const c = $('screen'), dpr = window.devicePixelRatio || 1;
-    const pointSize = $('pointsize').checked;
-    c.style.width = (pointSize ? device.w : c.width / dpr) + 'px';
-    c.style.height = (pointSize ? device.h : c.height / dpr) + 'px';
-    c.style.imageRendering = pointSize ? 'auto' : 'pixelated';
+    const zoom = $('zoom').value;
+    let w = c.width / dpr, h = c.height / dpr;
+    if (zoom === 'points') { w = device.w; h = device.h; }
+    else if (zoom === 'fit') {
+        // The height under the canvas is fixed (see index.html), so this does not move.
+        const top = c.getBoundingClientRect().top + window.scrollY;
+        let below = 0;
+        for (let el = c.nextElementSibling; el; el = el.nextElementSibling) below += el.offsetHeight;
+        const availH = Math.max(200, window.innerHeight - top - below - 16);
+        const availW = Math.max(200, window.innerWidth - 380 - 48); // the right column keeps its 380 px
+        const k = Math.min(1, availH / h, availW / w);
+        w *= k; h *= k;
+    }
+    c.style.width = w + 'px';
+    c.style.height = h + 'px';
+    c.style.imageRendering = zoom === 'points' || w < c.width / dpr ? 'auto' : 'pixelated';
 }
 
 // MARK: trace
@@ -609,14 +624,18 @@ function updateState(force) {
     if (!force && now - lastStateAt < 200) return;
     lastStateAt = now;
     const s = status();
-    const key = (s.idle ? 'idle' : 'moving: ' + s.moving.join(', ')) + '\n' + s.expects.join('\n');
+    const key = (s.idle ? 'idle' : 'moving: ' + s.moving.join(', ') + (finger ? ' finger' : '')) + '\n' + s.expects.join('\n');
     if (key === stateKey) return;
     stateKey = key;
     const el = $('state');
     el.textContent = '';
     const head = document.createElement('div');
     head.className = 'head';
-    head.textContent = s.idle ? 'idle: click a state to add its expect line' : `moving (${s.moving.join(', ')}): wait for idle`;
+    // Not idle: what still moves, else a finger held down (the screen waits for it).
+    head.textContent = s.idle ? 'idle: click a state to add its expect line'
+        : s.moving.length ? `moving (${s.moving.join(', ')}): wait for idle`
+        : finger ? 'a finger is down: lift it, then click a state to add its expect line'
+        : 'not idle yet: wait for idle';
     el.appendChild(head);
     s.expects.forEach((line, i) => {
         const d = document.createElement('div');
@@ -799,8 +818,32 @@ function finishReplay() {
     // Paused at the end state (the script's last line), until Resume.
     paused = true; $('pause').textContent = 'Resume';
 }
+// Ends a `replayTo` replay at its line: the screen stays as that line left it, paused;
+// Resume goes on live from there (the rest of the script is not run).
+function stopReplayAt() {
+    const r = replay;
+    replay = null; lastReal = performance.now(); owed = 0;
+    pg.replayResult = { passed: r.expectLines.length === 0, failedLine: r.expectLines[0] || null,
+                        expectFailures: r.expectLines, stoppedAt: r.stopAt };
+    $('status').textContent = `replayed up to line ${r.stopAt}: paused (Resume goes on live)`;
+    paused = true; $('pause').textContent = 'Resume';
+}
+// Replays the script in the Script pane as fast as possible up to line `line` (1-based,
+// as the lines pane numbers them; that line included), then pauses there. Returns false
+// when the replay did not start (its error is shown).
+function replayTo(line) {
+    startReplay(false);
+    if (!replay) return false;
+    replay.stopAt = Math.max(1, Math.floor(line));
+    return true;
+}
 function replayTick(now) {
     if (!replay || replay.stepping || paused) return;
+    if (replay.stopAt) {
+        while (replay && replay.i < replay.stopAt && replayLine());
+        if (replay) stopReplayAt();
+        return;
+    }
     if ($('pace').value === 'fast') { while (replay && replayLine()); return; }
     // Real speed: a `wait`/`move ... over` holds the next line for its duration.
     const t0 = performance.now();
@@ -952,7 +995,7 @@ async function init() {
         run(`wait ${Math.round(FRAME_MS)}ms`);
     };
     $('speed').onchange = () => { speed = +$('speed').value; };
-    $('pointsize').onchange = sizeCanvas;
+    $('zoom').onchange = sizeCanvas;
     $('reset').onclick = () => {
         clearError(); replay = null; finger = null;
         if (!pg.ready) { boot(); return; }
@@ -965,7 +1008,21 @@ async function init() {
     document.addEventListener('dragover', (e) => { e.preventDefault(); });
     document.addEventListener('drop', (e) => {
         e.preventDefault();
-        if (e.dataTransfer && e.dataTransfer.files.length) loadFiles(e.dataTransfer.files);
+        if (!e.dataTransfer || !e.dataTransfer.files.length) return;
+        const files = [...e.dataTransfer.files];
+        // A trace viewer page (emojisim run's, with its trace as an `emojisim-trace`
+        // JSON block) goes to the trace import; anything else is a catalog.
+        const page = files.find((f) => /\.html?$/i.test(f.name));
+        if (page) {
+            page.text().then((text) => {
+                if (!/id=["']emojisim-trace["']/.test(text)) { showError(`${page.name}: not a trace viewer page (no emojisim-trace block)`); return; }
+                if (!pg.importTrace) { showError(`${page.name}: this page cannot import traces (no trace-import.js)`); return; }
+                clearError();
+                pg.importTrace(text);
+            }).catch((err) => showError(`${page.name}: ${err.message}`));
+            return;
+        }
+        loadFiles(files);
     });
     $('record').onclick = toggleRecord;
     $('snapshot').onclick = () => takeSnapshot();
@@ -976,7 +1033,7 @@ async function init() {
     $('filter').oninput = () => updateTrace(true);
     window.addEventListener('resize', sizeCanvas);
     pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.scriptText = scriptText;
-    pg.startReplay = startReplay; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
+    pg.startReplay = startReplay; pg.replayTo = replayTo; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
     pg.status = () => status(); pg.setup = () => setupText;
     pg.replayState = () => ({ replaying: !!replay, line: replay ? replay.i : null, stepping: replay ? replay.stepping : null,
         paused, error: $('error').textContent });

@@ -38,6 +38,16 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+# Started by `emojisim playground` (in its own process group): stop the whole group
+# when that parent is gone, even killed with SIGKILL (which it cannot forward), so no
+# compiler outlives it.
+if [ -n "${EMOJISIM_BUILD_PARENT:-}" ]; then
+    ( while kill -0 "$EMOJISIM_BUILD_PARENT" 2>/dev/null; do sleep 1; done
+      echo "build.sh: emojisim ($EMOJISIM_BUILD_PARENT) is gone; stopping" >&2; kill -TERM 0 ) &
+    WATCHDOG=$!
+    trap 'kill "$WATCHDOG" 2>/dev/null || true' EXIT
+fi
+
 # The toolchain: swiftc next to clang and wasm-ld.
 SWIFTC="${SWIFTC:-$(command -v swiftc || true)}"
 [ -n "$SWIFTC" ] || { echo "build.sh: swiftc not found" >&2; exit 3; }

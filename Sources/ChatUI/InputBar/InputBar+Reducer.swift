@@ -54,12 +54,12 @@ extension InputBar {
             pressReturn(&s, now: now, events: &events)
         case let .insertEmoji(emoji):
             try requireEmoji(s, "insert an emoji")
-            events.append(.keyClick(count: 1)) // UIDevice.playInputClick from the panel
+            // No key click here: the panel's own `inputClick` is the one click of its key
+            // (UIDevice.playInputClick, which its host plays); a second would double it.
             editorInsertEmoji(&s, emoji)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
-            events.append(.keyClick(count: 1))
-            editorDeleteBackward(&s)
+            editorDeleteBackward(&s) // the panel's `inputClick` clicks its delete key
         case let .select(location, length):
             try requireFirstResponder(s, "select")
             let total = editorLength(s)

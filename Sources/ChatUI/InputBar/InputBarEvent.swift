@@ -20,8 +20,10 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     case heightWillChange(from: Double, to: Double, lines: Int)
     /// The message to send, in server (placeholder) form, exactly once per send.
     case didSend(String)
-    /// Key clicks the system would play for one action (the seeds ask for key clicks
-    /// as events): one per key typed, one per emoji or delete key on the panel.
+    /// Key clicks the system keyboard plays for one action (the seeds ask for key
+    /// clicks as events): one per key typed, backspace or return. Keys of the emoji
+    /// panel click through the panel's own `PanelEvent.inputClick` (traced `screen
+    /// inputClick`), so every tap clicks once.
     case keyClick(count: Int)
     /// A UIControl event of a button (touchDown, touchDragExit, touchDragEnter,
     /// touchUpInside, touchUpOutside, touchCancel) with the finger's location.
@@ -96,7 +98,10 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .heightWillChange(from, to, lines):
             return [.init("from", formatPoints(from)), .init("to", formatPoints(to)), .init("lines", String(lines))]
         case let .didSend(text): return [.init("text", InputBarEvent.quoteBounded(text))]
-        case let .touchIgnored(at, reason): return [.init("at", at.description), .init("reason", reason.rawValue)]
+        case let .touchIgnored(at, reason):
+            // Quoted when it has a space (`reason="send disabled"`), so the line splits on spaces.
+            let r = reason.rawValue
+            return [.init("at", at.description), .init("reason", r.unicodeScalars.contains(" ") ? quotedLiteral(r) : r)]
         case let .loupeShown(at, caret), let .loupeMoved(at, caret):
             return [.init("at", at.description), .init("caret", String(caret))]
         case let .loupeHidden(caret): return [.init("caret", String(caret))]

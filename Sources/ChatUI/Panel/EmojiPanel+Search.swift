@@ -66,10 +66,12 @@ extension EmojiPanel {
     mutating func rebuild(anchor: (String, PanelSection.Kind, Int, String)?, at t: SimInstant) {
         var sections: [PanelSection] = []
         if let q = state.query {
-            sections = [PanelSection(name: "Search: \(q)", emoji: searchProvider(q), kind: .searchResults)]
+            // A tab of its own (the magnifying glass, "Search results"), not a group's.
+            sections = [PanelSection(name: "Search: \(q)", title: PanelSection.searchResultsTitle,
+                                     emoji: searchProvider(q), kind: .searchResults)]
         } else {
-            if !state.recents.isEmpty {
-                sections.append(PanelSection(name: "Recents", emoji: state.recents, kind: .recents))
+            if !state.shownRecents.isEmpty {
+                sections.append(PanelSection(name: "Recents", emoji: state.shownRecents, kind: .recents))
             }
             sections += state.groups.filter { !$0.emoji.isEmpty }
         }

@@ -145,13 +145,26 @@ extension EmojiPanel {
         let limit = max(0, state.configuration.recentsLimit)
         if r.count > limit { r.removeLast(r.count - limit) }
         state.recents = r
-        guard state.query == nil else { return }
-        rebuild(anchor: anchor(), at: t)
+        showRecents(at: t)
     }
 
     mutating func setRecents(_ recents: [Emoji], at t: SimInstant) {
         var seen = Set<String>()
         state.recents = Array(recents.filter { seen.insert($0.code).inserted }.prefix(max(0, state.configuration.recentsLimit)))
-        if state.query == nil { rebuild(anchor: anchor(), at: t) }
+        showRecents(at: t)
+    }
+
+    /// True while the page in view is a Recents page.
+    var isShowingRecents: Bool {
+        state.sections.indices.contains(state.currentSection) && state.sections[state.currentSection].kind == .recents
+    }
+
+    /// Puts `recents` on the Recents page, unless that page is in view (or a search
+    /// shows instead of the pages): then it keeps what it shows until `send` finds the
+    /// panel at rest elsewhere. So nothing moves under a finger that taps a recent key.
+    mutating func showRecents(at t: SimInstant) {
+        guard state.query == nil, !isShowingRecents, state.shownRecents != state.recents else { return }
+        state.shownRecents = state.recents
+        rebuild(anchor: anchor(), at: t)
     }
 }

@@ -156,6 +156,8 @@ public struct EmojiPanel {
         case .select(let e): emitSelect(e, at: now, via: "api")
         case .setRecents(let r): setRecents(r, at: now)
         }
+        // Recents picked on the Recents page show once the panel rests on another page.
+        if state.shownRecents != state.recents && state.isSettled { showRecents(at: now) }
         // Handed over, not copied: an action without events allocates nothing.
         let out = outbox
         outbox = []

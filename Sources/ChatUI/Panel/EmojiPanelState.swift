@@ -59,6 +59,11 @@ extension EmojiPanel {
         public internal(set) var groups: [PanelSection]
         /// Most recently used first, de-duplicated by code, at most `recentsLimit`.
         public internal(set) var recents: [Emoji] = []
+        /// What the Recents page shows: `recents` as it was when the page was last not
+        /// in view. A pick on the Recents page does not reorder the page under the
+        /// finger (tapping the same key twice inserts the same emoji twice); the new
+        /// order shows once the panel rests on another page (docs/PORTING.md, "Recents").
+        public internal(set) var shownRecents: [Emoji] = []
         /// What the pages show: recents (when not empty) then the non-empty groups, or
         /// the search results while searching.
         public internal(set) var sections: [PanelSection] = []

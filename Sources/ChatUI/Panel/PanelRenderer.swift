@@ -85,7 +85,7 @@ enum PanelRenderer {
     /// The preview or the skin-tone picker, on top of everything.
     static func overlays(_ state: EmojiPanel.State, previewFrame: Int?, into list: inout DisplayList) {
         if let p = state.preview { preview(p, state: state, frame: previewFrame, into: &list) }
-        if let k = state.skinPicker { skinPicker(k, into: &list) }
+        if let k = state.skinPicker { skinPicker(k, locale: state.configuration.locale, into: &list) }
     }
 
     /// The page control and the category bar (cached by the panel between frames).
@@ -137,24 +137,38 @@ enum PanelRenderer {
             let icon = Rect(x: tab.midX - 12, y: tab.midY - 12, width: 24, height: 24)
             let label = s.title ?? s.name
             let st: ItemState = selected ? .selected : []
-            if s.kind == .recents {
-                list.icon(.recents, in: icon, selected ? .text : .secondaryText, label: label, view: v, state: st)
+            if s.kind == .recents || s.kind == .searchResults {
+                list.icon(s.kind == .recents ? .recents : .search, in: icon, selected ? .text : .secondaryText,
+                          label: label, view: v, state: st)
             } else if let e = s.tabIcon {
                 list.image(ref(e), in: icon, label: label, view: v, state: st)
             } else {
                 list.icon(.missingImage, in: icon, .secondaryText, label: label, view: v, state: st)
             }
         }
+        // Without a search bar above the pages, the query shows in the bar beside its
+        // tab, so every snapshot format says what the results are for.
+        if state.query != nil, state.configuration.searchBarHeight <= 0, let last = state.sections.indices.last {
+            let left = layout.tabFrame(last).maxX + 4
+            let field = Rect(x: left, y: bar.minY + 5, width: max(0, bar.maxX - 8 - left), height: max(0, bar.height - 10))
+            if field.width > 40 { searchField(state, in: field, into: &list) }
+        }
     }
 
     static func searchBar(_ state: EmojiPanel.State, into list: inout DisplayList) {
-        let f = state.layout.searchBarFrame
+        searchField(state, in: state.layout.searchBarFrame.insetBy(dx: 8, dy: 4), into: &list)
+    }
+
+    /// The search field (view `EmojiPanel.search`, label `Search`): a magnifying glass
+    /// and the query, or the placeholder when no search is active.
+    static func searchField(_ state: EmojiPanel.State, in field: Rect, into list: inout DisplayList) {
         let v = "\(view).search"
-        let field = f.insetBy(dx: 8, dy: 4)
         list.roundedRect(field, radius: 8, .inputBackground, view: v)
+        let glass = Rect(x: field.minX + 6, y: (field.midY - 8).rounded(.down), width: 16, height: 16)
+        list.icon(.search, in: glass, .secondaryText, view: v)
         let text = state.query ?? "Search emoji"
-        let t = TextLayout(text, maxWidth: max(0, field.width - 16), maxLines: 1)
-        list.text(t, at: Point(x: field.minX + 8, y: (field.midY - 8).rounded(.down)),
+        let t = TextLayout(text, maxWidth: max(0, field.width - 34), maxLines: 1)
+        list.text(t, at: Point(x: field.minX + 26, y: (field.midY - 8).rounded(.down)),
                   state.query == nil ? .placeholderText : .text, label: "Search", view: v)
     }
 
@@ -177,7 +191,8 @@ enum PanelRenderer {
         list.text(t, at: Point(x: (pl.nameFrame.midX - t.size.width / 2).rounded(.down), y: pl.nameFrame.minY), .text, view: v)
     }
 
-    static func skinPicker(_ k: EmojiPanel.SkinTonePicker, into list: inout DisplayList) {
+    /// The picker's options, each labelled with its own name (`挥手：中等肤色`).
+    static func skinPicker(_ k: EmojiPanel.SkinTonePicker, locale: String, into list: inout DisplayList) {
         let v = "\(view).skinTones"
         list.shadow(k.frame, radius: 8, view: v)
         list.roundedRect(k.frame, radius: 8, .surface, view: v)
@@ -186,7 +201,7 @@ enum PanelRenderer {
             if i == k.selected { list.roundedRect(cell.insetBy(dx: 2, dy: 2), radius: 6, .highlight, view: v, state: .selected) }
             let side = min(cell.width, cell.height) - 8
             list.image(ref(e), in: Rect(x: cell.midX - side / 2, y: cell.midY - side / 2, width: side, height: side),
-                       label: e.meaning(), view: v, state: i == k.selected ? .selected : [])
+                       label: e.meaning(for: locale), view: v, state: i == k.selected ? .selected : [])
         }
     }
 }

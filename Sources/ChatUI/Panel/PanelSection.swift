@@ -22,5 +22,10 @@ public struct PanelSection: Hashable, Sendable {
         catalog.groups.map { PanelSection(name: $0.name, title: $0.title(for: locale), emoji: $0.emojis) }
     }
 
-    public var tabIcon: Emoji? { icon ?? emoji.first }
+    /// The tab icon of a group: its icon, else its first emoji. Recents and search
+    /// results have vector icons of their own (`Icon.recents`, `Icon.search`).
+    public var tabIcon: Emoji? { kind == .group ? icon ?? emoji.first : nil }
+
+    /// What the search results' tab says (its accessibility label).
+    public static let searchResultsTitle = "Search results"
 }

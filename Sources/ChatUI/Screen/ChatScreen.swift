@@ -277,10 +277,11 @@ public final class ChatScreen: DisplayListRepresentable {
             touchTargets[touch.id] = target
             if let target {
                 trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description))
-            } else if bounds.contains(touch.location) {
-                // The moving input bar let the touch through (see `component(at:)`).
-                trace.record(clock.now, "screen", "touchDown", ("component", "none"), ("at", touch.location.description),
-                             ("reason", "the input bar is animating"))
+            } else if inputBarFrame(at: clock.now).contains(touch.location) {
+                // The moving bar takes no touch and nothing behind it gets one (see
+                // `component(at:)`); the bar says so itself: `inputBar touchIgnored
+                // at=(x, y) reason=animating`. The finger stays nobody's until it lifts.
+                pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
             }
         } else {
             target = touchTargets[touch.id]

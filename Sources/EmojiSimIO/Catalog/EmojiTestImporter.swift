@@ -91,6 +91,8 @@ public enum EmojiTestImporter {
                     let key = baseIndex[baseString] ?? baseIndex[withoutVS16(baseString)]
                     if let (g, k) = key {
                         groups[g].variants[groups[g].emoji[k].code, default: []].append(emoji)
+                        // Each variant keeps its own name ("waving hand: medium skin tone").
+                        if !name.isEmpty { groups[g].emoji[k].variantMeanings[emoji] = ["": name, "en": name] }
                         continue
                     }
                 }

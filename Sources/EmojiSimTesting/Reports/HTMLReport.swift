@@ -24,13 +24,33 @@ public struct HTMLReport {
 
     let url: URL
     let font: BitmapFont
+    /// The trace viewer page of each script (`Verification.script`), as a link relative
+    /// to the report.
+    var viewers: [URL: String] = [:]
     var filesWritten = 0
     var counter = 0
 
-    public static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL) throws {
-        var r = HTMLReport(url: url, font: (try? BundledFont.unifont()) ?? BitmapFont())
+    /// Writes the report of `verifications` to `url` (and its large images to
+    /// `url.files/`).
+    ///
+    /// - Parameters:
+    ///   - verifications: the scripts' results, in run order (the report puts failing
+    ///     ones first).
+    ///   - url: the HTML file to write.
+    ///   - viewers: for each script (its `Verification.script`), the trace viewer page to
+    ///     link from its heading and from "Needs attention", relative to the report.
+    /// - Throws: when the page or one of its image files cannot be written.
+    /// - Complexity: O(total size of the snapshots and traces).
+    public static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL,
+                             viewers: [URL: String] = [:]) throws {
+        var r = HTMLReport(url: url, font: (try? BundledFont.unifont()) ?? BitmapFont(), viewers: viewers)
         let html = try r.render(verifications)
         try SnapshotFiles.writeAtomically(Array(html.utf8), to: url)
+    }
+
+    func viewerLink(_ v: ScenarioVerifier.Verification) -> String {
+        guard let href = viewers[v.script] ?? viewers[v.script.standardizedFileURL] else { return "" }
+        return " <a class=\"viewer\" href=\"\(escape(href))\">trace viewer</a>"
     }
 
     var filesFolder: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".files") }
@@ -58,6 +78,11 @@ public struct HTMLReport {
         .row { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
         img { border: 1px solid #ccc; image-rendering: pixelated; max-width: 480px; height: auto; }
+        /* A rendered grid is 8x16 pixels a cell: shown 1:1 (never shrunk), scrolled when wider. */
+        .grid { max-width: 100%; overflow-x: auto; }
+        .grid img { max-width: none; }
+        ul.legend { columns: 14em; margin: 4px 0; padding-left: 18px; font-size: 12px; }
+        a.viewer { font-size: 13px; font-weight: normal; margin-left: 8px; }
         ul.summary li { margin: 2px 0; }
         </style></head><body>
         <h1>EmojiSim report</h1>
@@ -67,7 +92,7 @@ public struct HTMLReport {
         // Summary: everything that needs attention, each linked.
         var attention: [String] = []
         for (i, v) in ordered {
-            if !v.passed { attention.append("<li class=\"fail\"><a href=\"#s\(i)\">✘ \(escape(v.displayName))</a></li>") }
+            if !v.passed { attention.append("<li class=\"fail\"><a href=\"#s\(i)\">✘ \(escape(v.displayName))</a>\(viewerLink(v))</li>") }
             for (k, s) in v.snapshots.enumerated() where isProblem(s) {
                 let cls: String
                 if case .pending = s.status { cls = "pending" } else { cls = "fail" }
@@ -77,7 +102,7 @@ public struct HTMLReport {
         if !attention.isEmpty { h += "<h3>Needs attention</h3>\n<ul class=\"summary\">\n" + attention.joined(separator: "\n") + "\n</ul>\n" }
         for (i, v) in ordered {
             h += "<h2 id=\"s\(i)\" class=\"\(v.passed ? "pass" : "fail")\">\(v.passed ? "✔" : "✘") \(escape(v.displayName))</h2>\n"
-            h += "<p>\(escape(v.result.duration.description)) of virtual time.</p>\n"
+            h += "<p>\(escape(v.result.duration.description)) of virtual time.\(viewerLink(v))</p>\n"
             for p in v.problems where !v.passed { h += "<pre class=\"fail\">\(escape(p))</pre>\n" }
             if !v.result.expectations.isEmpty {
                 h += "<table><tr><th>line</th><th>script</th><th></th><th>expected</th><th>actual</th></tr>\n"
@@ -126,14 +151,15 @@ public struct HTMLReport {
         h += "<div class=\"row\">"
         switch s.check.actual {
         case .text(let actual)?:
+            // Only what needs a look gets a rendered grid: a report of thousands of
+            // passing snapshots stays text. Trees are not grids.
+            let renders = !s.passed && s.output.format != .tree
             if showReference, let ref = s.check.expected?.text {
                 h += "<figure><pre>\(escape(ref))</pre><figcaption>reference</figcaption></figure>"
-                h += try figure("reference (rendered)", gridImage(ref))
+                if renders { h += try gridFigure("reference (rendered)", ref) }
             }
             h += "<figure><pre>\(escape(actual))</pre><figcaption>actual</figcaption></figure>"
-            // Only what needs a look gets a rendered grid: a report of thousands of
-            // passing snapshots stays text.
-            if !s.passed { h += try figure("actual (rendered)", gridImage(actual)) }
+            if renders { h += try gridFigure("actual (rendered)", actual) }
         case .image(let actual)?:
             if showReference, let ref = s.check.expected?.image { h += try figure("reference", ref) }
             h += try figure("actual", actual)
@@ -145,10 +171,55 @@ public struct HTMLReport {
         return h
     }
 
+    /// A CharGrid snapshot's text in its parts: the grid rows, the legend's entries
+    /// (`k3=微笑`, ...), and the style layer's lines (empty without one).
+    static func gridParts(_ text: String) -> (rows: [String], legend: [String], style: [String]) {
+        var rows: [String] = [], legend: [String] = [], style: [String] = []
+        var inStyle = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if inStyle { style.append(line); continue }
+            if line == "-- style --" { inStyle = true; style.append(line); continue }
+            if line.hasPrefix("legend: ") { legend += legendEntries(String(line.dropFirst(8))); continue }
+            rows.append(line)
+        }
+        while rows.last == "" { rows.removeLast() }
+        while style.last == "" { style.removeLast() }
+        return (rows, legend, style)
+    }
+
+    /// `A4=尴尬 Q1=f056 "动图"` as `["A4=尴尬", "Q1=f056 \"动图\""]`: an entry starts at a
+    /// word with `=`; a quoted label (which may hold spaces) belongs to the entry before.
+    static func legendEntries(_ s: String) -> [String] {
+        var out: [String] = []
+        var current = "", inQuote = false, escaped = false
+        for ch in s {
+            if ch == " " && !inQuote {
+                if !current.isEmpty { out.append(current); current = "" }
+                continue
+            }
+            if ch == "\"" && !escaped { inQuote.toggle() }
+            escaped = ch == "\\" && !escaped
+            if current.isEmpty, ch == "\"", let last = out.popLast() { current = last + " " }
+            current.append(ch)
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// The grid rows drawn with the bitmap font at 1:1 (so a 375-point screen is 375
+    /// pixels wide and readable), its legend as a list under it rather than as one long
+    /// pixel line (a 200-character legend would make the picture 1,600 pixels wide).
+    mutating func gridFigure(_ caption: String, _ text: String) throws -> String {
+        let parts = Self.gridParts(text)
+        let image = gridImage(parts.rows.joined(separator: "\n"))
+        let legend = parts.legend.isEmpty ? ""
+            : "<ul class=\"legend\">" + parts.legend.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+        return try figure(caption, image, className: "grid", below: legend)
+    }
+
     /// A text grid drawn with the bitmap font, one cell 8x16 (wide characters 16x16),
     /// so it lines up whatever fonts the browser has.
     func gridImage(_ text: String) -> Image {
-        // The style layer and legend follow the grid; draw every line the same way.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let columns = min(400, lines.map { TextLayout($0).size.width }.max().map { Int($0 / 8) } ?? 1)
         let rows = min(400, lines.count)
@@ -160,7 +231,9 @@ public struct HTMLReport {
         return PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: .light, font: font))
     }
 
-    mutating func figure(_ caption: String, _ image: Image) throws -> String {
+    /// An image as a `<figure>`: inlined when small, else a file in `FILE.files/`;
+    /// `below` is HTML placed under the caption.
+    mutating func figure(_ caption: String, _ image: Image, className: String? = nil, below: String = "") throws -> String {
         let png = SnapshotImageCodec.encodePNG(image)
         let src: String
         if png.count <= Self.inlineLimit {
@@ -172,7 +245,8 @@ public struct HTMLReport {
             filesWritten += 1
             src = escape(url.lastPathComponent + ".files/" + name)
         }
-        return "<figure><img alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption></figure>"
+        let cls = className.map { " class=\"\($0)\"" } ?? ""
+        return "<figure\(cls)><img alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption>\(below)</figure>"
     }
 
     func relativeToCWD(_ u: URL) -> String {

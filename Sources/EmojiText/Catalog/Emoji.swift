@@ -24,6 +24,7 @@ public struct Emoji: Hashable, Sendable {
         var keywords: [String]
         var group: String
         var skinToneVariants: [String]
+        var variantMeanings: [String: [String: String]]
     }
 
     final class Box: Sendable {
@@ -77,11 +78,23 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneVariants = newValue } }
     }
 
+    /// The variants' own names by variant code, then by locale, where the catalog
+    /// states them (emoji-test.txt names every variant: `waving hand: medium skin tone`).
+    /// A variant without one is named from the base (`SkinTone.variantMeanings`).
+    public var variantMeanings: [String: [String: String]] {
+        get { box.fields.variantMeanings }
+        set { update { $0.variantMeanings = newValue } }
+    }
+
+    /// - Parameters:
+    ///   - skinToneVariants: the variants' codes, for the skin-tone picker.
+    ///   - variantMeanings: their names where the catalog states them (see `variantMeanings`).
     public init(code: String, kind: Kind, imageName: String? = nil, size: Size? = nil,
                 meanings: [String: String] = [:], keywords: [String] = [], group: String,
-                skinToneVariants: [String] = []) {
+                skinToneVariants: [String] = [], variantMeanings: [String: [String: String]] = [:]) {
         box = Box(Fields(code: code, kind: kind, imageName: imageName, size: size, meanings: meanings,
-                         keywords: keywords, group: group, skinToneVariants: skinToneVariants))
+                         keywords: keywords, group: group, skinToneVariants: skinToneVariants,
+                         variantMeanings: variantMeanings))
     }
 
     private mutating func update(_ change: (inout Fields) -> Void) {

@@ -5,8 +5,10 @@
 /// codes can be written as `[code]`; Unicode codes are one well-formed grapheme cluster.
 ///
 /// Skin-tone variants are entries too: `emoji(forCode: "👋🏻")` answers an `Emoji`
-/// with that code, the base's meanings, keywords and group, and (when the base uses a
-/// Noto file name) the variant's Noto image name. They are not listed in `emojis`.
+/// with that code, a name of its own (the catalog's `variantMeanings`, else the base's
+/// name with the tone: `挥手：较浅肤色`, `waving hand: light skin tone`; see
+/// `SkinTone`), the base's keywords and group, and (when the base uses a Noto file
+/// name) the variant's Noto image name. They are not listed in `emojis`.
 public struct EmojiCatalog: Sendable {
     /// Groups in display order.
     public let groups: [EmojiGroup]
@@ -70,7 +72,9 @@ public struct EmojiCatalog: Sendable {
             for variant in e.skinToneVariants {
                 var v = e
                 v.code = variant
+                v.meanings = e.variantMeanings[variant] ?? SkinTone.variantMeanings(base: e.meanings, variant: variant)
                 v.skinToneVariants = []
+                v.variantMeanings = [:]
                 v.imageName = notoBase ? Emoji.notoImageName(for: variant) : nil
                 entries.append(v)
                 try register(variant, entry: entries.count - 1, isUnicode: true, group: e.group, index: position[i])

@@ -10,6 +10,8 @@ public enum Icon: String, Hashable, Sendable, CaseIterable {
     case deleteBackward
     /// The Recents tab: a clock.
     case recents
+    /// The search results' tab and the search field: a magnifying glass.
+    case search
     /// The input bar's toggle while the system keyboard (or none) is up: a smiling face.
     case emoji
     /// The input bar's toggle while the emoji keyboard is up: a keyboard.
@@ -30,6 +32,7 @@ public enum Icon: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .deleteBackward: "⌫"
         case .recents: "◷"
+        case .search: "⌕"
         case .emoji: "☺"
         case .keyboard: "⌨"
         case .send: "➤"
@@ -43,6 +46,7 @@ public enum Icon: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .deleteBackward: "<x"
         case .recents: "@"
+        case .search: "?"
         case .emoji: ":)"
         case .keyboard: "Aa"
         case .send: ">"

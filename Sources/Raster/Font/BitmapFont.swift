@@ -21,6 +21,32 @@ public struct BitmapFont: Sendable {
             guard x >= 0, x < width, y >= 0, y < 16 else { return false }
             return rows[y] & (0x8000 >> UInt16(x)) != 0
         }
+
+        /// The glyph made to fit a box of `boxWidth` pixels (8 or 16), the width the text
+        /// layout gave the character. Unifont draws some characters the layout counts as
+        /// narrow 16 pixels wide (`➤`, `❤`): each pair of columns is merged into one, so
+        /// the glyph stays in its cell instead of covering the next. A narrow glyph in a
+        /// wide box (a text-style symbol made wide by VS16) is centred. Other glyphs are
+        /// returned unchanged.
+        ///
+        /// - Parameter boxWidth: the box's width in font pixels.
+        /// - Returns: a glyph `boxWidth` wide when the two widths are 8 and 16, else `self`.
+        public func fitted(to boxWidth: Int) -> Glyph {
+            if width == 16 && boxWidth == 8 {
+                var out = SIMD16<UInt16>()
+                for y in 0..<16 {
+                    let r = rows[y]
+                    var merged: UInt16 = 0
+                    for c in 0..<8 where r & (0xC000 >> UInt16(2 * c)) != 0 { merged |= 0x8000 >> UInt16(c) }
+                    out[y] = merged
+                }
+                return Glyph(width: 8, rows: out)
+            }
+            if width == 8 && boxWidth == 16 {
+                return Glyph(width: 16, rows: rows &>> 4)
+            }
+            return self
+        }
     }
 
     /// Limits applied while parsing untrusted input.

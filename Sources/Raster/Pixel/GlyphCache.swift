@@ -22,8 +22,9 @@ struct GlyphCache: Sendable {
     /// Packed `row | column << 8 | end << 16`.
     private(set) var runs: [UInt32] = []
 
-    /// The range of `runs` for the glyph of `codePoint` (a box `boxWidth` wide when the
-    /// font lacks it), computed on first use.
+    /// The range of `runs` for the glyph of `codePoint` fitted to a box `boxWidth` wide
+    /// (`Glyph.fitted(to:)`; a hex box that wide when the font lacks it), computed on
+    /// first use.
     mutating func lookup(_ codePoint: UInt32, boxWidth: Int, font: BitmapFont) -> Range<Int> {
         if slots.isEmpty { slots = [Slot](repeating: Slot(), count: Self.slotCount) }
         let key = codePoint << 1 | (boxWidth >= 16 ? 1 : 0)
@@ -35,7 +36,7 @@ struct GlyphCache: Sendable {
             for i in slots.indices { slots[i] = Slot() }
         }
         let start = runs.count
-        Self.appendRuns(of: font.glyphOrBox(for: codePoint, width: boxWidth), to: &runs)
+        Self.appendRuns(of: font.glyphOrBox(for: codePoint, width: boxWidth).fitted(to: boxWidth), to: &runs)
         slots[index] = Slot(key: key, start: Int32(start), count: Int32(runs.count - start))
         return start..<runs.count
     }

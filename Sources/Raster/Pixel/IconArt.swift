@@ -71,6 +71,10 @@ enum IconArt {
             return Shape(parts: [.ring(cx: 12, cy: 12, r: 8.5, w: stroke),
                                  .segment(ax: 12, ay: 12, bx: 12, by: 7, w: stroke),
                                  .segment(ax: 12, ay: 12, bx: 15.5, by: 14, w: stroke)])
+        case .search:
+            // A lens up and left, its handle down to the right (iOS's magnifying glass).
+            return Shape(parts: [.ring(cx: 10, cy: 10, r: 6.5, w: stroke),
+                                 .segment(ax: 14.8, ay: 14.8, bx: 20.5, by: 20.5, w: 2.2)])
         case .emoji:
             return Shape(parts: [.ring(cx: 12, cy: 12, r: 9, w: 1.7),
                                  .disc(cx: 9, cy: 10, r: 1.4), .disc(cx: 15, cy: 10, r: 1.4)]

@@ -11,7 +11,10 @@ enum MonkeyCommand: CLICommand {
     usage: emojisim monkey [--steps N] [--seed S] [--scripts N] [--out DIR] [--device D]
 
     Runs N scripts (default 10) of random valid actions (default 200 steps each) on the
-    demo screen, seeds S, S+1, ... (default 1). After every step it checks every model
+    demo screen, seeds S, S+1, ... (default 1), on device D: iphone8 (default),
+    iphone14 or WxH@S (e.g. 320x568@2), as a script's `device` line. It says what it
+    runs first, and at the end how many scripts and steps ran and how long it took
+    (wall-clock time; the runs themselves use virtual time). After every step it checks every model
     invariant: the input's selection and units, no split emoji, a GIF animates if and
     only if its row is visible, scroll offsets within bounds, cells bounded by the
     visible rows. On a violation it shrinks the actions to a minimal failing script and
@@ -45,15 +48,19 @@ enum MonkeyCommand: CLICommand {
             seed = try number("seed", 1, 0...Int(Int32.max))
             scripts = try number("scripts", 10, 1...1_000_000)
             if let d = args.options["device"] {
-                switch d {
-                case "iphone8": configuration.device = .iphone8
-                case "iphone14": configuration.device = .iphone14
-                default: throw UsageError("--device takes iphone8 or iphone14")
-                }
+                configuration.device = try SetupOptions.device(d)
             }
         } catch {
             printError("error: \(error)\nsee: emojisim monkey --help")
             return 2
+        }
+        let device = ScriptPrinter.line(.setup(.device(configuration.device))).dropFirst("device ".count)
+        print("monkey: \(scripts) script\(scripts == 1 ? "" : "s") of \(steps) random steps on \(device), demo catalog, "
+              + "seed\(scripts == 1 ? " \(seed)" : "s \(seed)...\(seed + scripts - 1)")")
+        let started = ContinuousClock.now
+        func took() -> String {
+            let d = (ContinuousClock.now - started).components
+            return String(format: "%.1f s", Double(d.seconds) + Double(d.attoseconds) / 1e18)
         }
         let out = URL(fileURLWithPath: args.options["out"] ?? "emojisim-out")
         let assets = ScenarioAssets.demo
@@ -75,12 +82,14 @@ enum MonkeyCommand: CLICommand {
                 print("FAIL seed \(s): invariant broken after step \(finding.step):")
                 for v in finding.violations { print("  \(v)") }
                 print("shrunk to \(finding.script.commands.count) lines: \(file.path)")
+                print("monkey: \(clean) script\(clean == 1 ? "" : "s") ran clean before seed \(s) failed, in \(took())")
                 return 1
             }
             clean += 1
             if scripts > 1 && (k + 1) % 10 == 0 { printError("[\(k + 1)/\(scripts)] clean") }
         }
-        print("\(clean) script\(clean == 1 ? "" : "s") of \(steps) steps ran clean (seeds \(seed)...\(seed + scripts - 1))")
+        print("\(clean) script\(clean == 1 ? "" : "s") of \(steps) steps ran clean (seeds \(seed)...\(seed + scripts - 1), "
+              + "\(clean * steps) steps in \(took()))")
         return 0
     }
 }

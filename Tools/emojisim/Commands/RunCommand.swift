@@ -35,8 +35,9 @@ enum RunCommand: CLICommand {
       --out DIR         write every rendered snapshot and the trace of each script
                         under DIR/<script stem>/
       --gif             also write DIR/<script stem>.gif: the screen at 30 frames per
-                        second of virtual time (needs --out, default ./emojisim-out);
-                        a run with `resize` is letterboxed to its largest size
+                        second of virtual time (needs --out, default ./emojisim-out),
+                        ending on the screen as the run left it; a run with `resize`
+                        is letterboxed to its largest size
       --report FILE     one HTML report: failures and pending snapshots first, the
                         expectations with their script lines, reference | actual |
                         diff side by side with the command that accepts each change;
@@ -52,6 +53,12 @@ enum RunCommand: CLICommand {
                         reads catalogs anywhere in that package, and any other script
                         only in its own folder tree; `..` and symlinks that leave the
                         root are refused.
+
+    A differing or missing snapshot also leaves its actual file (and for images a
+    .diff.png) under the package's .build/snapshot-failures/<script path>/, or under
+    EMOJISIM_ARTIFACTS (relative to the current folder) when set; a script outside any
+    package leaves them only with CI or EMOJISIM_ARTIFACTS set (CI: under
+    ./.build/snapshot-failures/). A snapshot that matches again removes them.
 
     Exit status: 0 when everything passes, 1 on a failed expectation, run error,
     snapshot or output that cannot be written (the JSON's "passed" is false exactly

@@ -18,7 +18,7 @@ enum SnapshotsCommand: CLICommand {
            emojisim snapshots review  [PATH...]
            emojisim snapshots accept  PATH... | --all
            emojisim snapshots reject  PATH... | --all
-           emojisim snapshots orphans [--delete]
+           emojisim snapshots orphans [--delete] [--snapshots DIR]
 
     A check that finds a new or differing snapshot (a test's assertSnapshot or
     assertScenario, or `emojisim run`) writes the new render beside its reference as
@@ -30,12 +30,19 @@ enum SnapshotsCommand: CLICommand {
       pending   list pending files (new: no reference yet; changed: differs)
       review    one by one: show the change (text: a unified diff; images: the pixel
                 summary and the paths of the new image and of a diff picture written
-                under .build/snapshot-review/), then ask: [a]ccept [r]eject [s]kip [q]uit
+                under the package's .build/snapshot-review/, outside a package under
+                the temporary folder's emojisim-snapshot-review/), then ask:
+                [a]ccept [r]eject [s]kip [q]uit
       accept    make each pending render its reference (an atomic rename in the same
                 folder; a pending image must decode first)
       reject    delete each pending file; the reference stays
       orphans   references no test (of the last whole `swift test` run) and no
-                scenario script produces; --delete removes them
+                scenario script produces; --delete removes them. With --snapshots DIR
+                (other than the package's Snapshots/), or outside a package: the
+                references under DIR (default ./Snapshots) that no script produces,
+                the scripts being those under the package root when DIR is inside
+                the package, else those under DIR's parent folder (a script there at
+                dir/flow.scenario keeps its references in DIR/dir/flow/)
 
       --all           every pending file (accept, reject)
       --snapshots DIR the folder to act on instead of <package>/Snapshots
@@ -109,26 +116,40 @@ enum SnapshotsCommand: CLICommand {
             }
             return failed ? 1 : 0
         case "review":
-            return review(collect: collect, show: show, root: root)
+            let reviewFolder = root.map { $0.appendingPathComponent(".build/snapshot-review") }
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-snapshot-review")
+            return review(collect: collect, show: show, diffs: reviewFolder, base: root ?? folder)
         case "orphans":
-            guard let root else {
-                printError("error: no Package.swift above \(cwd.path)")
-                return 1
-            }
-            guard let orphans = SnapshotOrphans.find(root: root) else {
-                printError("error: no test run is logged under .build/snapshot-usage; run the whole `swift test` first")
-                return 1
+            // The package's own Snapshots/ also holds the tests' references: only a
+            // logged test run can tell which are used. Any other folder holds scripts'.
+            let orphans: [URL]
+            if let root, folder.path == root.appendingPathComponent("Snapshots").standardizedFileURL.path {
+                guard let found = SnapshotOrphans.find(root: root) else {
+                    printError("error: no test run is logged under .build/snapshot-usage; run the whole `swift test` first")
+                    return 1
+                }
+                orphans = found.map { root.appendingPathComponent($0) }
+            } else {
+                guard FileManager.default.fileExists(atPath: folder.path) else {
+                    printError("error: \(show(folder)): no such folder (name the references' folder with --snapshots DIR)")
+                    return 1
+                }
+                // `run --snapshots DIR` keys are script paths from the package root (or the
+                // current folder); loose scripts keep references in Snapshots/ beside them.
+                let inside = root.map { folder.path.hasPrefix($0.standardizedFileURL.path + "/") } ?? false
+                let scripts = inside ? root! : folder.deletingLastPathComponent()
+                orphans = SnapshotOrphans.find(snapshots: folder, scripts: scripts).map { folder.appendingPathComponent($0) }
             }
             for o in orphans {
                 if args.flags.contains("delete") {
                     do {
-                        try FileManager.default.removeItem(at: root.appendingPathComponent(o))
-                        print("deleted \(o)")
+                        try FileManager.default.removeItem(at: o)
+                        print("deleted \(show(o))")
                     } catch {
-                        printError("error: cannot delete \(o): \(error.localizedDescription)")
+                        printError("error: cannot delete \(show(o)): \(error.localizedDescription)")
                     }
                 } else {
-                    print(o)
+                    print(show(o))
                 }
             }
             if orphans.isEmpty { print("no orphaned references") }
@@ -139,7 +160,18 @@ enum SnapshotsCommand: CLICommand {
         }
     }
 
-    static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, root: URL?) -> Int32 {
+    /// The interactive review. Diff pictures go to `diffs`, at the reference's path
+    /// relative to `base` (the package root, or the references' folder). `answers`
+    /// stand for the lines typed (nil: standard input); `output` prints a line (a
+    /// prompt ends without one).
+    static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL, base: URL,
+                       answers: [String]? = nil, output: (String) -> Void = { print($0) }) -> Int32 {
+        var answers = answers
+        func readAnswer() -> String? {
+            guard answers != nil else { return readLine() }
+            return answers!.isEmpty ? nil : answers!.removeFirst()
+        }
+        let print = output
         let all: [SnapshotReview.Pending]
         do { all = try collect() } catch {
             printError("error: \(error)")
@@ -155,11 +187,16 @@ enum SnapshotsCommand: CLICommand {
                 let isImage = p.reference.pathExtension == "png" || p.reference.pathExtension == "ppm"
                 if isImage {
                     print("  new image: \(show(p.file))")
-                    if let diff, let root {
-                        let relative = p.reference.path.hasPrefix(root.path + "/") ? String(p.reference.path.dropFirst(root.path.count + 1)) : p.reference.lastPathComponent
-                        let url = root.appendingPathComponent(".build/snapshot-review").appendingPathComponent(relative + ".diff.png")
-                        try? SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff), to: url)
-                        print("  diff image: \(show(url))")
+                    if let diff {
+                        let b = base.standardizedFileURL.path
+                        let relative = p.reference.path.hasPrefix(b + "/") ? String(p.reference.path.dropFirst(b.count + 1)) : p.reference.lastPathComponent
+                        let url = diffs.appendingPathComponent(relative + ".diff.png")
+                        do {
+                            try SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff), to: url)
+                            print("  diff image: \(show(url))")
+                        } catch {
+                            print("  diff image: not written (\(error))")
+                        }
                     }
                 }
             } catch {
@@ -168,8 +205,8 @@ enum SnapshotsCommand: CLICommand {
                 continue
             }
             answer: while true {
-                print("[a]ccept [r]eject [s]kip [q]uit? ", terminator: "")
-                guard let line = readLine() else { return failed ? 1 : 0 }
+                if answers == nil { Swift.print("[a]ccept [r]eject [s]kip [q]uit? ", terminator: "") }
+                guard let line = readAnswer() else { return failed ? 1 : 0 }
                 do {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
                     case "a", "accept": try SnapshotReview.accept(p); print("accepted"); break answer

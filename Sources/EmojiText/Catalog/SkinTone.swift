@@ -1,0 +1,67 @@
+/// The five Fitzpatrick skin-tone modifiers (U+1F3FB to U+1F3FF) and their names, so a
+/// variant such as `👋🏽` has a name of its own: a screen reader, a `label` finder and a
+/// test must tell the variants apart.
+///
+/// The names are CLDR's (English as in emoji-test.txt, Chinese as in CLDR's `zh`
+/// annotations). A catalog that states a variant's name (emoji-test.txt does, through
+/// `Emoji.variantMeanings`) keeps it; `variantMeanings(base:variant:)` names the others.
+public enum SkinTone: UInt32, CaseIterable, Sendable {
+    case light = 0x1F3FB
+    case mediumLight = 0x1F3FC
+    case medium = 0x1F3FD
+    case mediumDark = 0x1F3FE
+    case dark = 0x1F3FF
+
+    /// `light skin tone`, ... as emoji-test.txt writes them.
+    public var englishName: String {
+        switch self {
+        case .light: "light skin tone"
+        case .mediumLight: "medium-light skin tone"
+        case .medium: "medium skin tone"
+        case .mediumDark: "medium-dark skin tone"
+        case .dark: "dark skin tone"
+        }
+    }
+
+    /// `较浅肤色`, ... (CLDR `zh`).
+    public var chineseName: String {
+        switch self {
+        case .light: "较浅肤色"
+        case .mediumLight: "中等-浅肤色"
+        case .medium: "中等肤色"
+        case .mediumDark: "中等-深肤色"
+        case .dark: "较深肤色"
+        }
+    }
+
+    /// The distinct tones in `code`, in the order they first appear (`🧑🏻‍🤝‍🧑🏻` has one).
+    /// O(scalars).
+    public static func tones(in code: String) -> [SkinTone] {
+        var out: [SkinTone] = []
+        for s in code.unicodeScalars {
+            if let t = SkinTone(rawValue: s.value), !out.contains(t) { out.append(t) }
+        }
+        return out
+    }
+
+    /// A variant's names derived from its base's, one per locale of the base: the base
+    /// name, then the tones, in English after an ASCII name (`waving hand: medium skin
+    /// tone`, emoji-test.txt's form; `, ` after a name that already has a colon) and in
+    /// Chinese after any other (`挥手：中等肤色`). A code without a tone keeps the base's
+    /// names. O(size of the names).
+    public static func variantMeanings(base: [String: String], variant: String) -> [String: String] {
+        let tones = tones(in: variant)
+        guard !tones.isEmpty else { return base }
+        var out: [String: String] = [:]
+        for (locale, name) in base {
+            if name.unicodeScalars.allSatisfy({ $0.isASCII }) {
+                let words = tones.map { $0.englishName }.joined(separator: ", ")
+                out[locale] = name + (name.unicodeScalars.contains(":") ? ", " : ": ") + words
+            } else {
+                let words = tones.map { $0.chineseName }.joined(separator: "、")
+                out[locale] = name + (name.unicodeScalars.contains("：") ? "，" : "：") + words
+            }
+        }
+        return out
+    }
+}
