@@ -135,6 +135,18 @@ public struct ScenarioVerifier {
         public var description: String
     }
 
+    /// The folder a script's references are written under, no folder below it being a
+    /// symlink (SafeFileWriter's confinement): the package root, `--snapshots DIR`, or
+    /// for a script outside any package its own folder. Nil without references.
+    public func writeRoot(for script: URL) -> URL? {
+        let url = script.standardizedFileURL
+        switch references {
+        case .none: return nil
+        case .automatic: return SnapshotFiles.packageRoot(from: url.path) ?? url.deletingLastPathComponent()
+        case .folder(let folder): return folder
+        }
+    }
+
     /// The script's references folder, the package root (nil outside a package), and
     /// the key: the script's path without extension from the root (or from the current
     /// folder, or its stem), which also names its artifacts' subfolder.
@@ -206,7 +218,8 @@ public struct ScenarioVerifier {
             }
             let policy = SnapshotStore.Policy(
                 mode: record, isCI: isCI, blocked: blocked, artifacts: artifactsFolder,
-                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" })
+                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" },
+                root: writeRoot(for: url))
             let check = Self.check(output, reference: reference, displayName: reference.map(relative) ?? output.fileName,
                                    artifactName: location.map { $0.key + "/" + output.fileName },
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)

@@ -69,8 +69,17 @@ public enum SnapshotFiles {
     /// Writes through a temporary file in the same folder, then renames it over the
     /// target, so a reader never sees half a reference (EmojiSimIO's SafeFileWriter:
     /// the temporary is removed on failure; devices such as /dev/null are streamed to).
-    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try SafeFileWriter.write(bytes, to: url, createFolders: true)
+    /// Missing folders are created.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - url: the file.
+    ///   - root: the folder the file belongs under (the package root, `--snapshots DIR`,
+    ///     `--out DIR`): no folder between it and the file may be a symlink, so a
+    ///     committed `Snapshots/Tests/flow -> ../../../outside` cannot redirect a write.
+    /// - Throws: `FileWriteError`.
+    public static func writeAtomically(_ bytes: [UInt8], to url: URL, within root: URL? = nil) throws {
+        try SafeFileWriter.write(bytes, to: url, within: root, createFolders: true)
     }
 
     /// A reference problem that is not "there is none": the file (or a folder on its

@@ -1,4 +1,5 @@
 import Foundation
+import EmojiSimIO
 import Imaging
 import Raster
 #if canImport(Glibc)
@@ -82,6 +83,14 @@ public enum SnapshotReview {
     /// Makes the pending render the reference.
     public static func accept(_ p: Pending) throws(ReviewError) {
         try requireRegular(p.file, what: "pending file")
+        // The rename writes where the folders lead: refuse a symlinked folder between
+        // the package root and the reference, as writing it would (a committed link
+        // with a committed `.new` inside it must not replace a file elsewhere).
+        if let root = SnapshotFiles.packageRoot(from: p.reference.path) {
+            do throws(FileWriteError) { try SafeFileWriter.checkConfined(p.reference, within: root) } catch {
+                throw ReviewError("cannot accept \(p.file.path): \(error.reason)")
+            }
+        }
         if FileManager.default.fileExists(atPath: p.reference.path) || isSymlink(p.reference) {
             try requireRegular(p.reference, what: "reference")
         }

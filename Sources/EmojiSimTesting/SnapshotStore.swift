@@ -22,11 +22,15 @@ public enum SnapshotStore {
         public var artifacts: URL?
         /// How to accept a change, for messages (a command line).
         public var acceptHint: String?
+        /// The folder references and pending files belong under (the package root or
+        /// `--snapshots DIR`): no folder between it and a written file may be a symlink.
+        /// Nil: only the file itself is guarded.
+        public var root: URL?
 
         public init(mode: RecordMode, isCI: Bool = false, blocked: String? = nil, artifacts: URL? = nil,
-                    acceptHint: String? = nil) {
+                    acceptHint: String? = nil, root: URL? = nil) {
             self.mode = mode; self.isCI = isCI; self.blocked = blocked; self.artifacts = artifacts
-            self.acceptHint = acceptHint
+            self.acceptHint = acceptHint; self.root = root
         }
     }
 
@@ -62,7 +66,7 @@ public enum SnapshotStore {
         }
         func writeReference() -> SnapshotCheck {
             do {
-                try SnapshotFiles.writeAtomically(bytes(), to: reference)
+                try SnapshotFiles.writeAtomically(bytes(), to: reference, within: policy.root)
                 try? removePending(pending)
                 clearArtifacts()
                 check.status = .recorded
@@ -73,7 +77,7 @@ public enum SnapshotStore {
         }
         func writePending(_ diff: String, _ headline: String) -> SnapshotCheck {
             do {
-                try SnapshotFiles.writeAtomically(bytes(), to: pending)
+                try SnapshotFiles.writeAtomically(bytes(), to: pending, within: policy.root)
                 check.pendingFile = pending
                 var detail = diff.isEmpty ? "" : "\n" + diff
                 if !check.artifacts.isEmpty { detail += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
@@ -88,11 +92,11 @@ public enum SnapshotStore {
             removeArtifacts(named: name, in: folder)
             do {
                 let url = folder.appendingPathComponent(name)
-                try SnapshotFiles.writeAtomically(bytes(), to: url)
+                try SnapshotFiles.writeAtomically(bytes(), to: url, within: folder)
                 check.artifacts.append(url)
                 for a in failure?.artifacts ?? [] {
                     let u = folder.appendingPathComponent(name + "." + a.suffix)
-                    try SnapshotFiles.writeAtomically(a.bytes, to: u)
+                    try SnapshotFiles.writeAtomically(a.bytes, to: u, within: folder)
                     check.artifacts.append(u)
                 }
             } catch {

@@ -25,7 +25,7 @@ public enum ScenarioScreen {
         panel.snapPolicy = c.panelSnap
         config.panel = panel
         config.inputBar.maxLines = c.inputMaxLines
-        config.inputBar.maxLength = c.inputMaxLength
+        if let n = c.inputMaxLength { config.inputBar.maxLength = n } // else the bar's default maximum
         let messages = c.conversation == .demo ? DemoConversation.messages() : []
         return ChatScreen(profile: device, catalog: catalog, messages: messages, images: images, configuration: config)
     }

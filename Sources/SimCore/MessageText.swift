@@ -1,28 +1,35 @@
-/// `s` made safe to print inside a one-line error message: control characters (NUL,
-/// newlines, escape sequences) are written as `\u{XX}`, and a text whose printed form is
+/// `s` made safe to print inside a one-line error message: every scalar
+/// `isEscapedForDisplay` names (NUL, newlines, escape sequences, C1 controls,
+/// bidirectional overrides) is written as `\u{XX}`, and a text whose printed form is
 /// longer than `limit` Unicode scalars keeps its first `limit - 80` and last 50 printed
 /// scalars around an `…(N characters cut)…` marker, so the result stays within `limit`:
 /// a hostile 200 KB token cannot flood a terminal or log, yet the end of the message
 /// (usually the hint) survives. The limit applies to the output, escapes included (a line
-/// of control bytes grows six-fold when escaped), and no escape is split. Linear in `s`.
+/// of control bytes grows six-fold when escaped), and no escape is split. Values inside
+/// a message should already be `echoLiteral`s; this is the whole line's last resort.
+///
+/// - Parameters:
+///   - s: the message.
+///   - limit: the longest printed form, in Unicode scalars.
+/// - Returns: the printable, bounded message.
+/// - Complexity: O(n).
 public func messageText(_ s: String, limit: Int = 400) -> String {
     let scalars = Array(s.unicodeScalars)
-    func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || u.value == 0x7F }
     func width(_ u: Unicode.Scalar) -> Int {
-        guard isControl(u) else { return 1 }
-        return u.value < 0x10 ? 5 : 6   // \u{X} or \u{XX}
+        guard isEscapedForDisplay(u) else { return 1 }
+        return String(u.value, radix: 16).utf8.count + 4   // \u{X...}
     }
     var total = 0
     var needsEscape = false
     for u in scalars {
         total += width(u)
-        if isControl(u) { needsEscape = true }
+        if isEscapedForDisplay(u) { needsEscape = true }
     }
     if total <= limit && !needsEscape { return s }
     func escaped(_ part: ArraySlice<Unicode.Scalar>) -> String {
         var out = String.UnicodeScalarView()
         for u in part {
-            if isControl(u) {
+            if isEscapedForDisplay(u) {
                 out.append(contentsOf: ("\\u{" + String(u.value, radix: 16, uppercase: true) + "}").unicodeScalars)
             } else {
                 out.append(u)

@@ -48,7 +48,9 @@ import SimCore
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if u.value < 0x20 || u.value == 0x7F {
+                let v = u.value
+                let bidi = v == 0x61C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || bidi {
                     out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(u)
@@ -60,7 +62,9 @@ import SimCore
 
     @Test func spellsEveryTextAsTheScalarDefinition() {
         let alphabet: [String] = ["a", " ", "\"", "\\", "\n", "\r\n", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}",
-                                  "é", "e\u{301}", "好", "[笑哭]", "👨‍👩‍👧", "\u{2028}", "\u{FEFF}"]
+                                  "é", "e\u{301}", "好", "[笑哭]", "👨‍👩‍👧", "\u{2028}", "\u{FEFF}",
+                                  "\u{9B}", "\u{A0}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{61C}", "\u{200D}",
+                                  "\u{200E}", "\u{2027}", "\u{202F}", "\u{7FF}", "\u{C0}"]
         var rng = SeededRandom(seed: 7)
         for _ in 0..<500 {
             var s = ""
@@ -69,5 +73,9 @@ import SimCore
         }
         #expect(quotedLiteral("") == "\"\"")
         #expect(quotedLiteral("a\u{0}b\u{1F}") == "\"a\\u{0}b\\u{1F}\"")
+        // C1 controls and bidirectional overrides are escaped too: a terminal acts on
+        // U+009B (CSI) and U+202E reverses what a reviewer reads.
+        #expect(quotedLiteral("\u{9B}31m\u{202E}txt") == "\"\\u{9B}31m\\u{202E}txt\"")
+        #expect(quotedLiteral("\u{A0}\u{200D}é") == "\"\u{A0}\u{200D}é\"")
     }
 }

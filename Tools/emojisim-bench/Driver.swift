@@ -68,6 +68,10 @@ enum Driver {
         typealias Step = (source: ProbeSource, probe: Int, series: Int)
         var groups: [[Step]] = []   // each group: one probe in every source (order alternates)
         var peerSteps: [String: [Step]] = [:]
+        // Our series first (the table lists them in this order), then the peers'.
+        for probe in sources[0].probes {
+            for s in sources where s.probes.contains(where: { $0.key == probe.key }) { _ = seriesIndex(s, probe.key, probe.label) }
+        }
         for p in peers {
             for (i, probe) in p.probes.enumerated() {
                 let key = p.name + ":" + probe.key

@@ -175,18 +175,18 @@ struct ScenarioRunSession {
         let folder = out.appendingPathComponent(stem)
         for s in v.snapshots {
             if let bytes = SnapshotEncoding.bytes(s.check.actual, format: s.output.format) {
-                try SnapshotFiles.writeAtomically(bytes, to: folder.appendingPathComponent(s.output.fileName))
+                try SnapshotFiles.writeAtomically(bytes, to: folder.appendingPathComponent(s.output.fileName), within: out)
             }
             if let diff = s.check.diffImage {
                 try SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff),
-                                                  to: folder.appendingPathComponent(s.output.name + ".diff.png"))
+                                                  to: folder.appendingPathComponent(s.output.name + ".diff.png"), within: out)
             }
         }
         try SnapshotFiles.writeAtomically(Array((v.result.trace.joined(separator: "\n") + "\n").utf8),
-                                          to: folder.appendingPathComponent("trace.txt"))
+                                          to: folder.appendingPathComponent("trace.txt"), within: out)
         if options.gif, !v.result.recording.isEmpty {
             try SnapshotFiles.writeAtomically(try RecordingGIF.encode(v.result.recording),
-                                              to: out.appendingPathComponent(stem + ".gif"))
+                                              to: out.appendingPathComponent(stem + ".gif"), within: out)
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SimCore
 
 /// Every subcommand, in the order `emojisim --help` lists them.
 let allCommands: [any CLICommand.Type] = [
@@ -16,9 +17,12 @@ let allCommands: [any CLICommand.Type] = [
     PlaygroundCommand.self,
 ]
 
+/// Prints a message on stderr. Every value a message echoes should already be an
+/// `echoLiteral`; `displaySafe` is the last net, so that no NUL, ESC, C1 control or
+/// bidirectional override from an input reaches the terminal raw whatever the message.
 func printError(_ s: String) {
     var stderr = StandardError()
-    print(s, to: &stderr)
+    print(displaySafe(s), to: &stderr)
 }
 
 /// Writes straight to file descriptor 2 (the C `stderr` global is not concurrency-safe).
@@ -48,6 +52,11 @@ struct StandardError: TextOutputStream {
 }
 
 @MainActor func runMain() -> Int32 {
+    // A write past `ulimit -f` raises SIGXFSZ, whose default action kills the process
+    // with no message and leaves the temporary file behind. Ignored, the write fails with
+    // EFBIG instead: SafeFileWriter reports it ("file too large") and removes the
+    // temporary, like any other failed write.
+    signal(SIGXFSZ, SIG_IGN)
     let args = Array(CommandLine.arguments.dropFirst())
     guard let first = args.first else { return DemoCommand.run([]) }
     if first == "--help" || first == "-h" || first == "help" {

@@ -18,17 +18,33 @@ extension InputBar {
     static func editorIsSendable(_ s: State) -> Bool { s.editor.isSendable }
     static func editorServerText(_ s: State) -> String { s.editor.serverText }
 
-    static func editorInsertText(_ s: inout State, _ t: String) { s.editor.insertText(t) }
-    static func editorInsertEmoji(_ s: inout State, _ e: Emoji) { s.editor.insertEmoji(e) }
+    // The inserting calls report a cut by the maximum length as a `textTruncated` event.
+    static func editorInsertText(_ s: inout State, _ t: String, _ events: inout [InputBarEvent]) {
+        noteTruncation(s.editor.insertText(t), s, &events)
+    }
+    static func editorInsertEmoji(_ s: inout State, _ e: Emoji, _ events: inout [InputBarEvent]) {
+        noteTruncation(s.editor.insertEmoji(e), s, &events)
+    }
     static func editorDeleteBackward(_ s: inout State) { s.editor.deleteBackward() }
     static func editorSetMarkedText(_ s: inout State, _ t: String) { s.editor.setMarkedText(t) }
-    static func editorUnmarkText(_ s: inout State) { s.editor.commitMarkedText() }
+    static func editorUnmarkText(_ s: inout State, _ events: inout [InputBarEvent]) {
+        noteTruncation(s.editor.commitMarkedText(), s, &events)
+    }
     /// `r` is checked against `editorLength` by the caller.
     static func editorSelect(_ s: inout State, _ r: Range<Int>) { _ = try? s.editor.setSelection(r) }
     static func editorSelectAll(_ s: inout State) { s.editor.selectAll() }
     static func editorCut(_ s: inout State) { s.editor.cut(to: &s.pasteboard) }
     static func editorCopy(_ s: inout State) { s.editor.copy(to: &s.pasteboard) }
-    static func editorPaste(_ s: inout State) { s.editor.paste(from: s.pasteboard) }
+    static func editorPaste(_ s: inout State, _ events: inout [InputBarEvent]) {
+        noteTruncation(s.editor.paste(from: s.pasteboard), s, &events)
+    }
+    /// The trace line of an insert the maximum length cut short (or refused: an emoji
+    /// that does not fit whole), so a script sees why its text is shorter.
+    static func noteTruncation(_ change: EditorChange, _ s: State, _ events: inout [InputBarEvent]) {
+        if change.truncated, let limit = s.editor.configuration.maximumLength {
+            events.append(.textTruncated(limit: limit, length: s.editor.length))
+        }
+    }
     static func editorUndo(_ s: inout State) { s.editor.undo() }
     static func editorRedo(_ s: inout State) { s.editor.redo() }
     /// Sends through the editor: commits marked text, returns the server text and

@@ -31,19 +31,19 @@ extension InputBar {
             var chunk = ""
             for ch in text {
                 if ch == "\n" || ch == "\r\n" {
-                    if !chunk.isEmpty { editorInsertText(&s, chunk); chunk = "" }
+                    if !chunk.isEmpty { editorInsertText(&s, chunk, &events); chunk = "" }
                     pressReturn(&s, now: now, events: &events)
                 } else {
                     chunk.append(ch)
                 }
             }
-            if !chunk.isEmpty { editorInsertText(&s, chunk) }
+            if !chunk.isEmpty { editorInsertText(&s, chunk, &events) }
         case let .compose(marked):
             try requireSystem(s, "compose")
             editorSetMarkedText(&s, marked)
         case .commitComposition:
             try requireSystem(s, "commit the composition")
-            editorUnmarkText(&s)
+            editorUnmarkText(&s, &events)
         case .backspace:
             try requireSystem(s, "press backspace")
             events.append(.keyClick(count: 1))
@@ -56,7 +56,7 @@ extension InputBar {
             try requireEmoji(s, "insert an emoji")
             // No key click here: the panel's own `inputClick` is the one click of its key
             // (UIDevice.playInputClick, which its host plays); a second would double it.
-            editorInsertEmoji(&s, emoji)
+            editorInsertEmoji(&s, emoji, &events)
         case .deleteFromPanel:
             try requireEmoji(s, "press the panel's delete key")
             editorDeleteBackward(&s) // the panel's `inputClick` clicks its delete key
@@ -78,7 +78,7 @@ extension InputBar {
             editorCopy(&s)
         case .paste:
             try requireFirstResponder(s, "paste")
-            editorPaste(&s)
+            editorPaste(&s, &events)
         case .undo:
             try requireFirstResponder(s, "undo")
             editorUndo(&s)
@@ -119,16 +119,16 @@ extension InputBar {
             case let .inputViewChanged(kind): events.append(.inputViewChanged(kind))
             }
         }
-        if s.responder.keyboard != .system, editorHasMarkedText(s) { editorUnmarkText(&s) }
+        if s.responder.keyboard != .system, editorHasMarkedText(s) { editorUnmarkText(&s, &events) }
         events += Keyboard().reduce(into: &s.keyboard, .show(s.responder.keyboard), at: now).map(InputBarEvent.keyboard)
     }
 
     static func pressReturn(_ s: inout State, now: SimInstant, events: inout [InputBarEvent]) {
-        if editorHasMarkedText(s) { editorUnmarkText(&s); return } // return commits the IME first
+        if editorHasMarkedText(s) { editorUnmarkText(&s, &events); return } // return commits the IME first
         if s.configuration.returnKeySends {
             sendMessage(&s, now: now, events: &events)
         } else {
-            editorInsertText(&s, "\n")
+            editorInsertText(&s, "\n", &events)
         }
     }
 

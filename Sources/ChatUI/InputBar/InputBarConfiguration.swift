@@ -21,8 +21,9 @@ public struct InputBarConfiguration: Hashable, Sendable {
     public var returnKeySends = true
     /// Maximum length in `lengthMeasure` (nil: unlimited), as the server counts the
     /// plain text (`[f056]` is 6 characters); input past it is cut at a unit boundary,
-    /// never inside an emoji.
-    public var maxLength: Int? = nil
+    /// never inside an emoji, with a `textTruncated` trace line. Default
+    /// `TextEditor.defaultMaximumLength` (10,000 characters).
+    public var maxLength: Int? = TextEditor.defaultMaximumLength
     /// How `maxLength` counts: plain characters (default) or UTF-16 units.
     public var lengthMeasure: TextMeasure = .characters
     /// Whether the bar takes touches while an animation moves it (riding the keyboard,
@@ -53,7 +54,7 @@ public struct InputBarConfiguration: Hashable, Sendable {
     public init() {}
 
     public init(maxLines: Int = 5, placeholder: String? = nil, keepsKeyboardOnSend: Bool = true,
-                returnKeySends: Bool = true, maxLength: Int? = nil) {
+                returnKeySends: Bool = true, maxLength: Int? = TextEditor.defaultMaximumLength) {
         self.maxLines = max(1, maxLines)
         self.placeholder = placeholder
         self.keepsKeyboardOnSend = keepsKeyboardOnSend

@@ -16,6 +16,10 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
     /// The text or the selection changed: plain (backed) text and selection.
     case textChanged(text: String, selectionLocation: Int, selectionLength: Int)
     case sendEnabledChanged(Bool)
+    /// The maximum length cut an insert (typing, a paste, a committed composition) or
+    /// refused an emoji that did not fit whole: `limit` is the maximum, `length` the
+    /// text's length after the insert, both in the configured measure.
+    case textTruncated(limit: Int, length: Int)
     /// The line count changed and the bar's height starts animating.
     case heightWillChange(from: Double, to: Double, lines: Int)
     /// The message to send, in server (placeholder) form, exactly once per send.
@@ -72,6 +76,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .keyboard(n): return n.name.rawValue
         case .textChanged: return "textChanged"
         case .sendEnabledChanged: return "sendEnabledChanged"
+        case .textTruncated: return "textTruncated"
         case .heightWillChange: return "heightWillChange"
         case .didSend: return "didSend"
         case .keyClick: return "keyClick"
@@ -95,6 +100,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .textChanged(text, loc, len):
             return [.init("text", InputBarEvent.quoteBounded(text)), .init("selection", "\(loc)+\(len)")]
         case let .sendEnabledChanged(on): return [.init("enabled", on ? "true" : "false")]
+        case let .textTruncated(limit, length): return [.init("limit", String(limit)), .init("length", String(length))]
         case let .heightWillChange(from, to, lines):
             return [.init("from", formatPoints(from)), .init("to", formatPoints(to)), .init("lines", String(lines))]
         case let .didSend(text): return [.init("text", InputBarEvent.quoteBounded(text))]

@@ -15,27 +15,49 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// The one way EmojiSim writes output files (snapshot references, diff images, frames,
-/// converted catalogs, reports), so that no output is ever half-written or clobbers
-/// something that is not an output file:
+/// converted catalogs, reports), so that no output is ever half-written, clobbers
+/// something that is not an output file, or lands outside the folder it belongs in:
 ///
 /// - A regular file (or a path that does not exist yet) is written to a temporary file
-///   in the same folder (`.<name>.tmp-<pid>-<n>`, created exclusively), flushed, and
-///   renamed over the target: a reader sees the old file or the new one, never part of
-///   one. The temporary file is removed whatever fails.
+///   in the same folder (`.<name>.tmp-<pid>-<n>`, created exclusively), flushed to disk,
+///   and renamed over the target: a reader sees the old file or the new one, never part
+///   of one. The temporary file is removed whatever fails, a write past `ulimit -f`
+///   included (the CLI ignores SIGXFSZ, so such a write fails with EFBIG: "file too
+///   large").
 /// - A character device or FIFO (`/dev/null`, `/dev/stdout`, a pipe) is streamed to in
 ///   place: renaming over it would replace the device node (as root, `--out /dev/null`
 ///   would turn /dev/null into a regular file).
 /// - Anything else (a folder, a socket, a block device) is refused. Nothing is ever
 ///   deleted recursively.
+/// - A final symlink is replaced by the new file, never written through. With a
+///   confinement `root` (`within:`), every folder between the root and the file must be
+///   a real folder too: a symlinked folder anywhere on the way (a committed
+///   `Snapshots/Tests/flow -> ../../../outside`) is refused, and the file must lie under
+///   the root. The folders are opened one by one without following symlinks
+///   (`openat` with `O_NOFOLLOW`), and the temporary is created and renamed relative to
+///   the folder opened, so a symlink swapped in after the check cannot redirect the
+///   write either. The root itself is the caller's choice and may be reached through
+///   symlinks.
 ///
-/// `Batch` stages several files and renames them into place only when all are written.
-/// Cost: one write of the bytes plus a rename per file.
+/// `Batch` stages several files and renames them into place only when all are written,
+/// flushing them to disk with one sync for the whole batch (per file system) rather than
+/// one `fsync` per file: a 10,000-frame `image frames` is one sync, not 10,000.
+/// Cost: one write of the bytes plus a rename per file, and one sync per batch.
 public enum SafeFileWriter {
-    /// Writes `bytes` to `url` as described above. `createFolders` creates missing parent
-    /// folders first (never replacing anything).
-    public static func write(_ bytes: [UInt8], to url: URL, createFolders: Bool = false) throws(FileWriteError) {
+    /// Writes `bytes` to `url` as described above.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - url: the file to write.
+    ///   - root: when given, `url` must lie under it and no folder between it and the
+    ///     file may be a symlink.
+    ///   - createFolders: create missing parent folders first (never replacing anything;
+    ///     under a root they are created one by one, refusing symlinks on the way).
+    /// - Throws: `FileWriteError` naming the path and why.
+    public static func write(_ bytes: [UInt8], to url: URL, within root: URL? = nil,
+                             createFolders: Bool = false) throws(FileWriteError) {
         var batch = Batch()
-        try batch.add(bytes, to: url, createFolders: createFolders)
+        try batch.add(bytes, to: url, within: root, createFolders: createFolders)
         try batch.commit()
     }
 
@@ -49,6 +71,26 @@ public enum SafeFileWriter {
         }
     }
 
+    /// Throws when a folder between `root` (exclusive) and `url` (exclusive) is a symlink
+    /// or not a folder, or `url` does not lie under `root`: the check `write(within:)`
+    /// makes, for code that moves files itself (accepting a pending snapshot renames it
+    /// over its reference). Folders that do not exist yet pass.
+    /// - Complexity: one `lstat` per path component.
+    public static func checkConfined(_ url: URL, within root: URL) throws(FileWriteError) {
+        let parts = try components(of: url, under: root)
+        var path = root.standardizedFileURL.path
+        for part in parts.dropLast() {
+            path = (path as NSString).appendingPathComponent(part)
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK: throw FileWriteError(path: url.path, reason: symlinkReason(path))
+            default: throw FileWriteError(path: url.path, reason: "\(path) is not a folder")
+            }
+        }
+    }
+
     /// What is at a path, without following a final symlink (a symlink is replaced by
     /// the new file, never written through, so a link cannot redirect an output).
     enum Existing { case none, regular, stream, symlink, folder, other }
@@ -56,6 +98,16 @@ public enum SafeFileWriter {
     static func existing(_ path: String) -> Existing {
         var st = stat()
         guard lstat(path, &st) == 0 else { return .none }
+        return kind(st)
+    }
+
+    static func existing(_ name: String, in folder: Int32) -> Existing {
+        var st = stat()
+        guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return .none }
+        return kind(st)
+    }
+
+    private static func kind(_ st: stat) -> Existing {
         switch st.st_mode & S_IFMT {
         case S_IFREG: return .regular
         case S_IFLNK: return .symlink
@@ -65,59 +117,186 @@ public enum SafeFileWriter {
         }
     }
 
+    /// The path components of `url` below `root` (lexically, after `.` and `..` are
+    /// resolved), or an error when `url` is not under `root`.
+    static func components(of url: URL, under root: URL) throws(FileWriteError) -> [String] {
+        let base = root.standardizedFileURL.pathComponents
+        let full = url.standardizedFileURL.pathComponents
+        guard full.count > base.count, Array(full.prefix(base.count)) == base else {
+            throw FileWriteError(path: url.path, reason: "is outside \(root.standardizedFileURL.path)")
+        }
+        return Array(full.dropFirst(base.count))
+    }
+
+    static func symlinkReason(_ folder: String) -> String {
+        "\(folder) is a symlink; references and outputs are written only through real folders"
+            + " (remove the link, or choose the folder with --snapshots/--out)"
+    }
+
+    /// Open folders, by path, for the files of one batch: a batch writing thousands of
+    /// files into a few folders opens each folder once. At most `capacity` stay open (the
+    /// oldest is closed first and opened again if needed), so any number of folders works
+    /// within the process's descriptor limit. Closes everything when released.
+    final class Folders {
+        static let capacity = 16
+        private var cache: [(path: String, fd: Int32)] = []
+
+        deinit { closeAll() }
+
+        func closeAll() {
+            for f in cache { close(f.fd) }
+            cache = []
+        }
+
+        /// The descriptor of the folder that will hold `url` (its parent): under `root`,
+        /// walked without following symlinks (created with `createFolders`); without a
+        /// root, opened as the path says (created with FileManager with `createFolders`).
+        func folder(of url: URL, within root: URL?, createFolders: Bool) throws(FileWriteError) -> Int32 {
+            let parent = url.deletingLastPathComponent().standardizedFileURL.path
+            if let k = cache.firstIndex(where: { $0.path == parent }) { return cache[k].fd }
+            let fd: Int32
+            if let root {
+                fd = try walk(to: url, within: root, createFolders: createFolders)
+            } else {
+                fd = try plain(parent, createFolders: createFolders, for: url)
+            }
+            if cache.count >= Folders.capacity { close(cache.removeFirst().fd) }
+            cache.append((parent, fd))
+            return fd
+        }
+
+        private func plain(_ parent: String, createFolders: Bool, for url: URL) throws(FileWriteError) -> Int32 {
+            if createFolders {
+                do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                    throw FileWriteError(path: parent, reason: "cannot create the folder (\(ErrorText.describe(error)))")
+                }
+            }
+            let fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileWriteError(path: url.path, reason: SafeFileWriter.errnoText(errno)) }
+            return fd
+        }
+
+        private func walk(to url: URL, within root: URL, createFolders: Bool) throws(FileWriteError) -> Int32 {
+            let parts = try SafeFileWriter.components(of: url, under: root)
+            let rootPath = root.standardizedFileURL.path
+            if createFolders {
+                do { try FileManager.default.createDirectory(atPath: rootPath, withIntermediateDirectories: true) } catch {
+                    throw FileWriteError(path: rootPath, reason: "cannot create the folder (\(ErrorText.describe(error)))")
+                }
+            }
+            var fd = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileWriteError(path: url.path, reason: "\(rootPath): \(SafeFileWriter.errnoText(errno))") }
+            var path = rootPath
+            for part in parts.dropLast() {
+                path = (path as NSString).appendingPathComponent(part)
+                var next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if next < 0 && errno == ENOENT && createFolders {
+                    if mkdirat(fd, part, 0o777) != 0 && errno != EEXIST {
+                        let e = errno
+                        close(fd)
+                        throw FileWriteError(path: path, reason: "cannot create the folder (\(SafeFileWriter.errnoText(e)))")
+                    }
+                    next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                if next < 0 {
+                    let e = errno
+                    let kind = SafeFileWriter.existing(part, in: fd)
+                    close(fd)
+                    switch kind {
+                    case .symlink: throw FileWriteError(path: url.path, reason: SafeFileWriter.symlinkReason(path))
+                    case .none: throw FileWriteError(path: url.path, reason: "\(path): \(SafeFileWriter.errnoText(e))")
+                    default: throw FileWriteError(path: url.path, reason: "\(path) is not a folder")
+                    }
+                }
+                close(fd)
+                fd = next
+            }
+            return fd
+        }
+    }
+
     /// Files staged as temporaries, renamed into place together by `commit`. If the
     /// batch is dropped without a commit (or a staging step throws) the temporaries are
     /// removed by `discard`. Renames within one folder do not fail for want of space, so
     /// once every file is staged the commit replaces them all in practice; if a rename
     /// does fail the remaining temporaries are removed and the error names the file.
     public struct Batch {
-        struct Staged { var temporary: String?; var target: String; var bytes: [UInt8] }
+        struct Staged {
+            var temporary: String?
+            var target: URL
+            var root: URL?
+            var bytes: [UInt8]
+            /// The file system the temporary is on (`st_dev` of its folder).
+            var device: UInt64 = 0
+        }
         var staged: [Staged] = []
+        var folders = Folders()
+        /// File-system syncs the commits of this batch made (the tests count them).
+        private(set) var syncs = 0
         public init() {}
 
         /// Stages `bytes` for `url`: written to a temporary file now (or, for a device or
-        /// FIFO, kept to be streamed at commit). Throws, after removing every temporary
-        /// of this batch, when the target is a folder or other non-file or the write fails.
-        public mutating func add(_ bytes: [UInt8], to url: URL, createFolders: Bool = false) throws(FileWriteError) {
+        /// FIFO, kept to be streamed at commit).
+        ///
+        /// - Parameters:
+        ///   - bytes: the file's contents.
+        ///   - url: the file to write.
+        ///   - root: when given, `url` must lie under it and no folder between it and the
+        ///     file may be a symlink (see `SafeFileWriter`).
+        ///   - createFolders: create missing parent folders first.
+        /// - Throws: `FileWriteError`, after removing every temporary of this batch, when
+        ///   the target is a folder or other non-file, a folder on the way is a symlink,
+        ///   or the write fails.
+        public mutating func add(_ bytes: [UInt8], to url: URL, within root: URL? = nil,
+                                 createFolders: Bool = false) throws(FileWriteError) {
             let path = url.path
             do throws(FileWriteError) {
-                if staged.contains(where: { $0.target == path }) {
+                if staged.contains(where: { $0.target.path == path }) {
                     throw FileWriteError(path: path, reason: "written twice in one batch")
                 }
-                switch SafeFileWriter.existing(path) {
+                let name = url.lastPathComponent
+                let folder = try folders.folder(of: url, within: root, createFolders: createFolders)
+                switch SafeFileWriter.existing(name, in: folder) {
                 case .folder: throw FileWriteError(path: path, reason: "is a folder")
                 case .other: throw FileWriteError(path: path, reason: "is not a regular file")
                 case .stream:
-                    staged.append(Staged(temporary: nil, target: path, bytes: bytes))
+                    staged.append(Staged(temporary: nil, target: url, root: root, bytes: bytes))
                     return
                 case .none, .regular, .symlink: break
                 }
-                let folder = url.deletingLastPathComponent()
-                if createFolders {
-                    do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                        throw FileWriteError(path: folder.path, reason: "cannot create the folder (\(ErrorText.describe(error)))")
-                    }
-                }
-                let tmp = try SafeFileWriter.writeTemporary(bytes, beside: url)
-                staged.append(Staged(temporary: tmp, target: path, bytes: []))
+                let tmp = try SafeFileWriter.writeTemporary(bytes, named: name, in: folder, for: path)
+                var st = stat()
+                let device = fstat(folder, &st) == 0 ? UInt64(st.st_dev) : 0
+                staged.append(Staged(temporary: tmp, target: url, root: root, bytes: [], device: device))
             } catch {
                 discard()
                 throw error
             }
         }
 
-        /// Renames every staged file into place (streams to devices), in the order added.
+        /// Flushes every staged file to disk (one sync per file system), then renames
+        /// each into place (streams to devices), in the order added.
+        /// - Throws: `FileWriteError` naming the first file that could not be placed (the
+        ///   temporaries not yet renamed are removed).
         public mutating func commit() throws(FileWriteError) {
             defer { discard() }
+            var synced: [UInt64] = []
+            for s in staged where s.temporary != nil && !synced.contains(s.device) {
+                synced.append(s.device)
+                let folder = try folders.folder(of: s.target, within: s.root, createFolders: false)
+                if SafeFileWriter.sync(folder) { syncs += 1 }
+            }
             for i in staged.indices {
                 let s = staged[i]
                 if let tmp = s.temporary {
-                    if rename(tmp, s.target) != 0 {
-                        throw FileWriteError(path: s.target, reason: SafeFileWriter.errnoText(errno))
+                    let folder = try folders.folder(of: s.target, within: s.root, createFolders: false)
+                    if renameat(folder, tmp, folder, s.target.lastPathComponent) != 0 {
+                        throw FileWriteError(path: s.target.path, reason: SafeFileWriter.errnoText(errno))
                     }
                     staged[i].temporary = nil
                 } else {
-                    try SafeFileWriter.stream(s.bytes, to: s.target)
+                    let folder = try folders.folder(of: s.target, within: s.root, createFolders: false)
+                    try SafeFileWriter.stream(s.bytes, named: s.target.lastPathComponent, in: folder, for: s.target.path)
                 }
             }
             staged = []
@@ -125,8 +304,14 @@ public enum SafeFileWriter {
 
         /// Removes the temporaries not yet renamed. Safe to call more than once.
         public mutating func discard() {
-            for s in staged { if let tmp = s.temporary { unlink(tmp) } }
+            for s in staged {
+                guard let tmp = s.temporary else { continue }
+                if let folder = try? folders.folder(of: s.target, within: s.root, createFolders: false) {
+                    unlinkat(folder, tmp, 0)
+                }
+            }
             staged = []
+            folders.closeAll()
         }
     }
 
@@ -135,35 +320,59 @@ public enum SafeFileWriter {
     nonisolated(unsafe) static var counter = 0
     static let counterLock = NSLock()
 
-    static func writeTemporary(_ bytes: [UInt8], beside url: URL) throws(FileWriteError) -> String {
-        let folder = url.deletingLastPathComponent().path
+    /// Creates `.<name>.tmp-<pid>-<n>` exclusively in `folder` and writes `bytes` to it;
+    /// returns the temporary's name. Removes it on any failure.
+    static func writeTemporary(_ bytes: [UInt8], named name: String, in folder: Int32,
+                               for path: String) throws(FileWriteError) -> String {
         var attempt = 0
         while true {
             counterLock.lock(); counter += 1; let n = counter; counterLock.unlock()
-            let tmp = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)")
-            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let tmp = ".\(name).tmp-\(getpid())-\(n)"
+            let fd = openat(folder, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if fd < 0 {
                 let e = errno
                 attempt += 1
                 if e == EEXIST && attempt < 100 { continue }
-                throw FileWriteError(path: url.path, reason: errnoText(e))
+                throw FileWriteError(path: path, reason: errnoText(e))
             }
-            if let reason = writeAll(fd, bytes) ?? (fsync(fd) != 0 ? errnoText(errno) : nil) {
+            if let reason = writeAll(fd, bytes) ?? flushEach(fd) {
                 close(fd)
-                unlink(tmp)
-                throw FileWriteError(path: url.path, reason: reason)
+                unlinkat(folder, tmp, 0)
+                throw FileWriteError(path: path, reason: reason)
             }
             if close(fd) != 0 {
                 let e = errno
-                unlink(tmp)
-                throw FileWriteError(path: url.path, reason: errnoText(e))
+                unlinkat(folder, tmp, 0)
+                throw FileWriteError(path: path, reason: errnoText(e))
             }
             return tmp
         }
     }
 
-    static func stream(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+    /// Where a batch cannot sync a whole file system at once (no `syncfs`), each file is
+    /// flushed as it is written; elsewhere nothing (the batch syncs once at commit).
+    static func flushEach(_ fd: Int32) -> String? {
+        #if os(Linux)
+        return nil
+        #else
+        return fsync(fd) != 0 ? errnoText(errno) : nil
+        #endif
+    }
+
+    /// Flushes the file system holding `folder` (Linux `syncfs`: every file written so
+    /// far, in one call); false where there is no such call (each file was flushed as it
+    /// was written).
+    static func sync(_ folder: Int32) -> Bool {
+        #if os(Linux)
+        _ = linuxSyncfs(folder)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    static func stream(_ bytes: [UInt8], named name: String, in folder: Int32, for path: String) throws(FileWriteError) {
+        let fd = openat(folder, name, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileWriteError(path: path, reason: errnoText(errno)) }
         defer { close(fd) }
         if let reason = writeAll(fd, bytes) { throw FileWriteError(path: path, reason: reason) }
@@ -173,6 +382,12 @@ public enum SafeFileWriter {
 
     static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }
+
+#if os(Linux)
+/// glibc's `syncfs(2)` (declared only under `_GNU_SOURCE`, which Swift's Glibc module
+/// does not import): flushes the file system holding `fd`.
+@_silgen_name("syncfs") private func linuxSyncfs(_ fd: Int32) -> Int32
+#endif
 
 /// Writes all of `bytes`, retrying short writes and EINTR; the errno text on failure.
 /// Top level so that `write` is the C function, not `SafeFileWriter.write`.

@@ -69,9 +69,12 @@ extension TextEditor {
     /// A byte no placeholder, emoji or grapheme cluster reaches across from either
     /// side: ASCII, not a placeholder body byte (letters, digits, `_`, `-`), not `[`
     /// or `]`, and not where the scanner looks for an emoji (`#`, `*`).
-    private func isSeparator(_ b: UInt8) -> Bool {
+    /// `classes` is the catalog's `unicodeIndex.byteClasses`, read once per check: an
+    /// unoptimised build copies the catalog's index on every access, which made the walk
+    /// below cost thousands of instructions per byte.
+    private static func isSeparator(_ b: UInt8, _ classes: [UInt8]) -> Bool {
         b < 0x80 && b != 0x0D && !PlaceholderScanner.isBodyASCII(b) && b != 0x5B && b != 0x5D
-            && catalog.unicodeIndex.byteClasses[Int(b)] == ByteClass.plain
+            && classes[Int(b)] == ByteClass.plain
     }
 
     private func lastEditViolations() -> [String] {
@@ -84,18 +87,19 @@ extension TextEditor {
         let n = buf.count
         let w = lastSplice.clamped(to: 0..<unitCount)
         let reach = 4 * lookahead
+        let classes = catalog.unicodeIndex.byteClasses
         // Walk out from the edited units to unit boundaries next to a separator.
         var u0 = w.lowerBound
         while u0 > 0 {
             let p = map.plainOffset(ofUnit: u0, in: .utf8)
-            if isSeparator(buf[p - 1]) { break }
+            if Self.isSeparator(buf[p - 1], classes) { break }
             if map.plainOffset(ofUnit: w.lowerBound, in: .utf8) - p > reach { return [] }
             u0 -= 1
         }
         var u1 = w.upperBound
         while u1 < unitCount {
             let p = map.plainOffset(ofUnit: u1, in: .utf8)
-            if isSeparator(buf[p]) { break }
+            if Self.isSeparator(buf[p], classes) { break }
             if p - map.plainOffset(ofUnit: w.upperBound, in: .utf8) > reach { return [] }
             u1 += 1
         }

@@ -42,8 +42,8 @@ extension TextEditor {
         // The window's start (old and new coordinates agree before a).
         let us = windowStartUnit(a)
         let s = map.plainOffset(ofUnit: us, in: .utf8)
-        var t = richText.plainText
-        richText.plainText = "" // one owner while it is edited in place
+        var t = ""
+        swap(&t, &richText.plainText) // one owner while it is edited in place
         replaceBytes(&t, a, b, text)
         richText.plainText = t
         let e = a + text.utf8.count
@@ -98,11 +98,22 @@ extension TextEditor {
         lastSplice = 0..<map.unitCount
     }
 
+    /// Replaces bytes [a, b) of `t` (on scalar boundaries) with `text`, in place: O(edit)
+    /// at the end of the text, plus a move of the bytes after b elsewhere.
+    /// `String.replaceSubrange` edits uniquely owned storage in place and keeps
+    /// scalar-aligned indices as they are (no rounding to `Character`s). Two things made
+    /// every undo (a delete at the end) copy the whole text before (issue 26, item 6: a
+    /// type/undo/redo run quadratic in debug builds): the unicode-scalar view's generic
+    /// `replaceSubrange`, and a `let u = t.utf8` kept alive across the edit (a view holds
+    /// a reference to the storage, so the storage was shared and copied on write; an
+    /// optimised build ends the view's life early, a debug build does not). The indices
+    /// are therefore made from temporaries. `TextEditorUndoCostTests` checks that the
+    /// storage stays put.
     private func replaceBytes(_ t: inout String, _ a: Int, _ b: Int, _ text: String) {
         if a == b && b == t.utf8.count { t.append(text); return }
-        let u = t.utf8
-        let ia = u.index(u.startIndex, offsetBy: a), ib = u.index(u.startIndex, offsetBy: b)
-        t.unicodeScalars.replaceSubrange(ia..<ib, with: text.unicodeScalars)
+        let ia = t.utf8.index(t.utf8.startIndex, offsetBy: a)
+        let ib = t.utf8.index(t.utf8.startIndex, offsetBy: b)
+        t.replaceSubrange(ia..<ib, with: text)
     }
 
     private func withNewBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {

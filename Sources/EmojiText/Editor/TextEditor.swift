@@ -29,8 +29,19 @@
 /// consecutive typing appends to one step, so the history costs O(edit) per keystroke.
 /// Unit <-> plain mapping is O(1) / O(log n).
 public struct TextEditor: Sendable {
+    /// The maximum length an editor has unless its configuration says otherwise: 10,000
+    /// characters, the longest message the product handles anywhere (a received
+    /// message, a script's string, `set input.max-length`). UITextView itself has no
+    /// limit, but a chat app bounds what it sends, and an unbounded text view lets a few
+    /// rounds of select-all, copy, paste, paste double the text into gigabytes. Input
+    /// past the maximum is cut at a unit boundary (never inside an emoji) and the change
+    /// says `truncated`: a paste keeps what fits, as Android's `LengthFilter` does,
+    /// rather than being refused whole (which would drop everything the user pasted).
+    public static let defaultMaximumLength = 10_000
+
     public struct Configuration: Hashable, Sendable {
-        /// The maximum length in `lengthMeasure`; nil for none.
+        /// The maximum length in `lengthMeasure`; nil for none (then only the
+        /// pasteboard's `Pasteboard.maximumLength` bounds what one paste adds).
         public var maximumLength: Int?
         /// How the maximum length counts: plain `Character`s (as the server counts) or
         /// UTF-16 units.
@@ -40,7 +51,13 @@ public struct TextEditor: Sendable {
         /// `serverText` writes Unicode emoji as UTF-8 hex placeholders (`[f09f9884]`).
         public var serverEncodesUnicodeAsHex: Bool
 
-        public init(maximumLength: Int? = nil, lengthMeasure: TextMeasure = .characters,
+        /// - Parameters:
+        ///   - maximumLength: the longest text in `lengthMeasure` (default
+        ///     `TextEditor.defaultMaximumLength`; nil for no limit; negative counts as 0).
+        ///   - lengthMeasure: how the maximum counts.
+        ///   - undoLimit: undo steps kept; nil for no limit.
+        ///   - serverEncodesUnicodeAsHex: `serverText` writes Unicode emoji as hex placeholders.
+        public init(maximumLength: Int? = TextEditor.defaultMaximumLength, lengthMeasure: TextMeasure = .characters,
                     undoLimit: Int? = 100, serverEncodesUnicodeAsHex: Bool = false) {
             self.maximumLength = maximumLength.map { max(0, $0) }
             self.lengthMeasure = lengthMeasure
@@ -163,6 +180,11 @@ public struct TextEditor: Sendable {
         !undoStack.isEmpty || composition.map { c in markedPlain.map { !bytesEqual(utf8Slice($0), c.original) } ?? false } == true
     }
     public var canRedo: Bool { !redoStack.isEmpty }
+    /// The UTF-8 bytes the undo and redo history holds (removed and inserted texts of
+    /// every step): O(edits), never O(text) per step (`TextEditorUndoCostTests`).
+    var historyBytes: Int {
+        (undoStack + redoStack).reduce(0) { $0 + $1.removedCount + $1.inserted.utf8.count }
+    }
     /// The selection as a plain range in `measure` (UTF-16 gives UIKit's NSRange).
     public func plainRange(ofSelectionIn measure: TextMeasure = .utf16) -> Range<Int> {
         map.plainRange(ofUnits: selection, in: measure)

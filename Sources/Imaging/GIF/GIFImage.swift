@@ -223,7 +223,8 @@ public final class GIFImage: AnimatedImageSource {
         let f = metadata.frames[index]
         framesDecoded += 1
         let area = f.rect.area
-        if indices.count < area + 1 { indices = [UInt8](repeating: 0, count: area + 1) }
+        // The decoder may scribble on `LZWDecoder.slack` bytes past the frame's indices.
+        if indices.count < area + LZWDecoder.slack { indices = [UInt8](repeating: 0, count: area + LZWDecoder.slack) }
         // Gather the sub-block payloads into one contiguous buffer.
         if compressed.count < f.compressedByteCount { compressed = [UInt8](repeating: 0, count: f.compressedByteCount) }
         var got = 0
@@ -244,7 +245,7 @@ public final class GIFImage: AnimatedImageSource {
         let result = compressed.withUnsafeBufferPointer { input in
             indices.withUnsafeMutableBufferPointer { out in
                 lzw.decode(UnsafeBufferPointer(rebasing: input[0..<got]), minCodeSize: f.lzwMinimumCodeSize,
-                           into: UnsafeMutableBufferPointer(rebasing: out[0..<area]))
+                           into: UnsafeMutableBufferPointer(rebasing: out[0..<area]), hasSlack: true)
             }
         }
         decodedCount = result.count

@@ -27,6 +27,27 @@ extension Target {
         let o = opacity
         scaled.premultiplied.withUnsafeBufferPointer { src in
             (p).withMemoryRebound(to: UInt32.self, capacity: width * height) { dst in
+                if o == 255 {
+                    // Full opacity (nearly every emoji): an opaque source pixel is its own
+                    // result (premultiplied with alpha 255, the alpha byte already 255),
+                    // a transparent one leaves the destination; only the edge blends.
+                    for y in y0..<y1 {
+                        var si = (y - dy0) * dw + (x0 - dx0)
+                        var di = y * width + x0
+                        for _ in x0..<x1 {
+                            let s = src[si]
+                            si += 1
+                            let a = Int(UInt32(littleEndian: s) >> 24)
+                            if a == 255 {
+                                dst[di] = s
+                            } else if a != 0 {
+                                dst[di] = Self.over(UInt32(littleEndian: s), a, UInt32(littleEndian: dst[di])).littleEndian
+                            }
+                            di += 1
+                        }
+                    }
+                    return
+                }
                 for y in y0..<y1 {
                     var si = (y - dy0) * dw + (x0 - dx0)
                     var di = y * width + x0
@@ -42,17 +63,23 @@ extension Target {
                         if a == 255 {
                             dst[di] = (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000).littleEndian
                         } else {
-                            let d = UInt32(littleEndian: dst[di])
-                            let inv = 255 - a
-                            let nr = min(255, r + Self.div255(Int(d & 0xFF) * inv))
-                            let ng = min(255, g + Self.div255(Int((d >> 8) & 0xFF) * inv))
-                            let nb = min(255, b + Self.div255(Int((d >> 16) & 0xFF) * inv))
-                            dst[di] = (UInt32(nr) | UInt32(ng) << 8 | UInt32(nb) << 16 | 0xFF00_0000).littleEndian
+                            let packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16
+                            dst[di] = Self.over(packed, a, UInt32(littleEndian: dst[di])).littleEndian
                         }
                         di += 1
                     }
                 }
             }
         }
+    }
+
+    /// Premultiplied source-over of `s` (colour bytes 0...2, alpha `a` in 1...254) onto
+    /// the opaque `d`: each channel min(255, src + round(dst * (255 - a) / 255)), alpha 255.
+    @inline(__always) static func over(_ s: UInt32, _ a: Int, _ d: UInt32) -> UInt32 {
+        let inv = 255 - a
+        let nr = min(255, Int(s & 0xFF) + div255(Int(d & 0xFF) * inv))
+        let ng = min(255, Int((s >> 8) & 0xFF) + div255(Int((d >> 8) & 0xFF) * inv))
+        let nb = min(255, Int((s >> 16) & 0xFF) + div255(Int((d >> 16) & 0xFF) * inv))
+        return UInt32(nr) | UInt32(ng) << 8 | UInt32(nb) << 16 | 0xFF00_0000
     }
 }
