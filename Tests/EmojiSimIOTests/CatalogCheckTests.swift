@@ -12,13 +12,13 @@ import EmojiText
         let withWire = CatalogChecker.check(catalog, wireCheck: CatalogBridge.wireCheck(for: catalog)).map(\.description)
         let expected = [
             "error: emtions.plist: entry 3: key 'name': duplicate code \"ok\" (first at entry 0)",
-            "error: emtions.plist: entry 1: code \"gone\": missing image missing.png",
-            "warning: emtions.plist: entry 4: code \"big\": declared size 48x48 but big.png is 64x64",
+            "error: emtions.plist: entry 1: code \"gone\": missing image \"missing.png\"",
+            "warning: emtions.plist: entry 4: code \"big\": declared size 48x48 but \"big.png\" is 64x64",
             "warning: emtionMeans.plist: key 'ghost.png': meaning for an image no entry uses",
             "warning: orphan.png: image never referenced by the catalog",
         ]
         for e in expected { #expect(lines.contains(e), "missing: \(e)\nall:\n\(lines.joined(separator: "\n"))") }
-        #expect(lines.contains { $0.hasPrefix("error: emtions.plist: entry 2: code \"bad\": unreadable image corrupt.png") })
+        #expect(lines.contains { $0.hasPrefix("error: emtions.plist: entry 2: code \"bad\": unreadable image \"corrupt.png\"") })
         #expect(withWire.contains { $0.hasPrefix("error: emtions.plist: entry 5: code \"a b]\": code does not survive the placeholder scanner") })
         // The valid entry decodes cleanly: nothing is reported against entry 0.
         #expect(!lines.contains { $0.contains("entry 0: code \"ok\"") })

@@ -129,7 +129,7 @@ let catalogFixtures = URL(fileURLWithPath: #filePath)
         let text = "# group: G\n1F600 ; fully-qualified # 😀 E1.0 grinning face\nZZZZ ; fully-qualified # ? E1.0 bad\n"
         #expect {
             _ = try EmojiTestImporter.parse(text, file: "emoji-test.txt")
-        } throws: { e in "\(e)" == "emoji-test.txt:3: 'ZZZZ' is not a hex code point" }
+        } throws: { e in "\(e)" == "emoji-test.txt:3: \"ZZZZ\" is not a hex code point" }
     }
 
     @Test func codePointFoldersMapOntoUnicodeEmoji() throws {

@@ -284,10 +284,10 @@ import Imaging
         let json = try canvasCatalog(80, side: 10000)
         let problems = CatalogChecker.check(json)
         #expect(problems.count == 80)
-        #expect(problems.first?.description == "error: c.json: entry 0: code \"b0\": image b0.gif: canvas 10000x10000 exceeds max width 4096 (an emoji image is at most 4096x4096 pixels)")
+        #expect(problems.first?.description == "error: c.json: entry 0: code \"b0\": image \"b0.gif\": canvas 10000x10000 exceeds max width 4096 (an emoji image is at most 4096x4096 pixels)")
         // A run's import refuses the catalog, naming the entry, before decoding anything.
         #expect { try ScenarioAssets.load(.json("c.json"), relativeTo: json.deletingLastPathComponent()) } throws: { e in
-            "\(e)".contains("entry 0: code \"b0\": image b0.gif: canvas 10000x10000 exceeds")
+            "\(e)".contains("entry 0: code \"b0\": image \"b0.gif\": canvas 10000x10000 exceeds")
         }
         // At the limit: checked, imported, and drawn within the library's budget.
         let fine = try canvasCatalog(3, side: 4096)

@@ -129,7 +129,7 @@ expect 26-2-all-groups        "all 300,001 groups listed" sh -c "[ \$(grep -c '^
 check 26-2-show-wide-json     ok $E catalog show wide-names.json --json
 # 4. Five 10000x10000 GIFs (35 bytes each) in the panel; thirty at the 4096x4096 limit drawn.
 check 26-4-canvas-run         err $E run canvas5.scenario --record never
-expect 26-4-canvas-named      "the refusal names the entry and the canvas" grep -q "entry 0: code \"b0\": image b0.gif: canvas 10000x10000" 26-4-canvas-run.out
+expect 26-4-canvas-named      "the refusal names the entry and the canvas" grep -q "entry 0: code \"b0\": image \"b0.gif\": canvas 10000x10000" 26-4-canvas-run.out
 check 26-4-canvas-budget      ok $E run canvas30.scenario --record all
 expect 26-4-budget-drawn      "the panel with thirty 4096x4096 emoji was drawn" sh -c 'find . -name p.png | grep -q canvas30'
 

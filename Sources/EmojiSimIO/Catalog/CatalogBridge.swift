@@ -1,5 +1,6 @@
 import Foundation
 import EmojiText
+import SimCore
 
 /// Between what the importers read (`ImportedCatalog`, which remembers files) and what
 /// the pure core uses (`EmojiCatalog`; the images go through `ScenarioAssets`).
@@ -44,7 +45,7 @@ public enum CatalogBridge {
             do {
                 _ = try EmojiCatalog(groups: [EmojiGroup(name: e.group.isEmpty ? "g" : e.group, emojis: [core])])
             } catch {
-                return "code does not survive the placeholder scanner: \(CatalogImportError.echo("\(error)", limit: 400))"
+                return "code does not survive the placeholder scanner: \(messageText("\(error)", limit: 400))"
             }
             guard let full else { return nil } // duplicates are reported by the importer
             let wire = wireText(for: e, wire: imported.wire)

@@ -75,7 +75,7 @@ public enum CatalogChecker {
                 for u in urls {
                     switch inspect(u) {
                     case .failure(let why):
-                        problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(CatalogImportError.echo(e.code))\": \(why)")))
+                        problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \(CatalogImportError.echo(e.code)): \(why)")))
                     case .size(let w, let h):
                         // Declared sizes are in points: an image may be the @1x, @2x or @3x asset.
                         // Compared in Double: the size may come from an ImportedCatalog built
@@ -84,12 +84,12 @@ public enum CatalogChecker {
                                                                   && s.height.rounded(.towardZero) * Double($0) == Double(h) }) {
                             problems.append(CatalogProblem(.warning, CatalogImportError(
                                 file: file, entry: entry,
-                                message: "code \"\(CatalogImportError.echo(e.code))\": declared size \(formatPoints(s.width.rounded(.towardZero)))x\(formatPoints(s.height.rounded(.towardZero))) but \(u.lastPathComponent) is \(w)x\(h)")))
+                                message: "code \(CatalogImportError.echo(e.code)): declared size \(formatPoints(s.width.rounded(.towardZero)))x\(formatPoints(s.height.rounded(.towardZero))) but \(CatalogImportError.echo(u.lastPathComponent)) is \(w)x\(h)")))
                         }
                     }
                 }
                 if let wireCheck, let why = wireCheck(e) {
-                    problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \"\(CatalogImportError.echo(e.code))\": \(why)")))
+                    problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \(CatalogImportError.echo(e.code)): \(why)")))
                 }
             }
         }
@@ -110,7 +110,7 @@ public enum CatalogChecker {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: p, isDirectory: &isFolder), isFolder.boolValue { continue }
                 if !referenced.contains(p) {
-                    problems.append(CatalogProblem(.warning, CatalogImportError(file: CatalogImportError.echo(n), message: "image never referenced by the catalog")))
+                    problems.append(CatalogProblem(.warning, CatalogImportError(file: messageText(n, limit: 160), message: "image never referenced by the catalog")))
                 }
             }
         }

@@ -31,15 +31,14 @@ public struct CatalogImportError: Error, Hashable, Sendable, CustomStringConvert
         }
         s += ": "
         if let entry { s += "entry \(entry): " }
-        if let key { s += "key '\(Self.echo(key, limit: 160))': " }
+        if let key { s += "key '\(messageText(key, limit: 160))': " }
         return s + message
     }
 
-    /// An untrusted value (a code, a name, a path from the user's file) as it may appear
-    /// inside a message: control characters escaped, cut in the middle past `limit`
-    /// characters (SimCore's `messageText`), so one hostile value cannot make an error
-    /// line megabytes long or colour the terminal.
-    static func echo(_ value: String, limit: Int = 160) -> String { messageText(value, limit: limit) }
+    /// An untrusted value (a code, a name, a path from the user's file) as a message
+    /// shows it: SimCore's `echoLiteral` (quoted, escaped, bounded), the one form every
+    /// message of the product uses.
+    static func echo(_ value: String) -> String { echoLiteral(value) }
 }
 
 /// What a lenient import skipped, or what `catalog check` found.

@@ -12,8 +12,9 @@ import EmojiText
 /// catalog of 300,000 groups never becomes one string. Columns are aligned by display
 /// width (East Asian Wide characters and emoji take two columns: `CharacterWidth`) and
 /// bounded: a name column at most `nameColumns` wide, each value cut past
-/// `valueColumns` with `…`; control characters are shown escaped (`\u{1B}`), so a
-/// hostile name can neither stretch every line nor colour the terminal.
+/// `valueColumns` with `…`; control characters, bidirectional controls and line
+/// separators are shown escaped (SimCore's `escapedForDisplay`: `\u{1B}`), so a hostile
+/// name can neither stretch every line, colour the terminal nor reorder its text.
 /// - Complexity: O(groups + the bounded text printed); `entries` adds O(entries).
 public enum CatalogListing {
     /// The widest name column (display columns).
@@ -107,7 +108,7 @@ public enum CatalogListing {
         return out.joined(separator: " / ")
     }
 
-    /// `s` fitted to `columns` display columns: control characters escaped (`\u{1B}`),
+    /// `s` fitted to `columns` display columns: what `escapedForDisplay` escapes escaped,
     /// cut with `…` when wider. Reads only as much of `s` as it shows. Returns the text
     /// and its width (at most `columns`).
     /// - Complexity: O(min(length, columns)).
@@ -116,8 +117,8 @@ public enum CatalogListing {
         var cut = "", cutWidth = 0          // the longest prefix that leaves room for "…"
         for c in s {
             let piece: String, w: Int
-            if c.unicodeScalars.contains(where: isControl) {
-                piece = c.unicodeScalars.map { isControl($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0) }.joined()
+            if c.unicodeScalars.contains(where: isEscapedForDisplay) {
+                piece = escapedForDisplay(String(c))
                 w = piece.unicodeScalars.count
             } else {
                 piece = String(c)
@@ -129,10 +130,5 @@ public enum CatalogListing {
             if width <= columns - 1 { cut = out; cutWidth = width }
         }
         return (out, width)
-    }
-
-    /// C0 and C1 controls and DEL: never printed raw.
-    static func isControl(_ u: Unicode.Scalar) -> Bool {
-        u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0)
     }
 }

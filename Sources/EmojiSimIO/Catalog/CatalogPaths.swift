@@ -14,10 +14,10 @@ struct CatalogPaths {
         let shown = CatalogImportError.echo(written ?? name)
         if name.isEmpty { throw CatalogImportError(file: file, entry: entry, key: key, message: "empty file name") }
         if name.utf8.contains(0) {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" contains a NUL byte")
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \(shown) contains a NUL byte")
         }
         if name.hasPrefix("/") || name.hasPrefix("~") {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" must be relative to the catalog folder")
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \(shown) must be relative to the catalog folder")
         }
         var url = root
         if let subfolder { url = url.appendingPathComponent(subfolder) }
@@ -25,7 +25,7 @@ struct CatalogPaths {
         let resolved = url.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved.path.hasPrefix(rootPath) else {
-            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \"\(shown)\" escapes the catalog folder")
+            throw CatalogImportError(file: file, entry: entry, key: key, message: "path \(shown) escapes the catalog folder")
         }
         return resolved
     }

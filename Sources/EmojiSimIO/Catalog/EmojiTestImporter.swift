@@ -61,7 +61,7 @@ public enum EmojiTestImporter {
                     // carries on in the group of that name.
                     if let (first, index) = groupLine[name] {
                         try sink.report(CatalogImportError(file: file, line: lineNumber,
-                                                           message: "duplicate group \"\(CatalogImportError.echo(name))\" (first on line \(first))"))
+                                                           message: "duplicate group \(CatalogImportError.echo(name)) (first on line \(first))"))
                         current = index
                         continue
                     }
@@ -84,7 +84,7 @@ public enum EmojiTestImporter {
                 var scalars = String.UnicodeScalarView()
                 for c in codes {
                     guard c.count <= 6, let v = UInt32(c, radix: 16), let s = Unicode.Scalar(v) else {
-                        throw CatalogImportError(file: file, line: lineNumber, message: "'\(CatalogImportError.echo(String(c)))' is not a hex code point")
+                        throw CatalogImportError(file: file, line: lineNumber, message: "\(CatalogImportError.echo(String(c))) is not a hex code point")
                     }
                     scalars.append(s)
                 }
@@ -93,7 +93,7 @@ public enum EmojiTestImporter {
                 case "fully-qualified": break
                 case "minimally-qualified", "unqualified": if !options.includeUnqualified { continue }
                 case "component": continue
-                default: throw CatalogImportError(file: file, line: lineNumber, message: "unknown status '\(CatalogImportError.echo(status))'")
+                default: throw CatalogImportError(file: file, line: lineNumber, message: "unknown status \(CatalogImportError.echo(status))")
                 }
                 guard !groups.isEmpty else {
                     throw CatalogImportError(file: file, line: lineNumber, message: "entry before the first '# group:' line")

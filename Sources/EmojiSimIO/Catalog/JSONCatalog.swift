@@ -195,7 +195,7 @@ public enum JSONCatalog {
     static func checkLoadable(_ catalog: ImportedCatalog) throws(CatalogImportError) {
         do { _ = try CatalogBridge.emojiCatalog(catalog) } catch {
             throw CatalogImportError(file: catalog.source.lastPathComponent,
-                                     message: "not written: the catalog would not load (\(CatalogImportError.echo(error.description, limit: 400)))")
+                                     message: "not written: the catalog would not load (\(messageText(error.description, limit: 400)))")
         }
     }
 

@@ -71,7 +71,7 @@ struct PlistReader {
         if let s = v as? String {
             guard let d = Self.decimal(s) else {
                 throw CatalogImportError(file: file, entry: entry, key: key,
-                                         message: "expected a number, found the string \"\(CatalogImportError.echo(s))\"")
+                                         message: "expected a number, found the string \(CatalogImportError.echo(s))")
             }
             return d
         }

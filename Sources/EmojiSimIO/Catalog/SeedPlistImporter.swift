@@ -54,14 +54,14 @@ public enum SeedPlistImporter {
                 let height = try reader.optionalDimension(d, "height", entry: i)
                 guard !code.isEmpty else { throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "empty code") }
                 if let first = seenCodes[code] {
-                    throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "duplicate code \"\(CatalogImportError.echo(code))\" (first at entry \(first))")
+                    throw CatalogImportError(file: emotionsName, entry: i, key: "name", message: "duplicate code \(CatalogImportError.echo(code)) (first at entry \(first))")
                 }
                 let kind: Emoji.Kind
                 switch type {
                 case "png": kind = .staticImage
                 case "gif", "png_sequence": kind = .animatedImage
                 default:
-                    throw CatalogImportError(file: emotionsName, entry: i, key: "type", message: "unknown type \"\(CatalogImportError.echo(type))\" (png, gif or png_sequence)")
+                    throw CatalogImportError(file: emotionsName, entry: i, key: "type", message: "unknown type \(CatalogImportError.echo(type)) (png, gif or png_sequence)")
                 }
                 let url = try paths.resolve(fileName, in: sub, file: emotionsName, entry: i, key: "fileName")
                 let resource = paths.relative(url)

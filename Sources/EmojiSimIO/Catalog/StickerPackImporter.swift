@@ -33,7 +33,7 @@ public enum StickerPackImporter {
                 // Group names are unique (a tab is found by its name): two packs with one cover name are an error.
                 if let first = groupNames[group.name] {
                     throw CatalogImportError(file: file, entry: p, key: "cover_pic",
-                                             message: "duplicate group name \"\(CatalogImportError.echo(group.name))\" (also pack \(first))")
+                                             message: "duplicate group name \(CatalogImportError.echo(group.name)) (also pack \(first))")
                 }
                 groupNames[group.name] = p
                 guard let list = pack["emoticons"] else {
@@ -51,7 +51,7 @@ public enum StickerPackImporter {
                             throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "empty description")
                         }
                         if let other = seen[code] {
-                            throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "duplicate code \"\(CatalogImportError.echo(code))\" (also in \(other))")
+                            throw CatalogImportError(file: file, entry: p, key: "emoticons[\(k)].desc", message: "duplicate code \(CatalogImportError.echo(code)) (also in \(other))")
                         }
                         let u = try paths.resolve(image, file: file, entry: p, key: "emoticons[\(k)].image")
                         let resource = paths.relative(u)

@@ -63,7 +63,7 @@ public enum WeiboListImporter {
                             throw CatalogImportError(file: file, entry: i, key: "code", message: "missing (a type 1 entry is a Unicode emoji)")
                         }
                         guard let emoji = unicodeString(fromHex: hex) else {
-                            throw CatalogImportError(file: file, entry: i, key: "code", message: "\"\(CatalogImportError.echo(hex))\" is not a hex code point like 0x1f603")
+                            throw CatalogImportError(file: file, entry: i, key: "code", message: "\(CatalogImportError.echo(hex)) is not a hex code point like 0x1f603")
                         }
                         if let other = seen[emoji] {
                             throw CatalogImportError(file: file, entry: i, key: "code", message: "duplicate emoji \(CatalogImportError.echo(emoji)) (also in \(other))")
@@ -75,7 +75,7 @@ public enum WeiboListImporter {
                         let code = StickerPackImporter.stripBrackets(chs)
                         guard !code.isEmpty else { throw CatalogImportError(file: file, entry: i, key: "chs", message: "empty description") }
                         if let other = seen[code] {
-                            throw CatalogImportError(file: file, entry: i, key: "chs", message: "duplicate code \"\(CatalogImportError.echo(code))\" (also in \(other))")
+                            throw CatalogImportError(file: file, entry: i, key: "chs", message: "duplicate code \(CatalogImportError.echo(code)) (also in \(other))")
                         }
                         let gif = try reader.optionalString(d, "gif", entry: i)
                         let png = try reader.optionalString(d, "png", entry: i)

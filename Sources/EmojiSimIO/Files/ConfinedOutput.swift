@@ -1,10 +1,5 @@
 import Foundation
 import SimCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An output folder that a path built from input (a catalog's image names, a code, a
 /// file name in a list) cannot leave: the one way a writer turns such a path into a
@@ -15,10 +10,10 @@ import Darwin
 /// `url(for:)` refuses a path that is empty, absolute, starts with `~`, holds a NUL or
 /// another control character, or has a `..` component (even one that would stay
 /// inside: a path from input has no business climbing), and drops `.` and empty
-/// components. `stage(_:at:in:)` also creates the missing folders one at a time from
-/// the root down and refuses any existing one that is not a real folder (a symlink
-/// there could lead out), so the file lands inside the root as the file system sees it
-/// when it is staged. Errors name the path as the input gave it, cut and escaped.
+/// components. `stage(_:at:in:)` then writes within the root (`SafeFileWriter`'s
+/// confinement: every folder from the root down must be a real folder, opened without
+/// following symlinks, so the file lands inside the root as the file system sees it).
+/// Errors name the path as the input gave it, cut and escaped (`echoLiteral`).
 public struct ConfinedOutput: Sendable {
     /// The folder everything goes under (it need not exist yet).
     public let root: URL
@@ -36,7 +31,7 @@ public struct ConfinedOutput: Sendable {
     /// The path's components after the checks.
     func components(_ relativePath: String) throws(FileWriteError) -> [String] {
         func refuse(_ why: String) -> FileWriteError {
-            FileWriteError(path: (root.path as NSString).appendingPathComponent(messageTextShort(relativePath)), reason: why)
+            FileWriteError(path: root.path, reason: "\(why): \(echoLiteral(relativePath))")
         }
         if relativePath.isEmpty { throw refuse("an empty path") }
         if relativePath.hasPrefix("/") { throw refuse("an absolute path where a path inside the output folder is needed") }
@@ -56,33 +51,13 @@ public struct ConfinedOutput: Sendable {
     }
 
     /// Stages `bytes` for the file at `relativePath` in `batch` (written when the batch
-    /// commits), creating missing folders below the root first.
-    /// - Throws: `FileWriteError` for a refused path, a component below the root that is
-    ///   a symlink or not a folder, or a failed write (the batch's temporaries are removed).
+    /// commits), creating missing folders below the root: the batch's confinement
+    /// (`SafeFileWriter.Batch.add(_:to:within:)`) walks them from the root without
+    /// following symlinks, so no folder on the way may be a symlink.
+    /// - Throws: `FileWriteError` for a refused path, a folder below the root that is a
+    ///   symlink or not a folder, or a failed write (the batch's temporaries are removed).
     /// - Complexity: O(bytes + components).
     public func stage(_ bytes: [UInt8], at relativePath: String, in batch: inout SafeFileWriter.Batch) throws(FileWriteError) {
-        let parts = try components(relativePath)
-        // The root, then each folder below it: a real folder, or created.
-        var folders = [root.path]
-        for part in parts.dropLast() { folders.append((folders.last! as NSString).appendingPathComponent(part)) }
-        for folder in folders {
-            var st = stat()
-            if lstat(folder, &st) == 0 {
-                guard st.st_mode & S_IFMT == S_IFDIR else {
-                    batch.discard()
-                    throw FileWriteError(path: folder, reason: (st.st_mode & S_IFMT) == S_IFLNK
-                                         ? "is a symlink (an output folder may not lead elsewhere)" : "is not a folder")
-                }
-                continue
-            }
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                batch.discard()
-                throw FileWriteError(path: folder, reason: "cannot create the folder (\(ErrorText.describe(error)))")
-            }
-        }
-        try batch.add(bytes, to: URL(fileURLWithPath: (folders.last! as NSString).appendingPathComponent(parts.last!)))
+        try batch.add(bytes, to: try url(for: relativePath), within: root, createFolders: true)
     }
-
-    /// A path from input as an error may show it: escaped, cut past 160 characters.
-    func messageTextShort(_ s: String) -> String { messageText(s, limit: 160) }
 }

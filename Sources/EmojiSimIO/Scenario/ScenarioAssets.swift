@@ -108,7 +108,7 @@ public struct ScenarioAssets: Sendable {
             if let header = try? ImageHeader.probe(d), let why = header.violation(of: .emoji) {
                 let user = users[url.standardizedFileURL.resolvingSymlinksInPath().path]
                 throw CatalogImportError(file: imported.source.lastPathComponent, entry: user?.entry,
-                                         message: (user.map { "code \"\(CatalogImportError.echo($0.code))\": " } ?? "")
+                                         message: (user.map { "code \(CatalogImportError.echo($0.code)): " } ?? "")
                                             + "image \(CatalogImportError.echo(url.lastPathComponent)): \(why) (an emoji image is at most "
                                             + "\(ImageLimits.emoji.maxWidth)x\(ImageLimits.emoji.maxHeight) pixels)")
             }

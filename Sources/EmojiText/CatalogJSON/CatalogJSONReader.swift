@@ -24,7 +24,7 @@ struct CatalogJSONReader {
         return Failure(file: file, offset: at.offset, line: at.line, column: at.column, entry: entry, key: key, message: message)
     }
 
-    /// An untrusted value inside a message: escaped and cut (SimCore's `messageText`).
+    /// An untrusted key inside a key path (`meanings.<key>`): escaped and cut, unquoted.
     static func echo(_ s: String) -> String { messageText(s, limit: 160) }
 
     // MARK: typed access
@@ -73,19 +73,19 @@ struct CatalogJSONReader {
     func path(_ n: PureJSON.Node, entry: Int?, _ key: String) throws(Failure) -> CatalogJSON.Path {
         let p = try string(n, entry: entry, key)
         if p.isEmpty { throw fail(n, entry: entry, key, "empty file name") }
-        if p.utf8.contains(0) { throw fail(n, entry: entry, key, "path \"\(Self.echo(p))\" contains a NUL byte") }
+        if p.utf8.contains(0) { throw fail(n, entry: entry, key, "path \(echoLiteral(p)) contains a NUL byte") }
         if p.hasPrefix("/") || p.hasPrefix("~") {
-            throw fail(n, entry: entry, key, "path \"\(Self.echo(p))\" must be relative to the catalog folder")
+            throw fail(n, entry: entry, key, "path \(echoLiteral(p)) must be relative to the catalog folder")
         }
         var parts: [Substring] = []
         for seg in p.split(separator: "/", omittingEmptySubsequences: true) {
             if seg == "." { continue }
             if seg == ".." {
-                guard !parts.isEmpty else { throw fail(n, entry: entry, key, "path \"\(Self.echo(p))\" escapes the catalog folder") }
+                guard !parts.isEmpty else { throw fail(n, entry: entry, key, "path \(echoLiteral(p)) escapes the catalog folder") }
                 parts.removeLast()
             } else { parts.append(seg) }
         }
-        guard !parts.isEmpty else { throw fail(n, entry: entry, key, "path \"\(Self.echo(p))\" escapes the catalog folder") }
+        guard !parts.isEmpty else { throw fail(n, entry: entry, key, "path \(echoLiteral(p)) escapes the catalog folder") }
         var out = ""
         for (i, s) in parts.enumerated() { if i > 0 { out += "/" }; out += String(s) }
         return CatalogJSON.Path(name: out, written: p, key: key, offset: n.offset)
@@ -115,7 +115,7 @@ struct CatalogJSONReader {
         let formatNode = try required(top, "format", in: root, key: "format")
         let format = try string(formatNode, "format")
         guard format == CatalogJSON.formatName else {
-            throw fail(formatNode, "format", "expected \"\(CatalogJSON.formatName)\", found \"\(Self.echo(format))\"")
+            throw fail(formatNode, "format", "expected \"\(CatalogJSON.formatName)\", found \(echoLiteral(format))")
         }
         let versionNode = try required(top, "version", in: root, key: "version")
         guard case .number(let version) = versionNode.value else {
@@ -128,7 +128,7 @@ struct CatalogJSONReader {
         if let w = PureJSON.member(top, "wire") {
             let name = try string(w, "wire")
             guard let known = WireFormat(rawValue: name) else {
-                throw fail(w, "wire", "unknown wire format \"\(Self.echo(name))\" (\(WireFormat.names))")
+                throw fail(w, "wire", "unknown wire format \(echoLiteral(name)) (\(WireFormat.names))")
             }
             wire = known
         }
@@ -165,7 +165,7 @@ struct CatalogJSONReader {
         let nameNode = try required(g, "name", in: gNode, key: place + ".name")
         let name = try string(nameNode, place + ".name")
         if let first = state.groupNames[name] {
-            throw fail(nameNode, place + ".name", "duplicate group name \"\(Self.echo(name))\" (also groups[\(first)])")
+            throw fail(nameNode, place + ".name", "duplicate group name \(echoLiteral(name)) (also groups[\(first)])")
         }
         let titles = try stringMap(g, "titles", entry: nil, keyPrefix: place + ".")
         var icon: CatalogJSON.Path?
@@ -197,7 +197,7 @@ struct CatalogJSONReader {
         let code = try string(codeNode, entry: index, "code")
         guard !code.isEmpty else { throw fail(codeNode, entry: index, "code", "empty code") }
         if let other = state.codes[code] {
-            throw fail(codeNode, entry: index, "code", "duplicate code \"\(Self.echo(code))\" (also in group \(Self.echo(other)))")
+            throw fail(codeNode, entry: index, "code", "duplicate code \(echoLiteral(code)) (also in group \(echoLiteral(other)))")
         }
         let kindNode = try required(e, "kind", in: eNode, entry: index, key: "kind")
         let kindName = try string(kindNode, entry: index, "kind")
@@ -206,7 +206,7 @@ struct CatalogJSONReader {
         case "unicode": kind = .unicode
         case "static": kind = .staticImage
         case "animated": kind = .animatedImage
-        default: throw fail(kindNode, entry: index, "kind", "expected unicode, static or animated, found \"\(Self.echo(kindName))\"")
+        default: throw fail(kindNode, entry: index, "kind", "expected unicode, static or animated, found \(echoLiteral(kindName))")
         }
         var image: CatalogJSON.Path?
         if let i = PureJSON.member(e, "image") { image = try path(i, entry: index, "image") }
