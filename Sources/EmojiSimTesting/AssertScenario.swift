@@ -38,8 +38,8 @@ public func assertScenario(
         report("assertScenario: no Package.swift above \(filePath) to resolve \(path) against")
         return nil
     }
-    let text: String
-    do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+    let bytes: [UInt8]
+    do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
         report("assertScenario: cannot read \(url.path): \(error.localizedDescription)")
         return nil
     }
@@ -50,7 +50,7 @@ public func assertScenario(
     }
     let script: Script
     do {
-        script = try ScriptParser.parse(text, name: url.lastPathComponent)
+        script = try ScriptParser.parse(utf8: bytes, name: url.lastPathComponent)
     } catch {
         for e in error.errors { atScript(e.description, line: e.line, column: e.column) }
         return nil

@@ -327,6 +327,9 @@ struct LineParser {
             guard by.text == "by" else { throw error(by, "expected 'by DX,DY', found '\(by.text)'") }
             let d = try word("an offset DX,DY")
             guard let (dx, dy) = Literals.pair(d.text) else { throw error(d, "expected an offset DX,DY like -120,0, found '\(d.text)'") }
+            guard abs(dx) <= Literals.maxDistance, abs(dy) <= Literals.maxDistance else {
+                throw error(d, "a drag offset must be at most 10000pt each way, found \(echoLiteral(d.text))")
+            }
             return .drag(t, dx: dx, dy: dy, over: try optionalOver())
         case "type": return .type(try string("the text to type"))
         case "compose":

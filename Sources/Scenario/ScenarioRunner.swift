@@ -247,7 +247,10 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
         let b = host.bounds
         let axis = abs(travel.x) >= abs(travel.y) ? b.width : b.height
-        let d = (travel.x * travel.x + travel.y * travel.y).squareRoot()
+        // Scaled, so that a path built in code (not parsed, so not bounded) of 1e300 pt
+        // is still a finite length in the message, not "inf pt".
+        let big = max(abs(travel.x), abs(travel.y)), small = min(abs(travel.x), abs(travel.y))
+        let d = big == 0 || !big.isFinite ? big : big * (1 + (small / big) * (small / big)).squareRoot()
         if d > TesterDefaults.maxSwipeScreens * axis {
             throw fail(c, "\(what): \(formatPoints(d)) pt is more than \(formatPoints(TesterDefaults.maxSwipeScreens)) screens (\(formatPoints(TesterDefaults.maxSwipeScreens * axis)) pt)")
         }

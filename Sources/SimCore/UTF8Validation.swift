@@ -32,6 +32,20 @@ public enum UTF8Validation {
         return nil
     }
 
+    /// The 1-based line and column of byte `offset` in `bytes`, for a message about it:
+    /// lines end at LF, the column counts Unicode scalars (the bytes that start one)
+    /// since the line's start, as script and JSON positions do. The bytes before
+    /// `offset` are taken to be UTF-8 (`firstInvalidByte` gives the first that is not).
+    /// - Complexity: O(offset).
+    public static func lineAndColumn(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for i in 0..<min(max(0, offset), bytes.count) {
+            let c = bytes[i]
+            if c == 0x0A { line += 1; column = 1 } else if c & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
     /// `firstInvalidByte(in:)` over a whole array.
     /// - Complexity: O(n).
     public static func firstInvalidByte(in bytes: [UInt8]) -> Int? { firstInvalidByte(in: bytes[...]) }

@@ -44,12 +44,9 @@ struct ScenarioRunSession {
                 parseErrors.append("\(url.path):1:1: error: cannot read the file")
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                parseErrors.append("\(url.path):1:1: error: the file is not valid UTF-8")
-                continue
-            }
             do {
-                parsed.append((url, try ScriptParser.parse(text, name: url.path)))
+                // Bad UTF-8 is reported at its line and column (ScriptParser.parse(utf8:)).
+                parsed.append((url, try ScriptParser.parse(utf8: [UInt8](data), name: url.path)))
             } catch {
                 parseErrors.append(error.description)
             }

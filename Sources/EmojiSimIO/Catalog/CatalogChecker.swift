@@ -76,7 +76,11 @@ public enum CatalogChecker {
                     switch inspect(u) {
                     case .failure(let why):
                         problems.append(CatalogProblem(.error, CatalogImportError(file: file, entry: entry, message: "code \(CatalogImportError.echo(e.code)): \(why)")))
-                    case .size(let w, let h):
+                    case .size(let w, let h, let issue):
+                        // Shown as far as it goes (as browsers do), so a warning, once per entry.
+                        if let issue {
+                            problems.append(CatalogProblem(.warning, CatalogImportError(file: file, entry: entry, message: "code \(CatalogImportError.echo(e.code)): \(issue)")))
+                        }
                         // Declared sizes are in points: an image may be the @1x, @2x or @3x asset.
                         // Compared in Double: the size may come from an ImportedCatalog built
                         // by a caller, not an importer, so it is not assumed to fit in Int.
@@ -117,8 +121,9 @@ public enum CatalogChecker {
         return problems
     }
 
-    /// Either the canvas size or why the image fails.
-    enum Checked { case size(Int, Int), failure(String) }
+    /// Either the canvas size (and what is wrong with an image still shown, such as a
+    /// GIF cut short: "truncated after N frames: ...") or why the image fails.
+    enum Checked { case size(Int, Int, issue: String?), failure(String) }
 
     /// An image checked from its header and structure, never decoded to pixels.
     static func inspect(_ bytes: [UInt8], name: String) -> Checked {
@@ -130,10 +135,11 @@ public enum CatalogChecker {
             return .failure("image \(name): \(why) (an emoji image is at most \(ImageLimits.emoji.maxWidth)x\(ImageLimits.emoji.maxHeight) pixels)")
         }
         // The structure, as the run's library reads it (metadata only, within the limits).
-        do throws(AnimatedImageDecoder.Failure) { _ = try AnimatedImageDecoder.decode(bytes, name: name, limits: .emoji) } catch {
+        let image: AnimatedImage
+        do throws(AnimatedImageDecoder.Failure) { image = try AnimatedImageDecoder.decode(bytes, name: name, limits: .emoji) } catch {
             return .failure("unreadable image \(name): \(error)")
         }
-        return .size(header.width, header.height)
+        return .size(header.width, header.height, issue: image.issue.map { "image \(name): \($0)" })
     }
 
     /// For each image file (by resolved path), the first entry that draws with it and

@@ -63,15 +63,38 @@ enum PlistBounds {
             guard let len = be(o + 2, size) else { throw Violation(reason: "malformed length at byte \(o)") }
             return (len, o + 2 + size)
         }
+        /// Refuses an object whose payload (`count` units of `unit` bytes from `start`)
+        /// runs past the objects, into the offset table or past the end: Foundation
+        /// refuses such a file too, but then retries it as text and reports an XML
+        /// error ("Unexpected character b at line 1") with no place in the file.
+        func fits(_ o: Int, _ start: Int, _ count: Int, unit: Int = 1, _ what: String) throws(Violation) {
+            let (bytes, overflow) = count.multipliedReportingOverflow(by: unit)
+            guard !overflow, start <= tableAt, bytes <= tableAt - start else {
+                throw Violation(reason: "\(what) at byte \(o) declares \(count) \(unit == 1 ? "byte" : "unit")\(count == 1 ? "" : "s"), past the end of the objects (byte \(tableAt))")
+            }
+        }
         /// The objects a container refers to (empty for scalars), and its own cost.
         func children(_ object: Int) throws(Violation) -> (refs: [Int], own: Int) {
             let o = try offset(of: object)
             let kind = b[o] >> 4
             switch kind {
+            case 0x1, 0x2:
+                // Integers of 1 to 16 bytes, reals of 4 or 8: 2^low bytes.
+                let low = Int(b[o] & 0x0F)
+                guard low <= 4 else { throw Violation(reason: "malformed \(kind == 1 ? "integer" : "real") size at byte \(o)") }
+                try fits(o, o + 1, 1 << low, kind == 1 ? "integer" : "real")
+                return ([], 1)
+            case 0x3:
+                try fits(o, o + 1, 8, "date")
+                return ([], 1)
             case 0x4, 0x5, 0x6:
-                let (len, _) = try lengthAndStart(o)
+                let (len, start) = try lengthAndStart(o)
+                try fits(o, start, len, unit: kind == 0x6 ? 2 : 1, kind == 0x4 ? "data" : "string")
                 let bytes = kind == 0x6 ? len.multipliedReportingOverflow(by: 2).partialValue : len
                 return ([], 1 + min(bytes, n) / 64)
+            case 0x8:
+                try fits(o, o + 1, Int(b[o] & 0x0F) + 1, "UID")
+                return ([], 1)
             case 0xB, 0xC:
                 // Sets: XML property lists have none and CFPropertyList never writes them,
                 // and Foundation on Linux crashes bridging one (found by the plist fuzzer).
@@ -79,7 +102,7 @@ enum PlistBounds {
             case 0xA, 0xD:
                 let (len, start) = try lengthAndStart(o)
                 let refCount = kind == 0xD ? len.multipliedReportingOverflow(by: 2) : (partialValue: len, overflow: false)
-                guard !refCount.overflow, refCount.partialValue <= (n - start) / refSize else {
+                guard !refCount.overflow, start <= tableAt, refCount.partialValue <= (tableAt - start) / refSize else {
                     throw Violation(reason: "container at byte \(o) has more references than the file holds")
                 }
                 var refs: [Int] = []

@@ -21,6 +21,11 @@ struct PlistReader {
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            // Foundation retries a binary plist it cannot decode as text, so its message
+            // is about XML ("Unexpected character b at line 1"): not said of a binary one.
+            if data.starts(with: Array("bplist".utf8)) {
+                throw CatalogImportError(file: file, message: "malformed binary property list (an object in it does not decode)")
+            }
             throw CatalogImportError(file: file, message: "malformed property list (\(Self.reason(error)))")
         }
     }

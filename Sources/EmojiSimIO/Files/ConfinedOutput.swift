@@ -36,6 +36,7 @@ public struct ConfinedOutput: Sendable {
         if relativePath.isEmpty { throw refuse("an empty path") }
         if relativePath.hasPrefix("/") { throw refuse("an absolute path where a path inside the output folder is needed") }
         if relativePath.hasPrefix("~") { throw refuse("a path starting with ~ where a path inside the output folder is needed") }
+        if relativePath.utf8.contains(0) { throw refuse("a NUL byte in the path") }
         if relativePath.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw refuse("a control character in the path")
         }

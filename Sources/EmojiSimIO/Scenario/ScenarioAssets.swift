@@ -12,6 +12,12 @@ public struct ScenarioAssets: Sendable {
     public var imageBytes: [String: [UInt8]]
     /// Frames of image sequences (png_sequence) by resource name.
     public var sequences: [String: [String]]
+    /// Images shown only in part, by resource name, with what is wrong ("truncated after
+    /// 2 frames: file ends inside image data at byte 700"): a GIF cut short keeps the
+    /// frames it has, as browsers show it, and the run's trace says so
+    /// (`ScenarioHosting.makeScreen`: one `images imageIssue` line each). Found from the
+    /// blocks' structure as the catalog is read (no pixel decoded).
+    public var imageIssues: [(name: String, issue: String)] = []
 
     /// A fresh library over the images (each host gets its own, so hosts share no
     /// mutable state; the byte arrays themselves are shared copy-on-write), with the
@@ -57,6 +63,8 @@ public struct ScenarioAssets: Sendable {
     static func loadUnnamed(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL?) throws(CatalogImportError) -> ScenarioAssets {
         let rootPath = (root ?? base).standardizedFileURL.resolvingSymlinksInPath().path
         func path(_ p: String) throws(CatalogImportError) -> URL {
+            // A NUL would cut the path short in every system call: said as what it is.
+            if p.utf8.contains(0) { throw CatalogImportError(file: "catalog path", message: "contains a NUL byte") }
             let url = (p.hasPrefix("/") ? URL(fileURLWithPath: p) : base.appendingPathComponent(p))
                 .standardizedFileURL.resolvingSymlinksInPath()
             guard rootPath == "/" || url.path == rootPath || url.path.hasPrefix(rootPath + "/") else {
@@ -127,7 +135,14 @@ public struct ScenarioAssets: Sendable {
             }
             sequences[name] = names
         }
-        return ScenarioAssets(catalog: catalog, imageBytes: bytes, sequences: sequences)
+        var assets = ScenarioAssets(catalog: catalog, imageBytes: bytes, sequences: sequences)
+        for (name, d) in bytes.sorted(by: { $0.key < $1.key }) where ImageFormat.sniff(d) == .gif {
+            // A GIF that does not parse is left to the decoder (drawn as the placeholder).
+            if let issue = (try? GIFParser.parse(d, limits: .emoji))?.issue {
+                assets.imageIssues.append((name, issue.description))
+            }
+        }
+        return assets
     }
 
     /// The bundled Noto images: with `catalog unicode` the Unicode emoji that have one

@@ -17,8 +17,14 @@ public enum ScenarioHosting {
         return makeScreen(c, assets: assets)
     }
 
-    /// The screen lives in the core (`ScenarioScreen`), shared with the wasm build.
+    /// The screen lives in the core (`ScenarioScreen`), shared with the wasm build. An
+    /// image shown only in part (`ScenarioAssets.imageIssues`) starts the trace with
+    /// `images imageIssue image="NAME" message="truncated after N frames: ..."`.
     public static func makeScreen(_ c: ScenarioConfiguration, assets: ScenarioAssets) -> ChatScreen {
-        ScenarioScreen.make(c, catalog: assets.catalog, images: assets.makeLibrary())
+        let screen = ScenarioScreen.make(c, catalog: assets.catalog, images: assets.makeLibrary())
+        for (name, issue) in assets.imageIssues {
+            screen.trace.record(screen.clock.now, "images", "imageIssue", ("image", echoLiteral(name)), ("message", issue))
+        }
+        return screen
     }
 }

@@ -45,15 +45,16 @@ public enum AnimationError: Error, Equatable, Sendable, CustomStringConvertible 
     case emptySequence
     /// The compressed data of frame `index` (a PNG or APNG frame) does not decode.
     case frameDecodingFailed(index: Int, PNGError)
-    /// The file was read only in part (an `issue`, not a failure): a GIF that ends early.
-    case partialFile(GIFError)
+    /// The file was read only in part (an `issue`, not a failure): a GIF that ends early
+    /// (or without its trailer) or whose blocks go bad after `completeFrames` whole frames.
+    case partialFile(GIFError, completeFrames: Int)
     public var description: String {
         switch self {
         case .frameIndexOutOfRange(let i, let n): return "frame index \(i) out of range (\(n) frames)"
         case .emptySequence: return "an image sequence needs at least one frame"
         // The underlying message alone: it already says what and where (byte offsets).
         case .frameDecodingFailed(_, let e): return e.description
-        case .partialFile(let e): return e.description
+        case .partialFile(let e, let n): return "truncated after \(n) frame\(n == 1 ? "" : "s"): \(e)"
         }
     }
 }

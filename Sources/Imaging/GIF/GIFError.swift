@@ -5,6 +5,9 @@ public struct GIFError: Error, Hashable, Sendable, CustomStringConvertible {
         case notAGIF
         /// The file ends inside `what` (a header, a palette, an extension, image data).
         case truncated(what: String)
+        /// The file ends after complete blocks but before the trailer (0x3B): a file cut
+        /// at a block boundary (browsers show what is there; giflib refuses it).
+        case missingTrailer
         case noFrames
         case unknownBlock(introducer: UInt8)
         case invalidLZWMinimumCodeSize(Int)
@@ -25,6 +28,7 @@ public struct GIFError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .notAGIF: what = "not a GIF file (no GIF87a/GIF89a signature)"
         case .truncated(let w): what = "file ends inside \(w)"
+        case .missingTrailer: what = "file ends before the trailer (0x3B)"
         case .noFrames: what = "no image in the file"
         case .unknownBlock(let b):
             let h = String(b, radix: 16)

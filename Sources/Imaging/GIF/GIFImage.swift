@@ -71,7 +71,7 @@ public final class GIFImage: AnimatedImageSource {
     public var canvasHeight: Int { metadata.canvasHeight }
     public var frameCount: Int { metadata.frames.count }
     public var loopCount: LoopCount { metadata.loopCount }
-    public var issue: AnimationError? { metadata.truncation.map { .partialFile($0) } }
+    public var issue: AnimationError? { metadata.issue }
 
     public func frameInfo(at index: Int) -> AnimationFrameInfo {
         let f = metadata.frames[index]

@@ -16,9 +16,17 @@ public struct GIFMetadata: Hashable, Sendable {
     /// The NETSCAPE2.0 (or ANIMEXTS1.0) loop count as stored; nil when there is none.
     public var netscapeLoopCount: Int?
     public var frames: [GIFFrameInfo]
-    /// Set when the file ends early (frames read so far are kept) or a bad block ends
-    /// the parse after at least one frame.
+    /// Set when the file ends early (frames read so far are kept; a file that ends after
+    /// complete blocks without the trailer is `.missingTrailer`) or a bad block ends the
+    /// parse after at least one frame.
     public var truncation: GIFError?
+    /// With `truncation`: the frames read whole before it (a frame whose data the end of
+    /// the file cuts is in `frames` but not counted; a file with no image counts 0).
+    public var completeFrameCount: Int = 0
+
+    /// `truncation` as the issue an image reports (`AnimatedImageSource.issue`):
+    /// "truncated after N frames: file ends inside image data at byte 700".
+    public var issue: AnimationError? { truncation.map { .partialFile($0, completeFrames: completeFrameCount) } }
 
     /// Absent block: play once; 0: forever; n: n plays (see `LoopCount`).
     public var loopCount: LoopCount {

@@ -3,7 +3,8 @@
 /// One pass, O(number of blocks): image data is skipped sub-block by sub-block. Limits
 /// are checked as soon as a size is read, before anything depends on it. A file that
 /// ends early keeps the frames whose descriptor was read (their data may be partial)
-/// and reports `truncation`. A file with a logical screen but no image at all has one
+/// and reports `truncation` (and `completeFrameCount`), a file that ends at a block
+/// boundary without the trailer included. A file with a logical screen but no image at all has one
 /// empty frame (browsers show a transparent canvas); with neither it throws.
 ///
 /// LZW minimum code sizes above 8 are refused, as giflib does (DGifSetupDecompress:
@@ -72,7 +73,9 @@ public enum GIFParser {
         }
 
         parsing: while true {
-            guard p < n else { break } // a missing trailer after complete blocks is common and harmless
+            // A file that stops after complete blocks is shown as it is (as browsers do) but
+            // reported: it is what a file cut at a block boundary looks like.
+            guard p < n else { meta.truncation = GIFError(.missingTrailer, at: n); break }
             let introducer = b[p]
             switch introducer {
             case 0x3B:
@@ -187,7 +190,7 @@ public enum GIFParser {
         if meta.frames.isEmpty {
             // No image: browsers show the logical screen, fully transparent. Nothing at all
             // to show (no screen either) stays an error.
-            guard meta.canvasWidth > 0, meta.canvasHeight > 0, meta.truncation == nil else {
+            guard meta.canvasWidth > 0, meta.canvasHeight > 0, meta.truncation == nil || meta.truncation?.kind == .missingTrailer else {
                 throw meta.truncation ?? GIFError(.noFrames, at: p)
             }
             meta.frames.append(GIFFrameInfo(
@@ -195,6 +198,8 @@ public enum GIFParser {
                 disposal: .unspecified, transparentIndex: nil, interlaced: false, localPaletteOffset: nil,
                 localPaletteCount: 0, lzwMinimumCodeSize: 2, dataOffset: p, dataEnd: p, compressedByteCount: 0,
                 isTruncated: false))
+        } else if meta.truncation != nil {
+            meta.completeFrameCount = meta.frames.count - (meta.frames.last?.isTruncated == true ? 1 : 0)
         }
         return meta
     }

@@ -14,7 +14,9 @@ enum ImageCommand: CLICommand {
 
     info     prints the canvas size, the frame count, the loop count and each frame's
              rect (WxH+X+Y), delay (ms, as stored) and disposal; --json prints the same
-             as one JSON object.
+             as one JSON object. A GIF cut short keeps the frames it has (as browsers
+             show it) and gets an `issue: truncated after N frames: ...` line (JSON
+             "issue"); `frames` writes them with that as a warning.
     frames   writes each composited frame as DIR/<stem>-<index>.<ext> (a still image is
              one frame, index 0). Default format: png. DIR is created if needed.
 
@@ -72,10 +74,8 @@ enum ImageCommand: CLICommand {
                 gif = g
                 image = AnimatedImage(source: g, name: file)
             }
-            if let issue = image.issue {
-                printError("error: \(file): \(issue)")
-                return nil
-            }
+            // A GIF cut short (or without its trailer) keeps the frames it has, as browsers
+            // show it; `info` and `frames` say so (`issue:` line, a warning).
             return (image, gif)
         } catch {
             printError("error: \(file): \(error)")
@@ -94,6 +94,7 @@ enum ImageCommand: CLICommand {
                 "loop": image.loopCount.description,
             ]
             if image.formatName == "GIF" { root["netscapeLoopCount"] = netscape ?? NSNull() }
+            if let issue = image.issue { root["issue"] = issue.description }
             root["frames"] = (0..<image.frameCount).map { i -> [String: Any] in
                 let f = image.frameInfo(at: i)
                 return ["index": i, "x": f.rect.x, "y": f.rect.y, "width": f.rect.width, "height": f.rect.height,
@@ -113,6 +114,7 @@ enum ImageCommand: CLICommand {
                 loop += netscape.map { " (NETSCAPE2.0 loop count \($0))" } ?? " (no NETSCAPE2.0 block)"
             }
             print(loop)
+            if let issue = image.issue { print("issue: \(issue)") }
             for i in 0..<image.frameCount {
                 let f = image.frameInfo(at: i)
                 print("frame \(i): rect \(f.rect) delay \(f.delay.milliseconds)ms disposal \(f.disposal) blend \(f.blend)")
@@ -123,6 +125,7 @@ enum ImageCommand: CLICommand {
 
     static func frames(_ file: String, outDir: String, format: String) -> Int32 {
         guard let (image, gif) = load(file) else { return 1 }
+        if let issue = image.issue { printError("warning: \(file): \(issue)") }
         let fm = FileManager.default
         let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         // Decode and encode every frame before anything is written.
@@ -130,7 +133,9 @@ enum ImageCommand: CLICommand {
         do {
             for i in 0..<image.frameCount {
                 let frame = try image.frame(at: i)
-                if let gif, let issue = gif.decodeIssues[i] {
+                // The frame the end of the file cuts is drawn as far as it goes (the
+                // truncation was reported above).
+                if let gif, let issue = gif.decodeIssues[i], !gif.metadata.frames[i].isTruncated {
                     printError("error: \(file): frame \(i): \(issue)")
                     return 1
                 }
