@@ -111,6 +111,9 @@ public struct ScenarioVerifier {
         /// Problems found after the run (outputs that could not be written, a GIF that
         /// could not be encoded): they fail the script like any other.
         public var errors: [String] = []
+        /// Renders the step log's frames for the trace viewer (`TraceViewer`); set when
+        /// the run recorded a step log (`ScenarioRunner.logsSteps`).
+        public var viewerFrames: ViewerFrameRenderer?
         public var passed: Bool { result.passed && snapshots.allSatisfy(\.passed) && errors.isEmpty }
 
         /// One entry per problem, as `FILE:LINE:COL: error: ...`.
@@ -225,7 +228,12 @@ public struct ScenarioVerifier {
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))
         }
-        return Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        var verification = Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        if result.steps != nil {
+            verification.viewerFrames = ViewerFrameRenderer(font: runner.font, images: host.imageProvider,
+                                                            theme: configuration.theme)
+        }
+        return verification
     }
 
     /// One scenario snapshot through the strategy of its format: the same strategies and

@@ -1,6 +1,7 @@
 import SimCore
 import Interaction
 import Raster
+import ChatUI
 import Tester
 
 /// What the trace viewer shows of one run: a step per line that acts, expects or
