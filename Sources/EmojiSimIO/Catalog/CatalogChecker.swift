@@ -19,6 +19,14 @@ public enum CatalogChecker {
 
     /// Checks the catalog at `source`, loading it leniently.
     /// - Returns: every problem found, errors and warnings, in catalog order.
+    /// - Parameters:
+    ///   - source: The catalog file or folder.
+    ///   - format: The format to read it as; `nil` detects it (``CatalogLoader/detect(_:isDirectory:)``).
+    ///   - options: Import options; `lenient` is forced on.
+    ///   - wireCheck: The wire check to run on every entry, usually
+    ///     ``CatalogBridge/wireCheck(for:)``; `nil` skips it.
+    ///   A catalog that cannot be loaded at all gives its one error as the only problem.
+    /// - Complexity: O(entries + bytes of the distinct images).
     public static func check(_ source: URL, format: CatalogFormat? = nil, options: CatalogImportOptions = .init(),
                              wireCheck: WireCheck? = nil) -> [CatalogProblem] {
         var opts = options
@@ -36,6 +44,12 @@ public enum CatalogChecker {
     /// referenced" warnings, for catalogs whose image folder is shared on purpose (the
     /// bundled demo assets serve both the demo and the Unicode catalog).
     /// - Complexity: O(entries + bytes of the distinct images).
+    /// - Parameters:
+    ///   - catalog: The imported catalog, with what its import skipped.
+    ///   - wireCheck: The wire check to run on every entry; `nil` skips it.
+    ///   - unreferencedImages: Whether to warn about images in the folder no entry uses.
+    /// - Returns: The import's skipped problems followed by what the check finds, in catalog
+    ///   order; empty for a clean catalog.
     public static func check(_ catalog: ImportedCatalog, wireCheck: WireCheck? = nil,
                              unreferencedImages: Bool = true) -> [CatalogProblem] {
         var problems = catalog.skipped
