@@ -1,5 +1,6 @@
 /// Image formats recognised by their first bytes (never by file name).
 public enum ImageFormat: String, Hashable, Sendable, CustomStringConvertible {
+    /// GIF87a or GIF89a.
     case gif
     /// PNG, including APNG (an APNG is a PNG with an `acTL` chunk; the PNG decoder tells).
     case png
@@ -7,6 +8,9 @@ public enum ImageFormat: String, Hashable, Sendable, CustomStringConvertible {
     case ppm
 
     /// The format of `bytes`, or nil when the magic bytes match none. O(1).
+    ///
+    /// - Parameter bytes: The file's bytes (only the first eight are read).
+    /// - Returns: The format, or nil.
     public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38,
            bytes[4] == 0x37 || bytes[4] == 0x39, bytes[5] == 0x61 {
@@ -18,5 +22,6 @@ public enum ImageFormat: String, Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The name in capitals: "GIF", "PNG", "PPM".
     public var description: String { rawValue.uppercased() }
 }
