@@ -48,7 +48,8 @@ extension Diffing where Format == Image {
     /// - Parameters:
     ///   - format: The file format; a reference in another format is unreadable, not a diff.
     ///   - tolerance: The largest per-channel difference still counted as equal.
-    /// - Returns: The diffing; each comparison is O(*w* · *h*) in pixels.
+    /// - Returns: The diffing.
+    /// - Complexity: Each comparison is O(*w* · *h*) in pixels.
     public static func image(_ format: SnapshotImageCodec.Format, tolerance: Int = 0) -> Diffing<Image> {
         Diffing(
             toData: { SnapshotImageCodec.encode($0, as: format) },
