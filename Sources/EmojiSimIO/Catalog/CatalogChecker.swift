@@ -9,8 +9,8 @@ import SimCore
 /// and its structure (the format's own metadata reader, bounded by those limits: chunks
 /// and blocks, no pixels), compares declared and actual sizes, and looks for meanings
 /// with no image, images never referenced, and codes that would not survive the wire.
-/// Nothing is decoded to pixels, so a check costs O(bytes of the images), whatever
-/// canvases they declare (issue 26 item 5).
+/// Nothing is decoded to pixels, whatever canvases the images declare (issue 26 item 5).
+/// - Complexity: O(entries + bytes of the distinct images).
 public enum CatalogChecker {
     /// A check of codes against the placeholder scanner: given an emoji, its wire text
     /// must scan back to that emoji alone. Supplied by the caller (EmojiText's codecs),

@@ -45,7 +45,13 @@ public struct CatalogImportError: Error, Hashable, Sendable, CustomStringConvert
 public struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
     /// How much a problem matters: an `error` skipped an entry (or failed a strict import);
     /// a `warning` (from `catalog check`) loses nothing but is likely a mistake.
-    public enum Severity: String, Hashable, Sendable { case error, warning }
+    public enum Severity: String, Hashable, Sendable {
+        /// Data was lost: the entry was skipped, or a strict import failed.
+        case error
+        /// Nothing was lost, but the catalog is likely wrong (a size that differs from
+        /// the image's, an image no entry uses).
+        case warning
+    }
     /// Whether the problem lost data (`error`) or only looks wrong (`warning`).
     public var severity: Severity
     /// What is wrong and where, with the file, entry and key it concerns.

@@ -19,7 +19,8 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
 /// Reads an untrusted input file with a byte limit that holds whatever the file is:
 /// the size of a regular file is checked before reading, and at most `maxBytes + 1`
 /// bytes are ever read, so `/dev/zero`, a FIFO or a file growing under us cost an error,
-/// not memory. Folders and other non-files are refused. O(min(size, maxBytes)).
+/// not memory. Folders and other non-files are refused.
+/// - Complexity: O(min(size, maxBytes)) per read.
 public enum InputFile {
     /// Reads the whole file at `path`, refusing it when it is larger than `maxBytes`.
     ///
