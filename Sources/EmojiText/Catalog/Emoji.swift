@@ -7,9 +7,13 @@ import SimCore
 /// square brackets (`[f056]`, `[笑哭]`); Unicode emoji as themselves (`😄`), and the
 /// scanner also accepts their UTF-8 hex in brackets (`[f09f9884]`).
 public struct Emoji: Hashable, Sendable {
+    /// What an emoji is drawn from; the raw value is the catalog JSON's `kind`.
     public enum Kind: String, Hashable, Sendable {
+        /// Unicode characters, drawn from the font (or a Noto still when the catalog has one).
         case unicode
+        /// One still image (PNG or PPM).
         case staticImage
+        /// A GIF, APNG or image sequence, played while visible.
         case animatedImage
     }
 
@@ -41,6 +45,7 @@ public struct Emoji: Hashable, Sendable {
         get { box.fields.code }
         set { update { $0.code = newValue } }
     }
+    /// Unicode, still image or animated image.
     public var kind: Kind {
         get { box.fields.kind }
         set { update { $0.kind = newValue } }
@@ -114,10 +119,13 @@ public struct Emoji: Hashable, Sendable {
         box = Box(f)
     }
 
+    /// Equal when every field is equal (shared storage answers at once).
     public static func == (a: Emoji, b: Emoji) -> Bool {
         a.box === b.box || a.box.fields == b.box.fields
     }
 
+    /// Hashes the code, kind and group only: they identify an emoji within a catalog,
+    /// and the meanings are long.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(box.fields.code)
         hasher.combine(box.fields.kind)
@@ -129,7 +137,9 @@ public struct Emoji: Hashable, Sendable {
         meanings[locale] ?? meanings[""] ?? code
     }
 
+    /// An app image (still or animated), written as `[code]` in plain text.
     public var isImage: Bool { kind != .unicode }
+    /// An animated image, played by an `AnimationPlayer` while visible.
     public var isAnimated: Bool { kind == .animatedImage }
 
     /// The plain text an inserted emoji is backed by: `[code]` for images, the emoji
