@@ -70,7 +70,9 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
 
     /// Covers both images (the parts only one has in red) when that union fits in
     /// `maxDiffPixels`; otherwise only their overlap, which is never larger than either
-    /// input. O(width x height) of the result.
+    /// input.
+    ///
+    /// - Complexity: O(width x height) of the result.
     public static func diffImage(expected: Image, actual: Image, tolerance: Int = 0) -> Image {
         var w = max(expected.width, actual.width), h = max(expected.height, actual.height)
         if w.multipliedReportingOverflow(by: h).overflow || w * h > maxDiffPixels {

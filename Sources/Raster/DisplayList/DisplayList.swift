@@ -47,7 +47,11 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// Appends a child's items moved by `offset` (a subview at its frame origin).
-    /// O(child items).
+    ///
+    /// - Parameters:
+    ///   - child: The subview's list, in its own coordinates.
+    ///   - offset: Where its origin lands in this list.
+    /// - Complexity: O(child items).
     public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
         items.reserveCapacity(items.count + child.items.count)
         for var item in child.items {
@@ -144,7 +148,9 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// The topmost labelled item whose bounds contain `point`, like a screen reader's
-    /// hit test. O(n).
+    /// hit test.
+    ///
+    /// - Complexity: O(n).
     public func accessibilityItem(at point: Point) -> DisplayItem? {
         items.last { $0.accessibilityLabel != nil && ($0.command.bounds?.contains(point) ?? false) }
     }
