@@ -100,7 +100,16 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneImages = newValue } }
     }
 
+    /// An entry; `EmojiCatalog` checks that the code can be written and found.
+    ///
     /// - Parameters:
+    ///   - code: The stable code (`f056`, `笑哭`, or the emoji's characters).
+    ///   - kind: Unicode, still or animated image.
+    ///   - imageName: The image resource name; nil draws a Unicode emoji as text.
+    ///   - size: The image's size in points, nil for the layout's default.
+    ///   - meanings: Locale to meaning (`""` the default).
+    ///   - keywords: Extra search terms.
+    ///   - group: The group's name (the catalog sets it to the group the emoji is in).
     ///   - skinToneVariants: the variants' codes, for the skin-tone picker.
     ///   - variantMeanings: their names where the catalog states them (see `variantMeanings`).
     ///   - skinToneImages: their images where the catalog names them (see `skinToneImages`).

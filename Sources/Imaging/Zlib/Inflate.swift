@@ -16,7 +16,9 @@
 /// Memory O(output) plus ~50 KiB of tables.
 public enum Inflate {
     /// Decompresses a zlib stream (header, deflate data, Adler-32 trailer, all checked).
+    ///
     /// - Parameters:
+    ///   - input: The zlib stream.
     ///   - expectedSize: the output size when known, to allocate once.
     ///   - limit: the most output bytes allowed.
     ///   - stopAtLimit: when true, output past `limit` is silently dropped and the rest
