@@ -11,9 +11,19 @@ import EmojiSimIO
 /// references (`<package>/Snapshots/<script path>/`) under the usual record modes, and a
 /// script whose expectations fail records nothing.
 ///
-/// `path`: absolute, or relative to the package root above the calling file
-/// (`assertScenario("Tests/Scenarios/seed-chain.scenario")`).
-/// Returns the verification (nil when the script could not be read or parsed).
+/// - Parameters:
+///   - path: The script, absolute or relative to the package root above the calling
+///     file (`assertScenario("Tests/Scenarios/seed-chain.scenario")`).
+///   - record: The record mode for the script's snapshots, over the trait and
+///     `EMOJISIM_RECORD`.
+///   - fileID: The caller's file ID, named in each issue's message.
+///   - filePath: The caller's path: finds the package root.
+///   - line: The caller's line.
+///   - column: The caller's column.
+/// - Returns: The verification, or `nil` when the script could not be read, parsed or
+///   set up (each reason is reported as an issue).
+/// - Complexity: Proportional to the run: the script's steps, the virtual time its
+///   touches and waits simulate, and the bytes of its snapshots and references.
 @discardableResult
 public func assertScenario(
     _ path: String,
@@ -87,6 +97,14 @@ extension ScenarioDriver {
     /// `driver.expect(.keyboard(.emoji))` from a Swift test that also reports: a failed
     /// expectation is a test issue at the caller (Swift Testing or XCTest), and marks the
     /// test as failed so its snapshots record nothing.
+    ///
+    /// - Parameters:
+    ///   - e: The expectation, checked against the screen now (no time passes).
+    ///   - fileID: The caller's file ID, for the issue's location.
+    ///   - filePath: The caller's path, for the issue's location.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The outcome, with what was expected and what was found.
     @discardableResult
     public func require(_ e: Scenario.Expectation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) -> ExpectationOutcome {
