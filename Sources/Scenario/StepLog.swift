@@ -332,7 +332,14 @@ final class StepLogger<Host: ScenarioHost> {
     func finish() -> StepLog {
         if let timer { host.clock.cancel(timer) }
         timer = nil
-        capture()
+        // The screen as the run left it, at the instant it ended (between two captures,
+        // or at the last one: then it replaces that capture's picture).
+        var final: (time: SimInstant, id: Int)?
+        if let id = frameID({ true }), entries.last?.id != id {
+            let gridTime = started + Self.baseInterval * tick
+            if host.clock.now > gridTime || entries.isEmpty { final = (host.clock.now, id) }
+            else { entries[entries.count - 1].id = id }
+        }
         log.end = host.clock.now
         log.captureInterval = Self.baseInterval * stride
         var renumber: [Int: Int] = [:]
@@ -354,6 +361,10 @@ final class StepLogger<Host: ScenarioHost> {
         for e in entries {
             guard let n = number(e.id) else { continue }
             log.timeline.append(StepLog.TimelineEntry(time: started + Self.baseInterval * e.tick, frame: n))
+        }
+        if let final, let n = number(final.id) {
+            if let last = log.timeline.last, last.frame == n { return log }
+            log.timeline.append(StepLog.TimelineEntry(time: final.time, frame: n))
         }
         return log
     }
