@@ -56,16 +56,26 @@ public struct StepLog: Hashable, Sendable {
     /// One line of the script as it ran.
     public struct Step: Hashable, Sendable {
         /// What kind of line it is.
-        public enum Kind: String, Hashable, Sendable { case action, expect, snapshot }
+        public enum Kind: String, Hashable, Sendable {
+            /// A touch, a wait, typing or any other action line.
+            case action
+            /// An `expect` line.
+            case expect
+            /// A `snapshot` line.
+            case snapshot
+        }
 
-        /// The script line and column the step came from (1-based).
+        /// The script line the step came from (1-based).
         public var line: Int
+        /// The column where the line's command starts (1-based).
         public var column: Int
+        /// Action, expectation or snapshot.
         public var kind: Kind
         /// The line in its canonical spelling (`ScriptPrinter.line`).
         public var text: String
-        /// Virtual time when the line started and when it ended.
+        /// Virtual time when the line started.
         public var start: SimInstant
+        /// Virtual time when the line ended (after its touches and waits).
         public var end: SimInstant
         /// Every touch the line delivered, in order (at most `Budget.touchesPerStep`).
         public var touches: [TouchEvent] = []
@@ -106,19 +116,24 @@ public struct StepLog: Hashable, Sendable {
     /// A change of the picture on the timeline: from `time` on, the screen showed
     /// `frame` (an index into `frames`).
     public struct TimelineEntry: Hashable, Sendable {
+        /// When the picture changed.
         public var time: SimInstant
+        /// The picture from then on (an index into `frames`).
         public var frame: Int
         /// An entry.
         public init(time: SimInstant, frame: Int) { self.time = time; self.frame = frame }
     }
 
+    /// One step per line after the setup, in the order they ran (a run that stopped
+    /// ends with the line that stopped it).
     public var steps: [Step] = []
     /// The distinct frames, as the display lists the screen drew (render at 1x).
     public var frames: [DisplayList] = []
     /// The picture over virtual time, one entry per change, on the capture grid.
     public var timeline: [TimelineEntry] = []
-    /// When the run started and ended.
+    /// When the run started.
     public var start = SimInstant.zero
+    /// When the run ended.
     public var end = SimInstant.zero
     /// The capture interval the timeline ended with: 1/30 s unless sampled.
     public var captureInterval = SimDuration.frames(1, at: 30)
@@ -126,8 +141,9 @@ public struct StepLog: Hashable, Sendable {
     public var stepFramesDropped = 0
     /// The budget the log was recorded under.
     public var budget = Budget()
-    /// Theme and scale of the run (frames render at 1x; the scale is the device's).
+    /// The run's theme (the frames render in it).
     public var theme: Theme = .light
+    /// The device's pixel scale (frames render at 1x whatever it is).
     public var deviceScale = 1
 
     /// An empty log.
@@ -316,7 +332,14 @@ final class StepLogger<Host: ScenarioHost> {
     func finish() -> StepLog {
         if let timer { host.clock.cancel(timer) }
         timer = nil
-        capture()
+        // The screen as the run left it, at the instant it ended (between two captures,
+        // or at the last one: then it replaces that capture's picture).
+        var final: (time: SimInstant, id: Int)?
+        if let id = frameID({ true }), entries.last?.id != id {
+            let gridTime = started + Self.baseInterval * tick
+            if host.clock.now > gridTime || entries.isEmpty { final = (host.clock.now, id) }
+            else { entries[entries.count - 1].id = id }
+        }
         log.end = host.clock.now
         log.captureInterval = Self.baseInterval * stride
         var renumber: [Int: Int] = [:]
@@ -338,6 +361,10 @@ final class StepLogger<Host: ScenarioHost> {
         for e in entries {
             guard let n = number(e.id) else { continue }
             log.timeline.append(StepLog.TimelineEntry(time: started + Self.baseInterval * e.tick, frame: n))
+        }
+        if let final, let n = number(final.id) {
+            if let last = log.timeline.last, last.frame == n { return log }
+            log.timeline.append(StepLog.TimelineEntry(time: final.time, frame: n))
         }
         return log
     }

@@ -112,4 +112,20 @@ import EmojiSimIO
         v.displayName = "../../etc/c.scenario"
         #expect(TraceViewer.url(for: v, in: base).path == "/out/etc/c.html")
     }
+
+    /// A failing `assertScenario` writes the run's viewer and names it in every issue.
+    @Test func aFailingAssertScenarioWritesItsViewer() throws {
+        let page = SnapshotFiles.artifactsFolder(root: Self.root)
+            .appendingPathComponent("trace-viewers/Tests/Fixtures/viewer/missed-tap.html")
+        try? FileManager.default.removeItem(at: page)
+        var v: ScenarioVerifier.Verification?
+        withKnownIssue {
+            v = assertScenario("Tests/Fixtures/viewer/missed-tap.scenario")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("trace viewer: \(page.path)") }
+        }
+        #expect(v?.passed == false)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("data-failing-line=\"11\""))
+    }
 }

@@ -51,6 +51,10 @@ import EmojiSimTesting
             #expect(!log.timeline.isEmpty)
             #expect(log.timeline.allSatisfy { $0.frame < log.frames.count })
             #expect(Set(log.frames).count == log.frames.count, "\(name): frames are distinct")
+            for (a, b) in zip(log.timeline, log.timeline.dropFirst()) {
+                #expect(a.time < b.time && a.frame != b.frame, "\(name): timeline entries in order, each a change")
+            }
+            #expect(log.timeline.last.map { $0.time <= log.end } ?? false)
         }
     }
 

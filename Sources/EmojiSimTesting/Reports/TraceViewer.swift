@@ -46,6 +46,7 @@ public final class ViewerFrameRenderer: @unchecked Sendable {
 public enum TraceViewer {
     /// A run without a step log (parse errors, a host that could not be built).
     public struct MissingLog: Error, CustomStringConvertible {
+        /// What went wrong, for messages.
         public var description: String { "the run recorded no step log (ScenarioRunner.logsSteps)" }
     }
 
