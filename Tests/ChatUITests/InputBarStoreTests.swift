@@ -28,7 +28,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
 /// host would record is exactly the returned events.
 @Suite struct InputBarStoreTests {
     @Test func tapTextViewBecomesFirstResponderAndShowsTheSystemKeyboard() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         var kb = Keyboard.State(profile: .iphone8)
         let show = keyboardStep(&kb, .show(.system), at: ms(0))
         #expect(show.map(\.traceName) == ["willChangeFrame", "willShow"])
@@ -46,7 +46,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func typingInsertsClicksAndEnablesSend() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.tick, at: ms(300))
         store.send(.type("hi"), [.keyClick(count: 2), .textChanged(text: "hi", selectionLocation: 2, selectionLength: 0),
@@ -60,7 +60,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func tapSendEmitsDidSendOnceAndClears() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.tick, at: ms(300))
         store.skip(.type("ok"))
@@ -73,7 +73,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func thePasteboardIsState() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.type("ab"))
         store.send(.selectAll, [.textChanged(text: "ab", selectionLocation: 0, selectionLength: 2)]) {
@@ -88,7 +88,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func aTouchOnTheToggleIsAControlThenTheTap() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         let p = store.state.frame(of: .toggle, at: ms(0)).center
         var control = ControlTracker()
         let down = control.begin()
@@ -109,7 +109,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func aDisabledSendTakesTheTouchAndDoesNothing() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         let p = store.state.frame(of: .send, at: ms(0)).center
         store.send(.touch(TouchEvent(phase: .began, location: p, timestamp: ms(10))), at: ms(10),
                    [.touchIgnored(at: p, reason: .sendDisabled)]) {
@@ -120,7 +120,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func aTouchDownOnTheMovingBarDoesNotReachIt() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         let p = store.state.frame(at: ms(50)).center
         #expect(store.state.isMoving(at: ms(50)))
@@ -128,7 +128,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func aTapOnTheTextViewPlacesTheCaretWhenItEnds() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.tick, at: ms(300))
         store.skip(.type("hello"))
@@ -163,7 +163,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     /// caret), or exactly one emoji attachment; the second tap must begin within 0.35 s
     /// of the first one's end and near it.
     @Test func doubleTapSelectsAWordOrOneEmojiAsUITextView() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.tick, at: ms(300))
         store.skip(.type("hi there "))
@@ -211,7 +211,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
 
     /// A second tap that comes too late is another single tap: the caret moves.
     @Test func aSlowSecondTapIsASingleTap() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         store.skip(.tapTextView())
         store.skip(.tick, at: ms(300))
         store.skip(.type("hello"))
@@ -236,7 +236,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     }
 
     @Test func aHeldTapFailsAtItsDeadline() {
-        var store = inputBarStore()
+        let store = inputBarStore()
         let p = Point(x: 200, y: 300) // outside the bar: the screen's tap-outside recognizer
         let began = TouchEvent(phase: .began, location: p, timestamp: ms(0))
         var tap = TapRecognizer(name: "inputBar.tap")
@@ -286,7 +286,7 @@ private func keyboardStep(_ keyboard: inout Keyboard.State, _ action: Keyboard.A
     /// makes states differ (the synthesized `==`), while the cached layout never does.
     @Test func stateEqualityIsEveryField() throws {
         var a = InputBar.State(profile: .iphone8, catalog: .demo)
-        try InputBar().reduce(into: &a, .tapTextView(), at: ms(0))
+        _ = try InputBar().reduce(into: &a, .tapTextView(), at: ms(0))
         var b = a
         b.editor.insertText("x")
         b.editor.deleteBackward() // same text and selection, one more undo step

@@ -12,7 +12,7 @@ private func ms(_ n: Int) -> SimInstant { SimInstant.zero + .milliseconds(n) }
 /// `emojiAt` units replaced by the smile attachment when given (typed text, then the
 /// emoji from the panel, then the rest).
 private func focusedStore(_ before: String, emoji: Bool = false, after: String = "") -> InputBarStore {
-    var store = inputBarStore()
+    let store = inputBarStore()
     store.skip(.tapTextView())
     store.skip(.tick, at: ms(300))
     store.skip(.type(before))
@@ -41,7 +41,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// long-press default) shows the loupe and puts the caret under it; the delay is a
     /// deadline the host calls back at, and the tap can no longer happen.
     @Test func aStillHoldOfHalfASecondShowsTheLoupeAtTheCaretUnderTheFinger() {
-        var store = focusedStore("hello")
+        let store = focusedStore("hello")
         let p = point(store, 2)
         var tap = TapRecognizer(name: "inputBar.tap")
         let began = TouchEvent(phase: .began, location: p, timestamp: ms(1000))
@@ -73,7 +73,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UITextView: while the loupe shows, the caret follows the finger on unit
     /// boundaries; lifting hides the loupe and leaves the caret (no tap, no caret jump).
     @Test func theCaretFollowsTheLoupeAndStaysWhereItIsOnLift() {
-        var store = focusedStore("hello world")
+        let store = focusedStore("hello world")
         let p = point(store, 1)
         store.skip(touch(.began, p, 1000), at: ms(1000))
         store.skip(.tick, at: ms(1500))
@@ -94,7 +94,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UITextView: a finger that moves more than 10 pt before the delay is no long press
     /// (and no tap): nothing shows at the deadline.
     @Test func movingBeforeTheLoupeDelayIsNoLoupe() {
-        var store = focusedStore("hello")
+        let store = focusedStore("hello")
         let p = point(store, 2)
         store.skip(touch(.began, p, 1000), at: ms(1000))
         store.send(touch(.moved, Point(x: p.x + 11, y: p.y), 1100), at: ms(1100)) { $0.tracking = nil }
@@ -109,7 +109,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
         // The emoji alone (unit 3); then inside a selection "ello [f056] worl" whose
         // handles are farther than their 22 pt reach from the emoji.
         for (before, after, selection, emojiAt) in [("hi ", " there", nil, 3), ("hello ", " world", 1..<12, 6)] {
-            var store = focusedStore(before, emoji: true, after: after)
+            let store = focusedStore(before, emoji: true, after: after)
             let text = store.state.text
             #expect(text == before + "[f056]" + after)
             if let selection { store.skip(.select(location: selection.lowerBound, length: selection.count)) }
@@ -143,7 +143,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// The loupe is drawn above the finger with the caret's neighbourhood, only while it
     /// shows; drawing it changes nothing.
     @Test func theLoupeIsDrawnAboveTheFingerWhileItShows() {
-        var store = focusedStore("hello world")
+        let store = focusedStore("hello world")
         let p = point(store, 5)
         store.skip(touch(.began, p, 1000), at: ms(1000))
         let bar = store.state
@@ -198,7 +198,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
 
 @Suite struct InputBarSelectionHandleTests {
     private func selected(_ text: String, _ range: Range<Int>) -> InputBarStore {
-        var store = focusedStore(text)
+        let store = focusedStore(text)
         store.skip(.select(location: range.lowerBound, length: range.count))
         return store
     }
@@ -206,7 +206,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UITextView: a selection shows a grab handle at each end; none for a caret or
     /// without first responder.
     @Test func aSelectionShowsAGrabHandleAtEachEnd() {
-        var store = selected("hello world", 6..<11)
+        let store = selected("hello world", 6..<11)
         let handles = store.state.selectionHandles(at: store.now)
         #expect(handles.map(\.end) == [.start, .end])
         #expect(handles.map(\.boundary) == [6, 11])
@@ -223,7 +223,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UITextView: dragging the end handle moves the selection's end on unit
     /// boundaries; the trace says when the drag begins and ends.
     @Test func draggingTheEndHandleExtendsTheSelectionOnUnitBoundaries() {
-        var store = selected("hello world", 0..<5)
+        let store = selected("hello world", 0..<5)
         let h = store.state.selectionHandles(at: store.now)[1]
         let down = Point(x: h.stem.midX + 3, y: h.stem.midY + 10) // inside the 44 pt area, off the stem
         var tap = TapRecognizer(name: "inputBar.tap")
@@ -253,7 +253,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// the start past the end) keeps one unit selected.
     @Test func theHandlesNeverCrossOneUnitStaysSelected() {
         for end in SelectionHandleEnd.allCases {
-            var store = selected("hello world", 3..<8)
+            let store = selected("hello world", 3..<8)
             let h = store.state.selectionHandles(at: store.now).first { $0.end == end }!
             let p = h.stem.center
             store.skip(touch(.began, p, 1000), at: ms(1000))
@@ -268,7 +268,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// A handle dragged over an emoji attachment stops on either side of it, never
     /// inside: the attachment is one unit.
     @Test func aHandleDraggedOverAnEmojiLandsOnItsBoundaries() {
-        var store = focusedStore("ab ", emoji: true, after: " cd")
+        let store = focusedStore("ab ", emoji: true, after: " cd")
         store.skip(.select(location: 0, length: 1))
         let h = store.state.selectionHandles(at: store.now)[1]
         var t = 1000
@@ -287,7 +287,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// UIKit's handle has no time limit: held still past the tap's deadline, it still
     /// drags when the finger moves.
     @Test func aHandleHeldStillStillDrags() {
-        var store = selected("hello world", 0..<5)
+        let store = selected("hello world", 0..<5)
         let h = store.state.selectionHandles(at: store.now)[1]
         store.skip(touch(.began, h.stem.center, 1000), at: ms(1000))
         store.skip(.tick, at: ms(2000))
@@ -301,7 +301,7 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
     /// A tap that lifts on a handle without moving is still the text view's tap (UIKit's
     /// handle only takes a finger that drags): the caret goes there.
     @Test func aTapOnAHandleIsStillATap() {
-        var store = selected("hello world", 0..<5)
+        let store = selected("hello world", 0..<5)
         let p = point(store, 5)
         store.skip(touch(.began, p, 1000), at: ms(1000))
         let events = store.skip(touch(.ended, p, 1080), at: ms(1080))
