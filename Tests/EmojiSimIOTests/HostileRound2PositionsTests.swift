@@ -92,16 +92,18 @@ import ChatUI
     }
 
     @Test("item 15: a script's bad UTF-8 is reported at its line and column")
-    func scriptUTF8() {
+    func scriptUTF8() throws {
         let bytes = Array("tap input\ntype \"a".utf8) + [0xFF] + Array("b\"\n".utf8)
         #expect { _ = try ScriptParser.parse(utf8: bytes, name: "s.scenario") } throws: { e in
             "\(e)" == "s.scenario:2:8: error: the file is not valid UTF-8: byte 0xFF at byte offset 17"
         }
         // After multi-byte characters the column counts scalars.
         let wide = Array("type \"你好".utf8) + [0xC3, 0x28]
-        #expect { _ = try ScriptParser.parse(utf8: wide, name: "w") } throws: { e in "\(e)".hasPrefix("w:1:9: error:") }
+        #expect { _ = try ScriptParser.parse(utf8: wide, name: "w") } throws: { e in
+            "\(e)".hasPrefix("w:1:9: error:")
+        }
         // Valid bytes parse as the text does.
-        #expect(try ScriptParser.parse(utf8: Array("tap input\n".utf8)) == ScriptParser.parse("tap input\n"))
+        #expect(try ScriptParser.parse(utf8: Array("tap input\n".utf8)) == (try ScriptParser.parse("tap input\n")))
     }
 
     @Test("item 15: a drag of 1e300 pt is refused at the offset, in points, not 'inf pt'")
@@ -119,6 +121,8 @@ import ChatUI
         #expect { _ = try ScenarioAssets.load(.json("a\u{0}/../../c.json"), relativeTo: dir) } throws: { e in
             "\(e)".contains("contains a NUL byte")
         }
-        #expect { _ = try ConfinedOutput(root: dir).url(for: "a\u{0}b") } throws: { e in "\(e)".contains("a NUL byte in the path") }
+        #expect { _ = try ConfinedOutput(root: dir).url(for: "a\u{0}b") } throws: { e in
+            "\(e)".contains("a NUL byte in the path")
+        }
     }
 }
