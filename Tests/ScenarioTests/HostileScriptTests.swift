@@ -62,7 +62,7 @@ import EmojiSimIO
 
     /// Values of 1e15 and more print as plain decimals, which the parser reads back.
     @Test func printedScriptsReparse() throws {
-        let text = "tap 100000000000000000000000,5\ndrag list by -25000000000000000,0.5 over 3599.9995s\n"
+        let text = "tap 100000000000000000000000,5\ntap -25000000000000000,0.5\ndrag list by -9999.5,0.5 over 3599.9995s\n"
         let script = try ScriptParser.parse(text, name: "t")
         let printed = ScriptPrinter.print(script)
         #expect(!printed.contains("e+"))
