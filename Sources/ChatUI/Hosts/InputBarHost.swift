@@ -13,7 +13,7 @@ import Tester
 /// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
 /// refused touch must not pass silently. Events of touches land in `events`.
 ///
-/// Timers: besides the frames, one clock timer at `bar.loupeDeadline` ticks the bar at
+/// Timers: besides the frames, one clock timer at `InputBar().nextDeadline(bar)` (the loupe) ticks the bar at
 /// the instant a held finger's loupe is due (as ChatScreen's one timer does).
 ///
 /// Invariant: the link is added once and ticks `bar` at every frame it runs; a tick
@@ -54,7 +54,7 @@ public final class InputBarHost: Testable {
     private var loupeTimer: (id: VirtualClock.TimerID, due: SimInstant)?
 
     private func syncLoupeTimer() {
-        let want = bar.loupeDeadline
+        let want = InputBar().nextDeadline(bar)
         guard want != loupeTimer?.due else { return }
         if let t = loupeTimer { clock.cancel(t.id) }
         loupeTimer = nil

@@ -199,7 +199,7 @@ public final class ChatScreen: DisplayListRepresentable {
     private func syncDeadline() {
         var want = panel.nextDeadline
         if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
-        if let d = inputBar.loupeDeadline, want.map({ d < $0 }) ?? true { want = d }
+        if let d = InputBar().nextDeadline(inputBar), want.map({ d < $0 }) ?? true { want = d }
         guard want != deadlineDue else { return }
         if let t = deadlineTimer { clock.cancel(t) }
         deadlineTimer = nil; deadlineDue = want
@@ -212,7 +212,7 @@ public final class ChatScreen: DisplayListRepresentable {
         deadlineTimer = nil; deadlineDue = nil
         if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
         if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
-        if let d = inputBar.loupeDeadline, d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
+        if let d = InputBar().nextDeadline(inputBar), d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
         syncDeadline()
     }
 
@@ -233,7 +233,7 @@ public final class ChatScreen: DisplayListRepresentable {
         list.setViewportHeight(listFrame().height)
         if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
         // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
-        if let d = inputBar.loupeDeadline, d != deadlineDue { syncDeadline() }
+        if let d = InputBar().nextDeadline(inputBar), d != deadlineDue { syncDeadline() }
         return failure
     }
 
