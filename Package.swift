@@ -65,6 +65,9 @@ let package = Package(
                           path: "Tools/wasm/reference"),
         // Imaging (gif): regenerates the demo's animated GIFs from the Noto stills.
         .executableTarget(name: "make-demo-assets", dependencies: ["Imaging", "EmojiText"], path: "Tools/make-demo-assets"),
+        // Tools/docs check: counts undocumented public declarations from the symbol graphs of
+        // the modules `swift build` built (no dependency; Foundation for the JSON).
+        .executableTarget(name: "docs-check", path: "Tools/docs-check"),
 
         // MARK: tests
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),

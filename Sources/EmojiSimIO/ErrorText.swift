@@ -6,6 +6,12 @@ import Foundation
 /// the cause instead (`no such file`, `permission denied`, `no space left on device`)
 /// from the POSIX code underneath when there is one.
 public enum ErrorText {
+    /// Describes any error in one line for the CLI and the reports.
+    ///
+    /// - Parameter error: Any error; errors that are not Foundation's are printed with
+    ///   their own `description`, unchanged.
+    /// - Returns: A lowercase phrase for a Foundation or POSIX error (`no such file`), else
+    ///   the error's own text. Never empty and never a multi-line dump.
     public static func describe(_ error: Error) -> String {
         // EmojiSim's own errors already print as one readable line.
         let foundation = error is CocoaError || error is POSIXError || type(of: error) is NSError.Type

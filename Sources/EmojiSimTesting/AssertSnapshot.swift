@@ -16,8 +16,20 @@ import XCTest
 /// `EMOJISIM_ARTIFACTS`, for CI artifacts.
 /// Works under Swift Testing (`Issue.record`) and XCTest (`XCTFail`).
 ///
-/// `named`: the snapshot's name; unnamed snapshots of one test are numbered 1, 2, ...
-/// Returns the failure message, nil on success (handy for testing the library itself).
+/// - Parameters:
+///   - value: The value to snapshot; an error it throws fails the assertion.
+///   - strategy: How the value becomes a reference file and how two are compared
+///     (`.ascii`, `.png`, `.tree`, or your own ``Strategy``).
+///   - name: The snapshot's name; unnamed snapshots of one test are numbered 1, 2, ...
+///   - record: The record mode for this call, over the trait and `EMOJISIM_RECORD`.
+///   - fileID: The caller's file ID, for the issue's location.
+///   - filePath: The caller's path: finds the package root and names the reference.
+///   - function: The calling test, which names the reference file.
+///   - line: The caller's line, for the issue's location.
+///   - column: The caller's column, for the issue's location.
+/// - Returns: The failure message, or `nil` on success (handy for testing the library itself).
+/// - Complexity: O(*n*) in the size of the rendered value and its reference (the diff
+///   of two texts is O(*n* · *d*) for *d* differing lines, bounded by the shown diff).
 @discardableResult
 public func assertSnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
@@ -41,7 +53,20 @@ public func assertSnapshot<Value, Format>(
 /// Several strategies of one value at once, e.g. `assertSnapshots(of: panel, as: [.ascii, .png])`:
 /// each is one reference, `<test>.<key>.<ext>` (or `<test>.<name>.<key>.<ext>` when
 /// named), the key being the strategy's (`ascii`, `styled`, `tree`, `png`, `ppm`).
-/// Every failing one is reported; returns their messages (empty on success).
+/// Every failing one is reported.
+///
+/// - Parameters:
+///   - value: The value to snapshot, produced once for all strategies.
+///   - strategies: The strategies; a key used twice gets a number (`png`, `png2`).
+///   - name: A name shared by the snapshots, before each key.
+///   - record: The record mode for this call.
+///   - fileID: The caller's file ID, for the issue's location.
+///   - filePath: The caller's path: finds the package root and names the references.
+///   - function: The calling test, which names the reference files.
+///   - line: The caller's line, for the issue's location.
+///   - column: The caller's column, for the issue's location.
+/// - Returns: The failure messages, empty on success.
+/// - Complexity: The sum of one ``assertSnapshot(of:as:named:record:fileID:filePath:function:line:column:)`` per strategy.
 @discardableResult
 public func assertSnapshots<Value>(
     of value: @autoclosure () throws -> Value,
@@ -77,9 +102,16 @@ public func assertSnapshots<Value>(
 
 /// A strategy of any format for `assertSnapshots`, with the key that names its file.
 public struct Snapshotting<Value> {
+    /// The file-name part that tells this strategy's reference from the others'
+    /// (`<test>.<key>.<ext>`).
     public var key: String
     let verify: (Value, String, RecordMode?, String, String, [String: String]) -> String?
 
+    /// Wraps a strategy of any format.
+    ///
+    /// - Parameters:
+    ///   - strategy: The strategy that renders and compares the value.
+    ///   - key: The reference file's key.
     public init<Format>(_ strategy: Strategy<Value, Format>, key: String) {
         self.key = key
         verify = { value, name, record, filePath, function, env in
@@ -90,11 +122,22 @@ public struct Snapshotting<Value> {
 }
 
 extension Snapshotting where Value: DisplayListRepresentable {
+    /// ``Strategy/ascii`` under the key `ascii`.
     public static var ascii: Snapshotting { Snapshotting(Strategy<Value, String>.ascii, key: "ascii") }
+    /// ``Strategy/asciiStyled`` under the key `styled`.
     public static var asciiStyled: Snapshotting { Snapshotting(Strategy<Value, String>.asciiStyled, key: "styled") }
+    /// ``Strategy/tree`` under the key `tree`.
     public static var tree: Snapshotting { Snapshotting(Strategy<Value, String>.tree, key: "tree") }
+    /// ``Strategy/png`` (default configuration, exact match) under the key `png`.
     public static var png: Snapshotting { Snapshotting(Strategy<Value, Image>.png, key: "png") }
+    /// ``Strategy/ppm`` (default configuration, exact match) under the key `ppm`.
     public static var ppm: Snapshotting { Snapshotting(Strategy<Value, Image>.ppm, key: "ppm") }
+    /// A PNG snapshot rendered with `configuration`, under the key `png`.
+    ///
+    /// - Parameters:
+    ///   - configuration: Size, scale, theme, font and images of the render.
+    ///   - tolerance: The largest per-channel difference still counted as equal.
+    /// - Returns: The snapshotting, for `assertSnapshots(of:as:)`.
     public static func png(_ configuration: RenderConfiguration, tolerance: Int = 0) -> Snapshotting {
         Snapshotting(Strategy<Value, Image>.png(configuration, tolerance: tolerance), key: "png")
     }
@@ -104,7 +147,20 @@ struct SnapshotLocation {
     var fileID: String, filePath: String, line: Int, column: Int
 }
 
-/// The assertion without reporting: nil on success, else the failure message.
+/// The assertion without reporting: what ``assertSnapshot(of:as:named:record:fileID:filePath:function:line:column:)``
+/// does, minus the test issue, with the environment passed in (so a test can set
+/// `CI` or `EMOJISIM_RECORD` without touching the process).
+///
+/// - Parameters:
+///   - value: The value to snapshot.
+///   - strategy: How it is rendered and compared.
+///   - name: The snapshot's name; `nil` numbers it within the test.
+///   - record: The record mode, over the environment's.
+///   - filePath: The calling file's path: finds the package root and names the reference.
+///   - function: The calling test, which names the reference file.
+///   - environment: The variables read (`CI`, `EMOJISIM_RECORD`, `EMOJISIM_ARTIFACTS`).
+/// - Returns: The failure message, or `nil` on success.
+/// - Complexity: O(*n*) in the size of the rendered value and its reference.
 public func verifySnapshot<Value, Format>(
     of value: () throws -> Value,
     as strategy: Strategy<Value, Format>,

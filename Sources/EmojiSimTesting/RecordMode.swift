@@ -15,12 +15,30 @@ import Foundation
 /// `CI` is set, so nothing is recorded or left pending on CI. Whatever the mode, a run
 /// or test whose expectations failed writes nothing.
 public enum RecordMode: String, Sendable, CaseIterable {
-    case pending, all, missing, failed, never
+    /// Write a new or differing snapshot as `<name>.<ext>.new` for review; never touch
+    /// the reference. The default.
+    case pending
+    /// Always (re)write the reference, matching or not.
+    case all
+    /// Write references that do not exist yet; leave a differing one pending.
+    case missing
+    /// Write missing references and rewrite those that do not match.
+    case failed
+    /// Only compare; write nothing.
+    case never
 
     /// The mode of the current test scope (set by the trait or `withSnapshotRecording`).
     @TaskLocal public static var scoped: RecordMode?
 
     /// The effective mode for an assertion given its argument and the environment.
+    ///
+    /// - Parameters:
+    ///   - requested: The assertion's `record:` argument, which wins over the scope and
+    ///     `EMOJISIM_RECORD` (but not over CI).
+    ///   - environment: The variables read (`CI`, `EMOJISIM_RECORD`; an unknown
+    ///     `EMOJISIM_RECORD` value is ignored).
+    /// - Returns: `.never` on CI, else the first of `requested`, ``scoped``,
+    ///   `EMOJISIM_RECORD` and `.pending`.
     public static func resolve(_ requested: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
         if isCI(environment) { return .never }
         if let requested { return requested }
@@ -29,7 +47,11 @@ public enum RecordMode: String, Sendable, CaseIterable {
         return .pending
     }
 
-    /// CI is set to anything but an empty string, `0` or `false`.
+    /// Whether the environment is a CI run: `CI` is set to anything but an empty string,
+    /// `0` or `false` (any letter case).
+    ///
+    /// - Parameter environment: The variables to read.
+    /// - Returns: `true` on CI.
     public static func isCI(_ environment: [String: String]) -> Bool {
         guard let v = environment["CI"] else { return false }
         let l = v.lowercased()

@@ -6,12 +6,26 @@ import SimCore
 /// (points; default the list's own size), the pixel scale, the theme, the font and the
 /// image provider. The default uses the bundled Unifont subset at scale 2, light theme.
 public struct RenderConfiguration {
+    /// The canvas in points; `nil` keeps the display list's own size.
     public var size: Size?
+    /// Pixels per point, 1 to 3 (clamped by the initializer).
     public var scale: Int
+    /// The colours the display list is drawn in.
     public var theme: Theme
+    /// The font text is drawn with; glyphs it lacks are drawn as hex boxes.
     public var font: BitmapFont
+    /// Where image commands get their pixels; `.none` draws placeholders.
     public var images: ImageProvider
 
+    /// Creates a configuration; each parameter sets the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - size: The canvas in points, or `nil` for the list's own size.
+    ///   - scale: Pixels per point; values outside 1...3 are clamped.
+    ///   - theme: The theme.
+    ///   - font: The font; `nil` uses the bundled Unifont subset (or, if that resource
+    ///     is missing, an empty font that draws hex boxes).
+    ///   - images: The image provider.
     public init(size: Size? = nil, scale: Int = 2, theme: Theme = .light, font: BitmapFont? = nil,
                 images: ImageProvider = .none) {
         self.size = size
@@ -23,6 +37,7 @@ public struct RenderConfiguration {
         self.images = images
     }
 
+    /// The display list's own size at scale 2, light theme, bundled font, no images.
     public static var `default`: RenderConfiguration { RenderConfiguration() }
 
     var pixelOptions: PixelRenderOptions {

@@ -61,11 +61,16 @@ public struct ScenarioVerifier {
         }
     }
 
+    /// Where each script's references are looked up and written.
     public var references: References
+    /// The record mode for every script; `never` when ``isCI``.
     public var record: RecordMode
     /// CI is set: nothing is written (and messages say so).
     public var isCI: Bool
+    /// Runs each script (with the font its text snapshots are drawn with).
     public var runner: ScenarioRunner
+    /// Builds each script's screen; an error it throws becomes a ``ScriptError`` at the
+    /// script's `catalog` line.
     public var makeHost: HostFactory
     /// Where failures leave artifacts.
     public var artifacts: Artifacts
@@ -95,22 +100,37 @@ public struct ScenarioVerifier {
 
     /// One snapshot of a run and how it compared.
     public struct ScenarioSnapshot: Sendable {
+        /// The snapshot as the run produced it: its name, format, line and display list.
         public var output: SnapshotOutput
+        /// How it compared with its reference, and what was written.
         public var check: SnapshotCheck
+        /// The comparison's outcome (matched, differs, new, recorded, unchecked...).
         public var status: SnapshotStatus { check.status }
+        /// Whether the snapshot counts as passing under the record mode in use.
         public var passed: Bool { check.passed }
+        /// The reference file compared with; `nil` when references are off.
         public var reference: URL? { check.reference }
     }
 
+    /// One script's run and the check of each of its snapshots: what `emojisim run` prints
+    /// and the reports show.
     public struct Verification: Sendable {
+        /// The script file as given to ``verify(_:at:)``.
         public var script: URL
         /// The script as messages name it (relative to the package root when known).
         public var displayName: String
+        /// The run: steps, expectations, the failure that stopped it, snapshots, recording.
         public var result: ScenarioResult
+        /// One entry per snapshot the run took, in run order.
         public var snapshots: [ScenarioSnapshot]
         /// Problems found after the run (outputs that could not be written, a GIF that
         /// could not be encoded): they fail the script like any other.
         public var errors: [String] = []
+        /// Renders the step log's frames for the trace viewer (`TraceViewer`); set when
+        /// the run recorded a step log (`ScenarioRunner.logsSteps`).
+        public var viewerFrames: ViewerFrameRenderer?
+        /// Whether the script passes: the run did not stop, every expectation held, every
+        /// snapshot passed and nothing failed afterwards.
         public var passed: Bool { result.passed && snapshots.allSatisfy(\.passed) && errors.isEmpty }
 
         /// One entry per problem, as `FILE:LINE:COL: error: ...`.
@@ -132,12 +152,16 @@ public struct ScenarioVerifier {
 
     /// A script that cannot be checked: no package root to find its references under.
     public struct LookupError: Error, CustomStringConvertible, Sendable {
+        /// Which script and why, as the CLI prints it.
         public var description: String
     }
 
     /// The folder a script's references are written under, no folder below it being a
     /// symlink (SafeFileWriter's confinement): the package root, `--snapshots DIR`, or
     /// for a script outside any package its own folder. Nil without references.
+    ///
+    /// - Parameter script: The script file.
+    /// - Returns: The confinement root for writes, or `nil` with ``References/none``.
     public func writeRoot(for script: URL) -> URL? {
         let url = script.standardizedFileURL
         switch references {
@@ -150,6 +174,11 @@ public struct ScenarioVerifier {
     /// The script's references folder, the package root (nil outside a package), and
     /// the key: the script's path without extension from the root (or from the current
     /// folder, or its stem), which also names its artifacts' subfolder.
+    ///
+    /// - Parameter script: The script file.
+    /// - Returns: The folder, root and key, or `nil` with ``References/none``.
+    /// - Throws: ``LookupError`` is in the signature for a future failure; today every
+    ///   script has a folder (beside it when outside a package), so nothing is thrown.
     public func referenceFolder(for script: URL) throws(LookupError) -> (folder: URL, root: URL?, key: String)? {
         let url = script.standardizedFileURL
         let root = SnapshotFiles.packageRoot(from: url.path)
@@ -180,6 +209,14 @@ public struct ScenarioVerifier {
     }
 
     /// Runs an already parsed script and checks its snapshots.
+    ///
+    /// - Parameters:
+    ///   - script: The parsed script.
+    ///   - url: Where the script lives: resolves relative catalog paths and names its references.
+    /// - Returns: The verification; failed expectations and snapshots are in it, not thrown.
+    /// - Throws: ``ScriptError`` at the `catalog` line when the screen cannot be built.
+    /// - Complexity: Proportional to the run (steps and the virtual time they simulate) plus
+    ///   the bytes of its snapshots and references.
     public func verify(_ script: Script, at url: URL) throws -> Verification {
         let location = try referenceFolder(for: url)
         let root = location?.root ?? SnapshotFiles.packageRoot(from: url.standardizedFileURL.path)
@@ -225,11 +262,28 @@ public struct ScenarioVerifier {
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))
         }
-        return Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        var verification = Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        if result.steps != nil {
+            verification.viewerFrames = ViewerFrameRenderer(font: runner.font, images: host.imageProvider,
+                                                            theme: configuration.theme)
+        }
+        return verification
     }
 
     /// One scenario snapshot through the strategy of its format: the same strategies and
     /// comparison `assertSnapshot` uses. Without a reference it only renders.
+    ///
+    /// - Parameters:
+    ///   - output: The snapshot the run produced.
+    ///   - reference: The reference file, or `nil` to render only (status `unchecked`).
+    ///   - displayName: How messages name the reference.
+    ///   - artifactName: The path under the artifacts folder for a failure's files.
+    ///   - policy: What may be written (record mode, CI, the blocking failure, roots).
+    ///   - font: The font text formats and pixel renders use.
+    ///   - images: The images pixel renders draw.
+    ///   - codes: The legend codes shared by the run's text snapshots.
+    /// - Returns: The check, with its status, message and what was written.
+    /// - Complexity: O(*n*) in the rendered snapshot's and the reference's size.
     public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, artifactName: String? = nil,
                              policy: SnapshotStore.Policy,
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {

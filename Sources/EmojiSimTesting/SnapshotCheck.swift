@@ -9,6 +9,7 @@ public struct SnapshotCheck: Sendable {
     public var reference: URL?
     /// The reference as the messages name it (relative to the package root when known).
     public var displayName: String
+    /// What the comparison found and what was done about it (recorded, left pending...).
     public var status: SnapshotStatus
     /// The rendered value (nil for formats a report cannot show).
     public var actual: SnapshotValue?
@@ -24,5 +25,6 @@ public struct SnapshotCheck: Sendable {
     /// The failure message (nil when passed).
     public var message: String?
 
+    /// Whether the check passes; see ``SnapshotStatus/passed``.
     public var passed: Bool { status.passed }
 }

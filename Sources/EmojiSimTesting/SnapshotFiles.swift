@@ -9,6 +9,10 @@ import Darwin
 /// Where references and failure artifacts live, and how they are written.
 public enum SnapshotFiles {
     /// The package root: the nearest folder above `filePath` holding Package.swift.
+    ///
+    /// - Parameter filePath: A file's path, usually a test's `#filePath`.
+    /// - Returns: The package folder, or `nil` when no folder above holds a Package.swift.
+    /// - Complexity: One file-existence check per folder above `filePath`.
     public static func packageRoot(from filePath: String) -> URL? {
         var dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while dir.path != "/" && !dir.path.isEmpty {
@@ -20,6 +24,15 @@ public enum SnapshotFiles {
 
     /// `Snapshots/<Suite>/<test>.<name>.<ext>` under the root: Suite is the test file's
     /// name without `.swift`, test the function name without its argument list.
+    /// Unsafe characters in each part become `_`.
+    ///
+    /// - Parameters:
+    ///   - root: The package root.
+    ///   - filePath: The test file's path.
+    ///   - function: The test function (`#function`), e.g. `panelOpens()`.
+    ///   - name: The snapshot's name.
+    ///   - pathExtension: The strategy's extension, without a dot.
+    /// - Returns: The reference's URL; nothing is created.
     public static func referencePath(root: URL, filePath: String, function: String, name: String, pathExtension: String) -> URL {
         let suite = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
         return root.appendingPathComponent("Snapshots").appendingPathComponent(sanitize(suite))
@@ -39,12 +52,18 @@ public enum SnapshotFiles {
     }
 
     /// `EMOJISIM_ARTIFACTS` as a folder (relative to the current folder), nil when unset.
+    ///
+    /// - Parameter environment: The variables to read.
+    /// - Returns: The folder (standardized), or `nil` when `EMOJISIM_ARTIFACTS` is unset or empty.
     public static func customArtifactsFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         guard let custom = environment["EMOJISIM_ARTIFACTS"], !custom.isEmpty else { return nil }
         return URL(fileURLWithPath: custom).standardizedFileURL
     }
 
     /// `<root>/.build/snapshot-failures`: the artifacts folder when none is named.
+    ///
+    /// - Parameter root: The package root.
+    /// - Returns: The folder (it may not exist yet).
     public static func defaultArtifactsFolder(root: URL) -> URL {
         root.appendingPathComponent(".build").appendingPathComponent("snapshot-failures")
     }
@@ -85,14 +104,23 @@ public enum SnapshotFiles {
     /// A reference problem that is not "there is none": the file (or a folder on its
     /// path) exists but cannot be read.
     public struct ReadError: Error, CustomStringConvertible, Sendable {
+        /// The path that could not be read (a folder's, with a trailing `/`, when a folder on
+        /// the way cannot be searched).
         public var path: String
+        /// Why, from the system (`Permission denied`) or `it is a folder, not a file`.
         public var reason: String
+        /// `cannot read <path>: <reason>`, as messages print it.
         public var description: String { "cannot read \(path): \(reason)" }
     }
 
     /// The reference's bytes; nil when there is no such file. A file that exists but
     /// cannot be read (permissions, a folder in its place, an unreadable Snapshots
     /// folder) throws, so it is never mistaken for a missing reference and overwritten.
+    ///
+    /// - Parameter url: The reference file.
+    /// - Returns: The file's bytes, or `nil` when neither it nor a folder on its path exists.
+    /// - Throws: ``ReadError`` when it exists but cannot be read.
+    /// - Complexity: O(*n*) in the file's size.
     public static func readReference(_ url: URL) throws(ReadError) -> [UInt8]? {
         let path = url.path
         var st = stat()
@@ -115,6 +143,12 @@ public enum SnapshotFiles {
         return [UInt8](data)
     }
 
+    /// The file's bytes, or `nil` when it cannot be read for any reason (missing included):
+    /// for artifacts and pending files, where a missing file is not an error.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: The whole file, or `nil`.
+    /// - Complexity: O(*n*) in the file's size.
     public static func read(_ url: URL) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return [UInt8](data)

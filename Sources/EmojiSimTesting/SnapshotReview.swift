@@ -19,21 +19,35 @@ import Darwin
 /// outside the tree is never replaced. A pending image must decode before it is
 /// accepted, so a truncated render never becomes a reference.
 public enum SnapshotReview {
+    /// One pending snapshot: its `.new` file and the reference it would replace.
     public struct Pending: Hashable, Sendable {
         /// The `.new` file.
         public var file: URL
         /// The reference it would replace (may not exist: a new snapshot).
         public var reference: URL
+        /// Whether there is no reference yet (accepting creates it).
         public var isNew: Bool
     }
 
+    /// Why a review command could not act, naming the path: prints as one line.
     public struct ReviewError: Error, CustomStringConvertible, Sendable {
+        /// The message, naming the path and the reason.
         public var description: String
+        /// Creates an error with its message.
+        ///
+        /// - Parameter d: The message, naming the path and the reason.
         public init(_ d: String) { description = d }
     }
 
     /// Every pending file under `folder`, sorted by path. Unreadable folders are errors
     /// naming them.
+    ///
+    /// - Parameter folder: A folder to search recursively, a reference, or a `.new` file
+    ///   (a single file gives its one entry). Dot-files are skipped.
+    /// - Returns: The pending snapshots, sorted by the `.new` file's path.
+    /// - Throws: ``ReviewError`` when `folder` does not exist and has no pending file, or a
+    ///   folder in the tree cannot be read.
+    /// - Complexity: O(*n* log *n*) in the files under `folder`.
     public static func pending(under folder: URL) throws(ReviewError) -> [Pending] {
         var out: [Pending] = []
         var isDir: ObjCBool = false
@@ -67,6 +81,10 @@ public enum SnapshotReview {
     }
 
     /// The pending entry for a path naming either the `.new` file or its reference.
+    ///
+    /// - Parameter path: The `.new` file or the reference.
+    /// - Returns: The pending entry.
+    /// - Throws: ``ReviewError`` when the `.new` file does not exist.
     public static func pending(at path: URL) throws(ReviewError) -> Pending {
         let file = path.lastPathComponent.hasSuffix(".new") ? path : SnapshotStore.pendingURL(for: path)
         guard FileManager.default.fileExists(atPath: file.path) else {
@@ -81,6 +99,12 @@ public enum SnapshotReview {
     }
 
     /// Makes the pending render the reference.
+    ///
+    /// - Parameter p: The pending snapshot.
+    /// - Throws: ``ReviewError`` when the pending file or the reference is not a regular file,
+    ///   a folder between the package root and the reference is a symlink, a pending image
+    ///   does not decode, or the rename fails. Nothing changes then.
+    /// - Complexity: O(*n*) in the pending file's size (it is validated), plus one rename.
     public static func accept(_ p: Pending) throws(ReviewError) {
         try requireRegular(p.file, what: "pending file")
         // The rename writes where the folders lead: refuse a symlinked folder between
@@ -101,6 +125,9 @@ public enum SnapshotReview {
     }
 
     /// Drops the pending render; the reference stays as it was.
+    ///
+    /// - Parameter p: The pending snapshot.
+    /// - Throws: ``ReviewError`` when the pending file is not a regular file or cannot be removed.
     public static func reject(_ p: Pending) throws(ReviewError) {
         try requireRegular(p.file, what: "pending file")
         if unlink(p.file.path) != 0 {
@@ -110,6 +137,12 @@ public enum SnapshotReview {
 
     /// What changed, for `review`: a unified diff for text, the pixel summary for images
     /// (and the diff picture, when both decode).
+    ///
+    /// - Parameter p: The pending snapshot.
+    /// - Returns: The description (`new snapshot ...` for a new one, else the diff or pixel
+    ///   summary) and, for two images of the same size that differ, the diff picture.
+    /// - Throws: ``ReviewError`` when a file cannot be read or an image does not decode.
+    /// - Complexity: O(*n*) in the files' size; a text diff as ``SnapshotDiff/text(reference:actual:maxLines:)``.
     public static func describe(_ p: Pending) throws(ReviewError) -> (text: String, diffImage: Image?) {
         let new = try read(p.file)
         let isImage = SnapshotImageCodec.sniff(new) != nil

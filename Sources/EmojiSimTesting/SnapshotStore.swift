@@ -11,6 +11,7 @@ import Raster
 public enum SnapshotStore {
     /// What a check may write and why not.
     public struct Policy: Sendable {
+        /// The record mode; ``RecordMode/never`` writes nothing.
         public var mode: RecordMode
         /// True on CI: the message then says why nothing was recorded.
         public var isCI: Bool
@@ -27,6 +28,15 @@ public enum SnapshotStore {
         /// Nil: only the file itself is guarded.
         public var root: URL?
 
+        /// Creates a policy; each parameter sets the property of the same name.
+        ///
+        /// - Parameters:
+        ///   - mode: The record mode.
+        ///   - isCI: Whether this is a CI run.
+        ///   - blocked: Why nothing may be written, or `nil`.
+        ///   - artifacts: The artifacts folder, or `nil`.
+        ///   - acceptHint: The command line that accepts a change, or `nil`.
+        ///   - root: The confinement root for written files, or `nil`.
         public init(mode: RecordMode, isCI: Bool = false, blocked: String? = nil, artifacts: URL? = nil,
                     acceptHint: String? = nil, root: URL? = nil) {
             self.mode = mode; self.isCI = isCI; self.blocked = blocked; self.artifacts = artifacts
@@ -35,6 +45,9 @@ public enum SnapshotStore {
     }
 
     /// The pending file of a reference: `<reference>.new`.
+    ///
+    /// - Parameter reference: The reference file.
+    /// - Returns: The `.new` file beside it.
     public static func pendingURL(for reference: URL) -> URL {
         reference.deletingLastPathComponent().appendingPathComponent(reference.lastPathComponent + ".new")
     }
@@ -42,6 +55,19 @@ public enum SnapshotStore {
     /// Compares `actual` with the reference at `reference` and writes what the policy
     /// allows. `displayName` names the reference in messages; `artifactName` is its path
     /// inside the artifacts folder.
+    /// Errors writing files become the check's failure message, never a throw.
+    ///
+    /// - Parameters:
+    ///   - actual: The rendered value.
+    ///   - diffing: How the format is encoded, decoded and compared.
+    ///   - reference: The reference file.
+    ///   - displayName: How messages name the reference.
+    ///   - artifactName: The path under ``Policy/artifacts`` for a failure's files; `nil`
+    ///     uses the reference's file name.
+    ///   - policy: What may be written.
+    /// - Returns: The check: status, message, and every file written or removed.
+    /// - Complexity: O(*n*) in the sizes of `actual` and the reference, plus the diffing's
+    ///   comparison.
     public static func verify<Format>(_ actual: Format, diffing: Diffing<Format>, reference: URL, displayName: String,
                                       artifactName: String? = nil, policy: Policy) -> SnapshotCheck {
         var check = SnapshotCheck(reference: reference, displayName: displayName, status: .matched,

@@ -3,8 +3,12 @@ import Testing
 
 /// Whether the current test (or scenario) has failed an expectation, so that its
 /// snapshots record nothing: a reference recorded by a test that is already wrong would
-/// make the next, correct run fail. Scoped per test by the `.snapshots` trait,
-/// `withSnapshotRecording` and `assertScenario`.
+/// make the next, correct run fail. Scoped per test by the `.snapshots` trait, which
+/// counts the test's failed issues; `assertScenario` and `ScenarioDriver.require` mark
+/// the scope failed too. Outside such a scope (XCTest, `withSnapshotRecording`) nothing
+/// is tracked and snapshots record as their mode says.
+///
+/// Thread-safe: a test's concurrent tasks may record issues at once (one lock).
 public final class TestExpectations: @unchecked Sendable {
     private let lock = NSLock()
     private var failures = 0
@@ -12,6 +16,7 @@ public final class TestExpectations: @unchecked Sendable {
     /// must not block the next snapshot of the same test).
     private var ownIssues = 0
 
+    /// A tracker with no failures; the trait makes one per test case.
     public init() {}
 
     @TaskLocal static var current: TestExpectations?
@@ -38,9 +43,20 @@ public final class TestExpectations: @unchecked Sendable {
 /// snapshot in the test (overridden by an assertion's own `record:` and by CI), and
 /// the guard that a test whose `#expect`s failed records nothing.
 public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The record mode of the scope; `nil` keeps the enclosing scope's (a suite's trait)
+    /// or the usual resolution.
     public var record: RecordMode?
+    /// Always `true`: on a suite, the trait applies to every test in it.
     public var isRecursive: Bool { true }
 
+    /// Runs one test case with the trait's record mode and a fresh failure tracker
+    /// (Swift Testing calls this; a suite itself runs unscoped).
+    ///
+    /// - Parameters:
+    ///   - test: The test or suite.
+    ///   - testCase: The test case, or `nil` for a suite.
+    ///   - function: The test body.
+    /// - Throws: What `function` throws.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil || !test.isSuite else { return try await function() }
@@ -59,11 +75,20 @@ public struct SnapshotTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == SnapshotTrait {
     /// Snapshots of this test record as `record` says (nil: the usual resolution).
+    ///
+    /// - Parameter record: The record mode, or `nil`.
+    /// - Returns: The trait, for `@Test(...)` or `@Suite(...)`.
     public static func snapshots(record: RecordMode? = nil) -> SnapshotTrait { SnapshotTrait(record: record) }
 }
 
 /// The XCTest (or any code) form of the trait: runs `body` with `record` as the record
 /// mode of every snapshot in it.
+///
+/// - Parameters:
+///   - record: The record mode (an assertion's own `record:` and CI still win).
+///   - body: The code whose snapshots use it.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
 public func withSnapshotRecording<T>(_ record: RecordMode, _ body: () throws -> T) rethrows -> T {
     try RecordMode.$scoped.withValue(record) { try body() }
 }

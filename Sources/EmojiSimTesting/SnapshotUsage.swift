@@ -120,6 +120,10 @@ public enum SnapshotOrphans {
     }
 
     /// As `find(root:)`, empty when no run was logged.
+    ///
+    /// - Parameter root: The package root.
+    /// - Returns: `Snapshots/...` paths, sorted; empty without a logged test run.
+    /// - Complexity: As ``find(root:)``.
     public static func list(root: URL) -> [String] { find(root: root) ?? [] }
 
     /// The references the package's scenario scripts name (`Snapshots/<script path>/<name>.<ext>`),

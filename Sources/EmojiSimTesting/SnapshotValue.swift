@@ -4,10 +4,14 @@ import Raster
 /// A rendered snapshot as the reviewer sees it: text or pixels, never encoded bytes.
 /// Reports and `emojisim snapshots review` show it; it is encoded only when written.
 public enum SnapshotValue: Hashable, Sendable {
+    /// A text snapshot (`ascii`, `styled`, `tree`), as written to its file.
     case text(String)
+    /// A pixel snapshot (`png`, `ppm`), decoded.
     case image(Image)
 
+    /// The text of a `.text` value; `nil` for an image.
     public var text: String? { if case .text(let t) = self { return t } else { return nil } }
+    /// The image of an `.image` value; `nil` for text.
     public var image: Image? { if case .image(let i) = self { return i } else { return nil } }
 }
 
@@ -15,6 +19,7 @@ public enum SnapshotValue: Hashable, Sendable {
 public enum SnapshotStatus: Hashable, Sendable {
     /// Rendered only: no references to compare with (the demo).
     case unchecked
+    /// Equal to the reference (for images, within the strategy's tolerance).
     case matched
     /// The reference was written (by a record mode: new, or differing under `failed`/`all`).
     case recorded
@@ -30,6 +35,9 @@ public enum SnapshotStatus: Hashable, Sendable {
     /// The reference exists but cannot be used (unreadable, corrupt, another format).
     case unreadable(String)
 
+    /// Whether the snapshot counts as passing: `unchecked`, `matched` and `recorded`
+    /// pass; everything else (pending included) fails, so an unreviewed change cannot
+    /// go green.
     public var passed: Bool {
         switch self {
         case .unchecked, .matched, .recorded: return true

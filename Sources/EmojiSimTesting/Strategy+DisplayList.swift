@@ -9,6 +9,13 @@ extension Strategy where Value: DisplayListRepresentable, Format == String {
     public static var asciiStyled: Strategy<Value, String> { ascii(.styled) }
 
     /// The CharGrid text with explicit options (e.g. `.ascii` for strict 7-bit).
+    ///
+    /// - Parameters:
+    ///   - options: The grid's character set and layers (`.unicode`, `.styled`, `.ascii`).
+    ///   - configuration: Only its `size` is used (the canvas the list is laid out on);
+    ///     `nil` keeps the list's own size.
+    /// - Returns: A strategy writing `.txt` files, compared line by line.
+    /// - Complexity: Each snapshot is O(*c*) in the grid's cells plus the display list's items.
     public static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration? = nil) -> Strategy<Value, String> {
         ascii(options, configuration: configuration, codes: nil)
     }
@@ -37,6 +44,12 @@ extension Diffing where Format == Image {
     /// Pixel comparison (exact unless `tolerance` > 0, the largest channel delta
     /// allowed); the failure summary gives the differing pixel count, their bounding
     /// box and the largest delta, and leaves a diff picture.
+    ///
+    /// - Parameters:
+    ///   - format: The file format; a reference in another format is unreadable, not a diff.
+    ///   - tolerance: The largest per-channel difference still counted as equal.
+    /// - Returns: The diffing.
+    /// - Complexity: Each comparison is O(*w* · *h*) in pixels.
     public static func image(_ format: SnapshotImageCodec.Format, tolerance: Int = 0) -> Diffing<Image> {
         Diffing(
             toData: { SnapshotImageCodec.encode($0, as: format) },
@@ -65,6 +78,15 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
     /// The PixelCanvas render as PNG with the default configuration.
     public static var png: Strategy<Value, Image> { png() }
 
+    /// The PixelCanvas render as PNG.
+    ///
+    /// - Parameters:
+    ///   - configuration: Size, scale, theme, font and images of the render.
+    ///   - tolerance: The largest per-channel difference still counted as equal.
+    /// - Returns: A strategy writing `.png` files, compared as pixels (two encodings of
+    ///   the same pixels match).
+    /// - Complexity: Each snapshot is O(*w* · *h*) in the canvas's pixels plus the
+    ///   display list's items.
     public static func png(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Strategy<Value, Image> {
         image(.png, configuration, tolerance: tolerance)
     }
@@ -72,6 +94,14 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
     /// The PixelCanvas render as binary PPM (the framebuffer format).
     public static var ppm: Strategy<Value, Image> { ppm() }
 
+    /// The PixelCanvas render as binary PPM.
+    ///
+    /// - Parameters:
+    ///   - configuration: Size, scale, theme, font and images of the render.
+    ///   - tolerance: The largest per-channel difference still counted as equal.
+    /// - Returns: A strategy writing `.ppm` files, compared as pixels.
+    /// - Complexity: Each snapshot is O(*w* · *h*) in the canvas's pixels plus the
+    ///   display list's items.
     public static func ppm(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Strategy<Value, Image> {
         image(.ppm, configuration, tolerance: tolerance)
     }
@@ -87,6 +117,8 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
 /// keeps its code from its first appearance to the end. Not thread-safe: one run, one
 /// table.
 public final class LegendCodeTable {
+    /// The codes given so far; each text snapshot reads and extends them.
     public var codes = LegendCodes()
+    /// An empty table: the run's first emoji gets the first code.
     public init() {}
 }

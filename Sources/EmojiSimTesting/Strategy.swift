@@ -5,13 +5,22 @@ import Imaging
 /// returns nil when two values match, else a failure, and optionally how reports and
 /// reviews show a value.
 public struct Diffing<Format> {
+    /// Encodes a value as the reference file's bytes; called only when a file is written.
     public var toData: (Format) -> [UInt8]
+    /// Decodes a reference file; an error makes the reference `unreadable` (not a diff).
     public var fromData: ([UInt8]) throws -> Format
     /// (reference, actual) -> nil when equal, else the failure to report.
     public var diff: (Format, Format) -> SnapshotFailure?
     /// The value as text or pixels, for reports (nil: not shown).
     public var preview: ((Format) -> SnapshotValue)?
 
+    /// Creates a diffing from its four parts.
+    ///
+    /// - Parameters:
+    ///   - toData: Encodes a value for its file.
+    ///   - fromData: Decodes a reference file.
+    ///   - diff: Compares (reference, actual): `nil` when they match.
+    ///   - preview: Shows a value in reports and reviews; `nil` shows nothing.
     public init(toData: @escaping (Format) -> [UInt8],
                 fromData: @escaping ([UInt8]) throws -> Format,
                 diff: @escaping (Format, Format) -> SnapshotFailure?,
@@ -24,10 +33,19 @@ public struct Diffing<Format> {
 /// in the artifacts folder (suffix -> bytes, e.g. "diff.png"), and for images the
 /// differing pixels.
 public struct SnapshotFailure: Sendable {
+    /// The diff or summary, as the test issue shows it.
     public var message: String
+    /// Extra files for the artifacts folder, each written as `<name>.<ext>.<suffix>`.
     public var artifacts: [(suffix: String, bytes: [UInt8])]
+    /// The differing pixels drawn in red, for reports.
     public var diffImage: Image?
 
+    /// Creates a failure; each parameter sets the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - message: The diff or summary.
+    ///   - artifacts: Extra files by suffix.
+    ///   - diffImage: The diff picture, for image formats.
     public init(message: String, artifacts: [(suffix: String, bytes: [UInt8])] = [], diffImage: Image? = nil) {
         self.message = message; self.artifacts = artifacts; self.diffImage = diffImage
     }
@@ -37,15 +55,27 @@ public struct SnapshotFailure: Sendable {
 /// extension and compared by a `Diffing`. Compose with `pullback` to snapshot any
 /// value that can be converted into one a strategy already handles.
 public struct Strategy<Value, Format> {
+    /// The reference file's extension, without a dot (`txt`, `tree.txt`, `png`).
     public var pathExtension: String
+    /// Renders a value in the strategy's format.
     public var snapshot: (Value) -> Format
+    /// How the format is stored and compared.
     public var diffing: Diffing<Format>
 
+    /// Creates a strategy.
+    ///
+    /// - Parameters:
+    ///   - pathExtension: The reference file's extension, without a dot.
+    ///   - diffing: How the format is stored and compared.
+    ///   - snapshot: Renders a value in the format.
     public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping (Value) -> Format) {
         self.pathExtension = pathExtension; self.diffing = diffing; self.snapshot = snapshot
     }
 
     /// A strategy for `NewValue` that converts it to `Value` first.
+    ///
+    /// - Parameter transform: Converts the new value; it runs once per snapshot.
+    /// - Returns: A strategy with the same extension and diffing.
     public func pullback<NewValue>(_ transform: @escaping (NewValue) -> Value) -> Strategy<NewValue, Format> {
         let snap = snapshot
         return Strategy<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { snap(transform($0)) }

@@ -9,6 +9,10 @@ import Testing
 /// The message names each differing field of the state (expected, then actual) and
 /// lists expected and received events one per line, so an unasserted change reads like
 /// TCA's diff.
+///
+/// - Parameters:
+///   - failure: What the store found wrong.
+///   - location: The failing assertion's source location.
 public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure: TestStoreFailure<State, Action, Event, Failure>,
                                                                          at location: TestStoreLocation) {
     Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
@@ -17,6 +21,10 @@ public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure
 }
 
 /// Transitional: reports an `ObservingTestStore` failure (see `recordTestStoreIssue`).
+///
+/// - Parameters:
+///   - failure: What the store found wrong.
+///   - location: The failing assertion's source location.
 public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>,
                                                                   at location: TestStoreLocation) {
     Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
@@ -26,6 +34,13 @@ public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: Obs
 
 /// The text of a TestStore failure (test-side: it uses reflection, which the core avoids).
 public enum TestStoreMessage {
+    /// The message for a `TestStore` failure: for a state difference, each differing
+    /// stored property (`- expected`, `+ actual`); for events, the two lists aligned one
+    /// per line.
+    ///
+    /// - Parameter failure: The failure.
+    /// - Returns: A multi-line message.
+    /// - Complexity: O(*n*) in the size of the two states' or event lists' descriptions.
     public static func describe<State, Action, Event, Failure: Error>(_ failure: TestStoreFailure<State, Action, Event, Failure>) -> String {
         switch failure {
         case let .state(expected, actual):
@@ -49,6 +64,10 @@ public enum TestStoreMessage {
     }
 
     /// Transitional: the text of an `ObservingTestStore` failure.
+    ///
+    /// - Parameter failure: The failure.
+    /// - Returns: A multi-line message, as for a `TestStore` failure.
+    /// - Complexity: O(*n*) in the size of the states' or event lists' descriptions.
     public static func describe<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>) -> String {
         switch failure {
         case let .state(expected, actual):

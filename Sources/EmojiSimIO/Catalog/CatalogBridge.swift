@@ -10,6 +10,11 @@ public enum CatalogBridge {
     /// Unicode emoji (drawn with the image), so `[f09f9882]` on the wire finds it.
     /// Throws the first entry the core refuses (a code that cannot be a placeholder, a
     /// duplicate); `catalog check` lists all of them.
+    ///
+    /// - Parameter imported: The imported catalog; its `wire` format decides each entry's code.
+    /// - Returns: The catalog the core (panel, input bar, text scanner) runs with.
+    /// - Throws: ``EmojiCatalogError`` for the first entry the core refuses.
+    /// - Complexity: O(*n*) in the number of entries and variants.
     public static func emojiCatalog(_ imported: ImportedCatalog) throws(EmojiCatalogError) -> EmojiCatalog {
         try EmojiCatalog(groups: groups(imported))
     }
@@ -30,6 +35,12 @@ public enum CatalogBridge {
     static func coreEmoji(_ e: Emoji, wire: WireFormat) -> Emoji { wire.coreEmoji(e) }
 
     /// The text an emoji travels as on the wire in this catalog.
+    ///
+    /// - Parameters:
+    ///   - e: An imported entry.
+    ///   - wire: The catalog's wire format.
+    /// - Returns: The emoji itself for a Unicode emoji (its hex placeholder under `.hex`), else
+    ///   its placeholder text such as `[微笑]`.
     public static func wireText(for e: Emoji, wire: WireFormat) -> String {
         let core = coreEmoji(e, wire: wire)
         if core.kind == .unicode { return wire == .hex ? core.hexPlaceholder : core.code }
@@ -38,6 +49,13 @@ public enum CatalogBridge {
 
     /// For `catalog check`: an emoji the core refuses, or whose wire text does not scan
     /// back to it alone, gets a message.
+    ///
+    /// - Parameter imported: The catalog whose entries will be checked.
+    /// - Returns: A check that gives `nil` for an entry that round-trips and a message for
+    ///   one that does not. It builds the full catalog once, here, and scans one wire text
+    ///   per call.
+    /// - Complexity: O(*n*) in the catalog's entries to build; each call is O(*k*) in the
+    ///   entry's wire text.
     public static func wireCheck(for imported: ImportedCatalog) -> CatalogChecker.WireCheck {
         let full = try? emojiCatalog(imported)
         return { e in
@@ -60,6 +78,10 @@ public enum CatalogBridge {
 
     /// The built-in demo catalog as an imported one (images in the bundled DemoAssets),
     /// so `catalog show demo`, `check demo` and `convert demo` work like any other.
+    ///
+    /// - Returns: The demo catalog, format `.json`, with `root` at the bundled DemoAssets
+    ///   folder; each call builds a new value.
+    /// - Complexity: O(*n*) in the demo's entries.
     public static func demoCatalog() -> ImportedCatalog {
         let catalog = EmojiCatalog.demo
         let assets = BundledResources.url("DemoAssets") ?? URL(fileURLWithPath: "DemoAssets")

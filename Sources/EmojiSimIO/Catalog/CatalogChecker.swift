@@ -9,8 +9,8 @@ import SimCore
 /// and its structure (the format's own metadata reader, bounded by those limits: chunks
 /// and blocks, no pixels), compares declared and actual sizes, and looks for meanings
 /// with no image, images never referenced, and codes that would not survive the wire.
-/// Nothing is decoded to pixels, so a check costs O(bytes of the images), whatever
-/// canvases they declare (issue 26 item 5).
+/// Nothing is decoded to pixels, whatever canvases the images declare (issue 26 item 5).
+/// - Complexity: O(entries + bytes of the distinct images).
 public enum CatalogChecker {
     /// A check of codes against the placeholder scanner: given an emoji, its wire text
     /// must scan back to that emoji alone. Supplied by the caller (EmojiText's codecs),
@@ -19,6 +19,14 @@ public enum CatalogChecker {
 
     /// Checks the catalog at `source`, loading it leniently.
     /// - Returns: every problem found, errors and warnings, in catalog order.
+    /// - Parameters:
+    ///   - source: The catalog file or folder.
+    ///   - format: The format to read it as; `nil` detects it (``CatalogLoader/detect(_:isDirectory:)``).
+    ///   - options: Import options; `lenient` is forced on.
+    ///   - wireCheck: The wire check to run on every entry, usually
+    ///     ``CatalogBridge/wireCheck(for:)``; `nil` skips it.
+    ///   A catalog that cannot be loaded at all gives its one error as the only problem.
+    /// - Complexity: O(entries + bytes of the distinct images).
     public static func check(_ source: URL, format: CatalogFormat? = nil, options: CatalogImportOptions = .init(),
                              wireCheck: WireCheck? = nil) -> [CatalogProblem] {
         var opts = options
@@ -36,6 +44,12 @@ public enum CatalogChecker {
     /// referenced" warnings, for catalogs whose image folder is shared on purpose (the
     /// bundled demo assets serve both the demo and the Unicode catalog).
     /// - Complexity: O(entries + bytes of the distinct images).
+    /// - Parameters:
+    ///   - catalog: The imported catalog, with what its import skipped.
+    ///   - wireCheck: The wire check to run on every entry; `nil` skips it.
+    ///   - unreferencedImages: Whether to warn about images in the folder no entry uses.
+    /// - Returns: The import's skipped problems followed by what the check finds, in catalog
+    ///   order; empty for a clean catalog.
     public static func check(_ catalog: ImportedCatalog, wireCheck: WireCheck? = nil,
                              unreferencedImages: Bool = true) -> [CatalogProblem] {
         var problems = catalog.skipped

@@ -43,13 +43,29 @@ public struct CatalogImportError: Error, Hashable, Sendable, CustomStringConvert
 
 /// What a lenient import skipped, or what `catalog check` found.
 public struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable { case error, warning }
+    /// How much a problem matters: an `error` skipped an entry (or failed a strict import);
+    /// a `warning` (from `catalog check`) loses nothing but is likely a mistake.
+    public enum Severity: String, Hashable, Sendable {
+        /// Data was lost: the entry was skipped, or a strict import failed.
+        case error
+        /// Nothing was lost, but the catalog is likely wrong (a size that differs from
+        /// the image's, an image no entry uses).
+        case warning
+    }
+    /// Whether the problem lost data (`error`) or only looks wrong (`warning`).
     public var severity: Severity
+    /// What is wrong and where, with the file, entry and key it concerns.
     public var error: CatalogImportError
 
+    /// Creates a problem from an import error.
+    ///
+    /// - Parameters:
+    ///   - severity: `.error` for what a lenient import skipped, `.warning` for a check's hint.
+    ///   - error: The problem's location and message.
     public init(_ severity: Severity, _ error: CatalogImportError) {
         self.severity = severity; self.error = error
     }
 
+    /// `error: ` or `warning: ` followed by the error's own line, as `catalog check` prints it.
     public var description: String { "\(severity.rawValue): \(error)" }
 }

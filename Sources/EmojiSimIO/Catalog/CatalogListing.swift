@@ -28,6 +28,8 @@ public enum CatalogListing {
     /// - Parameters:
     ///   - entries: also list every emoji under its group.
     ///   - line: receives each line in order.
+    ///   - c: The catalog to list.
+    /// - Complexity: O(groups + the bounded text printed); `entries` adds O(entries).
     public static func write(_ c: ImportedCatalog, entries: Bool = false, line: (String) -> Void) {
         var head = "catalog: \(fit(c.source.lastPathComponent, valueColumns).text) (\(c.format.rawValue)), "
         head += "\(c.groups.count) group\(c.groups.count == 1 ? "" : "s"), \(c.emojiCount) emoji, wire: \(c.wire.rawValue)"
@@ -112,6 +114,10 @@ public enum CatalogListing {
     /// cut with `…` when wider. Reads only as much of `s` as it shows. Returns the text
     /// and its width (at most `columns`).
     /// - Complexity: O(min(length, columns)).
+    /// - Parameters:
+    ///   - s: Any text, possibly hostile (controls, bidirectional overrides).
+    ///   - columns: The display columns available; at least 1 for a visible `…`.
+    /// - Returns: The text to print and its display width.
     public static func fit(_ s: String, _ columns: Int) -> (text: String, width: Int) {
         var out = "", width = 0
         var cut = "", cutWidth = 0          // the longest prefix that leaves room for "…"

@@ -8,8 +8,25 @@ import EmojiText
 /// emoji-test.txt unless given); images with no Unicode entry go to a group "Other".
 /// Names drop U+FE0F, as both sets do, so matching ignores it.
 public enum CodePointFolderImporter {
+    /// The most entries a folder may list before anything is read; past it the import throws
+    /// instead of resolving every file (a wrong folder such as `/usr/lib` fails fast).
     public static let maxFiles = 20_000
 
+    /// Imports a code-point folder, taking group order and meanings from `unicode`.
+    ///
+    /// - Parameters:
+    ///   - folder: The folder of images; only `.png` and `.gif` files named by code point
+    ///     are used, others are ignored.
+    ///   - unicode: The Unicode catalog that gives groups, order, names and skin-tone
+    ///     variants (usually ``CatalogLoader/bundledUnicode(options:)``).
+    ///   - options: `lenient` skips files that resolve outside the folder instead of
+    ///     throwing; `wire` overrides the default `.unicode` wire format.
+    /// - Returns: The catalog, with one image per matched emoji and the unmatched images in
+    ///   a last group named "Other".
+    /// - Throws: ``CatalogImportError`` when the folder cannot be listed, holds more than
+    ///   ``maxFiles`` entries, has no image named by code point, has a file that resolves
+    ///   outside it (strict), or the result is past ``CatalogLimits``.
+    /// - Complexity: O(*n* log *n*) in the folder's entries plus O(*m*) in the Unicode catalog's.
     public static func load(_ folder: URL, unicode: ImportedCatalog, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
@@ -75,6 +92,10 @@ public enum CodePointFolderImporter {
     }
 
     /// `emoji_u1f468_200d_1f469.png` or `1f468-200d-1f469.png` -> "👨‍👩"; nil for other names.
+    ///
+    /// - Parameter name: A file name, in any letter case.
+    /// - Returns: The emoji the name spells, or `nil` when it is not a `.png` or `.gif` named
+    ///   by hex code points separated by `_` or `-`, or a code point is not a scalar.
     public static func emoji(fromFileName name: String) -> String? {
         let lower = name.lowercased()
         guard lower.hasSuffix(".png") || lower.hasSuffix(".gif") else { return nil }

@@ -11,6 +11,16 @@ public enum EmojiTestImporter {
     static let maxBytes = 16 << 20
     static let skinTones: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
 
+    /// Imports the emoji-test.txt file at `url` (at most 16 MiB).
+    ///
+    /// - Parameters:
+    ///   - url: The file; its last path component names it in errors.
+    ///   - options: `lenient` skips bad lines instead of throwing; `includeUnqualified` keeps
+    ///     minimally-qualified and unqualified entries; `wire` overrides `.unicode`.
+    /// - Returns: The catalog, with ``ImportedCatalog/source`` set to `url`.
+    /// - Throws: ``CatalogImportError`` when the file cannot be read, is too large, or (strict)
+    ///   has a malformed line.
+    /// - Complexity: O(*n*) in the file's size.
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let data = try CatalogFile.read(url, file: file, maxBytes: maxBytes)
@@ -20,6 +30,14 @@ public enum EmojiTestImporter {
     }
 
     /// `parse(bytes:file:options:)` over a text already decoded.
+    ///
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - file: The name errors give for the file.
+    ///   - options: As for ``parse(bytes:file:options:)``.
+    /// - Returns: The catalog; its `source` is `file` as a relative URL.
+    /// - Throws: ``CatalogImportError`` naming `file` and the line.
+    /// - Complexity: O(*n*) in the text's UTF-8 length.
     public static func parse(_ text: String, file: String, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         try parse(bytes: Array(text.utf8), file: file, options: options)
     }
@@ -29,6 +47,11 @@ public enum EmojiTestImporter {
     /// first bad byte). Strict: throws the first bad line; lenient: skips it.
     /// - Throws: `CatalogImportError` naming the file and line.
     /// - Complexity: O(bytes).
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name errors give for the file.
+    ///   - options: `lenient`, `includeUnqualified` and `wire` as for ``load(_:options:)``.
+    /// - Returns: The catalog, groups in file order.
     public static func parse(bytes: [UInt8], file: String, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         var sink = ProblemSink(lenient: options.lenient)
         var groups: [ImportedGroup] = []

@@ -26,6 +26,7 @@ public struct ImportedGroup: Hashable, Sendable {
     public var titles: [String: String]
     /// Resource name of the tab icon image.
     public var icon: String?
+    /// The group's emoji in file order; this order is the order of the panel's grid.
     public var emoji: [Emoji]
     /// Skin-tone variants by base emoji code (Unicode catalogs).
     public var variants: [String: [String]]
@@ -34,6 +35,14 @@ public struct ImportedGroup: Hashable, Sendable {
     public var variantImages: [String: String]
 
     /// A group; see the properties.
+    ///
+    /// - Parameters:
+    ///   - name: The group's unique name.
+    ///   - titles: Display titles by locale.
+    ///   - icon: The tab icon's resource name.
+    ///   - emoji: The entries, in grid order.
+    ///   - variants: Skin-tone variant codes by base code.
+    ///   - variantImages: Variant image resource names by variant code.
     public init(name: String, titles: [String: String] = [:], icon: String? = nil, emoji: [Emoji] = [],
                 variants: [String: [String]] = [:], variantImages: [String: String] = [:]) {
         self.name = name; self.titles = titles; self.icon = icon; self.emoji = emoji
@@ -45,13 +54,17 @@ public struct ImportedGroup: Hashable, Sendable {
 /// what `catalog check` and `catalog convert` need (where each image is, what was
 /// skipped, the wire format). Creating one checks `CatalogLimits`.
 public struct ImportedCatalog: Sendable {
+    /// Which importer read it; `catalog convert` and `catalog show` report it.
     public var format: CatalogFormat
     /// The file or folder it came from.
     public var source: URL
     /// The folder resource names are relative to (and every file of the catalog is
     /// inside): the catalog file's folder, or the folder given.
     public var root: URL
+    /// The groups in tab order; names are unique within the catalog.
     public var groups: [ImportedGroup]
+    /// How a tapped emoji is written into the input (its code, `[meaning]`, or the emoji
+    /// itself); the format's default unless ``CatalogImportOptions/wire`` overrides it.
     public var wire: WireFormat
     /// Image resource name -> file. Resource names are paths relative to the catalog folder.
     public var images: [String: URL]
@@ -70,6 +83,18 @@ public struct ImportedCatalog: Sendable {
     /// A catalog; see the properties. `root` defaults to `source`'s folder.
     /// - Throws: `CatalogImportError` when past a `CatalogLimits` count.
     /// - Complexity: O(groups + sequences).
+    ///
+    /// - Parameters:
+    ///   - format: The importer's format.
+    ///   - source: The file or folder read.
+    ///   - root: The catalog's folder; every image must be inside it.
+    ///   - groups: The groups in tab order.
+    ///   - wire: How a tapped emoji is written into the input.
+    ///   - images: Image files by resource name.
+    ///   - sequences: Frame files of `png_sequence` entries by resource name.
+    ///   - unusedMeanings: Meanings that no entry uses.
+    ///   - unicodeVersion: The Unicode version, when the source states one.
+    ///   - skipped: What a lenient import left out.
     public init(format: CatalogFormat, source: URL, root: URL? = nil, groups: [ImportedGroup] = [], wire: WireFormat = .code,
                 images: [String: URL] = [:], sequences: [String: [URL]] = [:], unusedMeanings: [String] = [],
                 unicodeVersion: String? = nil, skipped: [CatalogProblem] = []) throws(CatalogImportError) {
@@ -87,6 +112,9 @@ public struct ImportedCatalog: Sendable {
     /// `locale` its default title; every locale's entries stay under their own keys.
     /// `--locale L` on the command line. An empty locale changes nothing.
     /// - Complexity: O(entries).
+    /// - Parameter locale: A locale key as the catalog spells it (`en`, `zh_TW`); empty
+    ///   returns the catalog unchanged.
+    /// - Returns: A copy with the defaults replaced; the receiver is not changed.
     public func applyingLocale(_ locale: String) -> ImportedCatalog {
         guard !locale.isEmpty else { return self }
         var c = self
@@ -103,8 +131,10 @@ public struct ImportedCatalog: Sendable {
     }
 
     /// Emoji entries over all groups (variants not counted).
+    /// - Complexity: O(*g*) in the number of groups.
     public var emojiCount: Int { groups.reduce(0) { $0 + $1.emoji.count } }
     /// Every emoji entry, group by group.
+    /// - Complexity: O(*n*) in the number of entries.
     public var allEmoji: [Emoji] { groups.flatMap(\.emoji) }
 }
 
@@ -121,6 +151,13 @@ public struct CatalogImportOptions: Sendable {
     /// emoji-test.txt: include minimally-qualified and unqualified entries too.
     public var includeUnqualified = false
 
+    /// Creates import options; each parameter sets the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - lenient: Skip bad entries and list them instead of throwing on the first.
+    ///   - locale: The locale whose meanings and titles become the defaults.
+    ///   - wire: The wire format to use instead of the format's default.
+    ///   - includeUnqualified: Keep emoji-test.txt's non-fully-qualified entries.
     public init(lenient: Bool = false, locale: String = "", wire: WireFormat? = nil, includeUnqualified: Bool = false) {
         self.lenient = lenient; self.locale = locale; self.wire = wire; self.includeUnqualified = includeUnqualified
     }

@@ -32,6 +32,7 @@ public enum JSONCatalog {
     ///   and `wire` are applied by `CatalogLoader`, not here.
     /// - Throws: `CatalogImportError` with the line, column and key of the problem.
     /// - Complexity: O(bytes + paths).
+    /// - Returns: The catalog, with `source` at `url` and `root` at its folder.
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let bytes = [UInt8](try CatalogFile.read(url, file: file, maxBytes: maxBytes))
@@ -142,6 +143,10 @@ public enum JSONCatalog {
     /// - Throws: `FileWriteError`, `CatalogImportError` (an image past the byte budget,
     ///   a catalog the core refuses).
     /// - Complexity: O(images' bytes + entries).
+    /// - Parameters:
+    ///   - catalog: The catalog to write; its images are read from where it names them.
+    ///   - file: The JSON file to write; `<stem>.images/` is created beside it as needed.
+    /// - Returns: The number of image files copied into `<stem>.images/`.
     @discardableResult
     public static func write(_ catalog: ImportedCatalog, to file: URL) throws -> Int {
         try SafeFileWriter.checkTarget(file)
@@ -204,6 +209,10 @@ public enum JSONCatalog {
     /// locale's meanings and titles, sequences' frames and variants' images are kept.
     /// - Throws: what `JSONSerialization` throws (nothing for an imported catalog).
     /// - Complexity: O(entries).
+    /// - Parameters:
+    ///   - catalog: The catalog to encode; its image URLs are made relative to `directory`.
+    ///   - directory: The folder the JSON will be written in.
+    /// - Returns: The UTF-8 JSON bytes.
     public static func encode(_ catalog: ImportedCatalog, relativeTo directory: URL) throws -> Data {
         let base = directory.standardizedFileURL.path
         func rel(_ url: URL) -> String {

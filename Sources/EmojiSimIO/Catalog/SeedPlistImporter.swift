@@ -12,9 +12,23 @@ import EmojiText
 /// `<stem>_<i>.<ext>` for i in 0..<count (the seed's convention for fileName `stem.ext`).
 /// Groups come in order of first appearance.
 public enum SeedPlistImporter {
+    /// The seeds' image folder name, looked for beside the plists; resource names are
+    /// relative to it when it exists.
     public static let imageFolder = "EmtionImages"
     static let maxEntries = 100_000
 
+    /// Imports a seed catalog from its two plists (and every `emtionMeans_<locale>.plist`
+    /// beside `meanings`).
+    ///
+    /// - Parameters:
+    ///   - emotions: `emtions.plist`, the entries (at most 100,000).
+    ///   - meanings: `emtionMeans.plist`, the default meanings by file name.
+    ///   - options: `lenient` skips bad entries instead of throwing; `wire` overrides the default.
+    /// - Returns: The catalog, groups in order of first appearance.
+    /// - Throws: ``CatalogImportError`` naming the plist, entry and key: an unreadable or
+    ///   malformed plist, a missing key, a duplicate code, an image outside the folder, or
+    ///   (strict) any bad entry; also when the result is past ``CatalogLimits``.
+    /// - Complexity: O(*n*) in the entries plus the frames of their sequences.
     public static func load(emotions: URL, meanings: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let folder = emotions.deletingLastPathComponent()
         let paths = CatalogPaths(root: folder)

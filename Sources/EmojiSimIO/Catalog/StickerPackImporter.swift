@@ -6,6 +6,17 @@ import EmojiText
 /// is the cover; the wire placeholder is `[desc]`, so the code is `desc` without
 /// brackets. Images are looked up beside the plist.
 public enum StickerPackImporter {
+    /// Imports `InnerStickersInfo.plist` at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: The plist; images are resolved in its folder.
+    ///   - options: `lenient` skips bad packs and stickers instead of throwing; `wire`
+    ///     overrides the default.
+    /// - Returns: The catalog, one group per pack in file order.
+    /// - Throws: ``CatalogImportError`` naming the plist, entry and key when the plist is
+    ///   unreadable or malformed, or (strict) an entry is bad or its image is missing or
+    ///   outside the folder.
+    /// - Complexity: O(*n*) in the number of stickers.
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let paths = CatalogPaths(root: url.deletingLastPathComponent())

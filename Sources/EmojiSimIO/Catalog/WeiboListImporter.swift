@@ -7,8 +7,20 @@ import EmojiText
 /// One list per folder; the folder's name is the group. Given a folder that holds such
 /// folders, every subfolder with an `info.plist` is a group, in name order.
 public enum WeiboListImporter {
+    /// The list's file name in each group folder.
     public static let listName = "info.plist"
 
+    /// Imports a Weibo list: an `info.plist` file, a folder holding one, or a folder of
+    /// such folders.
+    ///
+    /// - Parameters:
+    ///   - url: The list file or folder; images are resolved inside the folder that holds
+    ///     the group folders (or the list's own folder).
+    ///   - options: `lenient` skips bad entries instead of throwing; `wire` overrides the default.
+    /// - Returns: The catalog, one group per list.
+    /// - Throws: ``CatalogImportError`` when no `info.plist` is found, a list is unreadable or
+    ///   malformed, or (strict) an entry is bad or a code repeats across groups.
+    /// - Complexity: O(*n* log *n*) in the folder's entries plus O(*m*) in the list entries.
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         var isDir: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)

@@ -24,6 +24,8 @@ public struct ConfinedOutput: Sendable {
     /// The file at `relativePath` under the root, checked as described above.
     /// - Throws: `FileWriteError` naming the path and the rule it breaks.
     /// - Complexity: O(length of the path).
+    /// - Parameter relativePath: A path from input, relative to ``root`` with `/` separators.
+    /// - Returns: The file URL under ``root``; nothing is created.
     public func url(for relativePath: String) throws(FileWriteError) -> URL {
         URL(fileURLWithPath: try components(relativePath).reduce(root.path) { ($0 as NSString).appendingPathComponent($1) })
     }
@@ -57,6 +59,10 @@ public struct ConfinedOutput: Sendable {
     /// - Throws: `FileWriteError` for a refused path, a folder below the root that is a
     ///   symlink or not a folder, or a failed write (the batch's temporaries are removed).
     /// - Complexity: O(bytes + components).
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - relativePath: A path from input, relative to ``root``.
+    ///   - batch: The batch that writes the file when committed.
     public func stage(_ bytes: [UInt8], at relativePath: String, in batch: inout SafeFileWriter.Batch) throws(FileWriteError) {
         try batch.add(bytes, to: try url(for: relativePath), within: root, createFolders: true)
     }

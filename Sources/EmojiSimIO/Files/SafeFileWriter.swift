@@ -8,9 +8,17 @@ import Darwin
 /// Why a file could not be written, with the path: prints as
 /// `cannot write out.png: no space left on device`.
 public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be written, as the caller gave it.
     public var path: String
+    /// Why, in lowercase words (`is a folder`, `no space left on device`).
     public var reason: String
+    /// Creates an error for `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The path that could not be written.
+    ///   - reason: Why.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    /// `cannot write <path>: <reason>`, as the CLI prints it.
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
@@ -63,6 +71,9 @@ public enum SafeFileWriter {
 
     /// Throws when `url` could never be written by `write` (a folder, a socket), so a
     /// command can refuse before it spends work or creates anything.
+    ///
+    /// - Parameter url: The target to be written later.
+    /// - Throws: ``FileWriteError`` when `url` is a folder, socket or block device.
     public static func checkTarget(_ url: URL) throws(FileWriteError) {
         switch existing(url.path) {
         case .folder: throw FileWriteError(path: url.path, reason: "is a folder")
@@ -76,6 +87,12 @@ public enum SafeFileWriter {
     /// makes, for code that moves files itself (accepting a pending snapshot renames it
     /// over its reference). Folders that do not exist yet pass.
     /// - Complexity: one `lstat` per path component.
+    ///
+    /// - Parameters:
+    ///   - url: The file to be placed.
+    ///   - root: The folder it must stay under.
+    /// - Throws: ``FileWriteError`` when `url` is not under `root`, or a folder on the way is
+    ///   a symlink or not a folder.
     public static func checkConfined(_ url: URL, within root: URL) throws(FileWriteError) {
         let parts = try components(of: url, under: root)
         var path = root.standardizedFileURL.path
@@ -233,6 +250,7 @@ public enum SafeFileWriter {
         var folders = Folders()
         /// File-system syncs the commits of this batch made (the tests count them).
         private(set) var syncs = 0
+        /// An empty batch; nothing is written until ``add(_:to:within:createFolders:)``.
         public init() {}
 
         /// Stages `bytes` for `url`: written to a temporary file now (or, for a device or

@@ -16,6 +16,13 @@ public enum RecordingGIF {
     /// The letterbox colour (opaque, so frame optimisation stays on).
     static let border: (UInt8, UInt8, UInt8) = (0x30, 0x30, 0x30)
 
+    /// Encodes `frames` as one looping GIF, each frame shown for its duration.
+    ///
+    /// - Parameter frames: The recording, in order; frames may differ in size.
+    /// - Returns: The GIF file's bytes.
+    /// - Throws: ``GIFEncoder/Failure`` when `frames` is empty or a frame cannot be encoded.
+    /// - Complexity: O(*f* · *p*) for *f* frames of *p* canvas pixels, plus the encoder's
+    ///   palette and LZW work.
     public static func encode(_ frames: [RecordedFrame]) throws -> [UInt8] {
         let width = frames.map(\.image.width).max() ?? 0
         let height = frames.map(\.image.height).max() ?? 0
@@ -37,7 +44,15 @@ public enum RecordingGIF {
         return try GIFEncoder.encode(out, loopCount: .forever)
     }
 
-    /// `image` at the top-left of a `width` x `height` canvas. O(canvas pixels).
+    /// `image` at the top-left of a `width` x `height` canvas.
+    ///
+    /// - Parameters:
+    ///   - image: The frame; at most `width` by `height`.
+    ///   - width: The canvas width.
+    ///   - height: The canvas height.
+    /// - Returns: `image` itself when it already has the canvas size, else a new image with
+    ///   the border colour around it.
+    /// - Complexity: O(`width` · `height`) when the image is padded, O(1) otherwise.
     public static func letterbox(_ image: Image, width: Int, height: Int) -> Image {
         if image.width == width && image.height == height { return image }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)

@@ -7,6 +7,8 @@ import Scenario
 /// package's resources (`demo`, `unicode`) or from the user's files (paths relative to
 /// the script).
 public struct ScenarioAssets: Sendable {
+    /// The catalog the screen runs with; its image names are keys of ``imageBytes`` or
+    /// ``sequences``.
     public var catalog: EmojiCatalog
     /// Image bytes by resource name, decoded lazily by each host's `ImageLibrary`.
     public var imageBytes: [String: [UInt8]]
@@ -17,6 +19,10 @@ public struct ScenarioAssets: Sendable {
     /// mutable state; the byte arrays themselves are shared copy-on-write), with the
     /// limits of one emoji image (`ImageLimits.emoji`) and the library's budget for all
     /// decoded images of the run (`ImageLibrary.decodedByteBudget`).
+    ///
+    /// - Parameter limits: The limits each image is decoded under.
+    /// - Returns: A new library over the shared bytes.
+    /// - Complexity: O(*n*) in the number of images and sequences (nothing is decoded).
     public func makeLibrary(limits: ImageLimits = .emoji) -> ImageLibrary {
         let library = ImageLibrary(limits: limits)
         for (name, bytes) in imageBytes { library.register(name, bytes: bytes) }
@@ -41,6 +47,15 @@ public struct ScenarioAssets: Sendable {
     /// the script's folder) once `..` and symlinks are resolved, so `catalog unicode
     /// "../../../../etc/passwd"` and absolute paths elsewhere are refused, as the catalog
     /// importers confine the files a catalog names to the catalog's folder.
+    ///
+    /// - Parameters:
+    ///   - source: The `catalog` line's source.
+    ///   - base: The script's folder.
+    ///   - root: The folder every path must stay in; `nil` means `base`.
+    /// - Returns: The catalog and its image bytes (for `demo`, the shared ``demo`` value).
+    /// - Throws: ``CatalogImportError`` for a path outside `root`, a catalog that cannot be
+    ///   imported, or what ``from(_:)`` refuses.
+    /// - Complexity: O(size of the catalog and its images).
     public static func load(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
         do {
             return try loadUnnamed(source, relativeTo: base, confinedTo: root)
@@ -88,6 +103,10 @@ public struct ScenarioAssets: Sendable {
     /// - Throws: `CatalogImportError`: a catalog the core refuses, images past
     ///   `CatalogLimits.maxImageBytes` in all, an image whose header declares a canvas
     ///   too large for an emoji image.
+    ///
+    /// - Parameter imported: A catalog from one of the importers.
+    /// - Returns: The core catalog with every referenced image file's bytes.
+    /// - Complexity: O(entries + bytes of the distinct images).
     public static func from(_ imported: ImportedCatalog) throws(CatalogImportError) -> ScenarioAssets {
         let catalog: EmojiCatalog
         do {

@@ -12,12 +12,25 @@ public enum ScenarioHosting {
     /// A script's `catalog` paths must stay inside `catalogRoot` (default: the script's
     /// folder tree; see `ScenarioAssets.load`). A tool widens it only when its user asks
     /// (emojisim should pass `--catalog-root DIR` through; `/` allows any path).
+    ///
+    /// - Parameters:
+    ///   - c: The script's setup (catalog, device, theme, locale...).
+    ///   - scriptFolder: The folder relative `catalog` paths resolve in.
+    ///   - catalogRoot: The folder catalog paths must stay in; `nil` means `scriptFolder`.
+    /// - Returns: A new ``ChatScreen`` set up as the script says.
+    /// - Throws: ``CatalogImportError`` when the catalog cannot be loaded (see
+    ///   ``ScenarioAssets/load(_:relativeTo:confinedTo:)``).
     public static func makeHost(_ c: ScenarioConfiguration, scriptFolder: URL, catalogRoot: URL? = nil) throws -> any ScenarioHost {
         let assets = try ScenarioAssets.load(c.catalog, relativeTo: scriptFolder, confinedTo: catalogRoot)
         return makeScreen(c, assets: assets)
     }
 
     /// The screen lives in the core (`ScenarioScreen`), shared with the wasm build.
+    ///
+    /// - Parameters:
+    ///   - c: The script's setup.
+    ///   - assets: The loaded catalog and images; the screen gets its own image library.
+    /// - Returns: A new screen.
     public static func makeScreen(_ c: ScenarioConfiguration, assets: ScenarioAssets) -> ChatScreen {
         ScenarioScreen.make(c, catalog: assets.catalog, images: assets.makeLibrary())
     }

@@ -20,6 +20,8 @@ import EmojiSimIO
 /// - A few lines of script set `data-images`/`data-broken` on `<body>` after load, which
 ///   Tools/check-report.sh reads from headless Chromium.
 public struct HTMLReport {
+    /// The largest image, in bytes, inlined as a data URI; a larger one is written to
+    /// `FILE.files/`. 48 KB keeps a typical phone-sized PNG inline.
     public static let inlineLimit = 48 * 1024
 
     let url: URL

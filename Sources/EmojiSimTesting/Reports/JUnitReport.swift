@@ -7,6 +7,14 @@ import Scenario
 /// is byte-for-byte deterministic. Scripts that could not run at all (a catalog that
 /// does not load) are `<error>` cases.
 public enum JUnitReport {
+    /// The report's XML.
+    ///
+    /// - Parameters:
+    ///   - vs: The verified scripts, one `<testcase>` each, in the order given.
+    ///   - setupFailures: Messages of scripts that could not run, one `<error>` case each.
+    ///   - suiteName: The `name` of `<testsuites>` and `<testsuite>`.
+    /// - Returns: The whole document, newline-terminated, with every attribute and text escaped.
+    /// - Complexity: O(*n*) in the total length of the scripts' names and messages.
     public static func render(_ vs: [ScenarioVerifier.Verification], setupFailures: [String], suiteName: String = "emojisim") -> String {
         let failures = vs.filter { !$0.passed }.count
         let total = vs.count + setupFailures.count

@@ -21,10 +21,15 @@ public final class AnimatedImage {
     /// Sum of `playbackTicks`: one play of the animation.
     public let loopDurationTicks: Int64
 
+    /// The width every composited frame has, in pixels.
     public let canvasWidth: Int
+    /// The height every composited frame has, in pixels.
     public let canvasHeight: Int
+    /// Frames in one play (at least 1 for every source the decoders produce).
     public let frameCount: Int
+    /// How many times it plays in total.
     public let loopCount: LoopCount
+    /// The source's format name ("GIF", "APNG", "PNG", "PPM", "sequence", "still").
     public let formatName: String
     private let decode: (Int) throws(AnimationError) -> Image
     private let info: (Int) -> AnimationFrameInfo
@@ -34,6 +39,11 @@ public final class AnimatedImage {
 
     /// Generic and convenience: Embedded Swift allows no generic designated initializer
     /// on a class (it could be overridden); the designated one takes the closures.
+    ///
+    /// - Parameters:
+    ///   - source: The decoder; read once for its metadata, then kept for frames.
+    ///   - name: A resource name or path for messages.
+    /// - Complexity: O(frames): each frame's delay is read once.
     public convenience init<Source: AnimatedImageSource>(source: Source, name: String = "") {
         self.init(name: name, width: source.canvasWidth, height: source.canvasHeight,
                   frameCount: source.frameCount, loopCount: source.loopCount, formatName: source.formatName,
@@ -64,15 +74,22 @@ public final class AnimatedImage {
     }
 
     /// A still image as a one-frame animation.
+    ///
+    /// - Parameters:
+    ///   - still: The pixels.
+    ///   - name: A resource name or path for messages.
     public convenience init(still: Image, name: String = "") {
         self.init(source: StillImageSource(still), name: name)
     }
 
+    /// True with more than one frame; a one-frame GIF is drawn like a still.
     public var isAnimated: Bool { frameCount > 1 }
+    /// The source's non-fatal problem (a GIF cut short whose complete frames play), or nil.
     public var issue: AnimationError? { currentIssue() }
     /// Bytes one composited frame occupies (the cost of a cached frame).
     public var frameByteCount: Int { canvasWidth * canvasHeight * 4 }
 
+    /// The metadata of frame `index` (`0..<frameCount`), without decoding pixels.
     public func frameInfo(at index: Int) -> AnimationFrameInfo { info(index) }
 
     /// Drops the decoder's working memory (see `AnimatedImageSource.releaseMemory`).
@@ -83,6 +100,12 @@ public final class AnimatedImage {
 
     /// Decodes (or re-composites) frame `index`. Prefer `FrameCache.frame(of:at:)`,
     /// which shares the result between players.
+    ///
+    /// - Parameter index: A frame index in `0..<frameCount`.
+    /// - Returns: The canvas after that frame, `canvasWidth x canvasHeight`.
+    /// - Throws: `AnimationError.frameIndexOutOfRange`, or the source's decoding error.
+    /// - Complexity: For a GIF, at most `checkpointInterval` frames are decoded (it keeps
+    ///   checkpoint canvases); see each source for its own cost.
     public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0, index < frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)

@@ -3,12 +3,17 @@
 public enum AnimatedImageDecoder {
     /// Errors of the format dispatch itself (each decoder has its own typed errors).
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The file has no bytes.
         case empty
+        /// The magic bytes are none of GIF, PNG or Netpbm; the first (up to) eight are kept for the message.
         case unrecognizedFormat(firstBytes: [UInt8])
         /// The format's own decoder refused the file (its message says where).
         case gif(GIFError)
+        /// The PNG decoder refused the file.
         case png(PNGError)
+        /// The Netpbm decoder refused the file.
         case pnm(PNMError)
+        /// The message a user sees; the decoders' own messages carry the byte offset.
         public var description: String {
             switch self {
             case .empty: return "empty file (0 bytes)"
@@ -22,7 +27,15 @@ public enum AnimatedImageDecoder {
         }
     }
 
-    /// Sniffs the format and reads the metadata. O(file size / 255) for GIF (no LZW).
+    /// Sniffs the format and reads the metadata.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - name: A resource name or path for messages.
+    ///   - limits: Size, frame and decoding limits checked before anything is allocated.
+    /// - Returns: The image, its pixels not yet decoded.
+    /// - Throws: `Failure` for an empty or unrecognised file, or the decoder's own refusal.
+    /// - Complexity: O(file size / 255) for GIF (no LZW).
     public static func decode(_ bytes: [UInt8], name: String = "", limits: ImageLimits = .default) throws(Failure) -> AnimatedImage {
         guard !bytes.isEmpty else { throw Failure.empty }
         guard let format = ImageFormat.sniff(bytes) else {

@@ -9,17 +9,27 @@
 /// intrusive doubly linked list over array slots). Not thread-safe (one simulation,
 /// one thread).
 public final class FrameCache {
+    /// 4 MiB: a few dozen 64x64 to 128x128 emoji frames, what an emoji panel page and the
+    /// visible bubbles need at once.
     public static let defaultByteBudget = 4 << 20
 
+    /// Counters of the cache's work, for tests and benchmarks (the renderer never reads them).
     public struct Statistics: Hashable, Sendable, CustomStringConvertible {
+        /// Lookups answered from the cache.
         public var hits = 0
+        /// Lookups that had to ask the image (including ones that then failed to decode).
         public var misses = 0
         /// Frames decoded for the cache (misses that reached a decoder and succeeded).
         public var decodes = 0
+        /// Frames dropped to make room (not counting `purge` or `remove`).
         public var evictions = 0
+        /// Bytes of the frames cached now; never above `byteBudget`.
         public var bytesHeld = 0
+        /// The most `bytesHeld` has been since the last `resetStatistics()`.
         public var peakBytes = 0
+        /// Frames cached now.
         public var entryCount = 0
+        /// One line: `hits 3, misses 1, decodes 1, evictions 0, bytes 16384 (peak 16384), entries 1`.
         public var description: String {
             "hits \(hits), misses \(misses), decodes \(decodes), evictions \(evictions), "
                 + "bytes \(bytesHeld) (peak \(peakBytes)), entries \(entryCount)"
@@ -44,6 +54,7 @@ public final class FrameCache {
     public var byteBudget: Int {
         didSet { evict(toFit: 0) }
     }
+    /// The counters so far.
     public private(set) var statistics = Statistics()
 
     private var slots: [Key: Int] = [:]
@@ -52,11 +63,21 @@ public final class FrameCache {
     private var head = -1 // most recently used
     private var tail = -1 // least recently used
 
+    /// An empty cache.
+    ///
+    /// - Parameter byteBudget: The most bytes of frames kept (negative means 0: nothing is kept).
     public init(byteBudget: Int = FrameCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
     }
 
     /// Frame `index` of `image`, from the cache or decoded (and then cached).
+    ///
+    /// - Parameters:
+    ///   - image: The animation; the cache keeps it alive while one of its frames is cached.
+    ///   - index: A frame index in `0..<image.frameCount`.
+    /// - Returns: The composited canvas after that frame.
+    /// - Throws: `AnimationError` from the image (index out of range, a frame that does not decode).
+    /// - Complexity: O(1) on a hit; a miss costs the decode plus O(evicted frames).
     public func frame(of image: AnimatedImage, at index: Int) throws(AnimationError) -> Image {
         let key = Key(image: ObjectIdentifier(image), index: index)
         if let slot = slots[key] {
@@ -84,6 +105,11 @@ public final class FrameCache {
     }
 
     /// Whether frame `index` of `image` is cached (does not count as a hit).
+    ///
+    /// - Parameters:
+    ///   - image: The animation.
+    ///   - index: The frame index.
+    /// - Returns: True when that frame is held now.
     public func contains(_ image: AnimatedImage, frame index: Int) -> Bool {
         slots[Key(image: ObjectIdentifier(image), index: index)] != nil
     }
@@ -99,7 +125,10 @@ public final class FrameCache {
         statistics.entryCount = 0
     }
 
-    /// Drops the frames of one image. O(entries).
+    /// Drops the frames of one image.
+    ///
+    /// - Parameter image: The animation whose frames go (a bubble scrolled out for good).
+    /// - Complexity: O(entries).
     public func remove(_ image: AnimatedImage) {
         let id = ObjectIdentifier(image)
         for (key, slot) in slots where key.image == id { unlink(slot) }
@@ -113,6 +142,7 @@ public final class FrameCache {
     }
 
     /// Keys of the cached frames from most to least recently used (for tests).
+    /// - Complexity: O(entries).
     public var recencyOrder: [(image: ObjectIdentifier, index: Int)] {
         var out: [(image: ObjectIdentifier, index: Int)] = []
         var s = head

@@ -11,6 +11,7 @@ public enum FrameDisposal: Hashable, Sendable, CustomStringConvertible {
     /// GIF 3, APNG PREVIOUS: restore the rect to what it was before this frame was drawn.
     case previous
 
+    /// The APNG spec's name: "unspecified", "none", "background" or "previous".
     public var description: String {
         switch self {
         case .unspecified: return "unspecified"
@@ -24,7 +25,10 @@ public enum FrameDisposal: Hashable, Sendable, CustomStringConvertible {
 /// How a frame's pixels combine with the canvas: APNG `blend_op`. GIF frames always
 /// `.over` (transparent index pixels leave the canvas as it was).
 public enum FrameBlend: Hashable, Sendable, CustomStringConvertible {
+    /// APNG SOURCE: the frame's pixels replace the rect's, transparency included.
     case source
+    /// APNG OVER: alpha-composited over the canvas.
     case over
+    /// "source" or "over".
     public var description: String { self == .source ? "source" : "over" }
 }

@@ -10,6 +10,7 @@
 /// the magic and the width and height fields. O(chunks before IDAT) for PNG, O(1)
 /// otherwise: no decompression, no pixel buffer.
 public struct ImageHeader: Hashable, Sendable, CustomStringConvertible {
+    /// The format, from the magic bytes.
     public var format: ImageFormat
     /// Canvas width in pixels, as declared.
     public var width: Int
@@ -19,7 +20,13 @@ public struct ImageHeader: Hashable, Sendable, CustomStringConvertible {
     /// for GIF (only a walk of its blocks can tell).
     public var frameCount: Int?
 
-    /// - Parameters: see the properties.
+    /// A header as given (tests and the probe build them).
+    ///
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - width: The declared canvas width.
+    ///   - height: The declared canvas height.
+    ///   - frameCount: The declared frame count, nil when the format does not state one.
     public init(format: ImageFormat, width: Int, height: Int, frameCount: Int?) {
         self.format = format; self.width = width; self.height = height; self.frameCount = frameCount
     }
@@ -32,11 +39,14 @@ public struct ImageHeader: Hashable, Sendable, CustomStringConvertible {
 
     /// Why a header could not be read.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The file has no bytes.
         case empty
+        /// The magic bytes are none of GIF, PNG or Netpbm; the first (up to) eight are kept.
         case unrecognizedFormat(firstBytes: [UInt8])
         /// The header is cut short or malformed at `offset`.
         case malformed(ImageFormat, offset: Int, reason: String)
 
+        /// The message a user sees, with the byte offset for a malformed header.
         public var description: String {
             switch self {
             case .empty: return "empty file (0 bytes)"
@@ -49,6 +59,9 @@ public struct ImageHeader: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the header of `bytes`.
+    ///
+    /// - Parameter bytes: The file's bytes (only the header is read).
+    /// - Returns: The declared format, size and frame count.
     /// - Throws: `Failure` when the format is unknown or its header is cut short or wrong.
     /// - Complexity: O(1), or O(chunks before the first IDAT) for PNG.
     public static func probe(_ bytes: [UInt8]) throws(Failure) -> ImageHeader {
@@ -98,6 +111,9 @@ public struct ImageHeader: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// nil when the canvas is within `limits` (width, height, pixels), else why not.
+    ///
+    /// - Parameter limits: The limits to check against (`ImageLimits.emoji` for a catalog).
+    /// - Returns: nil, or a message such as `canvas 10000x10000 exceeds max width 4096`.
     public func violation(of limits: ImageLimits) -> String? {
         limits.violation(width: width, height: height).map { "canvas \(width)x\(height) exceeds \($0)" }
     }

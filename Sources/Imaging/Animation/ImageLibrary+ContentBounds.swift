@@ -8,6 +8,11 @@ extension ImageLibrary {
     /// the box an emoji is fitted by, the same for every frame, so an animation never
     /// jitters. Nil when the name is unknown, fails to decode or is fully transparent.
     /// Frames are decoded directly (not through a `FrameCache`), once per name.
+    ///
+    /// - Parameter name: The resource name.
+    /// - Returns: The bounds on the canvas, or nil.
+    /// - Complexity: O(frames x canvas pixels) at first use (at most
+    ///   `contentBoundsFrameLimit` frames), O(1) afterwards.
     public func contentBounds(named name: String) -> PixelRect? {
         if let cached = contentBoundsCache[name] { return cached }
         var union: PixelRect?

@@ -6,8 +6,11 @@
 /// The UI layers ask it for an emoji's image; EmojiSimIO fills it from bundled files.
 /// Not thread-safe (a simulation runs on one thread).
 public final class ImageLibrary {
+    /// Why `image(named:)` gave no image; each case names the resource.
     public enum Failure: Error, CustomStringConvertible {
+        /// Nothing is registered under the name.
         case unknownName(String)
+        /// The registered bytes do not decode (within `limits`); the decoder's error says where.
         case decodingFailed(name: String, underlying: AnimatedImageDecoder.Failure)
         /// The stills of a sequence do not make one (an empty frame list).
         case invalidSequence(name: String, underlying: AnimationError)
@@ -16,6 +19,7 @@ public final class ImageLibrary {
         /// One composited frame of the image alone is larger than the library's
         /// `decodedByteBudget`.
         case overBudget(name: String, bytes: Int, budget: Int)
+        /// The message a user sees, starting with the resource name.
         public var description: String {
             switch self {
             case .unknownName(let n): return "no image named '\(n)'"
@@ -56,6 +60,7 @@ public final class ImageLibrary {
         case ready(AnimatedImage)
     }
 
+    /// The limits every registered file is decoded within.
     public let limits: ImageLimits
     private var entries: [String: Entry] = [:]
     /// Decoded bytes per ready image at its last measure, and when it was last used.
@@ -71,12 +76,24 @@ public final class ImageLibrary {
     /// `contentBounds(named:)` per name (nil inside: known to have none).
     var contentBoundsCache: [String: PixelRect?] = [:]
 
+    /// An empty library.
+    ///
+    /// - Parameter limits: Applied to every file registered; `ImageLimits.default` unless
+    ///   the caller (a run, a catalog) passes `ImageLimits.emoji`.
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
-    /// Registers (or replaces) `name` with encoded bytes; nothing is parsed yet. O(1).
+    /// Registers (or replaces) `name` with encoded bytes; nothing is parsed yet.
+    ///
+    /// - Parameters:
+    ///   - name: The resource name the UI asks for.
+    ///   - bytes: The file's bytes, kept encoded until first use.
     public func register(_ name: String, bytes: [UInt8]) { forget(name); entries[name] = .encoded(bytes) }
 
     /// Registers an already built image.
+    ///
+    /// - Parameters:
+    ///   - name: The resource name.
+    ///   - image: The image handed out for it from now on.
     public func register(_ name: String, image: AnimatedImage) { forget(name); entries[name] = .ready(image) }
 
     /// Drops what is known about `name` before it is registered again.
@@ -88,17 +105,28 @@ public final class ImageLibrary {
     }
 
     /// Registers a `png_sequence`: the named stills shown in order, each for `delay`.
+    /// The stills are looked up (and checked) when the sequence is first asked for, so they
+    /// may be registered after it.
+    ///
+    /// - Parameters:
+    ///   - name: The sequence's resource name.
+    ///   - frames: The stills' resource names, in order.
+    ///   - delay: Each still's display time.
+    ///   - loopCount: How often it plays; forever by default.
     public func registerSequence(_ name: String, frames: [String], delay: FrameDelay, loopCount: LoopCount = .forever) {
         forget(name)
         entries[name] = .sequence(frames: frames, delay: delay, loopCount: loopCount)
     }
 
+    /// Whether `name` is registered (decoded or not).
     public func contains(_ name: String) -> Bool { entries[name] != nil }
 
     /// Every registered name, sorted.
+    /// - Complexity: O(n log n) in the number of names.
     public var names: [String] { entries.keys.sorted() }
 
     /// The format of a registered name by its magic bytes, without decoding.
+    /// Nil for a name registered as an image or a sequence, or not registered.
     public func format(of name: String) -> ImageFormat? {
         switch entries[name] {
         case .encoded(let b): return ImageFormat.sniff(b)
@@ -108,6 +136,9 @@ public final class ImageLibrary {
 
     /// The image for `name`, reading its metadata on first use, and keeping every
     /// image's decoded state within `decodedByteBudget` (see there).
+    ///
+    /// - Parameter name: The resource name.
+    /// - Returns: The one shared image for that name.
     /// - Throws: `Failure`: an unknown name, a file that does not decode (within
     ///   `limits`), a broken sequence, a frame larger than the whole budget.
     /// - Complexity: O(1) amortized; O(images) when the budget makes images release.

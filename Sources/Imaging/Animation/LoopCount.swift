@@ -5,10 +5,12 @@
 /// SDWebImage read it (browsers play n + 1 times; the raw value stays available in
 /// `GIFMetadata.netscapeLoopCount`). APNG: `num_plays` 0 is `.forever`, n is `.times(n)`.
 public enum LoopCount: Hashable, Sendable, CustomStringConvertible {
+    /// Plays until stopped.
     case forever
     /// Total number of plays; at least 1.
     case times(Int)
 
+    /// One play: what a GIF without a NETSCAPE2.0 block does.
     public static let once = LoopCount.times(1)
 
     /// The count as the file formats store it: 0 for forever, else the number of plays.
@@ -24,6 +26,7 @@ public enum LoopCount: Hashable, Sendable, CustomStringConvertible {
         self = storedValue <= 0 ? .forever : .times(storedValue)
     }
 
+    /// "forever", "once" or "N times".
     public var description: String {
         switch self {
         case .forever: return "forever"

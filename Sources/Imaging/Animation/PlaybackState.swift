@@ -14,27 +14,46 @@ import SimCore
 ///   shown for at least one tick.
 /// When a finite loop count runs out the last frame stays and playback finishes.
 public struct PlaybackState: Hashable, Sendable {
-    public enum CatchUpPolicy: Hashable, Sendable { case skipFrames, neverSkip }
+    /// How a tick that comes late catches up: `skipFrames` follows the wall of delays
+    /// (FLAnimatedImage), `neverSkip` shows every frame for at least one tick (YYImage).
+    public enum CatchUpPolicy: Hashable, Sendable {
+        /// Follow the cumulative delays; jump over frames whose time has passed.
+        case skipFrames
+        /// Advance at most one frame a tick.
+        case neverSkip
+    }
 
+    /// What a tick did, reported in order.
     public enum Event: Hashable, Sendable {
+        /// The frame shown changed; the new index (reported once per tick, however many were skipped).
         case frameChanged(Int)
         /// A play of the animation ended; the count of completed plays.
         case loopCompleted(Int)
+        /// A finite loop count ran out; the last frame stays.
         case finished
     }
 
+    /// The frame shown now.
     public private(set) var frameIndex = 0
+    /// Plays completed since frame 0.
     public private(set) var loopsCompleted = 0
     /// Time spent on the current frame, in ticks.
     public private(set) var elapsedInFrame: Int64 = 0
+    /// Whether ticks move the playhead.
     public private(set) var isPlaying = false
+    /// Whether a finite loop count ran out.
     public private(set) var isFinished = false
     private var lastTick = SimInstant.zero
 
+    /// Frame 0, stopped.
     public init() {}
 
     /// Starts (or resumes) at `now`. `reset: true` goes back to frame 0 first; resuming
     /// a finished animation starts it over. Time while stopped never counts.
+    ///
+    /// - Parameters:
+    ///   - now: The instant playback starts from.
+    ///   - reset: Whether to go back to frame 0 first.
     public mutating func start(at now: SimInstant, reset: Bool) {
         if reset || isFinished { self.reset() }
         isPlaying = true
@@ -42,6 +61,14 @@ public struct PlaybackState: Hashable, Sendable {
     }
 
     /// Accounts time up to `now`, then pauses (frame and position kept).
+    ///
+    /// - Parameters:
+    ///   - now: The instant of the stop.
+    ///   - durations: The frames' playback durations in ticks, as for `tick`.
+    ///   - loopCount: The animation's loop count.
+    ///   - policy: The catch-up policy.
+    /// - Returns: The events of the time up to `now`.
+    /// - Complexity: O(frames) at most.
     public mutating func stop(at now: SimInstant, durations: [Int64], loopCount: LoopCount,
                               policy: CatchUpPolicy) -> [Event] {
         let events = tick(at: now, durations: durations, loopCount: loopCount, policy: policy)
@@ -60,6 +87,15 @@ public struct PlaybackState: Hashable, Sendable {
 
     /// Moves the playhead to `now`. `durations` are the frames' playback durations in
     /// ticks (all positive). Returns what happened, in order.
+    ///
+    /// - Parameters:
+    ///   - now: The instant of the display-link frame.
+    ///   - durations: The frames' playback durations in ticks (all positive).
+    ///   - loopCount: The animation's loop count (`.times(n)` finishes after n plays).
+    ///   - policy: How a late tick catches up.
+    /// - Returns: What happened, in order.
+    /// - Complexity: O(frames) at most with `.skipFrames` (whole loops are skipped in one
+    ///   step); O(1) with `.neverSkip`.
     public mutating func tick(at now: SimInstant, durations: [Int64], loopCount: LoopCount,
                               policy: CatchUpPolicy) -> [Event] {
         guard isPlaying, !isFinished, now > lastTick else { return [] }

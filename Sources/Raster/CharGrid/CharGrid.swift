@@ -20,7 +20,9 @@ import SimCore
 /// A cell is covered by a rect when its centre lies inside (half-open). Rendering is
 /// O(cells touched + glyphs); the text form is O(cells).
 public struct CharGrid: Hashable, Sendable {
+    /// Points per column: a half-width glyph of the bitmap font.
     public static let cellWidth = 8.0
+    /// Points per row: one line of the bitmap font.
     public static let cellHeight = 16.0
     /// Cell values at or above this index `clusters` (multi-scalar grapheme clusters).
     static let clusterBase: UInt32 = 0x11_0000
@@ -28,8 +30,11 @@ public struct CharGrid: Hashable, Sendable {
     static let continuation: UInt32 = 0
     static let space: UInt32 = 0x20
 
+    /// Cells across (at most 1024).
     public let columns: Int
+    /// Cells down (at most 1024).
     public let rows: Int
+    /// ASCII-only or Unicode, with or without the style layer.
     public let options: CharGridOptions
     /// One value a cell: a Unicode scalar, `continuation`, or `clusterBase + i`.
     private(set) var cells: [UInt32]
@@ -50,6 +55,14 @@ public struct CharGrid: Hashable, Sendable {
     /// The role name of each style code used (indexed by the ASCII code).
     private var roleNames = [String?](repeating: nil, count: 128)
 
+    /// A blank grid (every cell a space, no style).
+    ///
+    /// - Parameters:
+    ///   - columns: Cells across, clamped to 0...1024 (sizes may come from untrusted input).
+    ///   - rows: Cells down, clamped to 0...1024.
+    ///   - options: How it prints.
+    ///   - codes: The legend code table to continue (share one across a run's grids).
+    /// - Complexity: O(columns x rows).
     public init(columns: Int, rows: Int, options: CharGridOptions = .unicode, codes: LegendCodes = LegendCodes()) {
         self.codes = codes
         // Bounded: a list's size may come from untrusted input (scenarios, files).
@@ -72,10 +85,16 @@ public struct CharGrid: Hashable, Sendable {
         draw(list)
     }
 
+    /// Equal when they print the same text at the same size (codes and styles as printed).
+    ///
+    /// - Complexity: O(cells).
     public static func == (a: CharGrid, b: CharGrid) -> Bool {
         a.columns == b.columns && a.rows == b.rows && a.text == b.text
     }
 
+    /// Hashes the printed text, consistent with `==`.
+    ///
+    /// - Complexity: O(cells).
     public func hash(into h: inout Hasher) { h.combine(text) }
 
     /// Clears every cell to a space and forgets the legend; keeps the allocation.

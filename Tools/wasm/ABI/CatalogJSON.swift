@@ -14,14 +14,22 @@ extension CatalogJSON {
     /// inside the catalog's folder, normalized) in file order; `sequences`, each image
     /// sequence's resource name with its frames' paths.
     public struct Result {
+        /// The catalog the core runs with (already accepted by `EmojiCatalog`).
         public var catalog: EmojiCatalog
+        /// Every image resource name the catalog uses (icons, entries, variants), each
+        /// once, in file order.
         public var images: [String]
+        /// Each image sequence's resource name with its frames' paths, in file order.
         public var sequences: [(name: String, frames: [String])]
     }
 
     /// Reads `bytes` (a catalog JSON) into the core's catalog.
     /// - Throws: `Failure`, the first problem (the core's refusal of the whole catalog,
     ///   a code the placeholder scanner cannot carry, at `groups`).
+    /// - Parameters:
+    ///   - bytes: The JSON file's bytes.
+    ///   - file: The file name errors give.
+    /// - Returns: The catalog and the images it needs.
     /// - Complexity: O(bytes).
     public static func read(_ bytes: [UInt8], file: String) throws(Failure) -> Result {
         let doc = try parse(bytes, file: file)

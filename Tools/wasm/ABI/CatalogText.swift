@@ -14,15 +14,25 @@ import EmojiText
 /// KIND is `unicode`, `staticImage` or `animatedImage`; IMAGE is `-` for none; SIZE is
 /// `-` or the two Doubles' bit patterns in hex (`w,h`, exact on every machine);
 /// TITLES and MEANINGS are `key=value;...` sorted by key; KEYWORDS and VARIANTS are
-/// `a;b;...`. An emoji belongs to the group line before it. Decoding is O(size) and
-/// validates every line (`CatalogText.Failure` names the line).
+/// `a;b;...`. An emoji belongs to the group line before it. Decoding validates every
+/// line (`CatalogText.Failure` names the line).
+/// - Complexity: O(size) to encode or decode.
 public enum CatalogText {
+    /// A malformed line: which one and what is wrong with it.
     public struct Failure: Error, CustomStringConvertible {
+        /// The 1-based line number.
         public var line: Int
+        /// What is wrong with the line.
         public var message: String
+        /// `catalog text line N: message`.
         public var description: String { "catalog text line \(line): \(message)" }
     }
 
+    /// The catalog as text; ``decode(_:)`` gives back an equal catalog.
+    ///
+    /// - Parameter catalog: The catalog.
+    /// - Returns: The lines, each ending with `\n`.
+    /// - Complexity: O(*n*) in the catalog's size.
     public static func encode(_ catalog: EmojiCatalog) -> String {
         var out = ""
         for g in catalog.groups {
@@ -36,6 +46,14 @@ public enum CatalogText {
         return out
     }
 
+    /// The catalog in the text (empty lines are skipped).
+    ///
+    /// - Parameter text: Text in the format above.
+    /// - Returns: The catalog.
+    /// - Throws: ``Failure`` naming the first malformed line (an unknown record, a wrong
+    ///   field count, a bad escape, size or kind, an emoji before any group), or the
+    ///   last line when `EmojiCatalog` refuses the whole.
+    /// - Complexity: O(*n*) in the text's length.
     public static func decode(_ text: String) throws(Failure) -> EmojiCatalog {
         var groups: [EmojiGroup] = []
         var n = 0

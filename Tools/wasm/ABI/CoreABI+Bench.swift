@@ -21,6 +21,7 @@ extension CoreABI {
         /// RGBA at the device scale, into one reused framebuffer as a renderer would.
         case screenRender = 1
 
+        /// The workload's name in `bench` records and figures (`panel-fling`, `screen-render`).
         public var name: String {
             switch self {
             case .panelFling: return "panel-fling"
@@ -28,6 +29,9 @@ extension CoreABI {
             }
         }
 
+        /// The workload with a name, or `nil` for an unknown one.
+        ///
+        /// - Parameter name: A name as ``name`` spells it.
         public init?(name: String) {
             guard let w = Self.allCases.first(where: { $0.name == name }) else { return nil }
             self = w
@@ -80,6 +84,13 @@ extension CoreABI {
 
     /// Opens a screen for `workload` (its setup and lines run first, outside any frame).
     /// Returns the screen's handle; `benchFrame` runs frames on it, `closeScreen` ends it.
+    ///
+    /// - Parameters:
+    ///   - workload: The workload's raw value.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The bench's (and its screen's) handle.
+    /// - Throws: ``Failure``: `.badArgument` for an unknown workload, `.scriptError` when
+    ///   the panel does not open, or what ``createScreen(setup:name:into:)`` throws.
     public static func benchOpen(_ workload: Int, in state: State) throws(Failure) -> Int32 {
         guard let w = BenchWorkload(rawValue: Int32(clamping: workload)) else {
             throw Failure(.badArgument, "bench: workload \(workload) is not 0..<\(BenchWorkload.allCases.count)")
@@ -103,6 +114,11 @@ extension CoreABI {
 
     /// One frame of the bench on screen `handle`. Cost: a panel fling frame, or a full
     /// pixel render of the screen; nothing else (no allocation beyond the work's own).
+    ///
+    /// - Parameters:
+    ///   - handle: The bench's handle.
+    ///   - state: The state that holds it.
+    /// - Throws: ``Failure`` with `.noSuchScreen` when no bench has the handle.
     public static func benchFrame(_ handle: Int32, in state: State) throws(Failure) {
         guard let bench = state.benches[handle] else { throw Failure(.noSuchScreen, "no open bench with handle \(handle)") }
         let s = try session(handle, in: state)
@@ -140,6 +156,14 @@ extension CoreABI {
     }
 
     /// What the bench did so far, one line: equal across runtimes for the same frames.
+    ///
+    /// - Parameters:
+    ///   - handle: The bench's handle.
+    ///   - state: The state that holds it.
+    /// - Returns: The workload's name, frames and checksum, then the flings and pages (panel)
+    ///   or the framebuffer's size and hash (render).
+    /// - Throws: ``Failure`` with `.noSuchScreen` when no bench has the handle.
+    /// - Complexity: O(1) for the panel; O(*w* · *h*) for the render (it hashes the framebuffer).
     public static func benchSummary(_ handle: Int32, in state: State) throws(Failure) -> String {
         guard let bench = state.benches[handle] else { throw Failure(.noSuchScreen, "no open bench with handle \(handle)") }
         let s = try session(handle, in: state)
@@ -163,7 +187,11 @@ extension CoreABI {
     /// The clock a bench reads: the CPU time of the thread that runs the frames (what
     /// the work costs, whatever else the machine runs), or monotonic wall time.
     public enum BenchClock: Sendable {
-        case cpu, wall
+        /// The CPU time of the thread running the frames.
+        case cpu
+        /// Monotonic wall-clock time.
+        case wall
+        /// The clock's name in a bench spec (`cpu`, `wall`).
         public var name: String { self == .cpu ? "cpu" : "wall" }
     }
 
@@ -171,7 +199,18 @@ extension CoreABI {
     /// "FRAMES WARMUP CLOCK" (CLOCK `cpu` or `wall`). Runs WARMUP frames untimed, then
     /// FRAMES frames, reading `clock` (the host's, in nanoseconds) before and after each.
     /// Returns two lines: the summary (`benchSummary`, the same in every runtime) and "ns"
-    /// with each frame's time. Cost: the frames plus 2 clock reads each.
+    /// with each frame's time. The bench screen is left open.
+    ///
+    /// - Parameters:
+    ///   - workload: The workload's name.
+    ///   - spec: "FRAMES WARMUP CLOCK", FRAMES + WARMUP at most ``maxBenchFrames``.
+    ///   - clock: Reads the host's clock in nanoseconds; a negative value means the
+    ///     host has none.
+    ///   - state: The state that holds the bench.
+    /// - Returns: The summary line and the `ns` line.
+    /// - Throws: ``Failure``: `.badArgument` for an unknown workload or a malformed spec,
+    ///   `.unsupported` when the clock is missing, or what the frames throw.
+    /// - Complexity: The frames' work plus two clock reads per timed frame.
     public static func runBench(_ workload: String, spec: String, clock: (BenchClock) -> Int64,
                                 in state: State) throws(Failure) -> String {
         guard let w = BenchWorkload(name: workload) else {

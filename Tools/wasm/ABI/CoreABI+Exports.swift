@@ -80,6 +80,9 @@ func abiCall(_ body: () throws(CoreABI.Failure) -> Int32) -> Int32 {
 // MARK: memory
 
 /// A buffer of `size` bytes (1...64 MiB) for the host to fill, or null.
+///
+/// - Parameter size: The byte count, 1 to 64 MiB.
+/// - Returns: A 16-byte-aligned buffer the host owns, or null for a size out of range.
 @_cdecl("esim_alloc")
 public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
     guard size > 0, Int(size) <= CoreABI.maxBufferBytes else { return nil }
@@ -87,26 +90,45 @@ public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
 }
 
 /// Frees a buffer from `esim_alloc` (null is ignored).
+///
+/// - Parameter ptr: The buffer, or null.
 @_cdecl("esim_free")
 public func esim_free(_ ptr: UnsafeMutableRawPointer?) {
     ptr?.deallocate()
 }
 
+/// The start of the output buffer: the bytes the last successful call produced.
+///
+/// - Returns: The pointer, valid until the next call; null when the output is empty.
 @_cdecl("esim_output_ptr")
 public func esim_output_ptr() -> UnsafeRawPointer? { abiState.output.withUnsafeBytes { $0.baseAddress } }
 
+/// The length of the output buffer.
+///
+/// - Returns: The byte count of the last call's output.
 @_cdecl("esim_output_len")
 public func esim_output_len() -> Int32 { Int32(truncatingIfNeeded: abiState.output.count) }
 
+/// The start of the error buffer: the UTF-8 message of the last failed call.
+///
+/// - Returns: The pointer, valid until the next call; null after a success.
 @_cdecl("esim_error_ptr")
 public func esim_error_ptr() -> UnsafeRawPointer? { abiState.error.withUnsafeBytes { $0.baseAddress } }
 
+/// The length of the error buffer.
+///
+/// - Returns: The byte count of the last failure's message; 0 after a success.
 @_cdecl("esim_error_len")
 public func esim_error_len() -> Int32 { Int32(truncatingIfNeeded: abiState.error.count) }
 
 // MARK: assets
 
 /// Loads the bitmap font (GNU Unifont .hex text) pixel snapshots draw text with.
+///
+/// - Parameters:
+///   - ptr: The `.hex` text.
+///   - len: Its length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status`` (`-1` bad buffer, `-6` malformed font).
 @_cdecl("esim_font_load")
 public func esim_font_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -116,6 +138,11 @@ public func esim_font_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
 }
 
 /// Loads the catalog (CatalogText) that scripts naming a non-demo catalog use.
+///
+/// - Parameters:
+///   - ptr: The catalog text (UTF-8).
+///   - len: Its length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_catalog_load")
 public func esim_catalog_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -126,6 +153,13 @@ public func esim_catalog_load(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
 
 /// Registers image bytes (PNG, APNG, GIF, PPM) under a resource name (`f056.gif`), for
 /// the screens created afterwards. Decoding is lazy: a bad file fails when drawn.
+///
+/// - Parameters:
+///   - name: The resource name (UTF-8).
+///   - nameLen: Its length, 1 to 255 bytes.
+///   - bytes: The image file.
+///   - bytesLen: Its length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_image_register")
 public func esim_image_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
                                 _ bytes: UnsafeRawPointer?, _ bytesLen: Int32) -> Int32 {
@@ -137,6 +171,13 @@ public func esim_image_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
 }
 
 /// Registers an image sequence: its name and its frame names, one a line.
+///
+/// - Parameters:
+///   - name: The sequence's resource name (UTF-8).
+///   - nameLen: Its length, 1 to 255 bytes.
+///   - frames: The frame names, one a line (UTF-8).
+///   - framesLen: Their length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_sequence_register")
 public func esim_sequence_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
                                    _ frames: UnsafeRawPointer?, _ framesLen: Int32) -> Int32 {
@@ -150,6 +191,11 @@ public func esim_sequence_register(_ name: UnsafeRawPointer?, _ nameLen: Int32,
 // MARK: screens
 
 /// Opens a screen from setup text (script setup lines). Returns a handle >= 1, or a status < 0.
+///
+/// - Parameters:
+///   - ptr: The setup text (UTF-8).
+///   - len: Its length in bytes.
+/// - Returns: The handle (1 or more), or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_create")
 public func esim_screen_create(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -157,6 +203,10 @@ public func esim_screen_create(_ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 
     }
 }
 
+/// Closes a screen (and its bench), freeing its model.
+///
+/// - Parameter handle: The screen's handle.
+/// - Returns: 0, or `-5` when no open screen has the handle.
 @_cdecl("esim_screen_close")
 public func esim_screen_close(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -166,6 +216,13 @@ public func esim_screen_close(_ handle: Int32) -> Int32 {
 }
 
 /// Runs script lines (actions, expectations, snapshots) on a screen.
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - ptr: The lines (UTF-8).
+///   - len: Their length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status`` (`-4` at the first line refused; the
+///   message names it).
 @_cdecl("esim_screen_run")
 public func esim_screen_run(_ handle: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -175,6 +232,11 @@ public func esim_screen_run(_ handle: Int32, _ ptr: UnsafeRawPointer?, _ len: In
 }
 
 /// Advances the screen's virtual clock by `milliseconds`.
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - milliseconds: 0 to 3,600,000.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_advance")
 public func esim_screen_advance(_ handle: Int32, _ milliseconds: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -185,6 +247,14 @@ public func esim_screen_advance(_ handle: Int32, _ milliseconds: Int32) -> Int32
 
 /// Delivers a touch (phase 0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled) at a
 /// point in screen points, at the clock's current instant.
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - id: The finger, 0 to 1,000,000.
+///   - phase: The phase code.
+///   - x: The x coordinate, finite and on screen.
+///   - y: The y coordinate, finite and on screen.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_touch")
 public func esim_screen_touch(_ handle: Int32, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -196,6 +266,12 @@ public func esim_screen_touch(_ handle: Int32, _ id: Int32, _ phase: Int32, _ x:
 /// Renders a snapshot into the output buffer. Subject: 0 screen, 1 panel, 2 input,
 /// 3 list; format: 0 ascii, 1 styled, 2 png, 3 ppm, 4 tree (SnapshotFormat order),
 /// 5 raw RGBA8 pixels at the device scale.
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - subject: The subject code.
+///   - format: The format code.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_snapshot")
 public func esim_screen_snapshot(_ handle: Int32, _ subject: Int32, _ format: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -205,6 +281,9 @@ public func esim_screen_snapshot(_ handle: Int32, _ subject: Int32, _ format: In
 }
 
 /// The screen's trace (one event a line) into the output buffer.
+///
+/// - Parameter handle: The screen's handle.
+/// - Returns: 0, or `-5` when no open screen has the handle.
 @_cdecl("esim_screen_trace")
 public func esim_screen_trace(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -214,6 +293,9 @@ public func esim_screen_trace(_ handle: Int32) -> Int32 {
 }
 
 /// The report of what ran on the screen (expectations, snapshot hashes, trace) into the output buffer.
+///
+/// - Parameter handle: The screen's handle.
+/// - Returns: 0, or `-5` when no open screen has the handle.
 @_cdecl("esim_screen_report")
 public func esim_screen_report(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -224,6 +306,14 @@ public func esim_screen_report(_ handle: Int32) -> Int32 {
 
 /// Runs a whole script (setup and commands) and puts its report
 /// in the output buffer. `name` is the file name messages use.
+///
+/// - Parameters:
+///   - name: The script's name (UTF-8).
+///   - nameLen: Its length in bytes.
+///   - ptr: The script (UTF-8).
+///   - len: Its length in bytes.
+/// - Returns: 0 (a failing script still reports), or a negative ``CoreABI/Status`` for
+///   bad buffers, parse errors or an unloaded catalog.
 @_cdecl("esim_run_script")
 public func esim_run_script(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -237,12 +327,18 @@ public func esim_run_script(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: 
 
 /// Opens a bench screen for a workload (0 panel fling, 1 screen render; see
 /// `CoreABI.BenchWorkload`). Returns its handle >= 1 (close it with `esim_screen_close`).
+///
+/// - Parameter workload: The workload code.
+/// - Returns: The handle (1 or more), or a negative ``CoreABI/Status``.
 @_cdecl("esim_bench_open")
 public func esim_bench_open(_ workload: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in try CoreABI.benchOpen(Int(workload), in: abiState) }
 }
 
 /// Runs one frame of the bench: the host times this call.
+///
+/// - Parameter handle: The bench's handle.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_bench_frame")
 public func esim_bench_frame(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -252,6 +348,9 @@ public func esim_bench_frame(_ handle: Int32) -> Int32 {
 }
 
 /// The bench's summary line (frames, checksum, ...) into the output buffer.
+///
+/// - Parameter handle: The bench's handle.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_bench_summary")
 public func esim_bench_summary(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in

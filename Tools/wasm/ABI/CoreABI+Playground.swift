@@ -15,7 +15,17 @@ nonisolated(unsafe) var playgroundCodes: [Int32: LegendCodes] = [:]
 extension CoreABI {
     /// The text snapshot (format 0 ascii or 1 styled) of `subject` with the screen's shared
     /// legend-code table, which it updates, exactly as `emojisim run` renders a run's
-    /// snapshots in order. Cost: one CharGrid render.
+    /// snapshots in order.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - subject: The subject's index in `SnapshotSubject.allCases`.
+    ///   - format: 0 (ascii) or 1 (styled).
+    ///   - state: The state that holds the screen.
+    /// - Returns: The grid's UTF-8 text.
+    /// - Throws: ``Failure``: `.noSuchScreen`, or `.badArgument` for an index out of range
+    ///   or a subject not on screen.
+    /// - Complexity: One CharGrid render, O(*c*) in the grid's cells.
     public static func codedText(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
         let subjects = SnapshotSubject.allCases
@@ -34,6 +44,12 @@ extension CoreABI {
 
 /// Like `esim_screen_snapshot` for the text formats (0 ascii, 1 styled), with the legend
 /// codes shared across the screen's snapshots (see `CoreABI.codedText`).
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - subject: The subject code.
+///   - format: 0 (ascii) or 1 (styled).
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_snapshot_coded")
 public func esim_screen_snapshot_coded(_ handle: Int32, _ subject: Int32, _ format: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -43,6 +59,9 @@ public func esim_screen_snapshot_coded(_ handle: Int32, _ subject: Int32, _ form
 }
 
 /// Forgets the screen's legend codes (the page calls it when it opens a fresh screen).
+///
+/// - Parameter handle: The screen's handle.
+/// - Returns: 0, or `-5` when no open screen has the handle.
 @_cdecl("esim_screen_codes_reset")
 public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -56,6 +75,11 @@ public func esim_screen_codes_reset(_ handle: Int32) -> Int32 {
 /// screen `to`: the page replaces its screen by a rebuilt one after a gesture; its text
 /// snapshots must keep sharing one table, and its next frame need only redraw what the
 /// rebuilt screen shows differently. Both must be open and differ.
+///
+/// - Parameters:
+///   - from: The screen giving up its codes and framebuffer.
+///   - to: The screen receiving them.
+/// - Returns: 0, or a negative ``CoreABI/Status`` (`-1` when they are the same screen).
 @_cdecl("esim_screen_codes_move")
 public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -75,6 +99,9 @@ public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
 }
 
 /// Forgets every registered image and sequence (the page loads another catalog's images).
+/// Open screens keep the libraries they were made with.
+///
+/// - Returns: 0; it cannot fail.
 @_cdecl("esim_images_clear")
 public func esim_images_clear() -> Int32 {
     abiState.images = [:]
@@ -89,7 +116,16 @@ extension CoreABI {
     /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
     /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
     /// drawn on the panel's page (from the display list), the delete key, the tabs, the
-    /// input bar's controls, the displayed rows. O(items + candidates x lookup).
+    /// input bar's controls, the displayed rows.
+    ///
+    /// - Parameters:
+    ///   - p: The touch point in screen points.
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The target as a script writes it, or "".
+    /// - Throws: ``Failure`` with `.noSuchScreen`.
+    /// - Complexity: O(*i* + *c* · *l*) for *i* display items and *c* candidates of
+    ///   lookup cost *l*.
     public static func target(at p: Point, _ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
         let screen = s.screen
@@ -127,7 +163,14 @@ extension CoreABI {
     /// `idle 0|1` (nothing moves and no finger is down), `moving PHRASE` per motion,
     /// then one `expect ...` line per state (keyboard, input, send, panel page and group
     /// when the emoji keyboard shows, preview, list count, list last), in the canonical
-    /// spelling (ScriptPrinter). O(state).
+    /// spelling (ScriptPrinter).
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The lines, each ending with a newline.
+    /// - Throws: ``Failure`` with `.noSuchScreen`.
+    /// - Complexity: O(*n*) in the size of the screen's state (input text, motions).
     public static func status(_ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
         let screen = s.screen
@@ -151,6 +194,12 @@ extension CoreABI {
 
 /// The target a touch at (x, y) screen points lands on (see `CoreABI.target(at:)`),
 /// into the output buffer ("" for none).
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - x: The x coordinate in screen points; must be finite.
+///   - y: The y coordinate in screen points; must be finite.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_target_at")
 public func esim_screen_target_at(_ handle: Int32, _ x: Double, _ y: Double) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -161,6 +210,9 @@ public func esim_screen_target_at(_ handle: Int32, _ x: Double, _ y: Double) -> 
 }
 
 /// The screen's clock, idleness and offered expectations (see `CoreABI.status`).
+///
+/// - Parameter handle: The screen's handle.
+/// - Returns: 0, or `-5` when no open screen has the handle.
 @_cdecl("esim_screen_status")
 public func esim_screen_status(_ handle: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -171,7 +223,15 @@ public func esim_screen_status(_ handle: Int32) -> Int32 {
 
 /// Parses a whole script without running it: 0, or the parse-error status with every
 /// error (`NAME:LINE:COL: error: ...`) in the error buffer. What the page checks before
-/// a replay, as `emojisim run` reports all parse errors before running; O(script).
+/// a replay, as `emojisim run` reports all parse errors before running.
+///
+/// - Parameters:
+///   - name: The script's name (UTF-8).
+///   - nameLen: Its length in bytes.
+///   - ptr: The script (UTF-8).
+///   - len: Its length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status`` (`-3` with every parse error).
+/// - Complexity: O(*n*) in the script's length.
 @_cdecl("esim_script_check")
 public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -192,7 +252,14 @@ extension CoreABI {
     /// describes it, as little-endian Int32s: width, height (pixels), the address of its
     /// RGBA8 pixels in linear memory (valid until the next call on this screen), the
     /// number of regions redrawn, then x, y, width, height of each. `force` redraws it all.
-    /// Cost: see `ScreenFrame.update`.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - force: Whether to redraw the whole frame.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The description, 16 + 16 × regions bytes.
+    /// - Throws: ``Failure`` with `.noSuchScreen`.
+    /// - Complexity: As ``ScreenFrame/update(to:options:force:)``.
     public static func frame(_ handle: Int32, force: Bool, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
         let list = s.screen.displayList()
@@ -212,6 +279,11 @@ extension CoreABI {
 
 /// The screen's frame for the page to blit (see `CoreABI.frame`): returns the number of
 /// regions redrawn (0: nothing changed) or a status < 0; `force` (nonzero) redraws all.
+///
+/// - Parameters:
+///   - handle: The screen's handle.
+///   - force: Nonzero to redraw everything.
+/// - Returns: The number of regions redrawn, or a negative ``CoreABI/Status``.
 @_cdecl("esim_screen_frame")
 public func esim_screen_frame(_ handle: Int32, _ force: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in
@@ -224,7 +296,15 @@ extension CoreABI {
     /// Reads a catalog JSON (`CatalogJSON`) into the catalog scripts naming a catalog
     /// from files use, and lists the image files it names, one a line: `image NAME`,
     /// then `sequence NAME<TAB>FRAME<TAB>FRAME...` for each image sequence. On failure
-    /// the catalog loaded before stays. O(bytes).
+    /// the catalog loaded before stays.
+    ///
+    /// - Parameters:
+    ///   - bytes: The JSON file's bytes.
+    ///   - file: The file name errors give.
+    ///   - state: The state whose catalog is replaced.
+    /// - Returns: The image and sequence lines.
+    /// - Throws: ``Failure`` with `.parseError`, with the line, column and key.
+    /// - Complexity: O(*n*) in the file's size.
     public static func loadCatalogJSON(_ bytes: [UInt8], file: String, into state: State) throws(Failure) -> String {
         let r: CatalogJSON.Result
         do throws(CatalogJSON.Failure) {
@@ -246,6 +326,13 @@ extension CoreABI {
 
 /// Loads a catalog JSON file's bytes (see `CoreABI.loadCatalogJSON`); `name` is the
 /// file name messages use. The image names it needs go to the output buffer.
+///
+/// - Parameters:
+///   - name: The file name (UTF-8), at most 255 bytes.
+///   - nameLen: Its length in bytes.
+///   - ptr: The JSON text.
+///   - len: Its length in bytes.
+/// - Returns: 0, or a negative ``CoreABI/Status``.
 @_cdecl("esim_catalog_load_json")
 public func esim_catalog_load_json(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr: UnsafeRawPointer?, _ len: Int32) -> Int32 {
     abiCall { () throws(CoreABI.Failure) in

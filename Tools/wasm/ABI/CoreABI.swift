@@ -17,37 +17,61 @@ public enum CoreABI {
     /// Status codes of every export: 0 is success, negatives are errors (the message is
     /// in the error buffer, `esim_error_ptr` / `esim_error_len`).
     public enum Status: Int32, Sendable {
+        /// Success; the output buffer holds the call's result, if it has one.
         case ok = 0
+        /// An argument is out of range or malformed (a null pointer, a negative length, an
+        /// unknown phase or format).
         case badArgument = -1
+        /// A text argument is not valid UTF-8.
         case badUTF8 = -2
+        /// Script or setup text does not parse; the message has `name:line:column`.
         case parseError = -3
+        /// A script line parsed but the screen refused it (a target not found, an unmet wait).
         case scriptError = -4
+        /// No open screen has the handle (never opened, or closed).
         case noSuchScreen = -5
+        /// The font's hex text is malformed.
         case badFont = -6
+        /// A count or size limit was reached (``maxBufferBytes``, ``maxImages``, ``maxScreens``).
         case tooLarge = -7
+        /// An allocation requested by the host failed.
         case outOfMemory = -8
+        /// The call needs something the core does not have (a file catalog not loaded yet).
         case unsupported = -9
     }
 
     /// A failure of an ABI call: its status and a message saying what and where.
     public struct Failure: Error {
+        /// The status the export returns.
         public var status: Status
+        /// What failed and where; the export copies it to the error buffer.
         public var message: String
+        /// Creates a failure.
+        ///
+        /// - Parameters:
+        ///   - status: The status to return; never `.ok`.
+        ///   - message: What failed and where.
         public init(_ status: Status, _ message: String) { self.status = status; self.message = message }
     }
 
     /// Limits on host input, checked before any work: a buffer of at most 64 MiB, a
     /// name of at most 255 bytes, at most 4096 images and 64 open screens.
     public static let maxBufferBytes = 64 << 20
+    /// The longest image or sequence name, in UTF-8 bytes.
     public static let maxNameBytes = 255
+    /// The most images (and frames of a sequence) the state holds.
     public static let maxImages = 4096
+    /// The most screens open at once.
     public static let maxScreens = 64
 
     /// One open screen: its model, the driver that runs script lines against it, and
     /// the configuration its setup text described.
     public final class Session {
+        /// The screen model that script lines, touches and time act on.
         public let screen: ChatScreen
+        /// Runs script lines on ``screen`` and keeps their expectations and snapshots for the report.
         public let driver: ScenarioDriver<ChatScreen>
+        /// The setup the screen was made from (device, theme, catalog...).
         public let configuration: ScenarioConfiguration
         let font: BitmapFont
         /// The playground's kept framebuffer (CoreABI+Playground.swift), made on first use.
@@ -64,11 +88,15 @@ public enum CoreABI {
 
     /// Everything the ABI holds between calls.
     public final class State {
+        /// The font text snapshots and renders use; empty (hex boxes) until ``loadFont(_:into:)``.
         public var font = BitmapFont()
+        /// Image bytes by resource name, as registered; decoded by each screen's own library.
         public var images: [String: [UInt8]] = [:]
+        /// Frame names of image sequences by resource name.
         public var sequences: [String: [String]] = [:]
         /// The catalog for scripts whose `catalog` line is not `demo` (the host read it).
         public var catalog: EmojiCatalog?
+        /// Open screens by handle; handles count up from 1 and are never 0.
         public var screens: [Int32: Session] = [:]
         /// The benches open on some of those screens (CoreABI+Bench.swift).
         var benches: [Int32: Bench] = [:]
@@ -78,9 +106,13 @@ public enum CoreABI {
         /// The message of the last failed call (empty after a success).
         public var error: [UInt8] = []
 
+        /// An empty state: no font, images, catalog or screens.
         public init() {}
 
         /// A fresh library over the registered images (each screen gets its own).
+        ///
+        /// - Returns: A new library (nothing decoded yet).
+        /// - Complexity: O(*n*) in the registered images and sequences.
         public func makeLibrary() -> ImageLibrary {
             let library = ImageLibrary()
             for (name, bytes) in images { library.register(name, bytes: bytes) }
@@ -91,6 +123,13 @@ public enum CoreABI {
 
     // MARK: assets
 
+    /// Replaces the font with one parsed from Unifont hex text.
+    ///
+    /// - Parameters:
+    ///   - bytes: The `.hex` file's bytes.
+    ///   - state: The state whose font is replaced; screens opened later use it.
+    /// - Throws: ``Failure`` with `.badFont` when the text is malformed (the old font stays).
+    /// - Complexity: O(*n*) in the text's size.
     public static func loadFont(_ bytes: [UInt8], into state: State) throws(Failure) {
         do throws(BitmapFontError) {
             state.font = try BitmapFont(parsingHex: bytes, source: "<font>")
@@ -99,6 +138,13 @@ public enum CoreABI {
         }
     }
 
+    /// Replaces the catalog used by screens whose `catalog` line names files.
+    ///
+    /// - Parameters:
+    ///   - text: The catalog in ``CatalogText``'s line format.
+    ///   - state: The state to load into.
+    /// - Throws: ``Failure`` with `.badArgument` for malformed text or a catalog the core refuses.
+    /// - Complexity: O(*n*) in the text's size.
     public static func loadCatalog(_ text: String, into state: State) throws(Failure) {
         do throws(CatalogText.Failure) {
             state.catalog = try CatalogText.decode(text)
@@ -107,6 +153,13 @@ public enum CoreABI {
         }
     }
 
+    /// Registers (or replaces) an image's bytes under a resource name.
+    ///
+    /// - Parameters:
+    ///   - name: The resource name, 1 to ``maxNameBytes`` bytes.
+    ///   - bytes: The PNG or GIF file; decoded only when a screen draws it.
+    ///   - state: The state to register in.
+    /// - Throws: ``Failure`` with `.badArgument` for a bad name, `.tooLarge` past ``maxImages``.
     public static func registerImage(_ name: String, _ bytes: [UInt8], into state: State) throws(Failure) {
         guard !name.isEmpty, name.utf8.count <= maxNameBytes else {
             throw Failure(.badArgument, "image name must be 1 to \(maxNameBytes) bytes, got \(name.utf8.count)")
@@ -118,6 +171,14 @@ public enum CoreABI {
     }
 
     /// Registers an image sequence (`png_sequence`): frame names, one a line.
+    ///
+    /// - Parameters:
+    ///   - name: The sequence's resource name, 1 to ``maxNameBytes`` bytes.
+    ///   - text: The frames' image names, one a line, in order (10 cs each).
+    ///   - state: The state to register in.
+    /// - Throws: ``Failure`` with `.badArgument` for a bad name or no frames, or more than
+    ///   ``maxImages`` frames.
+    /// - Complexity: O(*n*) in the text's length.
     public static func registerSequence(_ name: String, frames text: String, into state: State) throws(Failure) {
         guard !name.isEmpty, name.utf8.count <= maxNameBytes else {
             throw Failure(.badArgument, "sequence name must be 1 to \(maxNameBytes) bytes, got \(name.utf8.count)")
@@ -133,6 +194,15 @@ public enum CoreABI {
 
     /// Opens a screen from setup text (the setup lines of a script: device, theme,
     /// catalog demo, conversation, set ...). Returns its handle (1 or more).
+    ///
+    /// - Parameters:
+    ///   - text: The setup lines.
+    ///   - name: The name parse errors give.
+    ///   - state: The state that holds the screen, its font and images.
+    /// - Returns: The new screen's handle.
+    /// - Throws: ``Failure``: `.parseError` for text that does not parse or holds a non-setup
+    ///   line, `.unsupported` for a file catalog not loaded, `.tooLarge` past ``maxScreens``.
+    /// - Complexity: O(*n*) in the text's length plus building the screen.
     public static func createScreen(setup text: String, name: String = "<setup>", into state: State) throws(Failure) -> Int32 {
         guard state.screens.count < maxScreens else { throw Failure(.tooLarge, "at most \(maxScreens) open screens") }
         let script = try parse(text, name: name)
@@ -150,6 +220,13 @@ public enum CoreABI {
         return handle
     }
 
+    /// The open screen with a handle.
+    ///
+    /// - Parameters:
+    ///   - handle: A handle from ``createScreen(setup:name:into:)``.
+    ///   - state: The state that holds it.
+    /// - Returns: The session.
+    /// - Throws: ``Failure`` with `.noSuchScreen` when no open screen has the handle.
     public static func session(_ handle: Int32, in state: State) throws(Failure) -> Session {
         guard let s = state.screens[handle] else { throw Failure(.noSuchScreen, "no open screen with handle \(handle)") }
         return s
@@ -158,6 +235,14 @@ public enum CoreABI {
     /// Runs script lines (actions, expectations, snapshots) on an open screen, stopping
     /// at the first line the screen refuses. Setup lines are refused: they belong to
     /// `createScreen`. Expectation outcomes and snapshots accumulate in the session.
+    ///
+    /// - Parameters:
+    ///   - text: The script lines.
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds it.
+    /// - Throws: ``Failure``: `.noSuchScreen`, `.parseError` (including a setup line), or
+    ///   `.scriptError` at the first line the screen refuses (earlier lines stay done).
+    /// - Complexity: Proportional to the lines and the virtual time they simulate.
     public static func run(_ text: String, on handle: Int32, in state: State) throws(Failure) {
         let s = try session(handle, in: state)
         let script = try parse(text, name: "<lines>")
@@ -176,6 +261,13 @@ public enum CoreABI {
     }
 
     /// Advances the screen's clock by `milliseconds` (0 to one hour), firing timers and frames.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - milliseconds: The time to advance, 0 to 3,600,000.
+    ///   - state: The state that holds the screen.
+    /// - Throws: ``Failure``: `.noSuchScreen`, or `.badArgument` outside the range.
+    /// - Complexity: Proportional to the frames and timers in the interval.
     public static func advance(_ handle: Int32, milliseconds: Int, in state: State) throws(Failure) {
         let s = try session(handle, in: state)
         guard milliseconds >= 0, milliseconds <= 3_600_000 else {
@@ -186,6 +278,16 @@ public enum CoreABI {
 
     /// Delivers one touch at the clock's current instant. Phase: 0 began, 1 moved,
     /// 2 stationary, 3 ended, 4 cancelled. The point must be finite and on screen.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - id: The finger, 0 to 1,000,000; one id per finger for a touch's whole life.
+    ///   - phase: The phase code.
+    ///   - x: The point's x in screen points.
+    ///   - y: The point's y in screen points.
+    ///   - state: The state that holds the screen.
+    /// - Throws: ``Failure``: `.noSuchScreen`, or `.badArgument` for a phase, id or point
+    ///   out of range.
     public static func touch(_ handle: Int32, id: Int, phase: Int, x: Double, y: Double, in state: State) throws(Failure) {
         let s = try session(handle, in: state)
         let phases: [TouchEvent.Phase] = [.began, .moved, .stationary, .ended, .cancelled]
@@ -204,6 +306,16 @@ public enum CoreABI {
 
     /// A snapshot of `subject` (index into `SnapshotSubject.allCases`) in format `format`
     /// (see `snapshotFormatCount`), as bytes.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - subject: The subject's index.
+    ///   - format: The format's index.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The snapshot's file bytes, or raw RGBA pixels for the last format.
+    /// - Throws: ``Failure``: `.noSuchScreen`, or `.badArgument` for an index out of range or
+    ///   a subject not on screen.
+    /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
     public static func snapshot(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
         let subjects = SnapshotSubject.allCases
@@ -228,6 +340,13 @@ public enum CoreABI {
     }
 
     /// The screen's trace so far, one event a line.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The trace lines, each ending with a newline.
+    /// - Throws: ``Failure`` with `.noSuchScreen`.
+    /// - Complexity: O(*n*) in the trace's length.
     public static func trace(_ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
         var out = ""
@@ -236,11 +355,25 @@ public enum CoreABI {
     }
 
     /// The report of everything run on the screen so far (see `report(_:)`).
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds the screen.
+    /// - Returns: The canonical report text.
+    /// - Throws: ``Failure`` with `.noSuchScreen`.
+    /// - Complexity: O(*n*) in the trace plus rendering every snapshot taken.
     public static func report(_ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
         return report(s.driver.finish(), font: s.font, images: s.screen.imageProvider)
     }
 
+    /// Closes a screen and drops its bench and playground codes; its handle is not reused
+    /// until the counter wraps.
+    ///
+    /// - Parameters:
+    ///   - handle: The screen's handle.
+    ///   - state: The state that holds it.
+    /// - Throws: ``Failure`` with `.noSuchScreen` when no open screen has the handle.
     public static func closeScreen(_ handle: Int32, in state: State) throws(Failure) {
         guard state.screens.removeValue(forKey: handle) != nil else {
             throw Failure(.noSuchScreen, "no open screen with handle \(handle)")
@@ -253,6 +386,15 @@ public enum CoreABI {
 
     /// Runs a whole script (setup and commands) the way `emojisim run` does and returns
     /// its report. A `catalog` other than `demo` is the one loaded with `loadCatalog`.
+    ///
+    /// - Parameters:
+    ///   - text: The whole script.
+    ///   - name: The script's name, for messages and the report.
+    ///   - state: The state whose font, images and catalog the run uses (no screen is kept).
+    /// - Returns: The canonical report (see ``report(_:font:images:)``).
+    /// - Throws: ``Failure``: `.parseError`, or `.unsupported` for a file catalog not loaded.
+    ///   A failing line is in the report, not thrown.
+    /// - Complexity: Proportional to the run plus rendering its snapshots.
     public static func runScript(_ text: String, name: String, in state: State) throws(Failure) -> String {
         let script = try parse(text, name: name)
         let configuration = ScenarioConfiguration(script: script)
@@ -265,6 +407,13 @@ public enum CoreABI {
     /// A canonical text of a run: every expectation with its outcome, every snapshot as
     /// its size and FNV-1a 64 hash, the failure, the virtual duration, and the trace
     /// (its hash, then every line). Two runs are bit-identical iff their reports are.
+    ///
+    /// - Parameters:
+    ///   - r: The run's result.
+    ///   - font: The font snapshots are rendered with.
+    ///   - images: The images pixel snapshots draw.
+    /// - Returns: The report, one item a line.
+    /// - Complexity: O(*n*) in the trace plus rendering every snapshot.
     public static func report(_ r: ScenarioResult, font: BitmapFont, images: ImageProvider) -> String {
         var out = "script \(r.script)\n"
         for e in r.expectations {
@@ -288,6 +437,16 @@ public enum CoreABI {
 
     /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
     /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
+    ///
+    /// - Parameters:
+    ///   - list: The display list.
+    ///   - format: The snapshot format.
+    ///   - scale: Pixels per point, for pixel formats.
+    ///   - theme: The colours, for pixel formats.
+    ///   - font: The font, for pixel formats.
+    ///   - images: The images, for pixel formats.
+    /// - Returns: The file's bytes.
+    /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
     public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
                               font: BitmapFont, images: ImageProvider) -> [UInt8] {
         switch format {
@@ -302,6 +461,10 @@ public enum CoreABI {
 
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
+    ///
+    /// - Parameter bytes: The bytes to hash.
+    /// - Returns: The 64-bit FNV-1a hash (offset basis `0xcbf29ce484222325`).
+    /// - Complexity: O(*n*).
     public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }

@@ -53,6 +53,9 @@ func fail(_ message: String) -> Never {
     rtExit(2)
 }
 
+/// The WASI entry point: answers the records on stdin (see above) until end of input,
+/// then exits with status 0. A malformed record exits with status 2; a record the core
+/// refuses is answered with an `error` line and the run goes on.
 @_cdecl("_start")
 public func start() {
     let input = readAll()
