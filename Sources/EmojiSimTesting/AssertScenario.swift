@@ -11,6 +11,11 @@ import EmojiSimIO
 /// references (`<package>/Snapshots/<script path>/`) under the usual record modes, and a
 /// script whose expectations fail records nothing.
 ///
+/// A script that fails also writes its trace viewer (`TraceViewer`: every line's
+/// touches, target rectangle, trace lines, state and screen, the failing line selected)
+/// to `<artifacts>/trace-viewers/<script path>.html` (`EMOJISIM_ARTIFACTS`, else the
+/// package's `.build/snapshot-failures/`), and each of its issues names the page.
+///
 /// - Parameters:
 ///   - path: The script, absolute or relative to the package root above the calling
 ///     file (`assertScenario("Tests/Scenarios/seed-chain.scenario")`).
@@ -53,7 +58,7 @@ public func assertScenario(
         report("assertScenario: cannot read \(url.path): \(error.localizedDescription)")
         return nil
     }
-    func atScript(_ message: String, line: Int, column: Int) {
+    func atScriptLine(_ message: String, line: Int, column: Int) {
         let location = SnapshotLocation(fileID: "Scenarios/" + url.lastPathComponent, filePath: url.path,
                                         line: max(1, line), column: max(1, column))
         reportFailure(message + "\n(assertScenario at \(callSite))", at: location, xcFile: filePath, xcLine: UInt(caller.line))
@@ -62,7 +67,7 @@ public func assertScenario(
     do {
         script = try ScriptParser.parse(text, name: url.lastPathComponent)
     } catch {
-        for e in error.errors { atScript(e.description, line: e.line, column: e.column) }
+        for e in error.errors { atScriptLine(e.description, line: e.line, column: e.column) }
         return nil
     }
     let font: BitmapFont
@@ -72,17 +77,30 @@ public func assertScenario(
     }
     let verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
                                     artifacts: .fromEnvironment(), logsUsage: true,
-                                    runner: ScenarioRunner(font: font),
+                                    runner: viewerRunner(font),
                                     makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: packageRoot) })
     let v: ScenarioVerifier.Verification
     do { v = try verifier.verify(script, at: url) } catch let e as ScriptError {
-        atScript(e.description, line: e.line, column: e.column)
+        atScriptLine(e.description, line: e.line, column: e.column)
         return nil
     } catch {
         report("assertScenario \(path): \(error)")
         return nil
     }
     let name = v.displayName
+    var viewer = ""
+    if !v.passed {
+        let folder = packageRoot.map { SnapshotFiles.artifactsFolder(root: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-trace-viewers")
+        let page = TraceViewer.url(for: v, in: folder.appendingPathComponent("trace-viewers"))
+        do {
+            try TraceViewer.write(v, to: page)
+            viewer = "\ntrace viewer: \(page.path)"
+        } catch {
+            viewer = "\n(the trace viewer could not be written to \(page.path): \(error))"
+        }
+    }
+    func atScript(_ message: String, line: Int, column: Int) { atScriptLine(message + viewer, line: line, column: column) }
     if let f = v.result.failure { atScript("\(name):\(f.line):\(f.column): error: \(f.message)", line: f.line, column: f.column) }
     for e in v.result.expectations where !e.passed { atScript(e.message(file: name), line: e.line, column: e.column) }
     for s in v.snapshots {
@@ -91,6 +109,14 @@ public func assertScenario(
     for e in v.errors { atScript("\(name): error: \(e)", line: 1, column: 1) }
     if !v.result.passed { TestExpectations.current?.noteFailure() }
     return v
+}
+
+/// The runner of `assertScenario`: it records the step log, so that a failing script's
+/// trace viewer can be written (frames are rendered only then).
+func viewerRunner(_ font: BitmapFont) -> ScenarioRunner {
+    var runner = ScenarioRunner(font: font)
+    runner.logsSteps = true
+    return runner
 }
 
 extension ScenarioDriver {

@@ -126,6 +126,9 @@ public struct ScenarioVerifier {
         /// Problems found after the run (outputs that could not be written, a GIF that
         /// could not be encoded): they fail the script like any other.
         public var errors: [String] = []
+        /// Renders the step log's frames for the trace viewer (`TraceViewer`); set when
+        /// the run recorded a step log (`ScenarioRunner.logsSteps`).
+        public var viewerFrames: ViewerFrameRenderer?
         /// Whether the script passes: the run did not stop, every expectation held, every
         /// snapshot passed and nothing failed afterwards.
         public var passed: Bool { result.passed && snapshots.allSatisfy(\.passed) && errors.isEmpty }
@@ -259,7 +262,12 @@ public struct ScenarioVerifier {
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))
         }
-        return Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        var verification = Verification(script: url, displayName: displayName, result: result, snapshots: snapshots)
+        if result.steps != nil {
+            verification.viewerFrames = ViewerFrameRenderer(font: runner.font, images: host.imageProvider,
+                                                            theme: configuration.theme)
+        }
+        return verification
     }
 
     /// One scenario snapshot through the strategy of its format: the same strategies and

@@ -6,11 +6,19 @@ import SimCore
 /// (the storage is a Swift array), so passing an image around is cheap and a copy is
 /// only made when one side writes.
 public struct Image: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// The RGBA bytes, row-major; writing them must keep the count (`width * height * 4`).
     public var pixels: [UInt8]
 
-    /// A transparent image.
+    /// A transparent image (every byte 0). Traps on a negative side.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    /// - Complexity: O(width x height).
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "negative image size")
         self.width = width
@@ -19,6 +27,11 @@ public struct Image: Hashable, Sendable {
     }
 
     /// Wraps existing RGBA8 bytes; nil when the count does not match the size.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - pixels: `width * height * 4` bytes, not premultiplied.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
         self.width = width
@@ -26,7 +39,9 @@ public struct Image: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// The size in SimCore's units, one point a pixel.
     public var size: Size { Size(width: Double(width), height: Double(height)) }
+    /// `width * height * 4`: what the image costs in memory.
     public var byteCount: Int { pixels.count }
 
     /// The pixel at (x, y) as (r, g, b, a). Traps on out-of-range coordinates, like an
@@ -44,6 +59,14 @@ public struct Image: Hashable, Sendable {
     }
 
     /// A copy of the sub-rectangle, clipped to the image.
+    ///
+    /// - Parameters:
+    ///   - x: Left edge (may be negative).
+    ///   - y: Top edge (may be negative).
+    ///   - w: Width of the rectangle.
+    ///   - h: Height of the rectangle.
+    /// - Returns: The part inside the image; a 0x0 image when they do not meet.
+    /// - Complexity: O(pixels copied).
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + w), y1 = min(height, y + h)
@@ -64,6 +87,8 @@ public struct Image: Hashable, Sendable {
 
     /// 64-bit FNV-1a over the RGBA bytes with every fully transparent pixel counted as
     /// 0,0,0,0: the hash the conformance suites' expected files use.
+    ///
+    /// - Complexity: O(width x height).
     public var conformanceHash: UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         let prime: UInt64 = 0x100_0000_01b3

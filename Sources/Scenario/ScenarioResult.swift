@@ -86,6 +86,9 @@ public struct ScenarioResult: Sendable {
     public var recording: [RecordedFrame] = []
     /// Virtual time the script took.
     public var duration: SimDuration = .zero
+    /// The trace viewer's steps, frames and timeline (only when `ScenarioRunner.logsSteps`
+    /// asked for it).
+    public var steps: StepLog?
 
     public init(script: String) { self.script = script }
 

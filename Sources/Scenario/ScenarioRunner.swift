@@ -30,6 +30,12 @@ public struct ScenarioRunner {
     public static let defaultMoveDuration = TesterDefaults.moveDuration
     public static let defaultDragDuration = TesterDefaults.dragDuration
 
+    /// Record a `StepLog` (the trace viewer's steps, frames and timeline) in
+    /// `ScenarioResult.steps`.
+    public var logsSteps = false
+    /// What the step log keeps at most.
+    public var stepBudget = StepLog.Budget()
+
     public init(font: BitmapFont = BitmapFont(), records: Bool = false) {
         self.font = font
         self.records = records
@@ -38,10 +44,15 @@ public struct ScenarioRunner {
     public func run<Host: ScenarioHost>(_ script: Script, configuration: ScenarioConfiguration, on host: Host) -> ScenarioResult {
         let driver = ScenarioDriver(host: host, configuration: configuration, runner: self, name: script.name)
         if records { driver.startRecording() }
+        if logsSteps { driver.startStepLog() }
         for command in script.commands {
+            driver.stepLogger?.begin(command)
             do throws(ScriptError) {
                 try driver.execute(command)
+                if case .expect = command.value { driver.stepLogger?.end(expectation: driver.result.expectations.last, error: nil) }
+                else { driver.stepLogger?.end(expectation: nil, error: nil) }
             } catch {
+                driver.stepLogger?.end(expectation: nil, error: error.message)
                 driver.result.failure = error
                 break
             }
@@ -65,6 +76,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// Trace events already consumed by `expect trace` (counted from the trace's start).
     var traceCursor = 0
     var recorder: Recorder<Host>?
+    /// The trace viewer's step log, while one is recorded (`ScenarioRunner.logsSteps`).
+    var stepLogger: StepLogger<Host>?
 
     public init(host: Host, configuration: ScenarioConfiguration = ScenarioConfiguration(),
                 runner: ScenarioRunner = ScenarioRunner(), name: String = "<driver>") {
@@ -89,13 +102,26 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         recorder?.start()
     }
 
-    /// Stops recording and fills in the trace and duration.
+    func startStepLog() {
+        let logger = StepLogger(host: host, budget: runner.stepBudget, theme: configuration.theme,
+                                deviceScale: configuration.device.scale)
+        stepLogger = logger
+        tester.touchObserver = { logger.touched($0) }
+        logger.start()
+    }
+
+    /// Stops recording and fills in the trace and duration (and the step log).
     public func finish() -> ScenarioResult {
         recorder?.stop()
         result.recording = recorder?.frames ?? []
         recorder = nil
         result.trace = host.trace.lines
         result.duration = host.clock.now - start
+        if let stepLogger {
+            result.steps = stepLogger.finish()
+            tester.touchObserver = nil
+            self.stepLogger = nil
+        }
         return result
     }
 
@@ -144,6 +170,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     func warn(_ c: Located<Command>, _ what: String, _ message: String) {
         let w = ScriptWarning(file: name, line: c.line, column: c.column, message: "\(what) (line \(c.line)): \(message)")
         result.warnings.append(w)
+        stepLogger?.warned(w.message)
         host.trace.record(host.clock.now, "tester", "warning", ("line", String(c.line)), ("message", message))
     }
 
@@ -208,6 +235,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         if let doubt = aim.doubt { warn(c, what, doubt); return }
         if case .point = target { return }
         let label = ScriptPrinter.target(target)
+        stepLogger?.targetEnded(at: frameOf(target))
         guard let now = frameOf(target) else {
             warn(c, what, "the \(label) left the screen under the finger; the touch ended where it no longer is")
             return
@@ -269,11 +297,13 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .tap(let t):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             try tested(c, what) { () throws(TesterError) in try tester.tap(at: aim.point) }
             verify(aim, t, what, c)
         case .doubleTap(let t):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             try tested(c, what) { () throws(TesterError) in
                 try tester.tap(at: aim.point)
                 _ = tester.pump(Action.doubleTapGap)
@@ -283,11 +313,13 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .longPress(let t, let d):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             try tested(c, what) { () throws(TesterError) in try tester.longPress(at: aim.point, for: d) }
             verify(aim, t, what, c)
         case .press(let t):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             try tested(c, what) { () throws(TesterError) in try tester.press(at: aim.point) }
         case .move(let t, let over):
             guard tester.finger != nil else { throw fail(c, "move needs a finger down (press first)") }
@@ -295,6 +327,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             if case .point(let p) = t { to = p } else {
                 guard let f = frameOf(t) else { throw fail(c, "\(what): \(ScriptPrinter.target(t)) is not on screen") }
                 if case .hit(_, let p) = host.lookup(t) { to = p } else { to = f.center }
+                stepLogger?.aimed(t, frame: f, point: to)
             }
             try tested(c, what) { () throws(TesterError) in try tester.move(to: to, over: over ?? TesterDefaults.moveDuration) }
         case .release:
@@ -304,6 +337,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .swipe(let t, let dir, let distance, let velocity):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             let v = velocity ?? TesterDefaults.swipeVelocity
             guard v > 0 else { throw fail(c, "\(what): a swipe needs a positive velocity") }
             let path = travel(dir, distance ?? TesterDefaults.swipeDistance)
@@ -314,6 +348,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .drag(let t, let dx, let dy, let over):
             if tester.finger != nil { throw fail(c, "a finger is still down from 'press' (release or cancel it first)") }
             let aim = try aim(t, what, c)
+            stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             let path = Point(x: dx, y: dy)
             let from = try start(for: t, aim, travel: path, what, c)
             try tested(c, what) { () throws(TesterError) in

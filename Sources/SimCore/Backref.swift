@@ -12,13 +12,21 @@
 public final class Backref<Target: AnyObject> {
     private var pointer: Unmanaged<Target>?
 
+    /// An unbound reference (`target` is nil until `bind`): for an owner that must
+    /// exist before it can refer to itself (a stored property initialised first).
     public init() {}
 
+    /// A reference to `target`, not retaining it.
+    ///
+    /// - Parameter target: The owner; it must call `clear()` in its `deinit`.
     public init(_ target: Target) { pointer = Unmanaged.passUnretained(target) }
 
     /// The target, or nil once the owner has cleared the reference.
     public var target: Target? { pointer?.takeUnretainedValue() }
 
+    /// Points the reference at `target` (once the owner is fully initialised).
+    ///
+    /// - Parameter target: The owner; it must call `clear()` in its `deinit`.
     public func bind(_ target: Target) { pointer = Unmanaged.passUnretained(target) }
 
     /// Call from the target's `deinit`.

@@ -5,7 +5,9 @@
 /// link started at any moment stays on the same frame grid as every other link at that
 /// rate and no rounding accumulates.
 public final class DisplayLink {
+    /// Frames per second; divides `ticksPerSecond`, so every frame falls on a tick.
     public let hz: Int
+    /// Between `start()` and `stop()`.
     public private(set) var isRunning = false
     /// Frames delivered since creation.
     public private(set) var frameCount = 0
@@ -16,6 +18,12 @@ public final class DisplayLink {
     /// What the pending timer holds instead of `self`: the clock must not keep a dropped link alive.
     private let backref = Backref<DisplayLink>()
 
+    /// A stopped link. Traps when `hz` does not divide the clock's ticks per second
+    /// (a programming error: the rates a device has all do).
+    ///
+    /// - Parameters:
+    ///   - clock: The virtual clock whose timers deliver the frames.
+    ///   - hz: Frames per second (60 by default; 30, 120 also divide).
     public init(clock: VirtualClock, hz: Int = 60) {
         precondition(hz > 0 && ticksPerSecond % Int64(hz) == 0,
                      "display link rate must divide \(ticksPerSecond) ticks/s (e.g. 30, 60, 120)")
@@ -29,6 +37,10 @@ public final class DisplayLink {
     /// Duration of one frame.
     public var frameDuration: SimDuration { SimDuration(ticks: ticksPerSecond / Int64(hz)) }
 
+    /// Adds a callback run at every frame, in the order added, with the frame's instant.
+    /// Targets stay for the link's life (an owner that goes away guards with a `Backref`).
+    ///
+    /// - Parameter target: The per-frame callback.
     public func add(_ target: @escaping (SimInstant) -> Void) { targets.append(target) }
 
     /// Starts delivering frames from the next frame boundary strictly after `now`.
@@ -40,6 +52,7 @@ public final class DisplayLink {
         scheduleNext()
     }
 
+    /// Stops delivering frames and cancels the pending one; `start()` resumes on the grid.
     public func stop() {
         isRunning = false
         if let t = timer { clock.cancel(t) }

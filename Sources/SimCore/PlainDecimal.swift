@@ -4,10 +4,12 @@
 ///
 /// Script printers and error messages use it so that every number they write is one the
 /// script parser accepts (it takes plain decimals only) and that a value is never shown
-/// clamped. O(digits); at most about 330 characters for the extreme Doubles.
+/// clamped.
 ///
 /// Built on Swift's own shortest round-trip formatting, which does not depend on the
 /// platform's C library, so the text is the same on every machine.
+///
+/// - Complexity: O(digits); at most about 330 characters for the extreme Doubles.
 public func plainDecimal(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }

@@ -1,16 +1,30 @@
 /// One entry of a trace: when, who, what, and ordered key=value details.
 public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The virtual instant it happened.
     public var time: SimInstant
+    /// The component that recorded it (`panel`, `inputBar`, `list`).
     public var source: String
+    /// The delegate moment or event (`didSelect`, `textChanged`).
     public var name: String
+    /// Details in the order recorded (printed in that order, so traces diff cleanly).
     public var fields: [Field]
 
+    /// One `key=value` detail.
     public struct Field: Hashable, Sendable {
+        /// The key, a bare word.
         public var key: String
+        /// The value as printed; a value that may hold spaces or untrusted text is quoted
+        /// by the recorder (`quotedLiteral`, `echoLiteral`).
         public var value: String
+        /// A detail `key=value`.
         public init(_ key: String, _ value: String) { self.key = key; self.value = value }
     }
 
+    /// - Parameters:
+    ///   - time: When it happened.
+    ///   - source: The component.
+    ///   - name: The event.
+    ///   - fields: The details, in print order.
     public init(time: SimInstant, source: String, name: String, fields: [Field] = []) {
         self.time = time; self.source = source; self.name = name; self.fields = fields
     }
@@ -28,18 +42,28 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 /// different models interleave in the order they happened; tests and scenarios assert
 /// on its lines.
 public final class Trace {
+    /// The backing store, which may still hold some dropped events at its front
+    /// (compaction is occasional): read `retained` for the events the trace holds.
     public private(set) var events: [TraceEvent] = []
     /// Upper bound on stored events; older ones are dropped first so that a long
     /// monkey run cannot grow memory without bound. `droppedCount` says how many.
     public let capacity: Int
+    /// Events dropped because the capacity was reached, oldest first.
     public private(set) var droppedCount = 0
     private var head = 0
 
+    /// An empty trace.
+    ///
+    /// - Parameter capacity: The most events kept (positive; a million by default).
     public init(capacity: Int = 1_000_000) {
         precondition(capacity > 0)
         self.capacity = capacity
     }
 
+    /// Appends an event, dropping the oldest past `capacity`.
+    ///
+    /// - Parameter event: The event.
+    /// - Complexity: Amortised O(1).
     public func record(_ event: TraceEvent) {
         events.append(event)
         if events.count - head > capacity {
@@ -50,6 +74,14 @@ public final class Trace {
         }
     }
 
+    /// Appends an event from its parts: `trace.record(now, "panel", "didSelect", ("code", "f056"))`.
+    ///
+    /// - Parameters:
+    ///   - time: When.
+    ///   - source: The component.
+    ///   - name: The event.
+    ///   - fields: `(key, value)` details in print order.
+    /// - Complexity: Amortised O(fields).
     public func record(_ time: SimInstant, _ source: String, _ name: String, _ fields: (String, String)...) {
         record(TraceEvent(time: time, source: source, name: name, fields: fields.map { .init($0.0, $0.1) }))
     }
@@ -63,7 +95,11 @@ public final class Trace {
     /// One line per event.
     public var lines: [String] { retained.map { $0.description } }
 
+    /// The lines joined with newlines (no trailing newline): what a trace snapshot stores.
+    ///
+    /// - Complexity: O(events).
     public var text: String { lines.joined(separator: "\n") }
 
+    /// Forgets the retained events (`droppedCount` and `totalCount` keep counting).
     public func clear() { events.removeAll(); head = 0 }
 }

@@ -8,6 +8,7 @@
 /// A reference type on purpose: every model of one screen shares one clock.
 /// Not thread-safe; a simulation runs on one thread (or one task).
 public final class VirtualClock {
+    /// The current virtual instant; only `advance` moves it, never backwards.
     public private(set) var now: SimInstant = .zero
     private var timers: [Timer] = []      // kept sorted by (due, seq)
     private var nextSeq: UInt64 = 0
@@ -23,6 +24,7 @@ public final class VirtualClock {
         var action: (SimInstant) -> Void
     }
 
+    /// A clock at `SimInstant.zero` with no timers.
     public init() {}
 
     /// Number of timers waiting to fire.
@@ -32,12 +34,24 @@ public final class VirtualClock {
     public var nextDue: SimInstant? { timers.first?.due }
 
     /// Schedules `action` to run once at `instant` (or at `now` if that is past).
-    /// O(n) insertion into the sorted list; n is small (a few timers per screen).
+    ///
+    /// - Parameters:
+    ///   - instant: When it fires.
+    ///   - action: Run with the due instant (which `now` equals while it runs).
+    /// - Returns: A handle for `cancel`.
+    /// - Complexity: O(n) insertion into the sorted list; n is small (a few timers per screen).
     @discardableResult
     public func schedule(at instant: SimInstant, _ action: @escaping (SimInstant) -> Void) -> TimerID {
         insert(due: max(instant, now), interval: nil, action: action)
     }
 
+    /// Schedules `action` to run once, `delay` after `now`.
+    ///
+    /// - Parameters:
+    ///   - delay: How long from now (a negative delay fires at the next advance).
+    ///   - action: Run with the due instant.
+    /// - Returns: A handle for `cancel`.
+    /// - Complexity: O(n) in pending timers.
     @discardableResult
     public func schedule(after delay: SimDuration, _ action: @escaping (SimInstant) -> Void) -> TimerID {
         schedule(at: now + delay, action)
@@ -52,10 +66,19 @@ public final class VirtualClock {
         return insert(due: max(start ?? now + interval, now), interval: interval, action: action)
     }
 
+    /// Cancels a timer; a fired (one-shot) or already cancelled timer is ignored.
+    ///
+    /// - Parameter id: The handle `schedule` returned.
+    /// - Complexity: O(n) in pending timers.
     public func cancel(_ id: TimerID) {
         timers.removeAll { $0.id == id }
     }
 
+    /// Whether the timer is still pending.
+    ///
+    /// - Parameter id: The handle.
+    /// - Returns: False once a one-shot timer fired or any timer was cancelled.
+    /// - Complexity: O(n) in pending timers.
     public func isScheduled(_ id: TimerID) -> Bool { timers.contains { $0.id == id } }
 
     /// Advances to `instant`, firing every timer due at or before it, in order.
@@ -75,6 +98,10 @@ public final class VirtualClock {
         if instant > now { now = instant }
     }
 
+    /// Advances by `duration`, firing the timers due in that time (see `advance(to:)`).
+    ///
+    /// - Parameter duration: How far; zero fires what is due now.
+    /// - Complexity: O(fired timers x pending timers).
     public func advance(by duration: SimDuration) {
         advance(to: now + duration)
     }

@@ -59,6 +59,26 @@ import Testing
         #expect(bad.verifications[0].problems.contains { $0.contains("cannot write outputs") })
     }
 
+    @Test func viewerWritesAPagePerScriptAndTheReportLinksThem() throws {
+        let pkg = try Package()
+        let good = try pkg.file("flows/a-good.scenario", "conversation empty\ntap input\nexpect keyboard system\n")
+        let bad = try pkg.file("flows/b-bad.scenario", "conversation empty\ntap input\nexpect keyboard emoji\n")
+        var options = pkg.options(report: pkg.root.appendingPathComponent("out/report.html"))
+        options.viewer = pkg.root.appendingPathComponent("viewers")
+        let outcome = try pkg.run([good, bad], options)
+        #expect(outcome.status == 1)
+        let pageA = pkg.root.appendingPathComponent("viewers/flows/a-good.html")
+        let pageB = pkg.root.appendingPathComponent("viewers/flows/b-bad.html")
+        let b = try String(contentsOf: pageB, encoding: .utf8)
+        #expect(b.contains("data-failing-line=\"3\"") && b.contains("data-line=\"2\""))
+        #expect(try String(contentsOf: pageA, encoding: .utf8).contains("data-passed=\"true\""))
+        let report = try String(contentsOf: pkg.root.appendingPathComponent("out/report.html"), encoding: .utf8)
+        let linkB = try #require(report.range(of: "href=\"../viewers/flows/b-bad.html\""))
+        let linkA = try #require(report.range(of: "href=\"../viewers/flows/a-good.html\""))
+        #expect(linkB.lowerBound < linkA.lowerBound, "failed scripts first")
+        #expect(ScenarioRunSession.relativePath(of: URL(fileURLWithPath: "/a/b c/x.html"), from: URL(fileURLWithPath: "/a/d")) == "../b%20c/x.html")
+    }
+
     @Test func aScriptOutsideAnyPackageKeepsItsReferencesBesideIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-loose-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

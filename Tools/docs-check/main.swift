@@ -12,6 +12,8 @@
 //
 // Usage: docs-check GRAPH-DIR [--root DIR] [--list] [--allowlist FILE] [--module NAME]...
 //   --list         print file:line: kind name for every undocumented declaration
+//   --list-prose   print file:line of every member doc that states O(...) in prose
+//                  without a `- Complexity:` field (types' docs are not counted)
 //   --allowlist F  lines `Module N`: fail (exit 1) when a module has more than N undocumented
 //                  declarations; a module not listed allows 0
 //   --strict       fail when any counted module has one
@@ -64,6 +66,8 @@ var args = Array(CommandLine.arguments.dropFirst())
 var graphDir: String?
 var root = FileManager.default.currentDirectoryPath
 var list = false
+var listProse = false
+var proseFindings: [Finding] = []
 var strict = false
 var allowlistPath: String?
 var onlyModules: Set<String> = []
@@ -75,6 +79,7 @@ while !args.isEmpty {
     }
     switch a {
     case "--list": list = true
+    case "--list-prose": listProse = true
     case "--strict": strict = true
     case "--root": root = value()
     case "--allowlist": allowlistPath = value()
@@ -118,6 +123,7 @@ do {
 }
 if files.isEmpty { fail("no *.symbols.json in \(graphDir)") }
 
+let typeKinds: Set<String> = ["swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"]
 var totals: [String: Int] = [:]
 var findings: [Finding] = []
 var proseComplexity: [String: Int] = [:]
@@ -149,9 +155,11 @@ for file in files {
         if !text.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             findings.append(Finding(module: module, file: path, line: loc.position.line + 1,
                                     kind: s.kind.displayName, name: s.pathComponents.joined(separator: ".")))
-        } else if text.contains(where: { $0.contains("O(") })
+        } else if !typeKinds.contains(s.kind.identifier), text.contains(where: { $0.contains("O(") })
                     && !text.contains(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("- Complexity:") }) {
             proseComplexity[module, default: 0] += 1
+            proseFindings.append(Finding(module: module, file: path, line: loc.position.line + 1,
+                                         kind: s.kind.displayName, name: s.pathComponents.joined(separator: ".")))
         }
     }
 }
@@ -160,6 +168,10 @@ findings.sort { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
 if list {
     for f in findings { print("\(f.file):\(f.line): undocumented \(f.kind.lowercased()) \(f.name)") }
 }
+if listProse {
+    proseFindings.sort { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+    for f in proseFindings { print("\(f.file):\(f.line): O(...) in prose, no - Complexity: field: \(f.kind.lowercased()) \(f.name)") }
+}
 var byModule: [String: Int] = [:]
 for f in findings { byModule[f.module, default: 0] += 1 }
 var over: [String] = []
@@ -167,7 +179,7 @@ let modules = totals.keys.sorted()
 let width = max(6, modules.map(\.count).max() ?? 0)
 func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
 func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
-print("\(pad("module", width))  undocumented  public  O(…) in prose, no - Complexity:")
+print("\(pad("module", width))  undocumented  public  O() prose (no - Complexity: field)")
 var sumU = 0, sumT = 0, sumP = 0
 for m in modules {
     let u = byModule[m] ?? 0, t = totals[m] ?? 0, p = proseComplexity[m] ?? 0

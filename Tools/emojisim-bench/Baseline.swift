@@ -49,9 +49,24 @@ enum Baseline {
                 throw Failure(description: "cannot export \(commit) to \(src.path): \(export.output)")
             }
         }
-        let package = (try? String(contentsOf: src.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        let manifest = src.appendingPathComponent("Package.swift")
+        let package = (try? String(contentsOf: manifest, encoding: .utf8)) ?? ""
         guard package.contains("\"emojisim-bench\"") else {
             throw Failure(description: "\(revision) (\(commit.prefix(8))) has no emojisim-bench target to build today's benchmarks into")
+        }
+        // Today's benchmark code may import modules the old target did not depend on
+        // (they exist there, e.g. EmojiSimTesting): give it today's dependency list,
+        // less the targets the old package lacks.
+        let todayPackage = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        if let today = benchDependencies(todayPackage), let old = benchDependencies(package) {
+            let wanted = today.names.filter { package.contains("name: \"\($0)\"") }
+            let list = wanted.map { "\"\($0)\"" }.joined(separator: ", ")
+            if wanted != old.names {
+                let patched = String(package[..<old.range.lowerBound]) + list + String(package[old.range.upperBound...])
+                do { try patched.write(to: manifest, atomically: true, encoding: .utf8) } catch {
+                    throw Failure(description: "cannot write \(manifest.path): \(error)")
+                }
+            }
         }
         try installBench(into: src.appendingPathComponent("Tools/emojisim-bench"), benchmarks: benchmarks, all: all)
 
@@ -73,6 +88,19 @@ enum Baseline {
         let path = URL(fileURLWithPath: bin.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("emojisim-bench").path
         guard fm.isExecutableFile(atPath: path) else { throw Failure(description: "no \(path) after the build") }
         return BaselineBuild(revision: revision, commit: commit, benchPath: path)
+    }
+
+    /// The dependency names of the `emojisim-bench` target in a manifest and the range
+    /// of the text between its `dependencies: [` and `]`; nil when not found.
+    static func benchDependencies(_ manifest: String) -> (names: [String], range: Range<String.Index>)? {
+        guard let target = manifest.range(of: "name: \"emojisim-bench\""),
+              let open = manifest.range(of: "dependencies: [", range: target.upperBound..<manifest.endIndex),
+              let close = manifest.range(of: "]", range: open.upperBound..<manifest.endIndex) else { return nil }
+        // The list must belong to this target: no other target declared in between.
+        guard manifest.range(of: "name:", range: target.upperBound..<open.lowerBound) == nil else { return nil }
+        let inner = manifest[open.upperBound..<close.lowerBound]
+        let names = inner.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }.filter { !$0.isEmpty }
+        return (names, open.upperBound..<close.lowerBound)
     }
 
     /// Today's benchmark sources in `dir`: every shared file, the files of `benchmarks`

@@ -14,6 +14,8 @@ struct ScenarioRunOptions {
     var gif: Bool
     var report: URL?
     var junit: URL?
+    /// `--viewer DIR`: a trace viewer page per script under DIR.
+    var viewer: URL? = nil
     var printTrace: Bool
     var json: Bool
     /// Print each snapshot's character grid (the demo does).
@@ -83,15 +85,18 @@ struct ScenarioRunSession {
             printError("error: \(error)")
             return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
         }
+        var runner = ScenarioRunner(font: font, records: options.gif)
+        runner.logsSteps = options.viewer != nil
         let verifier = ScenarioVerifier(references: options.references, record: options.record, isCI: options.isCI,
                                         artifacts: options.artifacts,
-                                        runner: ScenarioRunner(font: font, records: options.gif),
+                                        runner: runner,
                                         makeHost: { [catalogRoot = options.catalogRoot] configuration, folder in
                                             try ScenarioHosting.makeHost(configuration, scriptFolder: folder,
                                                                          catalogRoot: catalogRoot ?? SnapshotFiles.packageRoot(from: folder.appendingPathComponent("-").path))
                                         })
         var verifications: [ScenarioVerifier.Verification] = []
         var failures: [String] = []
+        var viewers: [URL: URL] = [:]
         for (n, (url, script)) in scripts.enumerated() {
             if !options.json && scripts.count > 1 { printError("[\(n + 1)/\(scripts.count)] \(url.path)") }
             var v: ScenarioVerifier.Verification
@@ -108,12 +113,28 @@ struct ScenarioRunSession {
             do { try writeOutputs(v) } catch {
                 v.errors.append("cannot write outputs: \(error)")
             }
+            if let folder = options.viewer {
+                let page = TraceViewer.url(for: v, in: folder)
+                do {
+                    try TraceViewer.write(v, to: page, within: folder)
+                    viewers[v.script] = page
+                } catch {
+                    v.errors.append("cannot write the trace viewer \(page.path): \(error)")
+                }
+                // The frames are rendered: the run's images are no longer needed.
+                v.viewerFrames = nil
+            }
             verifications.append(v)
-            if !options.json { printOutcome(v) }
+            if !options.json {
+                printOutcome(v)
+                if let page = viewers[v.script], !v.passed { print("viewer: \(relativeToCWD(page))") }
+            }
         }
         if let report = options.report {
             do {
-                try HTMLReport.write(verifications, to: report)
+                let base = report.deletingLastPathComponent()
+                try HTMLReport.write(verifications, to: report,
+                                     viewers: viewers.mapValues { Self.relativePath(of: $0, from: base) })
                 if !options.json { print("report: \(report.path)") }
             } catch {
                 failures.append("error: cannot write the report \(report.path): \(error)")
@@ -131,6 +152,21 @@ struct ScenarioRunSession {
         let passed = failures.isEmpty && verifications.allSatisfy(\.passed)
         return Outcome(status: passed ? 0 : 1, json: jsonSummary(verifications, passed: passed, failures: failures),
                        verifications: verifications)
+    }
+
+    /// `url` as a link from a page in `folder` (both made absolute first).
+    static func relativePath(of url: URL, from folder: URL) -> String {
+        let a = url.standardizedFileURL.absoluteURL.pathComponents
+        let b = folder.standardizedFileURL.absoluteURL.pathComponents
+        var i = 0
+        while i < a.count - 1, i < b.count, a[i] == b[i] { i += 1 }
+        let parts = Array(repeating: "..", count: b.count - i) + a[i...]
+        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+    }
+
+    func relativeToCWD(_ u: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return u.path.hasPrefix(cwd) ? String(u.path.dropFirst(cwd.count)) : u.path
     }
 
     func printOutcome(_ v: ScenarioVerifier.Verification) {

@@ -13,6 +13,8 @@ import SimCore
 /// animated ones are made from the Noto stills listed in `demoAnimationSources`.
 /// Image sizes are 32 x 32 points (the 64 px files at scale 2).
 extension EmojiCatalog {
+    /// The demo catalog described above, built once on first use (a global, so every
+    /// screen and test shares one instance and its indexes).
     public static let demo: EmojiCatalog = {
         do throws(EmojiCatalogError) {
             return try EmojiCatalog(groups: [DemoCatalogData.classic(), DemoCatalogData.seed(), DemoCatalogData.unicode()])

@@ -7,9 +7,13 @@ import SimCore
 /// square brackets (`[f056]`, `[笑哭]`); Unicode emoji as themselves (`😄`), and the
 /// scanner also accepts their UTF-8 hex in brackets (`[f09f9884]`).
 public struct Emoji: Hashable, Sendable {
+    /// What an emoji is drawn from; the raw value is the catalog JSON's `kind`.
     public enum Kind: String, Hashable, Sendable {
+        /// Unicode characters, drawn from the font (or a Noto still when the catalog has one).
         case unicode
+        /// One still image (PNG or PPM).
         case staticImage
+        /// A GIF, APNG or image sequence, played while visible.
         case animatedImage
     }
 
@@ -41,6 +45,7 @@ public struct Emoji: Hashable, Sendable {
         get { box.fields.code }
         set { update { $0.code = newValue } }
     }
+    /// Unicode, still image or animated image.
     public var kind: Kind {
         get { box.fields.kind }
         set { update { $0.kind = newValue } }
@@ -95,7 +100,16 @@ public struct Emoji: Hashable, Sendable {
         set { update { $0.skinToneImages = newValue } }
     }
 
+    /// An entry; `EmojiCatalog` checks that the code can be written and found.
+    ///
     /// - Parameters:
+    ///   - code: The stable code (`f056`, `笑哭`, or the emoji's characters).
+    ///   - kind: Unicode, still or animated image.
+    ///   - imageName: The image resource name; nil draws a Unicode emoji as text.
+    ///   - size: The image's size in points, nil for the layout's default.
+    ///   - meanings: Locale to meaning (`""` the default).
+    ///   - keywords: Extra search terms.
+    ///   - group: The group's name (the catalog sets it to the group the emoji is in).
     ///   - skinToneVariants: the variants' codes, for the skin-tone picker.
     ///   - variantMeanings: their names where the catalog states them (see `variantMeanings`).
     ///   - skinToneImages: their images where the catalog names them (see `skinToneImages`).
@@ -114,10 +128,13 @@ public struct Emoji: Hashable, Sendable {
         box = Box(f)
     }
 
+    /// Equal when every field is equal (shared storage answers at once).
     public static func == (a: Emoji, b: Emoji) -> Bool {
         a.box === b.box || a.box.fields == b.box.fields
     }
 
+    /// Hashes the code, kind and group only: they identify an emoji within a catalog,
+    /// and the meanings are long.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(box.fields.code)
         hasher.combine(box.fields.kind)
@@ -129,7 +146,9 @@ public struct Emoji: Hashable, Sendable {
         meanings[locale] ?? meanings[""] ?? code
     }
 
+    /// An app image (still or animated), written as `[code]` in plain text.
     public var isImage: Bool { kind != .unicode }
+    /// An animated image, played by an `AnimationPlayer` while visible.
     public var isAnimated: Bool { kind == .animatedImage }
 
     /// The plain text an inserted emoji is backed by: `[code]` for images, the emoji

@@ -29,8 +29,12 @@ public struct EmojiCatalog: Sendable {
     /// Per emoji of `emojis`: lowercased code, meanings and keywords.
     private let searchKeys: [[String]]
 
-    /// Builds the lookup tables. O(total size of the groups). Each emoji's `group` is
-    /// set to the name of the group it is in.
+    /// Builds the lookup tables. Each emoji's `group` is set to the name of the group
+    /// it is in.
+    ///
+    /// - Parameter groups: The groups in display order; names and codes must be unique.
+    /// - Throws: `EmojiCatalogError` naming the group and index of the first bad emoji.
+    /// - Complexity: O(total size of the groups).
     public init(groups: [EmojiGroup]) throws(EmojiCatalogError) {
         var groupIndex: [String: Int] = [:]
         var normalizedGroups: [EmojiGroup] = []
@@ -128,6 +132,7 @@ public struct EmojiCatalog: Sendable {
         do throws(EmojiCatalogError) { return try EmojiCatalog(groups: []) } catch { fatalError("unreachable: \(error)") }
     }()
 
+    /// Emoji over all groups, skin-tone variants not counted.
     public var count: Int { emojis.count }
 
     // MARK: lookups, all O(1) (one hash of the key)
@@ -158,6 +163,7 @@ public struct EmojiCatalog: Sendable {
         imageNameIndex[name].map { entries[$0] }
     }
 
+    /// The group with this name (`经典`, `Seed`); titles are not names.
     public func group(named name: String) -> EmojiGroup? {
         groupIndex[name].map { groups[$0] }
     }
@@ -172,7 +178,9 @@ public struct EmojiCatalog: Sendable {
     /// Emoji whose code, a meaning (any locale) or a keyword contains `query`,
     /// case-insensitively (CJK included). Ranked: an exact match first, then a prefix,
     /// then a substring; ties keep catalog order. Variants are not listed. An empty or
-    /// all-whitespace query finds nothing. O(total length of the searchable text).
+    /// all-whitespace query finds nothing.
+    ///
+    /// - Complexity: O(total length of the searchable text).
     public func search(_ query: String, limit: Int = .max) -> [Emoji] {
         let q = Array(query.lowercased().utf8)
         guard !q.isEmpty, limit > 0, !query.allSatisfy({ $0.isWhitespace }) else { return [] }

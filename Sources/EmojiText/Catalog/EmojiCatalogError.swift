@@ -15,6 +15,7 @@ public enum EmojiCatalogError: Error, Hashable, Sendable, CustomStringConvertibl
     /// bytes of ASCII letters, digits, `_`, `-` or CJK ideographs.
     case codeNotPlaceholderSafe(code: String, group: String, index: Int)
 
+    /// `group 'Seed', emoji #3: duplicate code 'f056'`: where, then what.
     public var description: String {
         switch self {
         case .duplicateGroup(let name):

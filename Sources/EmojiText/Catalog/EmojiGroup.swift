@@ -7,6 +7,10 @@ public struct EmojiGroup: Hashable, Sendable {
     /// Emoji in display order.
     public var emojis: [Emoji]
 
+    /// - Parameters:
+    ///   - name: The stable name.
+    ///   - titles: Display titles by locale (`""` the default); empty: the name is shown.
+    ///   - emojis: The emoji in display order.
     public init(name: String, titles: [String: String] = [:], emojis: [Emoji]) {
         self.name = name; self.titles = titles; self.emojis = emojis
     }
@@ -16,5 +20,6 @@ public struct EmojiGroup: Hashable, Sendable {
         titles[locale] ?? titles[""] ?? name
     }
 
+    /// Emoji in the group (what the panel lays out in pages).
     public var count: Int { emojis.count }
 }

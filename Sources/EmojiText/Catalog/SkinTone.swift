@@ -6,10 +6,15 @@
 /// annotations). A catalog that states a variant's name (emoji-test.txt does, through
 /// `Emoji.variantMeanings`) keeps it; `variantMeanings(base:variant:)` names the others.
 public enum SkinTone: UInt32, CaseIterable, Sendable {
+    /// U+1F3FB, Fitzpatrick type 1-2.
     case light = 0x1F3FB
+    /// U+1F3FC, type 3.
     case mediumLight = 0x1F3FC
+    /// U+1F3FD, type 4.
     case medium = 0x1F3FD
+    /// U+1F3FE, type 5.
     case mediumDark = 0x1F3FE
+    /// U+1F3FF, type 6.
     case dark = 0x1F3FF
 
     /// `light skin tone`, ... as emoji-test.txt writes them.
@@ -35,7 +40,10 @@ public enum SkinTone: UInt32, CaseIterable, Sendable {
     }
 
     /// The distinct tones in `code`, in the order they first appear (`🧑🏻‍🤝‍🧑🏻` has one).
-    /// O(scalars).
+    ///
+    /// - Parameter code: An emoji's characters.
+    /// - Returns: Each tone once.
+    /// - Complexity: O(scalars).
     public static func tones(in code: String) -> [SkinTone] {
         var out: [SkinTone] = []
         for s in code.unicodeScalars {
@@ -48,7 +56,9 @@ public enum SkinTone: UInt32, CaseIterable, Sendable {
     /// name, then the tones, in English after an ASCII name (`waving hand: medium skin
     /// tone`, emoji-test.txt's form; `, ` after a name that already has a colon) and in
     /// Chinese after any other (`挥手：中等肤色`). A code without a tone keeps the base's
-    /// names. O(size of the names).
+    /// names.
+    ///
+    /// - Complexity: O(size of the names).
     public static func variantMeanings(base: [String: String], variant: String) -> [String: String] {
         let tones = tones(in: variant)
         guard !tones.isEmpty else { return base }

@@ -36,6 +36,7 @@ extension CatalogJSON {
         public var offset: Int
         /// Unique in the catalog.
         public var code: String
+        /// `kind`: `unicode`, `staticImage` or `animatedImage`.
         public var kind: Emoji.Kind
         /// `image`: the still or animated file; for a sequence, the name it is known by.
         public var image: Path?
@@ -45,6 +46,7 @@ extension CatalogJSON {
         public var size: Size?
         /// Locale (`""` the default) to meaning.
         public var meanings: [String: String]
+        /// `keywords`: extra search terms, in file order.
         public var keywords: [String]
         /// Skin-tone variants of a `unicode` emoji, each with its own image when given.
         public var variants: [Variant]
@@ -53,7 +55,9 @@ extension CatalogJSON {
     /// A skin-tone variant: its code, and its image and own meanings when the file
     /// names them.
     public struct Variant: Hashable, Sendable {
+        /// The variant's own code (the base with a modifier: `👋🏻`).
         public var code: String
+        /// The variant's image, nil when the file gives none (drawn as text).
         public var image: Path?
         /// Locale to meaning (`waving hand: light skin tone`); empty: named from the base.
         public var meanings: [String: String]

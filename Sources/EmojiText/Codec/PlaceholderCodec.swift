@@ -1,6 +1,8 @@
 /// Encoding side of the placeholder codecs (the scanner is the decoding side).
 public enum PlaceholderCodec {
-    /// `😄` -> `[f09f9884]`: the UTF-8 bytes in lowercase hex, in brackets. O(n).
+    /// `😄` -> `[f09f9884]`: the UTF-8 bytes in lowercase hex, in brackets.
+    ///
+    /// - Complexity: O(n).
     public static func hexPlaceholder(for emoji: String) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out: [UInt8] = [0x5B]
@@ -14,7 +16,9 @@ public enum PlaceholderCodec {
 
     /// The plain text with every recognised Unicode emoji written as its hex
     /// placeholder, for servers that store only 3-byte UTF-8 (the seed's reason for
-    /// the hex codec). Other text and placeholders are unchanged. O(n).
+    /// the hex codec). Other text and placeholders are unchanged.
+    ///
+    /// - Complexity: O(n).
     public static func encodeUnicodeAsHex(_ plain: String, catalog: EmojiCatalog) -> String {
         RichText(parsing: plain, catalog: catalog).plainText(unicodeEmojiAsHex: true)
     }

@@ -27,6 +27,8 @@ public struct Pasteboard: Hashable, Sendable {
         self.string = string
     }
 
+    /// Whether there is text to paste (`UIPasteboard.hasStrings`): the edit menu shows
+    /// Paste only then.
     public var hasStrings: Bool { stored != nil }
 
     private static func bounded(_ s: String) -> String {

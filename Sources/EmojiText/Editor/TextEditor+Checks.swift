@@ -1,7 +1,9 @@
 extension TextEditor {
     /// An empty stand-in with this editor's catalog and configuration, holding none of
     /// its storage (for a host that edits this editor elsewhere meanwhile, as
-    /// `InputBar.reduce` does). O(1), no allocation.
+    /// `InputBar.reduce` does).
+    ///
+    /// - Complexity: O(1), no allocation.
     public func parked() -> TextEditor {
         var p = self
         p.richText = RichText(parsingEmptyWith: richText)
@@ -17,12 +19,16 @@ extension TextEditor {
         /// The O(1) facts (lengths, selection and marked range in bounds) and the units
         /// the last edit wrote, re-parsed from scratch between the nearest separators
         /// around them (spaces, newlines, punctuation: a placeholder or emoji never spans
-        /// one, so a parse from there agrees with the parse of the whole text). O(edit +
-        /// the words around it); when no separator lies within a few hundred bytes, the
-        /// stretch is left to the next full check.
+        /// one, so a parse from there agrees with the parse of the whole text); when no
+        /// separator lies within a few hundred bytes, the stretch is left to the next full
+        /// check.
+        ///
+        /// - Complexity: O(edit + the words around it).
         case lastEdit
         /// Everything: the units equal a parse of the whole text from scratch
-        /// (`RichText(parsing:)`), attachments included, and spell the text. O(n).
+        /// (`RichText(parsing:)`), attachments included, and spell the text.
+        ///
+        /// - Complexity: O(n).
         case full
     }
 

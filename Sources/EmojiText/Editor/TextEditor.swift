@@ -39,6 +39,7 @@ public struct TextEditor: Sendable {
     /// rather than being refused whole (which would drop everything the user pasted).
     public static let defaultMaximumLength = 10_000
 
+    /// The text view's settings, fixed for an editor's life (a new input bar makes a new one).
     public struct Configuration: Hashable, Sendable {
         /// The maximum length in `lengthMeasure`; nil for none (then only the
         /// pasteboard's `Pasteboard.maximumLength` bounds what one paste adds).
@@ -97,7 +98,9 @@ public struct TextEditor: Sendable {
 
     enum Coalescing: Hashable, Sendable { case typing, deleting }
 
+    /// Where typed and pasted placeholders are looked up (`[微笑]` becomes an attachment).
     public let catalog: EmojiCatalog
+    /// Length limit, undo limit and how sending encodes Unicode emoji.
     public let configuration: Configuration
     /// The text as shown: runs of text and attachments.
     public internal(set) var richText: RichText
@@ -117,7 +120,9 @@ public struct TextEditor: Sendable {
     private var lastInsertedCount = 0
     /// Counts the changes of the plain text: it moves whenever the text's bytes change
     /// (once per call that changes them), so equal revisions mean equal text. Hosts
-    /// compare it instead of the text (O(1)).
+    /// compare it instead of the text.
+    ///
+    /// - Complexity: O(1).
     public private(set) var textRevision = 0
     /// Units that are whitespace characters (so `isSendable` is O(1)).
     var whitespaceUnits = 0
@@ -143,7 +148,9 @@ public struct TextEditor: Sendable {
     public var plainText: String { richText.plainText }
     /// The editing units (text clusters and attachments), in order.
     public var units: [RichUnit] { map.units }
+    /// Units in the text: the largest caret position.
     public var unitCount: Int { map.unitCount }
+    /// No unit at all (whitespace counts: see `isSendable` for what Send needs).
     public var isEmpty: Bool { map.unitCount == 0 }
     /// The caret position when the selection is empty; nil for a range selection.
     public var caret: Int? { selection.isEmpty ? selection.lowerBound : nil }
@@ -151,6 +158,7 @@ public struct TextEditor: Sendable {
     public var markedRange: Range<Int>? {
         markedPlain.map { map.units(coveringPlain: $0, in: .utf8) }
     }
+    /// An IME composition is in progress: marked text is shown but not committed.
     public var isComposing: Bool { markedPlain != nil }
     /// The marked text while composing.
     public var markedText: String? {
@@ -165,8 +173,9 @@ public struct TextEditor: Sendable {
     /// Units of length still available, nil without a maximum.
     public var remainingLength: Int? { configuration.maximumLength.map { max(0, $0 - length) } }
     /// The plain text is not empty after trimming whitespace and newlines.
-    /// O(1): kept as a count of whitespace units (attachments never are whitespace, and
-    /// the text units are the text's `Character`s).
+    ///
+    /// - Complexity: O(1): kept as a count of whitespace units (attachments never are
+    ///   whitespace, and the text units are the text's `Character`s).
     public var isSendable: Bool { whitespaceUnits < map.unitCount }
     /// What sending delivers: the plain backed text trimmed of surrounding whitespace
     /// and newlines (Unicode emoji as hex placeholders if so configured).
@@ -176,9 +185,12 @@ public struct TextEditor: Sendable {
             ? RichText(parsing: trimmed, catalog: catalog).plainText(unicodeEmojiAsHex: true)
             : trimmed
     }
+    /// Whether `undo()` would change something (marked text that differs from what it
+    /// replaced counts: undo commits it, then takes it back).
     public var canUndo: Bool {
         !undoStack.isEmpty || composition.map { c in markedPlain.map { !bytesEqual(utf8Slice($0), c.original) } ?? false } == true
     }
+    /// Whether `redo()` would change something; any new edit clears the redo history.
     public var canRedo: Bool { !redoStack.isEmpty }
     /// The UTF-8 bytes the undo and redo history holds (removed and inserted texts of
     /// every step): O(edits), never O(text) per step (`TextEditorUndoCostTests`).
@@ -229,6 +241,9 @@ public struct TextEditor: Sendable {
         return select(p..<p)
     }
 
+    /// Selects every unit (the edit menu's Select All).
+    ///
+    /// - Returns: `.select`, with `selectionChanged` when the selection moved.
     @discardableResult
     public mutating func selectAll() -> EditorChange {
         select(0..<unitCount)
@@ -397,6 +412,10 @@ public struct TextEditor: Sendable {
         return change
     }
 
+    /// Makes the last undone step again; nothing while composing.
+    ///
+    /// - Returns: `.redo`, with `textChanged` when there was a step.
+    /// - Complexity: O(the step's text), not O(the whole text).
     @discardableResult
     public mutating func redo() -> EditorChange {
         var change = EditorChange(action: .redo)

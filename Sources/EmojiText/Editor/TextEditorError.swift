@@ -5,6 +5,7 @@ public enum TextEditorError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `range` does not lie in 0...unitCount.
     case rangeOutOfBounds(lower: Int, upper: Int, unitCount: Int)
 
+    /// The position or range and the valid ones, in units.
     public var description: String {
         switch self {
         case .positionOutOfRange(let p, let n):

@@ -1,6 +1,8 @@
 /// A piece of rich text: plain text, or one emoji attachment.
 public enum RichRun: Hashable, Sendable {
+    /// Plain text with no attachment in it.
     case text(String)
+    /// One attachment.
     case emoji(EmojiAttachment)
 
     /// The plain (backed) text of this run.

@@ -7,7 +7,9 @@
 /// (see `emojisim-bench text`), and `runs` materialises the run list on
 /// demand. Normal form of `runs`: no empty text run, no two adjacent text runs.
 public struct RichText: Hashable, Sendable {
-    /// The backed plain text (the concatenation of the runs' plain texts). O(1).
+    /// The backed plain text (the concatenation of the runs' plain texts).
+    ///
+    /// - Complexity: O(1).
     public internal(set) var plainText: String
     /// Attachments' UTF-8 byte ranges in `plainText`, in order, non-overlapping.
     var spans: [AttachmentSpan]
@@ -43,6 +45,7 @@ public struct RichText: Hashable, Sendable {
     /// (Clamped: on a 32-bit platform such as wasm32, `Int(UInt32.max)` would trap.)
     public static let maximumScannedBytes = Int(clamping: UInt32.max)
 
+    /// The empty text.
     public init() { plainText = ""; spans = []; table = [] }
 
     /// The empty parse, sharing `other`'s emoji table (no allocation).
@@ -52,6 +55,9 @@ public struct RichText: Hashable, Sendable {
     @inline(__always)
     func emoji(_ k: Int) -> Emoji { table[spans[k].entry] }
 
+    /// Equal plain text with the same attachments at the same places.
+    ///
+    /// - Complexity: O(plain text + attachments).
     public static func == (a: RichText, b: RichText) -> Bool {
         guard a.plainText == b.plainText, a.spans.count == b.spans.count else { return false }
         for k in a.spans.indices {
@@ -61,6 +67,9 @@ public struct RichText: Hashable, Sendable {
         return true
     }
 
+    /// Hashes the plain text and the attachments' places (not their emoji).
+    ///
+    /// - Complexity: O(plain text + attachments).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(plainText)
         hasher.combine(spans.count)
@@ -69,7 +78,11 @@ public struct RichText: Hashable, Sendable {
 
     /// Parses `plain` with the one placeholder scanner: known `[code]`s, UTF-8 hex
     /// placeholders and Unicode emoji become attachments, everything else stays text.
-    /// O(n) in the UTF-8 length of `plain` (up to `maximumScannedBytes`).
+    ///
+    /// - Parameters:
+    ///   - plain: The backed text.
+    ///   - catalog: Where placeholders are looked up.
+    /// - Complexity: O(n) in the UTF-8 length of `plain` (up to `maximumScannedBytes`).
     public init(parsing plain: String, catalog: EmojiCatalog) {
         var spans: [AttachmentSpan] = []
         let scan = { (buf: UnsafeBufferPointer<UInt8>) -> Void in
@@ -111,9 +124,12 @@ public struct RichText: Hashable, Sendable {
         self.table = emojis
     }
 
+    /// No plain text (and so no attachment).
     public var isEmpty: Bool { plainText.isEmpty }
 
-    /// Number of attachments. O(1).
+    /// Number of attachments.
+    ///
+    /// - Complexity: O(1).
     public var attachmentCount: Int { spans.count }
 
     private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -126,8 +142,10 @@ public struct RichText: Hashable, Sendable {
         String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
     }
 
-    /// The runs: text between attachments, and the attachments. O(n); builds the list
-    /// on each call, so keep the result when iterating more than once.
+    /// The runs: text between attachments, and the attachments.
+    ///
+    /// - Complexity: O(n); builds the list on each call, so keep the result when
+    ///   iterating more than once.
     public var runs: [RichRun] {
         withBytes { buf in
             var out: [RichRun] = []
@@ -144,7 +162,9 @@ public struct RichText: Hashable, Sendable {
         }
     }
 
-    /// The attachments, in order. O(number of attachments).
+    /// The attachments, in order.
+    ///
+    /// - Complexity: O(number of attachments).
     public var attachments: [EmojiAttachment] {
         withBytes { buf in
             spans.indices.map { k in
@@ -154,7 +174,9 @@ public struct RichText: Hashable, Sendable {
         }
     }
 
-    /// The editing units, in order. O(n).
+    /// The editing units, in order.
+    ///
+    /// - Complexity: O(n).
     public var units: [RichUnit] {
         var out: [RichUnit] = []
         for run in runs {
@@ -166,7 +188,9 @@ public struct RichText: Hashable, Sendable {
         return out
     }
 
-    /// Number of editing units (characters of text plus attachments). O(n).
+    /// Number of editing units (characters of text plus attachments).
+    ///
+    /// - Complexity: O(n).
     public var unitCount: Int {
         runs.reduce(0) { n, run in
             if case .text(let s) = run { return n + s.count }
@@ -175,7 +199,9 @@ public struct RichText: Hashable, Sendable {
     }
 
     /// The plain text, with Unicode emoji attachments written as `[hex]` when
-    /// `unicodeEmojiAsHex` (for servers that store only 3-byte UTF-8). O(n).
+    /// `unicodeEmojiAsHex` (for servers that store only 3-byte UTF-8).
+    ///
+    /// - Complexity: O(n).
     public func plainText(unicodeEmojiAsHex: Bool) -> String {
         guard unicodeEmojiAsHex else { return plainText }
         var out = ""
@@ -189,14 +215,18 @@ public struct RichText: Hashable, Sendable {
     }
 
     /// The plain offset (in `measure`) where unit `unit` starts; `unit` is clamped to
-    /// 0...unitCount. O(n); build a `UnitMap` for repeated queries.
+    /// 0...unitCount.
+    ///
+    /// - Complexity: O(n); build a `UnitMap` for repeated queries.
     public func plainOffset(ofUnit unit: Int, in measure: TextMeasure = .utf16) -> Int {
         UnitMap(self).plainOffset(ofUnit: unit, in: measure)
     }
 
     /// The unit boundary for a plain offset (in `measure`), clamped to the text; an
     /// offset inside a unit (an attachment's placeholder, a cluster's scalars) moves
-    /// down or up to the nearest boundary. O(n); build a `UnitMap` for repeated queries.
+    /// down or up to the nearest boundary.
+    ///
+    /// - Complexity: O(n); build a `UnitMap` for repeated queries.
     public func unit(atPlainOffset offset: Int, in measure: TextMeasure = .utf16, rounding: UnitRounding = .down) -> Int {
         UnitMap(self).unit(atPlainOffset: offset, in: measure, rounding: rounding)
     }

@@ -1,9 +1,12 @@
 /// One editing unit of rich text: a grapheme cluster (`Character`) of text, or one
 /// whole attachment. Carets sit between units; deletion removes whole units.
 public enum RichUnit: Hashable, Sendable {
+    /// One grapheme cluster of text.
     case character(Character)
+    /// One attachment, however long its backing text.
     case emoji(EmojiAttachment)
 
+    /// The unit's plain text: the character, or the attachment's backing text.
     public var plainText: String {
         switch self {
         case .character(let c): return String(c)
@@ -11,6 +14,7 @@ public enum RichUnit: Hashable, Sendable {
         }
     }
 
+    /// The attachment, nil for a character.
     public var attachment: EmojiAttachment? {
         if case .emoji(let a) = self { return a }
         return nil

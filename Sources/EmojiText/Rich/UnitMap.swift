@@ -10,15 +10,24 @@
 /// the plain text's length in that measure (for parsed text, where attachments sit on
 /// grapheme boundaries).
 public struct UnitMap: Hashable, Sendable {
+    /// The units in order.
     public private(set) var units: [RichUnit]
     private var characterOffsets: [Int]
     private var utf16Offsets: [Int]
     private var utf8Offsets: [Int]
 
+    /// The map of a rich text's units.
+    ///
+    /// - Parameter text: The text.
+    /// - Complexity: O(n) in units.
     public init(_ text: RichText) {
         self.init(units: text.units)
     }
 
+    /// The map of units given directly.
+    ///
+    /// - Parameter units: The units in order.
+    /// - Complexity: O(n).
     public init(units: [RichUnit]) {
         self.units = units
         var c = [0], u16 = [0], u8 = [0]
@@ -31,6 +40,7 @@ public struct UnitMap: Hashable, Sendable {
         characterOffsets = c; utf16Offsets = u16; utf8Offsets = u8
     }
 
+    /// Units mapped: the largest rich position.
     public var unitCount: Int { units.count }
 
     /// The map of no units (shared, so taking it allocates nothing).

@@ -27,7 +27,7 @@ public enum AnimatedImageDecoder {
         }
     }
 
-    /// Sniffs the format and reads the metadata. O(file size / 255) for GIF (no LZW).
+    /// Sniffs the format and reads the metadata.
     ///
     /// - Parameters:
     ///   - bytes: The file's bytes.
@@ -35,6 +35,7 @@ public enum AnimatedImageDecoder {
     ///   - limits: Size, frame and decoding limits checked before anything is allocated.
     /// - Returns: The image, its pixels not yet decoded.
     /// - Throws: `Failure` for an empty or unrecognised file, or the decoder's own refusal.
+    /// - Complexity: O(file size / 255) for GIF (no LZW).
     public static func decode(_ bytes: [UInt8], name: String = "", limits: ImageLimits = .default) throws(Failure) -> AnimatedImage {
         guard !bytes.isEmpty else { throw Failure.empty }
         guard let format = ImageFormat.sniff(bytes) else {

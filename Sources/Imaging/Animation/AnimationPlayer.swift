@@ -14,7 +14,12 @@ public final class AnimationPlayer {
     /// How a late tick catches up: skip the frames whose time passed, or show each one.
     public typealias CatchUpPolicy = PlaybackState.CatchUpPolicy
     /// Whether `start(at:mode:)` continues from the current frame or begins at frame 0.
-    public enum StartMode: Hashable, Sendable { case resume, reset }
+    public enum StartMode: Hashable, Sendable {
+        /// Keep the frame and the time spent on it.
+        case resume
+        /// Back to frame 0 first.
+        case reset
+    }
 
     /// The animation played; shared with other players of the same emoji.
     public let image: AnimatedImage

@@ -9,9 +9,17 @@ import SimCore
 /// (YYImage and SDWebImage clamp below 11 ms; the 10 ms rule is the one most GIFs
 /// were authored against).
 public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
+    /// Seconds times `denominator`: centiseconds for a GIF; never negative.
     public let numerator: Int
+    /// The unit's fraction of a second; always positive.
     public let denominator: Int
 
+    /// A delay as a file stores it; a negative numerator is 0, a denominator of 0 or
+    /// less is 100 (the APNG rule).
+    ///
+    /// - Parameters:
+    ///   - numerator: The stored numerator.
+    ///   - denominator: The stored denominator.
     public init(numerator: Int, denominator: Int) {
         self.numerator = max(0, numerator)
         self.denominator = denominator <= 0 ? 100 : denominator
@@ -19,6 +27,7 @@ public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
 
     /// A GIF delay in centiseconds.
     public static func centiseconds(_ cs: Int) -> FrameDelay { FrameDelay(numerator: cs, denominator: 100) }
+    /// A delay in milliseconds (a recorder's frame interval).
     public static func milliseconds(_ ms: Int) -> FrameDelay { FrameDelay(numerator: ms, denominator: 1000) }
 
     /// The stored delay on the virtual clock, rounded to the nearest tick.
@@ -41,5 +50,6 @@ public struct FrameDelay: Hashable, Sendable, CustomStringConvertible {
     /// Whole milliseconds, rounded to nearest (for printing and JSON).
     public var milliseconds: Int { (numerator * 1000 * 2 + denominator) / (denominator * 2) }
 
+    /// Whole milliseconds with the unit: `70ms`.
     public var description: String { "\(milliseconds)ms" }
 }

@@ -7,10 +7,11 @@ public enum ImageFormat: String, Hashable, Sendable, CustomStringConvertible {
     /// Netpbm: P3/P6 pixmaps and P2/P5 greymaps.
     case ppm
 
-    /// The format of `bytes`, or nil when the magic bytes match none. O(1).
+    /// The format of `bytes`, or nil when the magic bytes match none.
     ///
     /// - Parameter bytes: The file's bytes (only the first eight are read).
     /// - Returns: The format, or nil.
+    /// - Complexity: O(1).
     public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38,
            bytes[4] == 0x37 || bytes[4] == 0x39, bytes[5] == 0x61 {

@@ -16,7 +16,12 @@ import SimCore
 public struct PlaybackState: Hashable, Sendable {
     /// How a tick that comes late catches up: `skipFrames` follows the wall of delays
     /// (FLAnimatedImage), `neverSkip` shows every frame for at least one tick (YYImage).
-    public enum CatchUpPolicy: Hashable, Sendable { case skipFrames, neverSkip }
+    public enum CatchUpPolicy: Hashable, Sendable {
+        /// Follow the cumulative delays; jump over frames whose time has passed.
+        case skipFrames
+        /// Advance at most one frame a tick.
+        case neverSkip
+    }
 
     /// What a tick did, reported in order.
     public enum Event: Hashable, Sendable {

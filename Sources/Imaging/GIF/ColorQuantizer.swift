@@ -4,19 +4,30 @@
 /// otherwise median cut (Heckbert 1982): repeatedly split the box with the widest
 /// channel range (ties: the most pixels, then the lowest position) at the
 /// pixel-weighted median of that channel; each box's colour is its weighted mean.
-/// O(c log c · k) for c distinct colours and k boxes. Same input, same palette, on every
+/// Same input, same palette, on every
 /// platform: only integer arithmetic and total orders.
 public enum ColorQuantizer {
     /// A colour as 0xRRGGBB.
     public typealias RGB = UInt32
 
     /// Distinct colours with their pixel counts, sorted by colour.
+    ///
+    /// - Parameter colors: One colour a pixel.
+    /// - Returns: Each distinct colour once with its count.
+    /// - Complexity: O(n + c log c) for n pixels and c distinct colours.
     public static func histogram(_ colors: [RGB]) -> [(color: RGB, count: Int)] {
         var counts: [RGB: Int] = [:]
         for c in colors { counts[c, default: 0] += 1 }
         return counts.map { ($0.key, $0.value) }.sorted { $0.color < $1.color }
     }
 
+    /// The palette: the histogram's colours when they fit, else median cut's box means.
+    ///
+    /// - Parameters:
+    ///   - histogram: Distinct colours with pixel counts, as `histogram(_:)` returns.
+    ///   - maxColors: At least 1.
+    /// - Returns: At most `maxColors` colours.
+    /// - Complexity: O(c log c · k) for c distinct colours and k boxes.
     public static func palette(histogram: [(color: RGB, count: Int)], maxColors: Int) -> [RGB] {
         precondition(maxColors >= 1)
         if histogram.count <= maxColors { return histogram.map({ $0.color }) }
@@ -79,6 +90,12 @@ public enum ColorQuantizer {
     }
 
     /// The index of the palette colour nearest to `c` (squared RGB distance; ties: lowest index).
+    ///
+    /// - Parameters:
+    ///   - c: The colour.
+    ///   - palette: A non-empty palette.
+    /// - Returns: An index into `palette`.
+    /// - Complexity: O(palette).
     public static func nearest(_ c: RGB, in palette: [RGB]) -> Int {
         var best = 0, bestD = Int.max
         let r = Int(c >> 16 & 0xFF), g = Int(c >> 8 & 0xFF), b = Int(c & 0xFF)

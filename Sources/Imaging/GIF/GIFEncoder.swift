@@ -12,21 +12,32 @@
 /// frame and, after the first, store only the rectangle that changed (`optimizeFrames`;
 /// an unchanged frame stores one pixel, to keep its delay).
 public enum GIFEncoder {
+    /// One frame to encode: the whole canvas as it should look, and how long it shows.
     public struct Frame: Sendable {
+        /// The frame's pixels; every frame of one GIF has the same size.
         public var image: Image
         /// Delay in centiseconds (GIF's unit).
         public var delayCentiseconds: Int
+        /// - Parameters:
+        ///   - image: The frame's pixels.
+        ///   - delayCentiseconds: Its display time, 0 to 65535 centiseconds.
         public init(image: Image, delayCentiseconds: Int) {
             self.image = image
             self.delayCentiseconds = delayCentiseconds
         }
     }
 
+    /// Why frames cannot be written as a GIF (checked before anything is encoded).
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The frame list is empty.
         case noFrames
+        /// Frame `index` is not the size of frame 0.
         case frameSizeMismatch(index: Int)
+        /// A side is past GIF's 16-bit limit of 65535.
         case tooLarge(width: Int, height: Int)
+        /// Frame `index`'s delay is outside 0...65535 centiseconds.
         case delayOutOfRange(index: Int)
+        /// The message a user sees, naming the frame at fault.
         public var description: String {
             switch self {
             case .noFrames: return "no frames to encode"
@@ -41,7 +52,18 @@ public enum GIFEncoder {
     /// `.forever` writes 0; `.times(n)` writes n. `interlaced` stores rows in GIF's
     /// four-pass order. `optimizeFrames`: when no frame has a transparent pixel, frames
     /// after the first store only the bounding box of the pixels that changed (kept
-    /// disposal), which is what makes recordings of UI runs small. O(pixels).
+    /// disposal), which is what makes recordings of UI runs small.
+    ///
+    /// - Parameters:
+    ///   - frames: The frames, all the same size.
+    ///   - loopCount: How often it plays; forever by default.
+    ///   - alphaThreshold: Alpha below this is transparent; at or above, opaque.
+    ///   - interlaced: Whether rows are stored in GIF's four-pass order.
+    ///   - optimizeFrames: Whether opaque frames after the first store only what changed.
+    /// - Returns: The GIF file's bytes.
+    /// - Throws: `Failure` for no frames, mismatched sizes, a side past 65535 or a bad delay.
+    /// - Complexity: O(pixels of all frames), plus median cut for frames with more than
+    ///   256 colours.
     public static func encode(_ frames: [Frame], loopCount: LoopCount = .forever, alphaThreshold: UInt8 = 128,
                               interlaced: Bool = false, optimizeFrames: Bool = true) throws(Failure) -> [UInt8] {
         guard let first = frames.first else { throw Failure.noFrames }

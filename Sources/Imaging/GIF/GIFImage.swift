@@ -17,9 +17,13 @@
 /// at most `checkpointInterval` frames, and checkpoints hold at most
 /// `frameCount / checkpointInterval + 1` canvases.
 public final class GIFImage: AnimatedImageSource {
+    /// The parsed blocks: screen, palettes, every frame's placement and timing.
     public let metadata: GIFMetadata
+    /// The file, kept whole: frames are decoded from it on demand.
     public let bytes: [UInt8]
+    /// Frames between checkpoints: the most frames one `frame(at:)` decodes.
     public let checkpointInterval: Int
+    /// Always "GIF".
     public var formatName: String { "GIF" }
 
     // Playback state: `canvas` shows frame `cursor` (-1: nothing decoded yet).
@@ -42,8 +46,15 @@ public final class GIFImage: AnimatedImageSource {
     /// Frames decoded (LZW runs) since creation; tests use it to check the checkpoints.
     public private(set) var framesDecoded = 0
 
-    /// Parses the metadata. Throws `GIFError` for a file that is not a GIF, has no
-    /// frame, or exceeds `limits`.
+    /// Parses the metadata.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - limits: Size, frame-count and decoding limits checked from the headers.
+    ///   - checkpointInterval: Frames between saved canvases; by default about an eighth
+    ///     of the frames and at least 4 (at most ~8 checkpoints).
+    /// - Throws: `GIFError` for a file that is not a GIF, has no frame, or exceeds `limits`.
+    /// - Complexity: O(file size / 255): data sub-blocks are skipped by their lengths.
     public init(bytes: [UInt8], limits: ImageLimits = .default, checkpointInterval: Int? = nil) throws(GIFError) {
         let meta = try GIFParser.parse(bytes, limits: limits)
         self.metadata = meta
@@ -67,18 +78,28 @@ public final class GIFImage: AnimatedImageSource {
         self.frameComplete = [Bool](repeating: false, count: count)
     }
 
+    /// `GIFMetadata.canvasWidth`: the logical screen, or the frames' box when it is 0.
     public var canvasWidth: Int { metadata.canvasWidth }
+    /// `GIFMetadata.canvasHeight`.
     public var canvasHeight: Int { metadata.canvasHeight }
+    /// The image descriptors read (a truncated file keeps its complete ones).
     public var frameCount: Int { metadata.frames.count }
+    /// From the NETSCAPE2.0 block (see `LoopCount` for how its value is read).
     public var loopCount: LoopCount { metadata.loopCount }
+    /// `.partialFile` when the file ends early or a bad block ends it after a frame.
     public var issue: AnimationError? { metadata.truncation.map { .partialFile($0) } }
 
+    /// The frame's rect, delay and disposal from its descriptor and Graphic Control
+    /// Extension; GIF always blends `.over`.
     public func frameInfo(at index: Int) -> AnimationFrameInfo {
         let f = metadata.frames[index]
         return AnimationFrameInfo(rect: f.rect, delay: f.delay, disposal: f.disposal, blend: .over)
     }
 
     /// The RGB bytes of the palette frame `index` uses (local, else global; empty if none).
+    ///
+    /// - Parameter index: A frame index in `0..<frameCount` (traps otherwise).
+    /// - Returns: Three bytes a colour, in palette order.
     public func paletteRGB(forFrame index: Int) -> [UInt8] {
         let f = metadata.frames[index]
         if let o = f.localPaletteOffset { return Array(bytes[o..<(o + f.localPaletteCount * 3)]) }
@@ -89,6 +110,13 @@ public final class GIFImage: AnimatedImageSource {
     /// Number of canvases held as checkpoints (memory: that many x width x height x 4).
     public var checkpointCount: Int { checkpoints.count }
 
+    /// The canvas after frame `index`, composited as browsers do (see the type).
+    ///
+    /// - Parameter index: A frame index in `0..<frameCount`.
+    /// - Throws: `AnimationError.frameIndexOutOfRange`; broken LZW data does not throw
+    ///   (the pixels decoded so far are drawn, the problem lands in `decodeIssues`).
+    /// - Complexity: O(canvas) for the next frame; at most `checkpointInterval` frame
+    ///   decodes for any other.
     public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0, index < frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)
@@ -99,6 +127,11 @@ public final class GIFImage: AnimatedImageSource {
 
     /// Decodes the palette indices of one frame (no compositing), with why LZW stopped.
     /// Rows are in file order (interlaced frames are not reordered). For tests and tools.
+    ///
+    /// - Parameter index: A frame index in `0..<frameCount` (traps otherwise).
+    /// - Returns: One index a pixel of the frame's rect (pixels never decoded are 0) and
+    ///   the problem that stopped LZW early, if any.
+    /// - Complexity: O(compressed size + frame pixels).
     public func decodeIndices(ofFrame index: Int) -> (indices: [UInt8], error: GIFError?) {
         let f = metadata.frames[index]
         let e = decodeIndicesIntoBuffer(index)

@@ -15,6 +15,12 @@
 /// here, so the stricter reading wins. A frame after a good one that has such a code
 /// size ends the parse like a truncation (earlier frames are kept).
 public enum GIFParser {
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - limits: Checked as soon as each size is read.
+    /// - Returns: The metadata, with `truncation` set for a file that ends early.
+    /// - Throws: `GIFError` for a file that is not a GIF or breaks `limits`.
+    /// - Complexity: O(blocks).
     public static func parse(_ bytes: [UInt8], limits: ImageLimits = .default) throws(GIFError) -> GIFMetadata {
         // Through Result: withUnsafeBufferPointer rethrows untyped.
         try bytes.withUnsafeBufferPointer { b in Result { () throws(GIFError) in try parse(b, limits: limits) } }.get()

@@ -16,9 +16,13 @@
 /// frame; going backwards restarts from frame 0. Not thread-safe (one simulation
 /// thread, per the protocol).
 public final class APNGImage: AnimatedImageSource {
+    /// IHDR's width: every frame is composited onto a canvas this wide.
     public let canvasWidth: Int
+    /// IHDR's height.
     public let canvasHeight: Int
+    /// From acTL's `num_plays`; `.once` for a plain PNG.
     public let loopCount: LoopCount
+    /// "APNG" when the file animates, else "PNG".
     public let formatName: String
     /// The header of the file (bit depth, colour type, interlace apply to every frame).
     public let header: PNGHeader
@@ -35,6 +39,13 @@ public final class APNGImage: AnimatedImageSource {
     private var base: Image
     private var nextIndex = 0
 
+    /// Parses the chunks of a PNG or APNG, checksums included.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - limits: Checked against IHDR and every fcTL before anything is allocated.
+    /// - Throws: `PNGError` for a file that is not a valid PNG or has broken APNG chunks.
+    /// - Complexity: O(file size); nothing is decompressed.
     public convenience init(bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) {
         try self.init(bytes: bytes, limits: limits, animated: true)
     }
@@ -43,6 +54,14 @@ public final class APNGImage: AnimatedImageSource {
 
     /// With `animated: false` the file is read as a plain PNG (one frame, the default
     /// image) even when it carries APNG chunks.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - limits: Size and frame limits.
+    ///   - animated: Whether APNG chunks make frames.
+    ///   - verifyChecksums: Whether CRC-32s and Adler-32s are checked.
+    /// - Throws: `PNGError`, naming the chunk and byte offset.
+    /// - Complexity: O(file size).
     public init(bytes: [UInt8], limits: ImageLimits = .default, animated: Bool, verifyChecksums: Bool = true) throws(PNGError) {
         let s = try PNGDecoder.withBytes(bytes) { (raw) throws(PNGError) in
             try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums)
@@ -76,10 +95,19 @@ public final class APNGImage: AnimatedImageSource {
         base = Image(width: 0, height: 0)
     }
 
+    /// The fcTL frames (1 for a plain PNG).
     public var frameCount: Int { frames.count }
 
+    /// Frame `index`'s fcTL: rect, delay, dispose and blend ops.
     public func frameInfo(at index: Int) -> AnimationFrameInfo { frames[index].info }
 
+    /// The canvas after frame `index`, composited per the APNG spec.
+    ///
+    /// - Parameter index: A frame index in `0..<frameCount`.
+    /// - Throws: `AnimationError.frameIndexOutOfRange`, or `.frameDecodingFailed` when the
+    ///   frame's zlib data does not decode.
+    /// - Complexity: O(frame pixels) for the next frame; going backwards redecodes
+    ///   from frame 0, O(index x canvas).
     public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0 && index < frames.count else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frames.count)

@@ -5,24 +5,38 @@
 /// Untrusted input: the declared size is checked against `limits` before any pixel
 /// memory is allocated, the inflater is capped at exactly the bytes the scanlines
 /// need, and every failure is a `PNGError` naming the chunk and byte offset.
-/// Time O(file + pixels); memory: the compressed data once, the filtered scanlines
-/// once, and the output image.
+/// Memory: the compressed data once, the filtered scanlines once, and the output image.
 public struct PNGDecoder: Sendable {
+    /// Checked against IHDR before any pixel memory is allocated.
     public var limits: ImageLimits
     /// Check chunk CRC-32s and the zlib Adler-32 (default). Browsers skip CRCs; turning
     /// this off decodes files whose only damage is a checksum.
     public var verifyChecksums: Bool
 
+    /// - Parameters:
+    ///   - limits: Size limits.
+    ///   - verifyChecksums: Whether CRC-32s and the Adler-32 are checked.
     public init(limits: ImageLimits = .default, verifyChecksums: Bool = true) {
         self.limits = limits
         self.verifyChecksums = verifyChecksums
     }
 
     /// The header only (signature, chunks and CRCs checked; nothing decompressed).
+    ///
+    /// - Parameter bytes: The file.
+    /// - Returns: IHDR's fields.
+    /// - Throws: `PNGError` for a malformed chunk structure.
+    /// - Complexity: O(file size).
     public func header(of bytes: [UInt8]) throws(PNGError) -> PNGHeader {
         try Self.withBytes(bytes) { (raw) throws(PNGError) in try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums).header }
     }
 
+    /// Decodes the default image (an APNG's IDAT image, not its frames).
+    ///
+    /// - Parameter bytes: The file.
+    /// - Returns: The pixels as RGBA8.
+    /// - Throws: `PNGError` naming the chunk and byte offset.
+    /// - Complexity: O(file size + pixels).
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> Image {
         try Self.withBytes(bytes) { (raw) throws(PNGError) in
             let s = try PNGStructure.parse(raw, limits: limits, verifyChecksums: verifyChecksums)

@@ -4,19 +4,33 @@
 /// `PNGFilter.choose`);
 /// real deflate (`Deflate`, LZ77 + dynamic Huffman). Decoding the result with
 /// `PNGDecoder` gives back exactly the input (or the input with alpha 255 for `.rgb`).
-/// Time O(pixels x 5 filters + deflate).
 public struct PNGEncoder: Sendable {
-    public enum ColorMode: Sendable { case automatic, rgb, rgba }
+    /// Which IHDR colour type to write.
+    public enum ColorMode: Sendable {
+        /// RGB when every pixel is opaque, else RGBA.
+        case automatic
+        /// 8-bit RGB; alpha is dropped.
+        case rgb
+        /// 8-bit RGBA always.
+        case rgba
+    }
 
+    /// Which colour type `encode` writes.
     public var colorMode: ColorMode
     /// zlib level, 0 (stored) to 9.
     public var compressionLevel: Int
 
+    /// - Parameters:
+    ///   - colorMode: The colour type (`.automatic`).
+    ///   - compressionLevel: The deflate level, 0 to 9 (6).
     public init(colorMode: ColorMode = .automatic, compressionLevel: Int = 6) {
         self.colorMode = colorMode
         self.compressionLevel = compressionLevel
     }
 
+    /// - Parameter image: The pixels.
+    /// - Returns: A PNG file: IHDR, IDAT chunks, IEND.
+    /// - Complexity: O(pixels x 5 filters + deflate).
     public func encode(_ image: Image) -> [UInt8] {
         let rgba = useRGBA(image)
         var w = PNGChunkWriter()

@@ -37,6 +37,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A malformed APNG chunk (acTL, fcTL, fdAT) or frame sequence.
     case invalidAnimation(String, offset: Int)
 
+    /// The message a user sees, naming the chunk and byte offset.
     public var description: String {
         switch self {
         case let .badSignature(o): "not a PNG file: bad signature at byte \(o)"

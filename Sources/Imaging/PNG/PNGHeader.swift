@@ -1,7 +1,17 @@
 /// The IHDR fields of a PNG (and, for APNG frames, the frame size with the same format).
 public struct PNGHeader: Sendable, Equatable {
+    /// IHDR's colour type: which samples a pixel has (the raw value is the stored byte).
     public enum ColorType: Int, Sendable {
-        case grayscale = 0, rgb = 2, palette = 3, grayscaleAlpha = 4, rgba = 6
+        /// 0: one grey sample (bit depths 1, 2, 4, 8, 16).
+        case grayscale = 0
+        /// 2: red, green, blue (8 or 16 bits each).
+        case rgb = 2
+        /// 3: an index into PLTE (bit depths 1 to 8), alpha from tRNS.
+        case palette = 3
+        /// 4: grey and alpha (8 or 16 bits each).
+        case grayscaleAlpha = 4
+        /// 6: red, green, blue and alpha (8 or 16 bits each).
+        case rgba = 6
 
         /// Samples per pixel.
         public var channels: Int {
@@ -14,12 +24,25 @@ public struct PNGHeader: Sendable, Equatable {
         }
     }
 
+    /// Width in pixels (1 to 2^31 - 1 in a valid file).
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// Bits per sample: 1, 2, 4, 8 or 16, as the colour type allows.
     public var bitDepth: Int
+    /// Which samples a pixel has.
     public var colorType: ColorType
+    /// Adam7 interlacing (seven passes) rather than rows in order.
     public var interlaced: Bool
 
+    /// A header as given; the decoder validates the combination, this does not.
+    ///
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - bitDepth: Bits per sample.
+    ///   - colorType: The colour type.
+    ///   - interlaced: Whether rows are stored in Adam7 order.
     public init(width: Int, height: Int, bitDepth: Int, colorType: ColorType, interlaced: Bool) {
         self.width = width
         self.height = height

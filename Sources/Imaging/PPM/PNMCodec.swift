@@ -5,14 +5,32 @@
 /// scaled to 8 bits by rounding (identity for maxval 255); gray becomes r = g = b;
 /// alpha is 255. The declared size is checked against `limits` before allocating.
 /// Writing: maxval 255; PPM drops alpha; PGM writes Rec. 601 luma (exact for gray
-/// pixels, so gray images round-trip). Time O(file size).
+/// pixels, so gray images round-trip).
 public struct PNMCodec: Sendable {
+    /// Checked against the declared size before the pixels are allocated.
     public var limits: ImageLimits
 
+    /// - Parameter limits: Size limits for `decode`.
     public init(limits: ImageLimits = .default) { self.limits = limits }
 
-    public enum Format: Sendable { case ppmBinary, ppmASCII, pgmBinary, pgmASCII }
+    /// The four Netpbm variants `encode` writes.
+    public enum Format: Sendable {
+        /// P6: binary RGB.
+        case ppmBinary
+        /// P3: decimal RGB, one pixel a line.
+        case ppmASCII
+        /// P5: binary grey (Rec. 601 luma).
+        case pgmBinary
+        /// P2: decimal grey.
+        case pgmASCII
+    }
 
+    /// Reads a P2, P3, P5 or P6 file.
+    ///
+    /// - Parameter bytes: The file.
+    /// - Returns: The image, samples scaled to 8 bits, alpha 255.
+    /// - Throws: `PNMError` with line, column and byte offset.
+    /// - Complexity: O(file size).
     public func decode(_ bytes: [UInt8]) throws(PNMError) -> Image {
         var r = Reader(bytes: bytes)
         guard bytes.count >= 2, bytes[0] == UInt8(ascii: "P") else {
@@ -100,6 +118,12 @@ public struct PNMCodec: Sendable {
     }
 
     /// Encodes with maxval 255.
+    ///
+    /// - Parameters:
+    ///   - image: The pixels (alpha is dropped).
+    ///   - format: Which variant to write.
+    /// - Returns: The file's bytes.
+    /// - Complexity: O(pixels).
     public static func encode(_ image: Image, as format: Format) -> [UInt8] {
         let gray = format == .pgmBinary || format == .pgmASCII
         let magic: String = switch format {

@@ -16,6 +16,7 @@ public enum PNMError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The declared size is over the limits (checked before allocating).
     case tooLarge(width: Int, height: Int, limit: String)
 
+    /// `line:column: what` with the byte offset, as compilers print positions.
     public var description: String {
         switch self {
         case let .badMagic(f): "not a PPM/PGM file: magic \(f) (expected P2, P3, P5 or P6)"

@@ -5,7 +5,8 @@ extension Image {
 
     /// The smallest rect holding every pixel whose alpha exceeds
     /// `contentAlphaThreshold`; nil when there is none (a fully transparent image).
-    /// O(width * height), one pass.
+    ///
+    /// - Complexity: O(width x height), one pass.
     public func contentBounds() -> PixelRect? {
         var x0 = width, y0 = height, x1 = -1, y1 = -1
         let t = Image.contentAlphaThreshold

@@ -4,22 +4,38 @@
 ///
 /// `apply` keeps the image size, maps every destination pixel centre back into the
 /// source and samples it bilinearly in premultiplied alpha (so transparent edges do not
-/// darken); outside the source is transparent. O(width x height). Deterministic: only
+/// darken); outside the source is transparent. Deterministic: only
 /// IEEE arithmetic (no libm; sine and cosine come from `DeterministicTrig`), the same
 /// bytes in debug and release on every platform.
 public struct ImageTransform: Hashable, Sendable {
+    /// Horizontal scale (1: unchanged, negative mirrors, 0 gives a transparent image).
     public var scaleX: Double
+    /// Vertical scale.
     public var scaleY: Double
     /// Clockwise, in degrees (y grows downwards).
     public var rotationDegrees: Double
+    /// Horizontal shift after scale and rotation, in pixels (positive: right).
     public var translateX: Double
+    /// Vertical shift, in pixels (positive: down).
     public var translateY: Double
     /// The fixed point of scale and rotation, in pixels; nil: the image centre.
     public var anchorX: Double?
+    /// The anchor's y, in pixels; nil: the image's vertical centre.
     public var anchorY: Double?
     /// 0 (invisible) to 1.
     public var opacity: Double
 
+    /// A transform; every default is the identity's.
+    ///
+    /// - Parameters:
+    ///   - scaleX: Horizontal scale.
+    ///   - scaleY: Vertical scale.
+    ///   - rotationDegrees: Clockwise rotation in degrees.
+    ///   - translateX: Horizontal shift in pixels.
+    ///   - translateY: Vertical shift in pixels.
+    ///   - anchorX: The fixed point's x (nil: centre).
+    ///   - anchorY: The fixed point's y (nil: centre).
+    ///   - opacity: 0 to 1, multiplied into every pixel's alpha.
     public init(scaleX: Double = 1, scaleY: Double = 1, rotationDegrees: Double = 0,
                 translateX: Double = 0, translateY: Double = 0,
                 anchorX: Double? = nil, anchorY: Double? = nil, opacity: Double = 1) {
@@ -28,11 +44,17 @@ public struct ImageTransform: Hashable, Sendable {
         self.anchorX = anchorX; self.anchorY = anchorY; self.opacity = opacity
     }
 
+    /// No scale, rotation, shift or fade: the starting point of a keyframe.
     public static let identity = ImageTransform()
 
     /// Uniform scale about the centre.
     public static func scale(_ s: Double) -> ImageTransform { ImageTransform(scaleX: s, scaleY: s) }
 
+    /// The transformed image, the size of `src`.
+    ///
+    /// - Parameter src: The image to transform.
+    /// - Returns: A new image; pixels mapped from outside `src` are transparent.
+    /// - Complexity: O(width x height).
     public func apply(to src: Image) -> Image {
         let w = src.width, h = src.height
         var out = Image(width: w, height: h)
@@ -87,6 +109,8 @@ public struct ImageTransform: Hashable, Sendable {
 /// of 90 degrees; elsewhere a Taylor series on [-45, 45] degrees after octant reduction
 /// (error below 1e-15).
 public enum DeterministicTrig {
+    /// - Parameter degrees: An angle in degrees, any size.
+    /// - Returns: Its sine and cosine, exact (0, 1, -1) at multiples of 90.
     public static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d < 0 { d += 360 }

@@ -1,30 +1,48 @@
 /// CRC-32 (ISO-HDLC, polynomial 0xEDB88320 reflected), as used by PNG chunks and gzip.
 ///
 /// Slicing-by-8: eight 256-entry tables let the hot loop consume 8 bytes per step,
-/// several times faster than the byte-at-a-time table walk. O(n) time, 8 KiB of tables
+/// several times faster than the byte-at-a-time table walk. 8 KiB of tables
 /// built once (a lazily initialised global, thread-safe by Swift's rules).
 public struct CRC32: Sendable {
     /// The running value, already finalised (xor-ed), so `value` is always the CRC of
     /// everything fed so far.
     public private(set) var value: UInt32 = 0
 
+    /// A CRC of no bytes (0).
     public init() {}
 
     /// The CRC of `bytes` in one call.
+    ///
+    /// - Parameter bytes: The data.
+    /// - Returns: The CRC-32.
+    /// - Complexity: O(n).
     public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var c = CRC32()
         c.update(bytes)
         return c.value
     }
 
+    /// The CRC of an array.
+    ///
+    /// - Parameter bytes: The data.
+    /// - Returns: The CRC-32.
+    /// - Complexity: O(n).
     public static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
+    /// Feeds more data: the result is as if everything had been passed at once.
+    ///
+    /// - Parameter bytes: The next bytes.
+    /// - Complexity: O(n).
     public mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
+    /// Feeds more data from raw memory.
+    ///
+    /// - Parameter bytes: The next bytes.
+    /// - Complexity: O(n), eight bytes a step.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var crc = ~value

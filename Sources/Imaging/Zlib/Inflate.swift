@@ -13,15 +13,20 @@
 ///   `ZlibError.outputLimitExceeded` (or is cut at the limit with `stopAtLimit`)
 ///   before memory grows past it.
 ///
-/// Time O(input + output); memory O(output) plus ~50 KiB of tables.
+/// Memory O(output) plus ~50 KiB of tables.
 public enum Inflate {
     /// Decompresses a zlib stream (header, deflate data, Adler-32 trailer, all checked).
+    ///
     /// - Parameters:
+    ///   - input: The zlib stream.
     ///   - expectedSize: the output size when known, to allocate once.
     ///   - limit: the most output bytes allowed.
     ///   - stopAtLimit: when true, output past `limit` is silently dropped and the rest
     ///     of the stream (including the checksum) is not examined; when false, it throws.
     ///   - verifyChecksum: check the Adler-32 trailer (default).
+    /// - Returns: The decompressed bytes.
+    /// - Throws: `ZlibError` with the input offset of the problem.
+    /// - Complexity: O(input + output).
     public static func zlib(
         _ input: [UInt8], expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false,
         verifyChecksum: Bool = true
@@ -33,6 +38,17 @@ public enum Inflate {
         }.get()
     }
 
+    /// The same over raw memory (PNG's concatenated IDAT data, without a copy).
+    ///
+    /// - Parameters:
+    ///   - input: The zlib stream.
+    ///   - expectedSize: The output size when known.
+    ///   - limit: The most output bytes allowed.
+    ///   - stopAtLimit: Whether output past `limit` is dropped instead of thrown.
+    ///   - verifyChecksum: Whether the Adler-32 trailer is checked.
+    /// - Returns: The decompressed bytes.
+    /// - Throws: `ZlibError` with the input offset of the problem.
+    /// - Complexity: O(input + output).
     public static func zlib(
         _ input: UnsafeRawBufferPointer, expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false,
         verifyChecksum: Bool = true
@@ -47,6 +63,15 @@ public enum Inflate {
     }
 
     /// Decompresses raw deflate data (no header, no checksum).
+    ///
+    /// - Parameters:
+    ///   - input: The deflate stream.
+    ///   - expectedSize: The output size when known.
+    ///   - limit: The most output bytes allowed.
+    ///   - stopAtLimit: Whether output past `limit` is dropped instead of thrown.
+    /// - Returns: The decompressed bytes.
+    /// - Throws: `ZlibError` with the input offset of the problem.
+    /// - Complexity: O(input + output).
     public static func raw(
         _ input: [UInt8], expectedSize: Int = 0, limit: Int = 1 << 30, stopAtLimit: Bool = false
     ) throws(ZlibError) -> [UInt8] {

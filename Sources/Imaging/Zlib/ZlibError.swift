@@ -21,6 +21,7 @@ public enum ZlibError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Decompressing would produce more than the allowed number of bytes.
     case outputLimitExceeded(limit: Int)
 
+    /// The message a user sees, ending in the byte offset.
     public var description: String {
         switch self {
         case let .invalidHeader(why, offset): "invalid zlib header (\(why)) at byte \(offset)"

@@ -6,13 +6,19 @@ import SimCore
 /// Every requirement forwards to the wrapped recognizer with one switch, O(1) over it.
 /// A new recognizer type adds a case here and its `erased` / `unerased` pair.
 public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
+    /// A tap recognizer.
     case tap(TapRecognizer)
+    /// A long-press recognizer.
     case longPress(LongPressRecognizer)
+    /// A pan recognizer.
     case pan(PanRecognizer)
 
+    /// Itself: it is already erased.
     public var erased: AnyGestureRecognizer { self }
+    /// Itself (every erased recognizer is one of these).
     public static func unerased(_ erased: AnyGestureRecognizer) -> AnyGestureRecognizer? { erased }
 
+    /// The wrapped recognizer's name.
     public var name: String {
         switch self {
         case .tap(let r): return r.name
@@ -21,6 +27,7 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// The wrapped recognizer's kind (the case).
     public var kind: GestureKind {
         switch self {
         case .tap(let r): return r.kind
@@ -29,6 +36,7 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// The wrapped recognizer's state.
     public var state: GestureState {
         switch self {
         case .tap(let r): return r.state
@@ -37,6 +45,7 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// The wrapped recognizer's switch; setting it writes the recognizer back.
     public var isEnabled: Bool {
         get {
             switch self {
@@ -54,6 +63,7 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// The wrapped recognizer's deadline (only a long press and a tap have one).
     public var deadline: SimInstant? {
         switch self {
         case .tap(let r): return r.deadline
@@ -62,6 +72,10 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// Feeds the touch to the wrapped recognizer.
+    ///
+    /// - Parameter touch: The touch.
+    /// - Returns: The wrapped recognizer's transitions.
     public mutating func handle(_ touch: TouchEvent) -> [GestureUpdate] {
         switch self {
         case .tap(var r): let result = r.handle(touch); self = .tap(r); return result
@@ -70,6 +84,10 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// Tells the wrapped recognizer its deadline passed.
+    ///
+    /// - Parameter time: The deadline's instant.
+    /// - Returns: The wrapped recognizer's transitions.
     public mutating func deadlinePassed(at time: SimInstant) -> [GestureUpdate] {
         switch self {
         case .tap(var r): let result = r.deadlinePassed(at: time); self = .tap(r); return result
@@ -78,6 +96,10 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// Fails the wrapped recognizer (another one won).
+    ///
+    /// - Parameter time: When.
+    /// - Returns: `failed` when it was still possible, else nothing.
     public mutating func fail(at time: SimInstant) -> [GestureUpdate] {
         switch self {
         case .tap(var r): let result = r.fail(at: time); self = .tap(r); return result
@@ -86,6 +108,7 @@ public enum AnyGestureRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// Resets the wrapped recognizer for the next touch sequence.
     public mutating func reset() {
         switch self {
         case .tap(var r): r.reset(); self = .tap(r)

@@ -24,19 +24,35 @@ import SimCore
 public struct ControlTracker: Hashable, Sendable {
     /// UIControl's touch events that change something.
     public enum Event: String, Hashable, Sendable, CustomStringConvertible {
-        case touchDown, touchDragExit, touchDragEnter, touchUpInside, touchUpOutside, touchCancel
+        /// The finger went down on the control.
+        case touchDown
+        /// The finger left the slop area while tracking (the highlight goes off).
+        case touchDragExit
+        /// The finger came back into the slop area (the highlight comes back).
+        case touchDragEnter
+        /// Lifted inside the slop area: the control's action (a button's tap).
+        case touchUpInside
+        /// Lifted outside: no action.
+        case touchUpOutside
+        /// The system cancelled the touch.
+        case touchCancel
+        /// UIKit's name without the prefix: `touchUpInside`.
         public var description: String { rawValue }
     }
 
     /// How far outside its bounds a touch still counts as inside.
     public static let defaultSlop: Double = 70
 
+    /// Points outside the bounds that still count as inside (`defaultSlop` unless given).
     public var slop: Double
     /// Between touch down and the end of the touch.
     public private(set) var isTracking = false
     /// Whether the finger is (mostly) inside: UIControl's `isHighlighted` while tracking.
     public private(set) var isInside = false
 
+    /// A tracker not tracking.
+    ///
+    /// - Parameter slop: The inside margin in points.
     public init(slop: Double = ControlTracker.defaultSlop) {
         self.slop = slop.isFinite ? max(0, slop) : ControlTracker.defaultSlop
     }

@@ -47,11 +47,16 @@ public struct GestureArena: Reducer {
 
     /// One lift of the tracked finger.
     public struct Release: Hashable, Sendable {
+        /// When the finger lifted.
         public var time: SimInstant
+        /// Where it lifted.
         public var location: Point
+        /// A cancel rather than a lift (traced as `cancel`).
         public var cancelled: Bool
+        /// The release velocity and what it rests on.
         public var estimate: VelocityTracker.Estimate
 
+        /// `<source> release location=(x, y) velocity=(vx, vy) basis=measured samples=4`.
         public func traceEvent(source: String) -> TraceEvent {
             TraceEvent(time: time, source: source, name: cancelled ? "cancel" : "release",
                        fields: [.init("location", location.description),
@@ -79,7 +84,9 @@ public struct GestureArena: Reducer {
         case setEnabled(String, Bool)
     }
 
-    /// Runs one action. O(recognizers) per touch or deadline.
+    /// Runs one action.
+    ///
+    /// - Complexity: O(recognizers) per touch or deadline.
     public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [Event] {
         switch action {
         case let .touch(t): return state.handle(t)
@@ -114,6 +121,7 @@ public struct GestureArena: Reducer {
         /// The latest lift (ended or cancelled) of a tracked finger.
         public private(set) var lastRelease: Release?
 
+        /// No recognizers.
         public init() {}
 
         /// Adds a recognizer; names must be unique within an arena.
@@ -127,10 +135,13 @@ public struct GestureArena: Reducer {
             simultaneous.insert([a, b]); simultaneous.insert([b, a])
         }
 
+        /// The recognizers' names in the order added.
         public var names: [String] { recognizers.map({ $0.name }) }
 
+        /// The state of the recognizer named `name`, nil when there is none.
         public func state(of name: String) -> GestureState? { recognizers.first { $0.name == name }?.state }
 
+        /// The recognizer named `name`, erased; nil when there is none.
         public func recognizer(named name: String) -> AnyGestureRecognizer? { recognizers.first { $0.name == name } }
 
         /// The recognizer `name` if it is an `R`.

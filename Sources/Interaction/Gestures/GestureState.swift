@@ -2,8 +2,20 @@
 /// (recognized) or failed; continuous ones possible -> began -> changed* -> ended or
 /// cancelled, or possible -> failed.
 public enum GestureState: Hashable, Sendable, CustomStringConvertible {
-    case possible, began, changed, ended, cancelled, failed
+    /// Waiting: no decision yet (every recognizer starts here).
+    case possible
+    /// A continuous gesture was recognized and its action runs for the first time.
+    case began
+    /// A continuous gesture moved.
+    case changed
+    /// Recognized (discrete) or finished (continuous).
+    case ended
+    /// A continuous gesture was interrupted (touch cancelled, the view went away).
+    case cancelled
+    /// Not recognized, or another recognizer won.
+    case failed
 
+    /// The case's name, as traces print it (`panel.pan.began`).
     public var description: String {
         switch self {
         case .possible: return "possible"
@@ -23,7 +35,13 @@ public enum GestureState: Hashable, Sendable, CustomStringConvertible {
 
 /// The kind of a recognizer, for clients that route updates.
 public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
-    case tap, longPress, pan
+    /// `TapRecognizer` (discrete).
+    case tap
+    /// `LongPressRecognizer` (continuous).
+    case longPress
+    /// `PanRecognizer` (continuous).
+    case pan
+    /// The case's name.
     public var description: String {
         switch self {
         case .tap: return "tap"

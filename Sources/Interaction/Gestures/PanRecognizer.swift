@@ -10,23 +10,35 @@ import SimCore
 /// down), which is what UIScrollView applies: content does not jump by the
 /// hysteresis when a drag starts.
 public struct PanRecognizer: GestureRecognizer, Hashable {
+    /// The name traces print (`pan` unless given).
     public let name: String
+    /// Always `.pan`.
     public var kind: GestureKind { .pan }
+    /// How far, in points, the finger must move before the pan begins.
     public var hysteresis: Double
+    /// Whether touches are seen.
     public var isEnabled = true
+    /// UIKit's continuous states.
     public private(set) var state: GestureState = .possible
+    /// The finger's offset from where the pan began.
     public private(set) var translation: Point = .zero
+    /// The finger's recent samples, for `velocity`.
     public private(set) var tracker = VelocityTracker()
     private var origin: Point = .zero
     private var beganAt: Point = .zero
     private var location: Point = .zero
 
+    /// - Parameters:
+    ///   - name: The trace name.
+    ///   - hysteresis: The movement before the pan begins, in points.
     public init(name: String = "pan", hysteresis: Double = 10) {
         self.name = name; self.hysteresis = hysteresis
     }
 
+    /// Always nil: a pan needs no timer.
     public var deadline: SimInstant? { nil }
 
+    /// The finger's velocity in points a second, from `tracker` (zero in `began`'s update).
     public var velocity: Point { tracker.velocity }
 
     /// The tracker's estimate with what it rests on (measured from N samples, stopped,
@@ -39,6 +51,11 @@ public struct PanRecognizer: GestureRecognizer, Hashable {
                       translation: translation, velocity: s == .began ? .zero : tracker.velocity)
     }
 
+    /// Tracks the finger: begins past the hysteresis, `changed` when the translation
+    /// changes, `ended` on lift with the release velocity; an early lift fails.
+    ///
+    /// - Parameter touch: The touch.
+    /// - Returns: The transitions it caused.
     public mutating func handle(_ touch: TouchEvent) -> [GestureUpdate] {
         guard isEnabled, !state.isFinished else { return [] }
         tracker.add(touch)
@@ -74,19 +91,27 @@ public struct PanRecognizer: GestureRecognizer, Hashable {
         }
     }
 
+    /// Nothing: a pan has no deadline.
     public mutating func deadlinePassed(at time: SimInstant) -> [GestureUpdate] { [] }
 
+    /// Another recognizer won: fails if it has not begun.
+    ///
+    /// - Parameter time: When.
+    /// - Returns: `failed`, or nothing.
     public mutating func fail(at time: SimInstant) -> [GestureUpdate] {
         guard state == .possible else { return [] }
         state = .failed
         return [update(.failed, time)]
     }
 
+    /// Back to `.possible`: translation and samples cleared.
     public mutating func reset() { state = .possible; translation = .zero; tracker.reset() }
 }
 
 extension PanRecognizer {
+    /// `.pan(self)`.
     public var erased: AnyGestureRecognizer { .pan(self) }
+    /// The pan inside `erased`, nil for another case.
     public static func unerased(_ erased: AnyGestureRecognizer) -> Self? {
         if case .pan(let r) = erased { return r }
         return nil

@@ -17,11 +17,17 @@ public enum PagingPolicy: Hashable, Sendable {
 
     /// The target offset along one axis for a release at `offset` with velocity
     /// `velocity` (offset units per second), or nil when the policy lets the
-    /// deceleration choose (none, snapAfterDeceleration). Pure, O(1).
+    /// deceleration choose (none, snapAfterDeceleration). Pure.
     ///
     /// - Parameters:
+    ///   - offset: The offset at the release.
+    ///   - velocity: The offset velocity at the release, per second.
     ///   - page: page length (> 0).
     ///   - range: valid offsets (minimum ... maximum).
+    ///   - rate: The deceleration rate the projection uses.
+    ///   - physics: The flick threshold and other constants.
+    /// - Returns: The resting offset, on a page within `range`, or nil.
+    /// - Complexity: O(1).
     public func target(offset: Double, velocity: Double, page: Double, range: ClosedRange<Double>,
                        rate: DecelerationRate, physics: ScrollPhysics) -> Double? {
         guard page > 0 else { return nil }

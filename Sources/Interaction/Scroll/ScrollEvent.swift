@@ -9,6 +9,7 @@ import SimCore
 /// Velocities are content-offset velocities in points per second (UIKit reports
 /// points per millisecond in `scrollViewWillEndDragging`; multiply by 1000).
 public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The finger started moving the content (the pan began).
     case willBeginDragging
     /// The offset changed (once per drag move or frame that moved it).
     case didScroll(Point)
@@ -19,11 +20,16 @@ public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
     /// can not be modified for paging scroll views"): under `.paging` the hook is
     /// called and what it writes is ignored, so `target == proposedTarget`.
     case willEndDragging(velocity: Point, proposedTarget: Point, target: Point)
+    /// The finger lifted; `willDecelerate` says whether a release motion follows.
     case didEndDragging(willDecelerate: Bool)
+    /// A release motion (deceleration, bounce, paging) starts.
     case willBeginDecelerating
+    /// The release motion came to rest.
     case didEndDecelerating
+    /// A `setContentOffset(_:animated: true)` animation (or a snap) ended.
     case didEndScrollingAnimation
 
+    /// The delegate method's name without `scrollView` (`didEndDragging`): the trace's event name.
     public var name: String {
         switch self {
         case .willBeginDragging: return "willBeginDragging"
@@ -48,6 +54,7 @@ public enum ScrollEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name with its arguments, as traces print it.
     public var description: String {
         fields.isEmpty ? name : name + " " + fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }

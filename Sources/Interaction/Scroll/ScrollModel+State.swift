@@ -10,14 +10,23 @@ extension ScrollModel {
     /// beyond an edge (the rubber band's bound); every release motion and animation ends
     /// exactly on its resting offset, inside the content (on a page when paging).
     public struct State: Hashable, Sendable {
+        /// The axes it scrolls along; others keep their offset.
         public var axes: ScrollAxes
+        /// The visible size (`bounds.size`); set with `.setViewportSize`.
         public internal(set) var viewportSize: Size
+        /// `contentSize`; set with `.setContentSize`.
         public internal(set) var contentSize: Size
+        /// `contentInset`: extra scrollable room around the content.
         public internal(set) var contentInset: Insets
+        /// `contentOffset`: the content point at the viewport's top-left.
         public internal(set) var contentOffset: Point
+        /// `isScrollEnabled`; set with `.setScrollEnabled`.
         public internal(set) var isScrollEnabled = true
+        /// How fast a release decelerates (`.normal` or `.fast`).
         public var decelerationRate: DecelerationRate = .normal
+        /// Springs, settle distances and animation timing.
         public var physics = ScrollPhysics()
+        /// Where a release comes to rest: anywhere, on pages, or on snap points.
         public var pagingPolicy: PagingPolicy = .none
         /// Page length per axis; nil means the viewport's size (UIKit's paging).
         public var pageSize: Size? = nil
@@ -25,6 +34,7 @@ extension ScrollModel {
         public var bounces = true
         /// Allow dragging an axis whose content fits (it then only rubber-bands).
         public var alwaysBounceHorizontal = false
+        /// The same for the vertical axis (`alwaysBounceVertical`).
         public var alwaysBounceVertical = false
 
         enum Activity: Hashable, Sendable {
@@ -51,6 +61,15 @@ extension ScrollModel {
             var direction: Point
         }
 
+        /// A resting scroll view. Non-finite or negative sizes and insets become 0.
+        ///
+        /// - Parameters:
+        ///   - viewportSize: The visible size.
+        ///   - contentSize: The content's size.
+        ///   - contentInset: Extra room around the content.
+        ///   - contentOffset: The starting offset; nil (or non-finite): the top-left
+        ///     with the inset, `(-inset.left, -inset.top)`.
+        ///   - axes: The axes it scrolls along (vertical).
         public init(viewportSize: Size, contentSize: Size, contentInset: Insets = .zero,
                     contentOffset: Point? = nil, axes: ScrollAxes = .vertical) {
             self.viewportSize = State.sanitized(viewportSize)
@@ -63,6 +82,7 @@ extension ScrollModel {
 
         // MARK: queries
 
+        /// What it is doing now; a held motion (a touch that caught it) reads as idle.
         public var state: ScrollState {
             switch activity {
             case .idle, .held: return .idle
@@ -76,12 +96,14 @@ extension ScrollModel {
             }
         }
 
+        /// UIKit's `isDragging`: the finger moves the content.
         public var isDragging: Bool { if case .dragging = activity { return true } else { return false } }
         /// UIKit's `isDecelerating`: a release motion (deceleration, bounce, paging) runs.
         public var isDecelerating: Bool { activity == .releasing }
 
         /// Valid offsets: -inset ... max(-inset, content + inset - viewport), per axis.
         public var minimumOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+        /// The largest valid offset per axis (never below `minimumOffset`).
         public var maximumOffset: Point {
             Point(x: max(-contentInset.left, contentSize.width + contentInset.right - viewportSize.width),
                   y: max(-contentInset.top, contentSize.height + contentInset.bottom - viewportSize.height))

@@ -44,8 +44,11 @@ public struct ScrollModel: Reducer {
         case setContentOffset(Point, animated: Bool)
         /// `isScrollEnabled`.
         case setScrollEnabled(Bool)
+        /// `contentSize`; a resting offset past the new end is clamped.
         case setContentSize(Size)
+        /// `bounds.size`; a resting offset past the new end is clamped.
         case setViewportSize(Size)
+        /// `contentInset`; a resting offset outside the new range is clamped.
         case setContentInset(Insets)
         /// One update of the view's pan recognizer: began -> beginDrag, changed -> drag,
         /// ended -> the last drag then endDrag with the offset velocity, cancelled ->
@@ -59,7 +62,9 @@ public struct ScrollModel: Reducer {
     /// The reducer (it has no dependencies: policies and physics are state).
     public init() {}
 
-    /// Runs one action at `now`; returns the delegate moments it caused. O(1).
+    /// Runs one action at `now`; returns the delegate moments it caused.
+    ///
+    /// - Complexity: O(1).
     public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [ScrollEvent] {
         switch action {
         case .beginDrag: return state.beginDrag(at: now)

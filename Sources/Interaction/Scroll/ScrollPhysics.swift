@@ -2,11 +2,15 @@ import SimCore
 
 /// UIScrollView's deceleration rate: the fraction of velocity kept per millisecond.
 public struct DecelerationRate: Hashable, Sendable {
+    /// The fraction of velocity kept per millisecond (0.998 normal, 0.99 fast).
     public let rawValue: Double
     /// The decay constant k = -1000 ln d (1/s): v(t) = v0 e^(-k t).
     /// 2.002 /s for normal, 10.05 /s for fast. Computed once.
     public let decayPerSecond: Double
 
+    /// A custom rate; traps outside (0, 1) (a programming error).
+    ///
+    /// - Parameter rawValue: The velocity fraction kept per millisecond.
     public init(rawValue: Double) {
         precondition(rawValue > 0 && rawValue < 1, "deceleration rate must be in (0, 1)")
         self.rawValue = rawValue
@@ -49,10 +53,12 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// Decay constants (1/s) bounding the approach to a chosen target. The minimum
     /// is the fast rate's (10 /s: 160 pt settle in ~0.74 s).
     public var approachMinRate: Double = 10
+    /// The largest decay constant (1/s) of an approach to a chosen target.
     public var approachMaxRate: Double = 40
     /// `setContentOffset(_:animated: true)`: duration and curve. UIKit's is not
     /// documented; 0.3 s with the default ease curve matches recordings closely.
     public var animationDuration: SimDuration = .milliseconds(300)
+    /// The curve of `setContentOffset(_:animated: true)`.
     public var animationCurve: TimingCurve = .default
     /// UIKit paging: a release faster than this (pt/s, along the axis) is a "clear
     /// flick" and moves one page in its direction; slower releases round to the
@@ -60,6 +66,7 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// units of `scrollViewWillEndDragging`) is our choice.
     public var pagingFlickVelocity: Double = 300
 
+    /// UIKit-like defaults (see each property).
     public init() {}
 
     /// Shown overshoot for a finger overshoot `x >= 0` with viewport dimension `d`.

@@ -10,6 +10,9 @@ public struct CriticallyDampedSpring: Hashable, Sendable {
     /// Natural angular frequency w in rad/s.
     public var omega: Double
 
+    /// A spring from its angular frequency; traps unless positive and finite.
+    ///
+    /// - Parameter omega: w in rad/s (2 pi / response).
     public init(omega: Double) {
         precondition(omega > 0 && omega.isFinite, "spring frequency must be positive")
         self.omega = omega
@@ -33,7 +36,9 @@ public struct CriticallyDampedSpring: Hashable, Sendable {
     }
 
     /// The first instant >= 0 where the displacement crosses zero, if it does
-    /// (x0 and v0 of opposite signs with |v0| > w |x0|). O(1).
+    /// (x0 and v0 of opposite signs with |v0| > w |x0|).
+    ///
+    /// - Complexity: O(1).
     public func zeroCrossing(from x0: Double, velocity v0: Double) -> Double? {
         let b = v0 + omega * x0
         guard x0 != 0, b != 0 else { return nil }
@@ -43,7 +48,9 @@ public struct CriticallyDampedSpring: Hashable, Sendable {
 
     /// The first instant after which |displacement| stays below `epsilon` (before the
     /// zero crossing, when there is one: |x| only shrinks up to it). Bisection,
-    /// 80 steps: O(1) and deterministic.
+    /// 80 steps:
+    ///
+    /// - Complexity: O(1) and deterministic.
     public func settleTime(from x0: Double, velocity v0: Double, epsilon: Double) -> Double {
         precondition(epsilon > 0)
         if let crossing = zeroCrossing(from: x0, velocity: v0) {

@@ -14,9 +14,13 @@
 /// notification's duration (0.25 s) it lands exactly on time, which is what the
 /// input bar and list need (their frames follow the keyboard's frame exactly).
 public enum TimingCurve: Hashable, Sendable {
+    /// Constant speed.
     case linear
+    /// Core Animation's ease-in (0.42, 0, 1, 1): slow start.
     case easeIn
+    /// Core Animation's ease-out (0, 0, 0.58, 1): slow end.
     case easeOut
+    /// Core Animation's ease-in-ease-out (0.42, 0, 0.58, 1).
     case easeInOut
     /// Core Animation's `kCAMediaTimingFunctionDefault`.
     case `default`
@@ -30,8 +34,10 @@ public enum TimingCurve: Hashable, Sendable {
     /// `settle` (e.g. 0.001), then stretched so that t = 1 gives exactly 1.
     case criticallyDampedSpring(settle: Double)
 
-    /// Value progress for time progress `t`, clamped to 0...1. O(1): the Bézier
-    /// inversion takes at most 8 Newton steps and 40 bisection steps.
+    /// Value progress for time progress `t`, clamped to 0...1.
+    ///
+    /// - Complexity: O(1): the Bézier inversion takes at most 8 Newton steps and 40
+    ///   bisection steps.
     public func value(at t: Double) -> Double {
         let t = t.isNaN ? 0 : min(max(t, 0), 1)
         switch self {

@@ -3,14 +3,25 @@ import SimCore
 /// A value animated from `from` to `to` over `duration` starting at `start`, shaped
 /// by a timing curve: the keyboard's slide (0.25 s, `.keyboard`), an input bar's
 /// height, a bubble list's inset. A pure function of the instant, so it can be
-/// sampled at any frame, in any order, with the same result. O(1) per sample.
+/// sampled at any frame, in any order, with the same result; each sample is O(1).
 public struct Tween: Hashable, Sendable {
+    /// The value before and at the start.
     public var from: Double
+    /// The value at and after the end.
     public var to: Double
+    /// When it starts.
     public var start: SimInstant
+    /// How long it runs; zero or less jumps to `to` at the start.
     public var duration: SimDuration
+    /// The shape of the motion.
     public var curve: TimingCurve
 
+    /// - Parameters:
+    ///   - from: The starting value.
+    ///   - to: The ending value.
+    ///   - start: When it starts.
+    ///   - duration: How long it runs.
+    ///   - curve: The timing curve (`.easeInOut`).
     public init(from: Double, to: Double, start: SimInstant, duration: SimDuration, curve: TimingCurve = .easeInOut) {
         self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
     }
@@ -20,6 +31,7 @@ public struct Tween: Hashable, Sendable {
         Tween(from: from, to: to, start: start, duration: .milliseconds(250), curve: .keyboard)
     }
 
+    /// `start + duration`: from then on the value is exactly `to`.
     public var end: SimInstant { start + duration }
 
     /// Time progress 0...1 at `time`.
@@ -34,5 +46,6 @@ public struct Tween: Hashable, Sendable {
         return curve.interpolate(from, to, at: progress(at: time))
     }
 
+    /// Whether `time` is at or past `end`.
     public func isFinished(at time: SimInstant) -> Bool { time >= end }
 }

@@ -18,6 +18,7 @@ public enum SwipeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// finger needs three sample periods at full speed, `minimum` points.
     case tooShort(touchRate: Int, velocity: Double, minimum: Double)
 
+    /// What is wrong, with the accepted values.
     public var description: String {
         switch self {
         case let .velocityOutOfRange(v):

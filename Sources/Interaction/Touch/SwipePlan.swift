@@ -32,8 +32,11 @@ public struct SwipePlan: Hashable, Sendable {
 
     /// Unit vector.
     public let direction: Point
+    /// Points the finger travels.
     public let distance: Double
+    /// The finger's speed in points a second at the lift.
     public let velocity: Double
+    /// Touch samples a second.
     public let touchRate: Int
     /// Rest between the last move and the lift.
     public let pause: SimDuration
@@ -41,7 +44,9 @@ public struct SwipePlan: Hashable, Sendable {
     public let moves: Int
 
     /// The shortest distance at which `velocity` can be measured at `touchRate`:
-    /// three sample periods at full speed. O(1).
+    /// three sample periods at full speed.
+    ///
+    /// - Complexity: O(1).
     public static func minimumDistance(velocity: Double, touchRate: Int) -> Double {
         Double(steadySamples) * velocity / Double(max(1, touchRate))
     }
@@ -86,6 +91,7 @@ public struct SwipePlan: Hashable, Sendable {
     /// The travel per sample period at full speed.
     public var step: Double { velocity / Double(touchRate) }
 
+    /// One sample interval at `touchRate`.
     public var samplePeriod: SimDuration { .frames(1, at: touchRate) }
 
     /// From touch down to lift.
@@ -113,7 +119,9 @@ public struct SwipePlan: Hashable, Sendable {
     }
 
     /// The touch stream: down at `from` at `start`, one `moved` per sample period, the
-    /// `ended` at the last location after `pause`. O(moves).
+    /// `ended` at the last location after `pause`.
+    ///
+    /// - Complexity: O(moves).
     public func touches(from origin: Point, start: SimInstant, id: Int = 1) -> [TouchEvent] {
         var out: [TouchEvent] = []
         out.reserveCapacity(moves + 2)

@@ -4,9 +4,20 @@ import SimCore
 /// happened (`phase`), where (points, in the view's coordinates) and when (virtual
 /// clock).
 public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
+    /// UITouch.Phase.
     public enum Phase: Hashable, Sendable, CustomStringConvertible {
-        case began, moved, stationary, ended, cancelled
+        /// The finger touched down.
+        case began
+        /// The finger moved.
+        case moved
+        /// The finger is down and did not move (UIKit sends these only with other moving touches).
+        case stationary
+        /// The finger lifted.
+        case ended
+        /// The system took the touch away (an alert, a gesture elsewhere).
+        case cancelled
 
+        /// The case's name.
         public var description: String {
             switch self {
             case .began: return "began"
@@ -21,11 +32,20 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
         public var isFinal: Bool { self == .ended || self == .cancelled }
     }
 
+    /// Which finger: the same for every sample of one touch sequence.
     public var id: Int
+    /// What happened.
     public var phase: Phase
+    /// Where, in points in the receiving view's coordinates.
     public var location: Point
+    /// When, on the virtual clock.
     public var timestamp: SimInstant
 
+    /// - Parameters:
+    ///   - id: The finger (1 unless several are simulated).
+    ///   - phase: What happened.
+    ///   - location: Where.
+    ///   - timestamp: When.
     public init(id: Int = 1, phase: Phase, location: Point, timestamp: SimInstant) {
         self.id = id; self.phase = phase; self.location = location; self.timestamp = timestamp
     }

@@ -7,7 +7,9 @@ import SimCore
 /// Sample instants are exact multiples of the sample period from the stream's start,
 /// so a stream is the same bits every time. Every builder is O(samples).
 public struct TouchSynthesizer: Hashable, Sendable {
+    /// Samples a second while the finger moves (a rate `isSupported(rate:)` accepts).
     public var hz: Int
+    /// The `id` of every touch it builds.
     public var touchID: Int
 
     /// Sample rates a stream can have (and must divide `ticksPerSecond`).
@@ -20,11 +22,17 @@ public struct TouchSynthesizer: Hashable, Sendable {
         rateRange.contains(rate) && ticksPerSecond % Int64(rate) == 0
     }
 
+    /// A synthesizer; traps on a rate `isSupported(rate:)` refuses (check it first).
+    ///
+    /// - Parameters:
+    ///   - hz: The sample rate (120 unless given).
+    ///   - touchID: The finger's id.
     public init(hz: Int = 120, touchID: Int = 1) {
         precondition(TouchSynthesizer.isSupported(rate: hz), "unsupported sample rate \(hz) Hz")
         self.hz = hz; self.touchID = touchID
     }
 
+    /// One sample interval at `hz`.
     public var samplePeriod: SimDuration { .frames(1, at: hz) }
 
     private func event(_ phase: TouchEvent.Phase, _ p: Point, _ t: SimInstant) -> TouchEvent {
@@ -91,7 +99,9 @@ public struct TouchSynthesizer: Hashable, Sendable {
     /// An honest swipe (see `SwipePlan`): exactly `distance` along `direction`, the last
     /// three sample periods at `velocity`, then `pause` and an unmoved lift. Throws the
     /// plan's `SwipeError` when it cannot be done (for example a distance too short for
-    /// the velocity to be measured at this rate); never lengthens it. O(samples).
+    /// the velocity to be measured at this rate); never lengthens it.
+    ///
+    /// - Complexity: O(samples).
     public func swipe(from origin: Point, direction: Point, distance: Double, velocity: Double,
                       start: SimInstant, pause: SimDuration = .zero) throws(SwipeError) -> [TouchEvent] {
         let plan = try SwipePlan(direction: direction, distance: distance, velocity: velocity, touchRate: hz, pause: pause)

@@ -44,12 +44,15 @@ public struct VelocityTracker: Hashable, Sendable {
 
     /// One sample: where the finger was, when.
     public struct Sample: Hashable, Sendable {
+        /// When.
         public var time: SimInstant
+        /// Where.
         public var point: Point
     }
 
     /// What an estimate rests on, for traces and error messages.
     public struct Estimate: Hashable, Sendable, CustomStringConvertible {
+        /// Why the velocity is what it is; the raw value is what traces print (`basis=`).
         public enum Basis: String, Hashable, Sendable {
             /// Measured from `samples` samples of continuous motion.
             case measured
@@ -58,8 +61,11 @@ public struct VelocityTracker: Hashable, Sendable {
             /// The finger rested 40 ms or more before the instant of the estimate.
             case stopped
         }
+        /// Points a second (zero unless `measured`).
         public var velocity: Point
+        /// Samples of continuous motion it was measured from.
         public var samples: Int
+        /// What it rests on.
         public var basis: Basis
 
         /// `(1500, 0) from 4 samples`, `0 (stopped)`, `0 (2 samples)`.
@@ -72,6 +78,7 @@ public struct VelocityTracker: Hashable, Sendable {
         }
     }
 
+    /// The most samples kept (at least 4); older ones are dropped.
     public let capacity: Int
     /// Chronological, at most `capacity`.
     public private(set) var samples: [Sample] = []
@@ -83,6 +90,7 @@ public struct VelocityTracker: Hashable, Sendable {
         self.capacity = max(4, capacity)
     }
 
+    /// Forgets every sample and the lift (a new touch sequence).
     public mutating func reset() { samples.removeAll(keepingCapacity: true); liftTime = nil }
 
     /// Adds a touch: `began` starts a new history; `moved` adds a sample; `stationary`

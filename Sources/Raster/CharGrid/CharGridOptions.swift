@@ -6,12 +6,18 @@ public struct CharGridOptions: Hashable, Sendable {
     /// Append the style layer (a second grid of one-letter codes) to `text`.
     public var styleLayer: Bool
 
+    /// - Parameters:
+    ///   - asciiOnly: Whether to print 7-bit ASCII only.
+    ///   - styleLayer: Whether to append the style layer.
     public init(asciiOnly: Bool = false, styleLayer: Bool = false) {
         self.asciiOnly = asciiOnly
         self.styleLayer = styleLayer
     }
 
+    /// Unicode characters, no style layer: the default `.txt` snapshot.
     public static let unicode = CharGridOptions()
+    /// ASCII only: for terminals and files that must stay 7-bit.
     public static let ascii = CharGridOptions(asciiOnly: true)
+    /// Unicode with the style layer: colours and states checked too.
     public static let styled = CharGridOptions(styleLayer: true)
 }

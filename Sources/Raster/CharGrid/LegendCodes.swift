@@ -14,6 +14,7 @@ public struct LegendCodes: Hashable, Sendable {
     private var slots: [String: Int] = [:]
     private var taken = [Bool](repeating: false, count: LegendCodes.capacity)
 
+    /// An empty table: the first identity gets its preferred slot.
     public init() {}
 
     /// Identities assigned so far.

@@ -3,10 +3,15 @@
 public enum StyleCode {
     /// A cell nothing painted.
     public static let none: UInt8 = UInt8(ascii: ".")
+    /// `S`: a selected item or selected text.
     public static let selected: UInt8 = UInt8(ascii: "S")
+    /// `H`: a highlighted (pressed) item.
     public static let highlighted: UInt8 = UInt8(ascii: "H")
+    /// `D`: a disabled item (the Send button with no text).
     public static let disabled: UInt8 = UInt8(ascii: "D")
+    /// `C`: the caret's cell.
     public static let caret: UInt8 = UInt8(ascii: "C")
+    /// `#`: an image's cells.
     public static let image: UInt8 = UInt8(ascii: "#")
 
     /// The legend text for a state code, nil for role codes.

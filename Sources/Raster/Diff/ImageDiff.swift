@@ -2,20 +2,29 @@ import Imaging
 
 /// A pixel comparison of two images: how many pixels differ by more than the
 /// tolerance, where (bounding box), and by how much at most (largest channel delta
-/// over R, G, B, A). O(pixels).
+/// over R, G, B, A). Computing one is O(pixels).
 public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
+    /// The reference image's size.
     public var expectedSize: (width: Int, height: Int)
+    /// The new image's size.
     public var actualSize: (width: Int, height: Int)
+    /// Pixels whose largest channel difference exceeds `tolerance` (0 when the sizes differ).
     public var differingPixels: Int
     /// x, y, width, height of the differing pixels; nil when none differ.
     public var boundingBox: (x: Int, y: Int, width: Int, height: Int)?
+    /// The largest difference of one channel over all pixels (0...255).
     public var maxChannelDelta: Int
+    /// The channel difference allowed per pixel (0: exact).
     public var tolerance: Int
 
+    /// Whether the two images have the same size (otherwise nothing else was compared).
     public var sizesMatch: Bool { expectedSize == actualSize }
+    /// Same size and no pixel past the tolerance: the snapshot passes.
     public var isMatch: Bool { sizesMatch && differingPixels == 0 }
 
+    /// Equal when they describe the same result (tuples are not `Equatable`).
     public static func == (a: ImageDiff, b: ImageDiff) -> Bool { a.description == b.description }
+    /// Hashes the description, consistent with `==`.
     public func hash(into h: inout Hasher) { h.combine(description) }
 
     /// Compares `actual` with `expected`; a pixel differs when any channel differs by
@@ -61,7 +70,9 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
 
     /// Covers both images (the parts only one has in red) when that union fits in
     /// `maxDiffPixels`; otherwise only their overlap, which is never larger than either
-    /// input. O(width x height) of the result.
+    /// input.
+    ///
+    /// - Complexity: O(width x height) of the result.
     public static func diffImage(expected: Image, actual: Image, tolerance: Int = 0) -> Image {
         var w = max(expected.width, actual.width), h = max(expected.height, actual.height)
         if w.multipliedReportingOverflow(by: h).overflow || w * h > maxDiffPixels {
@@ -86,6 +97,8 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// One line for a failure message: the size difference, or the count, box and
+    /// largest delta of the differing pixels.
     public var description: String {
         if !sizesMatch {
             return "image size differs: expected \(expectedSize.width)x\(expectedSize.height), actual \(actualSize.width)x\(actualSize.height)"

@@ -4,9 +4,13 @@
 /// longest-common-subsequence table when it is small (at most `maxCells` cells), else
 /// reported as one replaced block, so a huge unrelated file never costs quadratic time.
 public enum TextDiff {
+    /// One line of the alignment.
     public enum Op: Hashable, Sendable {
+        /// In both texts (a context line, ` ` in the unified diff).
         case same(String)
+        /// Only in the reference (`-`).
         case removed(String)
+        /// Only in the new text (`+`).
         case added(String)
     }
 

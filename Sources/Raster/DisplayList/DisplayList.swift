@@ -9,31 +9,49 @@ import SimCore
 public struct DisplayList: Hashable, Sendable {
     /// The canvas the list is meant for, in points.
     public var size: Size
+    /// The commands in paint order.
     public var items: [DisplayItem]
 
+    /// - Parameters:
+    ///   - size: The canvas size in points.
+    ///   - items: The commands, in paint order.
     public init(size: Size, items: [DisplayItem] = []) {
         self.size = size
         self.items = items
     }
 
+    /// An empty list for a `width` x `height` canvas.
     public init(width: Double, height: Double) {
         self.init(size: Size(width: width, height: height))
     }
 
+    /// The canvas as a rect at the origin.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     // MARK: building
 
+    /// Appends a command with its tags. The helpers below (`fill`, `text`, ...) all end here.
+    ///
+    /// - Parameters:
+    ///   - command: What to draw.
+    ///   - label: The accessibility label.
+    ///   - view: The view's name.
+    ///   - state: The interaction state.
     public mutating func append(_ command: DrawCommand, label: String? = nil, view: String? = nil, state: ItemState = []) {
         items.append(DisplayItem(command, label: label, view: view, state: state))
     }
 
+    /// Appends a tagged command.
     public mutating func append(_ item: DisplayItem) {
         items.append(item)
     }
 
     /// Appends a child's items moved by `offset` (a subview at its frame origin).
-    /// O(child items).
+    ///
+    /// - Parameters:
+    ///   - child: The subview's list, in its own coordinates.
+    ///   - offset: Where its origin lands in this list.
+    /// - Complexity: O(child items).
     public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
         items.reserveCapacity(items.count + child.items.count)
         for var item in child.items {
@@ -42,45 +60,54 @@ public struct DisplayList: Hashable, Sendable {
         }
     }
 
+    /// Appends `.fillRect` (an opaque or translucent rectangle in `role`'s colour).
     public mutating func fill(_ rect: Rect, _ role: ColorRole, label: String? = nil, view: String? = nil, state: ItemState = []) {
         append(.fillRect(rect, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.roundedRect`: a filled rect with corners of `radius` points.
     public mutating func roundedRect(_ rect: Rect, radius: Double, _ role: ColorRole, label: String? = nil,
                                      view: String? = nil, state: ItemState = []) {
         append(.roundedRect(rect, radius: radius, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.border`: a stroke `width` points thick inside the rect's edge.
     public mutating func border(_ rect: Rect, width: Double = 1, radius: Double = 0, _ role: ColorRole,
                                 label: String? = nil, view: String? = nil, state: ItemState = []) {
         append(.border(rect, width: width, radius: radius, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.circle`: the ellipse inscribed in `rect`.
     public mutating func circle(_ rect: Rect, _ role: ColorRole, label: String? = nil, view: String? = nil,
                                 state: ItemState = []) {
         append(.circle(rect, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.line` from `a` to `b` (a separator, a rule).
     public mutating func line(from a: Point, to b: Point, width: Double = 1, _ role: ColorRole,
                               label: String? = nil, view: String? = nil, state: ItemState = []) {
         append(.line(from: a, to: b, width: width, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.text`: a laid-out text with its top-left corner at `origin`.
     public mutating func text(_ layout: TextLayout, at origin: Point, _ role: ColorRole = .text,
                               label: String? = nil, view: String? = nil, state: ItemState = []) {
         append(.text(layout, origin: origin, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.image`: the referenced image (frame) scaled into `frame`.
     public mutating func image(_ ref: ImageRef, in frame: Rect, label: String? = nil, view: String? = nil,
                                state: ItemState = []) {
         append(.image(ref, frame: frame), label: label, view: view, state: state)
     }
 
+    /// Appends `.icon`: a vector icon filling `frame` in `role`'s colour.
     public mutating func icon(_ icon: Icon, in frame: Rect, _ role: ColorRole, label: String? = nil,
                               view: String? = nil, state: ItemState = []) {
         append(.icon(icon, frame: frame, role), label: label, view: view, state: state)
     }
 
+    /// Appends `.shadow` under a (rounded) rect; the CharGrid ignores shadows.
     public mutating func shadow(_ rect: Rect, radius: Double = 0, offset: Point = Point(x: 0, y: 2),
                                 blur: Double = 4, _ role: ColorRole = .shadow, view: String? = nil) {
         append(.shadow(rect, radius: radius, offset: offset, blur: blur, role), view: view)
@@ -121,7 +148,9 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// The topmost labelled item whose bounds contain `point`, like a screen reader's
-    /// hit test. O(n).
+    /// hit test.
+    ///
+    /// - Complexity: O(n).
     public func accessibilityItem(at point: Point) -> DisplayItem? {
         items.last { $0.accessibilityLabel != nil && ($0.command.bounds?.contains(point) ?? false) }
     }
@@ -133,9 +162,11 @@ public struct DisplayList: Hashable, Sendable {
 /// Anything that can draw itself into a display list: views and screens conform, and
 /// the snapshot strategies accept them directly.
 public protocol DisplayListRepresentable {
+    /// What the value draws now, in its own coordinates.
     func displayList() -> DisplayList
 }
 
 extension DisplayList: DisplayListRepresentable {
+    /// The list itself.
     public func displayList() -> DisplayList { self }
 }

@@ -12,8 +12,12 @@ import SimCore
 ///         line [0,0 24x16] "hi🙂"
 ///     endClip
 ///
-/// O(total glyphs).
 public enum DisplayListDump {
+    /// The tree dump of `list` (the format above), one command a line.
+    ///
+    /// - Parameter list: The list.
+    /// - Returns: The dump, ending in a newline.
+    /// - Complexity: O(total glyphs).
     public static func dump(_ list: DisplayList) -> String {
         var out = "DisplayList \(list.size)\n"
         var depth = 0

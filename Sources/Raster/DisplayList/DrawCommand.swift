@@ -4,13 +4,20 @@ import SimCore
 /// `f056.gif`), the animation frame to show, and what the CharGrid prints for it:
 /// its Unicode emoji (`glyph`) when it has one, else a short `code` listed in the legend.
 public struct ImageRef: Hashable, Sendable {
+    /// The resource name an `ImageProvider` resolves (`f056.gif`, `emoji_u1f602.png`).
     public var name: String
     /// The animation frame (0-based); nil for a still image (frame 0).
     public var frameIndex: Int?
+    /// The Unicode emoji the CharGrid prints for it, nil for an app image.
     public var glyph: String?
     /// The emoji code (`f056`); nil falls back to the resource name without extension.
     public var code: String?
 
+    /// - Parameters:
+    ///   - name: The resource name.
+    ///   - frameIndex: The animation frame; nil for a still.
+    ///   - glyph: The Unicode emoji, if it is one.
+    ///   - code: The emoji code for the legend.
     public init(name: String, frameIndex: Int? = nil, glyph: String? = nil, code: String? = nil) {
         self.name = name; self.frameIndex = frameIndex; self.glyph = glyph; self.code = code
     }
@@ -31,16 +38,20 @@ public struct ImageRef: Hashable, Sendable {
 /// `pushClip`/`popClip` and `pushOpacity`/`popOpacity` bracket the commands they
 /// affect and must balance (a rasterizer ignores an unmatched pop).
 public enum DrawCommand: Hashable, Sendable {
+    /// A filled rectangle.
     case fillRect(Rect, ColorRole)
+    /// A filled rectangle with corners of `radius` points.
     case roundedRect(Rect, radius: Double, ColorRole)
     /// A stroke inside the rect's edge, `width` points thick, with rounded corners when
     /// `radius` > 0.
     case border(Rect, width: Double, radius: Double, ColorRole)
     /// The ellipse inscribed in the rect (a circle when it is square).
     case circle(Rect, ColorRole)
+    /// A straight stroke `width` points thick.
     case line(from: Point, to: Point, width: Double, ColorRole)
     /// A text layout drawn with its top-left corner at `origin`.
     case text(TextLayout, origin: Point, ColorRole)
+    /// An image scaled into `frame` (its own colours: no role).
     case image(ImageRef, frame: Rect)
     /// A vector icon or bubble tail filling `frame` in one colour (see `Icon`).
     case icon(Icon, frame: Rect, ColorRole)
@@ -51,10 +62,13 @@ public enum DrawCommand: Hashable, Sendable {
     /// A drop shadow under a (rounded) rect: the shape offset by `offset`, its edge
     /// softened over `blur` points.
     case shadow(Rect, radius: Double, offset: Point, blur: Double, ColorRole)
+    /// Clips the commands until the matching `popClip` to the rect (intersected with any outer clip).
     case pushClip(Rect)
+    /// Ends the innermost clip.
     case popClip
     /// Multiplies the alpha of the commands until the matching `popOpacity`.
     case pushOpacity(Double)
+    /// Ends the innermost opacity.
     case popOpacity
 
     /// The area the command may touch, in points; nil for the bracket commands.

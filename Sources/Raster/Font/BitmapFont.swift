@@ -8,15 +8,20 @@
 public struct BitmapFont: Sendable {
     /// One 16-row glyph. `rows[y]` bit 15 is the pixel at x = 0.
     public struct Glyph: Hashable, Sendable {
+        /// 8 (half width) or 16 (full width) pixels.
         public var width: Int
+        /// The 16 rows, top first; bit 15 is the leftmost pixel.
         public var rows: SIMD16<UInt16>
 
+        /// A glyph from its rows.
         public init(width: Int, rows: SIMD16<UInt16>) {
             self.width = width; self.rows = rows
         }
 
+        /// Every glyph is 16 pixels tall.
         public static let height = 16
 
+        /// Whether the pixel at (`x`, `y`) is set; false outside the glyph.
         @inlinable public func pixel(x: Int, y: Int) -> Bool {
             guard x >= 0, x < width, y >= 0, y < 16 else { return false }
             return rows[y] & (0x8000 >> UInt16(x)) != 0
@@ -51,8 +56,13 @@ public struct BitmapFont: Sendable {
 
     /// Limits applied while parsing untrusted input.
     public struct Limits: Hashable, Sendable {
+        /// The most glyphs one file may define (200,000; Unifont has about 57,000).
         public var maxGlyphs: Int
+        /// The longest line in bytes (200; a 16x16 glyph line is 71).
         public var maxLineLength: Int
+        /// - Parameters:
+        ///   - maxGlyphs: The most glyphs.
+        ///   - maxLineLength: The longest line in bytes.
         public init(maxGlyphs: Int = 200_000, maxLineLength: Int = 200) {
             self.maxGlyphs = maxGlyphs; self.maxLineLength = maxLineLength
         }
@@ -63,13 +73,20 @@ public struct BitmapFont: Sendable {
     private var rowData: [UInt16] = []
     private var ascii: [Int32] = [Int32](repeating: -1, count: 128)
 
+    /// Glyphs defined.
     public var glyphCount: Int { codePoints.count }
 
     /// An empty font: every character draws as its hex box.
     public init() {}
 
     /// Parses `.hex` text. Blank lines and lines starting with `#` are skipped.
-    /// O(n log n) in the number of glyphs (sorted once); errors name `source`, line, column.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - source: The file's name, for errors.
+    ///   - limits: Glyph and line-length limits, checked as it reads.
+    /// - Throws: `BitmapFontError` naming `source`, line and column.
+    /// - Complexity: O(n log n) in the number of glyphs (sorted once).
     public init(parsingHex bytes: [UInt8], source: String = "<hex>", limits: Limits = Limits()) throws(BitmapFontError) {
         var entries: [(cp: UInt32, line: Int, width: UInt8, start: Int)] = []
         var rows: [UInt16] = []
@@ -182,7 +199,9 @@ public struct BitmapFont: Sendable {
         return nil
     }
 
-    /// The glyph for a code point, nil when the font lacks it. O(log n).
+    /// The glyph for a code point, nil when the font lacks it.
+    ///
+    /// - Complexity: O(log n).
     public func glyph(for codePoint: UInt32) -> Glyph? {
         guard let i = index(of: codePoint) else { return nil }
         let base = i * 16
@@ -197,6 +216,9 @@ public struct BitmapFont: Sendable {
         glyph(for: codePoint) ?? Self.hexBox(for: codePoint, width: width)
     }
 
+    /// Whether the font defines a glyph for `codePoint` (otherwise it draws as a hex box).
+    ///
+    /// - Complexity: O(log glyphs); O(1) for ASCII.
     public func contains(_ codePoint: UInt32) -> Bool { index(of: codePoint) != nil }
 
     // MARK: - Missing glyphs

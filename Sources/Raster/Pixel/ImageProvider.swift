@@ -12,11 +12,15 @@ import Imaging
 /// e.g. `ImageLibrary.contentBounds(named:)`). A provider without it lets the canvas
 /// trim by frame 0's pixels (cached).
 public struct ImageProvider {
+    /// The pixels of frame `frameIndex` of `name`; nil draws the image placeholder.
     public var image: (_ name: String, _ frameIndex: Int) -> Image?
     /// The visible part of `name` on its canvas, for every frame; nil: unknown (the
     /// canvas trims by frame 0), or no visible pixel at all.
     public var contentBounds: ((_ name: String) -> PixelRect?)?
 
+    /// - Parameters:
+    ///   - image: Resolves a name and frame to pixels.
+    ///   - contentBounds: The visible box of a name on its canvas, if known.
     public init(_ image: @escaping (_ name: String, _ frameIndex: Int) -> Image?,
                 contentBounds: ((_ name: String) -> PixelRect?)? = nil) {
         self.image = image

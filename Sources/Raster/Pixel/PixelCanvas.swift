@@ -16,10 +16,13 @@ import SimCore
 /// Cost: O(pixels covered) a command; shapes do per-pixel distance work only within
 /// about one softness of their edge and fill interiors as spans.
 public struct PixelCanvas {
+    /// The framebuffer's width in pixels (points x scale).
     public let width: Int
+    /// The framebuffer's height in pixels.
     public let height: Int
     /// Changing the options (font, scale, ...) forgets the cached glyphs.
     public var options: PixelRenderOptions { didSet { glyphs = GlyphCache() } }
+    /// The framebuffer: what the last render drew, opaque.
     public private(set) var image: Image
     /// Scaled images kept between renders (see `ScaledImageCache`).
     private var cache = ScaledImageCache()
@@ -81,7 +84,9 @@ public struct PixelCanvas {
     /// the canvas holds and `list`): each is cleared to the theme background and `list`
     /// drawn clipped to it. Inside a region the pixels are those `render(list)` gives
     /// (clipping never changes a pixel's coverage, only which pixels are visited);
-    /// outside, the canvas keeps what it held. O(items + pixels of the regions).
+    /// outside, the canvas keeps what it held.
+    ///
+    /// - Complexity: O(items + pixels of the regions).
     public mutating func render(_ list: DisplayList, in regions: [PixelRect]) {
         let c = options.theme.color(.background)
         let bg = Self.pack(Color(r: c.r, g: c.g, b: c.b, a: 255))

@@ -4,20 +4,34 @@ import Imaging
 /// through Imaging's codecs. Every encode and decode of a rendered image goes through
 /// here, so the format choices (opaque RGB, compression level 9) live in one place.
 public enum SnapshotImageCodec {
+    /// The snapshot image formats; the raw value is the file extension.
     public enum Format: String, Hashable, Sendable {
-        case png, ppm
+        /// 8-bit RGB PNG.
+        case png
+        /// Binary PPM (P6).
+        case ppm
     }
 
     /// A decoding failure: what the codec reported.
     public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The format and the codec's message, e.g. `PNG: IHDR checksum mismatch at byte 29`.
         public var message: String
+        /// A failure with its message.
         public init(_ message: String) { self.message = message }
+        /// The message.
         public var description: String { message }
     }
 
     /// Size limits applied when decoding untrusted files.
     public static let limits = ImageLimits(maxWidth: 16_384, maxHeight: 16_384, maxPixels: 64_000_000, maxFrames: 1)
 
+    /// Encodes a render (opaque: alpha is dropped).
+    ///
+    /// - Parameters:
+    ///   - image: The render.
+    ///   - format: PNG or PPM.
+    /// - Returns: The file's bytes.
+    /// - Complexity: O(pixels), plus deflate for PNG.
     public static func encode(_ image: Image, as format: Format) -> [UInt8] {
         switch format {
         case .png: encodePNG(image)
@@ -35,6 +49,12 @@ public enum SnapshotImageCodec {
         return nil
     }
 
+    /// Decodes a reference or actual image, by its signature, within `limits`.
+    ///
+    /// - Parameter bytes: The file's bytes.
+    /// - Returns: The pixels.
+    /// - Throws: `DecodeError` for an unknown signature or a file the codec refuses.
+    /// - Complexity: O(file size + pixels).
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Image {
         switch sniff(bytes) {
         case .png:

@@ -6,13 +6,19 @@
 /// other invisible format characters are `zero`; everything else is `narrow`
 /// (Ambiguous counts as narrow, as in Unifont and western terminals).
 public enum CharacterWidth: Int, Hashable, Sendable, Comparable {
+    /// No cell: joiners, variation selectors, combining marks on their own.
     case zero = 0
+    /// One cell: Latin, digits, most symbols.
     case narrow = 1
+    /// Two cells: CJK, emoji.
     case wide = 2
 
+    /// Narrower than.
     public static func < (a: CharacterWidth, b: CharacterWidth) -> Bool { a.rawValue < b.rawValue }
 
-    /// The width of a single scalar. O(log n) in the table size, O(1) for ASCII.
+    /// The width of a single scalar.
+    ///
+    /// - Complexity: O(log n) in the table size, O(1) for ASCII.
     public static func of(_ scalar: Unicode.Scalar) -> CharacterWidth {
         let v = scalar.value
         if v < 0x300 { return .narrow }

@@ -6,8 +6,11 @@ import SimCore
 /// Invariant: `halfWidth > 0`, `lineHeight > 0`; `fullWidth` is normally twice
 /// `halfWidth`. The inline emoji size is configurable (16 x 16 by default).
 public struct FontMetrics: Hashable, Sendable {
+    /// The advance of a narrow character, in points (8).
     public var halfWidth: Double
+    /// The advance of a wide character (16).
     public var fullWidth: Double
+    /// The height of a line (16).
     public var lineHeight: Double
     /// The advance and height of an inline image emoji.
     public var emojiSize: Size
@@ -16,6 +19,14 @@ public struct FontMetrics: Hashable, Sendable {
     /// Width of the caret rectangle (UIKit's is 2 points).
     public var caretWidth: Double
 
+    /// Metrics; each length is at least 1 point (sizes at least 0), so layout never divides by 0.
+    ///
+    /// - Parameters:
+    ///   - halfWidth: A narrow character's advance.
+    ///   - fullWidth: A wide character's advance.
+    ///   - lineHeight: A line's height.
+    ///   - emojiSize: An inline image emoji's size.
+    ///   - caretWidth: The caret's width.
     public init(halfWidth: Double = 8, fullWidth: Double = 16, lineHeight: Double = 16,
                 emojiSize: Size = Size(width: 16, height: 16), caretWidth: Double = 2) {
         self.halfWidth = max(1, halfWidth)
@@ -44,7 +55,9 @@ public struct FontMetrics: Hashable, Sendable {
         }
     }
 
-    /// The advance of a plain string on one line (no wrapping). O(n).
+    /// The advance of a plain string on one line (no wrapping).
+    ///
+    /// - Complexity: O(n).
     public func width(of string: String) -> Double {
         var w = 0.0
         for c in string { w += advance(CharacterWidth.of(c)) }

@@ -25,7 +25,7 @@ extension TextLayout {
     /// the difference can change (same metrics, width and line limit). The result equals
     /// `TextLayout(newRuns, ...)`.
     ///
-    /// Complexity: O(runs) to compare the run lists (text runs byte by byte, a word at a
+    /// - Complexity: O(runs) to compare the run lists (text runs byte by byte, a word at a
     /// time), plus O(edit + a few lines), plus moving what follows the edit: a memmove of
     /// the element arrays and O(1) per later line (its glyphs are relative to it, so a
     /// moved line keeps them). Typing or deleting at the end of the text is O(runs + one line) apart from

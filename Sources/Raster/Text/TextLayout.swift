@@ -19,14 +19,19 @@ public struct TextLayout: Hashable, Sendable {
     /// five strings wide, and unboxed it would make every character element (and glyph)
     /// that wide too, about 90 bytes each instead of 24 in a long text.
     public enum Element: Hashable, Sendable {
+        /// One grapheme cluster.
         case character(Character)
+        /// One inline emoji.
         indirect case emoji(InlineEmoji)
+        /// A hard line break (`\n`).
         case newline
     }
 
     /// What a placed glyph draws (the emoji payload boxed, as in `Element`).
     public enum GlyphContent: Hashable, Sendable {
+        /// A character's glyph.
         case character(Character)
+        /// An inline emoji's image or characters.
         indirect case emoji(InlineEmoji)
         /// The "…" ending a truncated last line.
         case ellipsis
@@ -34,10 +39,13 @@ public struct TextLayout: Hashable, Sendable {
 
     /// A visible glyph, its frame relative to the layout's origin.
     public struct Glyph: Hashable, Sendable {
+        /// What it draws.
         public var content: GlyphContent
+        /// Where, relative to the layout's origin.
         public var frame: Rect
         /// The text position of the element; nil for the ellipsis.
         public var position: Int?
+        /// Cells it takes in the CharGrid.
         public var width: CharacterWidth
         /// The first scalar of a character (what a bitmap font draws), U+2026 for the
         /// ellipsis, 0 for an inline emoji. Saves rasterizers a walk over the string.
@@ -54,6 +62,7 @@ public struct TextLayout: Hashable, Sendable {
     /// from the line's top), so a line that an edit before it only moves is moved in
     /// O(1) (`TextLayout.update(to:)`); `glyphs` gives them in layout coordinates.
     public struct Line: Hashable, Sendable {
+        /// The text positions (element indices) of the line.
         public var range: Range<Int>
         /// The glyphs relative to the line: `position` counted from `range.lowerBound`,
         /// `frame.minY` from `frame.minY` of the line.
@@ -62,6 +71,7 @@ public struct TextLayout: Hashable, Sendable {
         public var frame: Rect
         /// True when the line ends with a hard newline.
         public var endsWithNewline: Bool
+        /// The last line kept under `maxLines`, ending in "…".
         public var isTruncated: Bool
 
         init(range: Range<Int>, localGlyphs: [Glyph], frame: Rect, endsWithNewline: Bool, isTruncated: Bool) {
@@ -75,7 +85,9 @@ public struct TextLayout: Hashable, Sendable {
             Rect(x: local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
         }
 
-        /// The glyphs in layout coordinates (positions and frames of the layout). O(glyphs).
+        /// The glyphs in layout coordinates (positions and frames of the layout).
+        ///
+        /// - Complexity: O(glyphs).
         public var glyphs: [Glyph] {
             get {
                 let p0 = range.lowerBound, y = frame.minY
@@ -98,16 +110,20 @@ public struct TextLayout: Hashable, Sendable {
         }
     }
 
+    /// The metrics it was laid out with.
     public let metrics: FontMetrics
     /// The width lines are broken for (`.infinity`: never wrap).
     public let maxWidth: Double
     /// 0 means unlimited.
     public let maxLines: Int
+    /// Every text position's element, in order (characters, emoji, newlines).
     public internal(set) var elements: [Element]
     /// The x of each element's leading edge within its line: the sum of the advances
     /// before it on its line.
     public internal(set) var offsets: [Double]
+    /// Each element's advance in points (0 for a newline).
     public internal(set) var advances: [Double]
+    /// The lines, top first.
     public internal(set) var lines: [Line]
     /// True when `maxLines` cut text off (the last line ends with "…").
     public internal(set) var isTruncated: Bool
@@ -126,6 +142,7 @@ public struct TextLayout: Hashable, Sendable {
     /// what tests assert to show an edit's work is bounded.
     public internal(set) var linesBrokenByLastUpdate = 0
 
+    /// Elements laid out: caret positions run 0...positionCount.
     public var positionCount: Int { elements.count }
 
     /// Equal layouts place the same elements the same way, however the runs were split.
@@ -135,6 +152,9 @@ public struct TextLayout: Hashable, Sendable {
             && a.advances == b.advances && a.lines == b.lines
     }
 
+    /// Hashes what `==` compares.
+    ///
+    /// - Complexity: O(elements).
     public func hash(into h: inout Hasher) {
         h.combine(metrics); h.combine(maxWidth); h.combine(maxLines); h.combine(isTruncated)
         h.combine(elements); h.combine(offsets); h.combine(advances); h.combine(lines)
@@ -373,7 +393,9 @@ public struct TextLayout: Hashable, Sendable {
     /// breaking a long text into glyphs otherwise. A first scalar below U+80 is
     /// whitespace iff it is 09-0D or 20; every other White_Space scalar (U+85, A0, 1680,
     /// 2000-200A, 2028, 2029, 202F, 205F, 3000) has the UTF-8 lead byte C2, E1, E2 or E3,
-    /// so any other lead byte (CJK, most letters) is not whitespace. Exact; O(1).
+    /// so any other lead byte (CJK, most letters) is not whitespace. Exact;
+    ///
+    /// - Complexity: O(1).
     @inline(__always)
     public static func isWhitespace(_ c: Character) -> Bool {
         guard let b = c.utf8.first else { return false }

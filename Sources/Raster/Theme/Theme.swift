@@ -3,21 +3,31 @@
 /// does not know resolves to `fallback` (a loud magenta by default, so a missing
 /// entry shows in a pixel snapshot instead of silently passing).
 public struct Theme: Hashable, Sendable {
+    /// `light`, `dark`, or a custom name (printed in reports).
     public var name: String
+    /// The colour of each role it knows.
     public var colors: [ColorRole: Color]
+    /// What an unknown role resolves to.
     public var fallback: Color
 
+    /// - Parameters:
+    ///   - name: The theme's name.
+    ///   - colors: Role to colour.
+    ///   - fallback: The colour of roles not in `colors` (magenta).
     public init(name: String, colors: [ColorRole: Color], fallback: Color = Color(hex: 0xFF00FF)) {
         self.name = name
         self.colors = colors
         self.fallback = fallback
     }
 
-    /// O(1) average.
+    /// The colour of `role`, or `fallback`.
+    ///
+    /// - Complexity: O(1) average.
     @inlinable public func color(_ role: ColorRole) -> Color {
         colors[role] ?? fallback
     }
 
+    /// A copy with `role` set to `color` (added or overridden).
     public func setting(_ role: ColorRole, to color: Color) -> Theme {
         var t = self
         t.colors[role] = color

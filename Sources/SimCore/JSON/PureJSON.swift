@@ -12,7 +12,7 @@
 /// Bounded: the text is at most `maxBytes`, nesting at most `maxDepth` levels (checked
 /// as it descends, so no input can exhaust the stack), and every value is built from
 /// bytes already counted. Errors are typed (`PureJSON.Failure`) with the byte offset,
-/// line and column of the offending byte. O(bytes) time and memory.
+/// line and column of the offending byte. Time and memory are O(bytes).
 ///
 /// Numbers: an integer or decimal with at most 15 significant digits and an exponent
 /// keeping it within 1e-22...1e22 becomes the nearest Double, computed exactly (one
@@ -22,20 +22,30 @@
 /// they are refused with a message rather than rounded differently. A number that is
 /// not finite as a Double (`1e999`) is refused everywhere.
 public enum PureJSON {
+    /// 16 MiB: the longest text parsed (a catalog of thousands of emoji is well under 1 MiB).
     public static let maxBytes = 16 << 20
+    /// 64 levels of arrays and objects: catalogs need 4; the bound keeps recursion shallow.
     public static let maxDepth = 64
 
     /// A parsed value with the byte offset where it starts (for messages about it).
     public struct Node {
+        /// Byte offset of the value's first byte in the text.
         public var offset: Int
+        /// The value.
         public var value: Value
     }
 
+    /// A JSON value; arrays and objects hold `Node`s, so every nested value keeps its offset.
     public enum Value {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number, as the nearest Double (see the type's note on precision).
         case number(Double)
+        /// A string, escapes resolved (surrogate pairs joined; lone surrogates refused).
         case string(String)
+        /// Elements in file order.
         case array([Node])
         /// Members in file order (names are unique: the parser refuses a repeated one).
         case object([(key: String, node: Node)])
@@ -53,11 +63,17 @@ public enum PureJSON {
         }
     }
 
+    /// Why a text is not accepted, and where.
     public struct Failure: Error, CustomStringConvertible {
+        /// Byte offset of the offending byte (the text's length when it ends early).
         public var offset: Int
+        /// 1-based line of `offset`.
         public var line: Int
+        /// 1-based column of `offset`, counted in bytes.
         public var column: Int
+        /// What is wrong, e.g. `repeated member name "code"`.
         public var message: String
+        /// `line 3, column 7 (byte 41): message`.
         public var description: String { "line \(line), column \(column) (byte \(offset)): \(message)" }
 
         /// A failure at byte `offset` of `bytes`; line and column (1-based, in bytes) are

@@ -12,7 +12,8 @@ enum RunCommand: CLICommand {
     static let help = """
     usage: emojisim run <file or dir>... [--snapshots DIR] [--record MODE]
                         [--out DIR] [--gif] [--report FILE] [--junit FILE]
-                        [--trace] [--shard I/N] [--json] [--catalog-root DIR]
+                        [--viewer DIR] [--trace] [--shard I/N] [--json]
+                        [--catalog-root DIR]
 
     Runs each .scenario script (folders are searched recursively, in name order) and
     compares its snapshots with its references. References are found from the script,
@@ -43,6 +44,12 @@ enum RunCommand: CLICommand {
                         diff side by side with the command that accepts each change;
                         large images go to FILE.files/ beside it
       --junit FILE      a JUnit XML report (one testcase per script; time is virtual)
+      --viewer DIR      a trace viewer per script, DIR/<script path>.html: one
+                        self-contained page (opens from file://, no network) with
+                        every line's virtual time, touches, the target's rectangle,
+                        trace lines, state after it and the screen; a scrubber over
+                        virtual time; the failing line selected. --report links them
+                        (failed first); the playground imports them (drop the page)
       --trace           print each script's trace
       --shard I/N       run only the scripts of shard I of N (1-based; a stable
                         partition by path, for CI matrices: one --junit per shard)
@@ -70,7 +77,7 @@ enum RunCommand: CLICommand {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
-                                       options: ["snapshots", "record", "out", "report", "shard", "junit", "catalog-root"])
+                                       options: ["snapshots", "record", "out", "report", "shard", "junit", "catalog-root", "viewer"])
         } catch {
             printError("error: \(error)\nsee: emojisim run --help")
             return 2
@@ -110,6 +117,7 @@ enum RunCommand: CLICommand {
             gif: args.flags.contains("gif"),
             report: args.options["report"].map { URL(fileURLWithPath: $0) },
             junit: args.options["junit"].map { URL(fileURLWithPath: $0) },
+            viewer: args.options["viewer"].map { URL(fileURLWithPath: $0).standardizedFileURL },
             printTrace: args.flags.contains("trace"),
             json: args.flags.contains("json"),
             printAscii: false,

@@ -1,0 +1,548 @@
+import Foundation
+import SimCore
+import Imaging
+import Interaction
+import Raster
+import Scenario
+import EmojiSimIO
+
+/// Renders a run's step-log frames (display lists) at 1x into PNG files' bytes, with the
+/// run's images. Kept by a `Verification` whose run recorded a step log, so a viewer can
+/// be written after the run (only when one is asked for: `assertScenario` writes one
+/// only when the script fails). Used from one thread at a time.
+public final class ViewerFrameRenderer: @unchecked Sendable {
+    let font: BitmapFont
+    let images: ImageProvider
+    let theme: Theme
+
+    /// A renderer with the run's font, images and theme.
+    public init(font: BitmapFont, images: ImageProvider, theme: Theme) {
+        self.font = font; self.images = images; self.theme = theme
+    }
+
+    /// `list` at 1x, as PNG bytes (level 6: a viewer of hundreds of frames is written in
+    /// seconds; the files are a few percent larger than at level 9).
+    public func png(_ list: DisplayList) -> [UInt8] {
+        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: font, images: images))
+        return PNGEncoder(colorMode: .rgb, compressionLevel: 6).encode(image)
+    }
+}
+
+/// The trace viewer: one self-contained HTML page per script run (docs/SCENARIOS.md,
+/// "The trace viewer"). It works from `file://` with no network: every frame is a data
+/// URI, and its Content-Security-Policy allows nothing but its own inline script and
+/// style (by their SHA-256) and `data:` images.
+///
+/// The page lists the script's steps (one per line after the setup, each an `<li
+/// class="step" data-line="N">` with its virtual time, a thumbnail of the screen after
+/// it and its line), shows the selected step's frame with its touches drawn over it
+/// (the path, where the finger went down and lifted, the finder's rectangle when the
+/// touch was aimed and, in manual timing, where the target was when it ended), its
+/// trace lines, the state after it as `expect` lines, and its result; a scrubber runs
+/// over the run's virtual time showing the timeline's frames. The failing step is
+/// selected when the page opens. The data is one JSON block (`<script
+/// type="application/json" id="emojisim-trace">`) with the script's text, which the
+/// playground imports (drop the page on it).
+public enum TraceViewer {
+    /// A run without a step log (parse errors, a host that could not be built).
+    public struct MissingLog: Error, CustomStringConvertible {
+        /// What went wrong, for messages.
+        public var description: String { "the run recorded no step log (ScenarioRunner.logsSteps)" }
+    }
+
+    /// The viewer's file for a script, under `folder`: the script's path from its
+    /// package root (or its file name outside a package) with `.html`, so two scripts of
+    /// the same name in different folders get different pages.
+    public static func url(for v: ScenarioVerifier.Verification, in folder: URL) -> URL {
+        var name = v.displayName
+        if name.hasPrefix("/") { name = URL(fileURLWithPath: name).lastPathComponent }
+        if name.hasSuffix(".scenario") { name = String(name.dropLast(".scenario".count)) }
+        let parts = name.split(separator: "/").map(String.init).filter { $0 != ".." && $0 != "." && !$0.isEmpty }
+        var url = folder
+        for p in parts.dropLast() { url = url.appendingPathComponent(p) }
+        return url.appendingPathComponent((parts.last ?? "script") + ".html")
+    }
+
+    /// Writes the viewer of `v` to `url` (atomically; inside `root` when given, no folder
+    /// on the way being a symlink).
+    ///
+    /// - Returns: the page's size in bytes.
+    /// - Throws: `MissingLog` when the run recorded no step log; when the file cannot be
+    ///   written.
+    @discardableResult
+    public static func write(_ v: ScenarioVerifier.Verification, to url: URL, within root: URL? = nil) throws -> Int {
+        let html = try page(v)
+        let bytes = Array(html.utf8)
+        try SnapshotFiles.writeAtomically(bytes, to: url, within: root)
+        return bytes.count
+    }
+
+    /// The page of `v`, as HTML text. O(steps + trace + frames' pixels).
+    public static func page(_ v: ScenarioVerifier.Verification) throws -> String {
+        guard let log = v.result.steps, let renderer = v.viewerFrames else { throw MissingLog() }
+        let source = (try? String(contentsOf: v.script, encoding: .utf8)) ?? ""
+        return page(v, log: log, source: source, frameData: renderFrames(log, renderer))
+    }
+
+    /// Each frame of the log as a data URI; equal pictures share one string (so two
+    /// lists that draw the same pixels cost one image).
+    static func renderFrames(_ log: StepLog, _ renderer: ViewerFrameRenderer) -> (uris: [String], index: [Int]) {
+        var uris: [String] = []
+        var index: [Int] = []
+        var seen: [[UInt8]: Int] = [:]
+        for list in log.frames {
+            let png = renderer.png(list)
+            if let k = seen[png] { index.append(k); continue }
+            seen[png] = uris.count
+            index.append(uris.count)
+            uris.append("data:image/png;base64," + Data(png).base64EncodedString())
+        }
+        return (uris, index)
+    }
+
+    /// The snapshot problems of `v`, by script line.
+    static func snapshotProblems(_ v: ScenarioVerifier.Verification) -> [Int: [String]] {
+        var out: [Int: [String]] = [:]
+        for s in v.snapshots where !s.passed {
+            out[s.output.line, default: []].append("\(s.output.fileName): \(s.check.message ?? s.status.label)")
+        }
+        return out
+    }
+
+    static func page(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
+                     frameData: (uris: [String], index: [Int])) -> String {
+        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+        }
+        func lineText(_ s: StepLog.Step) -> String {
+            guard s.line >= 1, s.line <= sourceLines.count else { return s.text }
+            let t = sourceLines[s.line - 1].trimmingCharacters(in: .whitespaces)
+            return t.isEmpty ? s.text : t
+        }
+        func frame(_ k: Int?) -> Int? { k.flatMap { $0 < frameData.index.count ? frameData.index[$0] : nil } }
+        let snapshotProblems = snapshotProblems(v)
+        func stepFailed(_ s: StepLog.Step) -> Bool { s.failed || (s.kind == .snapshot && snapshotProblems[s.line] != nil) }
+        let selected = log.steps.firstIndex(where: stepFailed) ?? max(0, log.steps.count - 1)
+
+        // The data block.
+        let j = JSONWriter()
+        j.object {
+            j.field("version") { j.int(1) }
+            j.field("script") { j.string(v.displayName) }
+            j.field("source") { j.string(source) }
+            j.field("passed") { j.bool(v.passed) }
+            j.field("ticksPerSecond") { j.int(Int(ticksPerSecond)) }
+            j.field("start") { j.int(Int(log.start.ticks)) }
+            j.field("end") { j.int(Int(log.end.ticks)) }
+            j.field("width") { j.number(log.frames.first?.size.width ?? 0) }
+            j.field("height") { j.number(log.frames.first?.size.height ?? 0) }
+            j.field("captureInterval") { j.int(Int(log.captureInterval.ticks)) }
+            j.field("sampled") { j.bool(log.isSampled) }
+            j.field("stepFramesDropped") { j.int(log.stepFramesDropped) }
+            j.field("selected") { j.int(selected) }
+            j.field("problems") { j.array(v.problems) { j.string($0) } }
+            j.field("frames") { j.array(frameData.uris) { j.string($0) } }
+            j.field("timeline") {
+                j.array(log.timeline) { e in j.raw("[\(e.time.ticks),\(frame(e.frame) ?? -1)]") }
+            }
+            j.field("steps") {
+                j.array(Array(log.steps.enumerated())) { (i, s) in
+                    j.object {
+                        j.field("line") { j.int(s.line) }
+                        j.field("kind") { j.string(s.kind.rawValue) }
+                        j.field("text") { j.string(lineText(s)) }
+                        j.field("start") { j.int(Int(s.start.ticks)) }
+                        j.field("end") { j.int(Int(s.end.ticks)) }
+                        j.field("frame") { if let f = frame(s.frame) { j.int(f) } else { j.null() } }
+                        j.field("touchFrame") { if let f = frame(s.touchFrame) { j.int(f) } else { j.null() } }
+                        j.field("failed") { j.bool(stepFailed(s)) }
+                        j.field("touches") {
+                            j.array(s.touches) { t in
+                                j.raw("[\(t.timestamp.ticks),\(t.id),\"\(t.phase.description)\",\(formatPoints(t.location.x)),\(formatPoints(t.location.y))]")
+                            }
+                        }
+                        j.field("touchesDropped") { j.int(s.touchesDropped) }
+                        j.field("aims") {
+                            j.array(s.aims) { a in
+                                j.object {
+                                    j.field("target") { j.string(a.target) }
+                                    j.field("rect") { rect(j, a.frame) }
+                                    j.field("point") { j.raw("[\(formatPoints(a.point.x)),\(formatPoints(a.point.y))]") }
+                                }
+                            }
+                        }
+                        j.field("after") { if let r = s.targetAfter { rect(j, r) } else { j.null() } }
+                        j.field("trace") { j.array(Array(v.result.trace[clamped(s.trace, v.result.trace.count)])) { j.string($0) } }
+                        j.field("state") { j.array(s.state.expectations) { j.string(ScriptPrinter.line(.expect($0))) } }
+                        j.field("warnings") { j.array(s.warnings) { j.string($0) } }
+                        var problems: [String] = []
+                        if let e = s.error { problems.append("error: " + e) }
+                        if let e = s.expectation, !e.passed { problems.append("expected \(e.expected), found \(e.actual)") }
+                        problems += snapshotProblems[s.line] ?? []
+                        j.field("problems") { j.array(problems) { j.string($0) } }
+                        if let e = s.expectation {
+                            j.field("expected") { j.string(e.expected) }
+                            j.field("actual") { j.string(e.actual) }
+                        }
+                        _ = i
+                    }
+                }
+            }
+        }
+        let data = j.text
+
+        // The steps list, rendered here so that tools find `data-line` without running it.
+        var list = ""
+        for (i, s) in log.steps.enumerated() {
+            let failed = stepFailed(s)
+            var cls = "step " + s.kind.rawValue
+            if failed { cls += " fail" }
+            if !s.warnings.isEmpty { cls += " warn" }
+            if i == selected { cls += " selected" }
+            let f = frame(s.frame).map(String.init) ?? ""
+            list += "<li id=\"step-\(i)\" class=\"\(cls)\" data-line=\"\(s.line)\" data-step=\"\(i)\" data-frame=\"\(f)\" tabindex=\"0\">"
+            list += "<img class=\"thumb\" alt=\"\" width=\"36\" height=\"64\">"
+            list += "<span class=\"time\">\(escape(s.start.description))</span>"
+            list += "<span class=\"ln\">\(s.line)</span><code>\(escape(lineText(s)))</code>"
+            if failed { list += "<span class=\"mark\" title=\"failed\">✘</span>" }
+            if !s.warnings.isEmpty { list += "<span class=\"mark w\" title=\"\(escape(s.warnings.joined(separator: "\n")))\">⚠</span>" }
+            if !s.touches.isEmpty { list += "<span class=\"touches\">\(s.touches.count + s.touchesDropped) touches</span>" }
+            list += "</li>\n"
+        }
+        var notes: [String] = []
+        notes.append("\(log.steps.count) steps over \(escape((log.end - log.start).description)) of virtual time; \(frameData.uris.count) distinct frames, rendered at 1x")
+        if log.isSampled {
+            notes.append("the timeline is sampled: past \(log.budget.timelineFrames) distinct frames the scrubber shows the screen every \(escape(log.captureInterval.description)) instead of every frame at 30 frames a second")
+        }
+        if log.stepFramesDropped > 0 {
+            notes.append("\(log.stepFramesDropped) steps show no frame: past the budget of \(log.budget.stepFrames) distinct step frames")
+        }
+        let problems = v.problems.map { "<li>\(escape($0))</li>" }.joined()
+        // Touches that missed (manual timing) are often why a later line fails: listed
+        // at the top, each a link to its step.
+        var warnings = ""
+        for (i, s) in log.steps.enumerated() {
+            for w in s.warnings {
+                warnings += "<li><a href=\"#step-\(i)\" data-goto=\"\(i)\">line \(s.line)</a>: warning: \(escape(w))</li>"
+            }
+        }
+        let title = "\(v.passed ? "✔" : "✘") \(v.displayName)"
+        let failing = selected < log.steps.count && stepFailed(log.steps[selected]) ? String(log.steps[selected].line) : ""
+        let body = """
+        <header>
+        <h1 class="\(v.passed ? "pass" : "fail")">\(escape(title)) <small>trace viewer</small></h1>
+        \(problems.isEmpty ? "" : "<ul class=\"problems\">\(problems)</ul>")
+        \(warnings.isEmpty ? "" : "<ul class=\"warnings\">\(warnings)</ul>")
+        <p class="notes">\(notes.joined(separator: "; ")).</p>
+        </header>
+        <div id="main">
+        <ol id="steps">
+        \(list)</ol>
+        <section id="detail">
+        <div id="scrubber"><input type="range" id="scrub" min="\(log.start.ticks)" max="\(max(log.end.ticks, log.start.ticks + 1))" step="1" value="\(log.start.ticks)" aria-label="virtual time"><span id="clock"></span></div>
+        <div id="view">
+        <div id="stage"><img id="frame" alt="the screen"><svg id="overlay" xmlns="http://www.w3.org/2000/svg"></svg></div>
+        <div id="info">
+        <p id="d-head"></p>
+        <p class="which"><button id="show-after" class="on">screen after the line</button> <button id="show-touch">at touch down</button></p>
+        <ul id="d-problems"></ul>
+        <ul id="d-warnings"></ul>
+        <h3>Touches</h3><div id="d-touches"></div>
+        <h3>Trace lines</h3><pre id="d-trace"></pre>
+        <h3>State after the line</h3><pre id="d-state"></pre>
+        </div>
+        </div>
+        </section>
+        </div>
+        """
+        let script = viewerScript
+        let style = viewerStyle
+        let csp = "default-src 'none'; script-src '\(hash(script))'; style-src '\(hash(style))'; img-src data:; base-uri 'none'; form-action 'none'"
+        return """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(csp)">
+        <title>\(escape(v.displayName)): EmojiSim trace viewer</title>
+        <style>\(style)</style></head>
+        <body data-script="\(escape(v.displayName))" data-passed="\(v.passed)" data-steps="\(log.steps.count)" data-failing-line="\(failing)">
+        \(body)
+        <script type="application/json" id="emojisim-trace">\(data)</script>
+        <script>\(script)</script>
+        </body></html>
+
+        """
+    }
+
+    static func clamped(_ r: Range<Int>, _ count: Int) -> Range<Int> {
+        let lo = min(max(0, r.lowerBound), count), hi = min(max(lo, r.upperBound), count)
+        return lo..<hi
+    }
+
+    static func rect(_ j: JSONWriter, _ r: Rect) {
+        j.raw("[\(formatPoints(r.minX)),\(formatPoints(r.minY)),\(formatPoints(r.width)),\(formatPoints(r.height))]")
+    }
+
+    /// `'sha256-BASE64'` of `text`, as a CSP source.
+    static func hash(_ text: String) -> String {
+        "sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString()
+    }
+
+    static func escape(_ s: String) -> String { HTMLReport.escape(s) }
+
+    static let viewerStyle = """
+    body { font: 13px system-ui, sans-serif; margin: 0; color: #222; }
+    header { padding: 8px 16px; border-bottom: 1px solid #ddd; }
+    h1 { font-size: 18px; margin: 4px 0; } h1 small { font-weight: normal; color: #666; font-size: 13px; }
+    .pass { color: #1a7f37; } .fail { color: #cf222e; }
+    ul.problems { margin: 4px 0; padding-left: 18px; color: #cf222e; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+    ul.warnings { margin: 4px 0; padding-left: 18px; color: #9a6700; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+    p.notes { color: #555; font-size: 12px; margin: 4px 0; }
+    #main { display: flex; align-items: flex-start; }
+    #steps { list-style: none; margin: 0; padding: 0; width: 380px; flex: none; max-height: calc(100vh - 90px); overflow-y: auto; border-right: 1px solid #ddd; }
+    li.step { display: flex; align-items: center; gap: 6px; padding: 3px 6px; border-bottom: 1px solid #eee; cursor: pointer; }
+    li.step:hover { background: #f3f6fa; }
+    li.step.selected { background: #dbeafe; }
+    li.step.fail { box-shadow: inset 4px 0 #cf222e; }
+    li.step.warn { box-shadow: inset 4px 0 #d4a72c; }
+    li.step.fail.warn { box-shadow: inset 4px 0 #cf222e; }
+    li.step.at { outline: 1px dashed #888; }
+    li.step code { flex: 1; font: 12px ui-monospace, monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    img.thumb { width: 36px; height: 64px; object-fit: contain; border: 1px solid #ccc; background: #fff; flex: none; }
+    .time { color: #555; font: 11px ui-monospace, monospace; width: 52px; flex: none; }
+    .ln { color: #888; font: 11px ui-monospace, monospace; width: 26px; text-align: right; flex: none; }
+    .mark { color: #cf222e; } .mark.w { color: #9a6700; }
+    .touches { color: #555; font-size: 11px; flex: none; }
+    #detail { flex: 1; padding: 8px 16px; min-width: 0; }
+    #scrubber { display: flex; gap: 8px; align-items: center; }
+    #scrub { flex: 1; }
+    #clock { font: 12px ui-monospace, monospace; width: 150px; }
+    #view { display: flex; gap: 16px; align-items: flex-start; margin-top: 8px; }
+    #stage { position: relative; flex: none; border: 1px solid #999; line-height: 0; }
+    #frame { display: block; image-rendering: pixelated; }
+    #overlay { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; }
+    #info { flex: 1; min-width: 0; }
+    #info h3 { font-size: 13px; margin: 10px 0 4px; }
+    #d-head { font: 13px ui-monospace, monospace; margin: 0; }
+    #d-problems { color: #cf222e; font: 12px ui-monospace, monospace; padding-left: 18px; white-space: pre-wrap; }
+    #d-warnings { color: #9a6700; font: 12px ui-monospace, monospace; padding-left: 18px; white-space: pre-wrap; }
+    #d-touches { font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+    pre { background: #f6f8fa; padding: 6px; font: 12px ui-monospace, monospace; max-height: 260px; overflow: auto; margin: 0; white-space: pre-wrap; }
+    button.on { background: #dbeafe; }
+    .legend-aim { color: #0969da; } .legend-after { color: #cf222e; } .legend-path { color: #8250df; }
+    """
+
+    static let viewerScript = #"""
+    (function () {
+      "use strict";
+      var data = JSON.parse(document.getElementById("emojisim-trace").textContent);
+      var TPS = data.ticksPerSecond, steps = data.steps, frames = data.frames;
+      var items = Array.prototype.slice.call(document.querySelectorAll("#steps li.step"));
+      var img = document.getElementById("frame"), overlay = document.getElementById("overlay");
+      var scrub = document.getElementById("scrub"), clock = document.getElementById("clock");
+      var NS = "http://www.w3.org/2000/svg";
+      var selected = -1, which = "after";
+      function sec(t) { return ((t - 0) / TPS).toFixed(3) + "s"; }
+      function $(id) { return document.getElementById(id); }
+      // One frame pixel is one point (frames are rendered at 1x): the overlay draws in points.
+      overlay.setAttribute("viewBox", "0 0 " + data.width + " " + data.height);
+      img.addEventListener("load", function () { overlay.setAttribute("viewBox", "0 0 " + img.naturalWidth + " " + img.naturalHeight); });
+      function setFrame(k) {
+        if (k === null || k === undefined || k < 0 || !frames[k]) { img.removeAttribute("src"); img.setAttribute("data-frame", ""); return; }
+        img.src = frames[k]; img.setAttribute("data-frame", String(k));
+      }
+      function shape(name, attrs, text) {
+        var e = document.createElementNS(NS, name);
+        for (var k in attrs) e.setAttribute(k, attrs[k]);
+        if (text) e.textContent = text;
+        overlay.appendChild(e);
+        return e;
+      }
+      function box(r, colour, dash, label) {
+        shape("rect", { x: r[0], y: r[1], width: Math.max(r[2], 1), height: Math.max(r[3], 1), fill: "none", stroke: colour,
+                        "stroke-width": 1.5, "stroke-dasharray": dash, "class": "box" });
+        if (label) shape("text", { x: r[0], y: Math.max(10, r[1] - 3), fill: colour, "font-size": 10, "font-family": "sans-serif" }, label);
+      }
+      function drawOverlay(s, upTo) {
+        overlay.textContent = "";
+        if (!s) return;
+        s.aims.forEach(function (a) { box(a.rect, "#0969da", "4 2", "aimed: " + a.target); });
+        if (s.after) box(s.after, "#cf222e", "", "when the touch ended");
+        var byId = {};
+        s.touches.forEach(function (t) { if (upTo === undefined || t[0] <= upTo) (byId[t[1]] = byId[t[1]] || []).push(t); });
+        Object.keys(byId).forEach(function (id) {
+          var ts = byId[id];
+          if (ts.length > 1) shape("polyline", { points: ts.map(function (t) { return t[3] + "," + t[4]; }).join(" "),
+                                               fill: "none", stroke: "#8250df", "stroke-width": 2, "class": "path" });
+          ts.forEach(function (t) {
+            if (t[2] === "began") shape("circle", { cx: t[3], cy: t[4], r: 6, fill: "rgba(130,80,223,0.35)", stroke: "#8250df", "stroke-width": 1.5, "class": "down" });
+            if (t[2] === "ended" || t[2] === "cancelled") shape("circle", { cx: t[3], cy: t[4], r: 3, fill: "#8250df", "class": "up" });
+          });
+        });
+      }
+      function describeTouches(s) {
+        if (!s.touches.length) return "none";
+        var out = [], ids = {};
+        s.touches.forEach(function (t) { (ids[t[1]] = ids[t[1]] || []).push(t); });
+        Object.keys(ids).forEach(function (id) {
+          var ts = ids[id], a = ts[0], b = ts[ts.length - 1];
+          out.push("touch " + id + ": " + a[2] + " at (" + a[3] + ", " + a[4] + ") " + sec(a[0]) + ", " + (ts.length - 2 > 0 ? (ts.length - 2) + " moves, " : "") +
+                   b[2] + " at (" + b[3] + ", " + b[4] + ") " + sec(b[0]));
+        });
+        s.aims.forEach(function (a) {
+          out.push("aimed at " + a.target + ": (" + a.point[0] + ", " + a.point[1] + ") in [" + a.rect.join(", ") + "] (blue)");
+        });
+        if (s.after) out.push("the target when the touch ended: [" + s.after.join(", ") + "] (red)" +
+                             (s.aims.length && !inside(s.aims[0].point, s.after) ? ": the touch point is outside it" : ""));
+        if (s.touchesDropped) out.push(s.touchesDropped + " more touches not kept");
+        return out.join("\n");
+      }
+      function inside(p, r) { return p[0] >= r[0] - 0.5 && p[1] >= r[1] - 0.5 && p[0] <= r[0] + r[2] + 0.5 && p[1] <= r[1] + r[3] + 0.5; }
+      function list(el, lines) {
+        el.textContent = "";
+        lines.forEach(function (l) { var li = document.createElement("li"); li.textContent = l; el.appendChild(li); });
+      }
+      function show(s) {
+        var k = which === "touch" && s.touchFrame !== null ? s.touchFrame : s.frame;
+        setFrame(k);
+        drawOverlay(s);
+      }
+      function select(i, scroll) {
+        if (i < 0 || i >= steps.length) return;
+        selected = i;
+        var s = steps[i];
+        items.forEach(function (li) {
+          var on = +li.getAttribute("data-step") === i;
+          li.classList.toggle("selected", on);
+          li.setAttribute("aria-selected", on ? "true" : "false");
+          if (on && scroll) li.scrollIntoView({ block: "nearest" });
+        });
+        document.body.setAttribute("data-selected-line", String(s.line));
+        document.body.setAttribute("data-selected-step", String(i));
+        $("d-head").textContent = "line " + s.line + ": " + s.text + "  (" + sec(s.start) + " to " + sec(s.end) + ")";
+        list($("d-problems"), s.problems);
+        list($("d-warnings"), s.warnings.map(function (w) { return "warning: " + w; }));
+        $("d-touches").textContent = describeTouches(s);
+        $("d-trace").textContent = s.trace.length ? s.trace.join("\n") : "(no trace lines)";
+        $("d-state").textContent = s.state.join("\n");
+        $("show-touch").disabled = s.touchFrame === null;
+        show(s);
+        scrub.value = String(s.end);
+        clock.textContent = "t = " + sec(s.end);
+        items.forEach(function (li) { li.classList.remove("at"); });
+      }
+      function frameAt(t) {
+        var k = -1;
+        for (var i = 0; i < data.timeline.length && data.timeline[i][0] <= t; i++) k = data.timeline[i][1];
+        return k;
+      }
+      scrub.addEventListener("input", function () {
+        var t = +scrub.value;
+        setFrame(frameAt(t));
+        clock.textContent = "t = " + sec(t) + (data.sampled ? " (sampled)" : "");
+        var at = -1;
+        for (var i = 0; i < steps.length; i++) if (steps[i].start <= t && t <= steps[i].end) at = i;
+        items.forEach(function (li) { li.classList.toggle("at", +li.getAttribute("data-step") === at); });
+        drawOverlay(at >= 0 ? steps[at] : null, t);
+      });
+      items.forEach(function (li) {
+        li.addEventListener("click", function () { select(+li.getAttribute("data-step"), false); });
+        li.addEventListener("keydown", function (e) {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+            e.preventDefault();
+            var n = selected + (e.key === "ArrowDown" ? 1 : -1);
+            select(n, true);
+            if (items[n]) items[n].focus();
+          }
+        });
+        var k = li.getAttribute("data-frame");
+        if (k !== "" && frames[+k]) li.querySelector("img.thumb").src = frames[+k];
+      });
+      Array.prototype.forEach.call(document.querySelectorAll("a[data-goto]"), function (a) {
+        a.addEventListener("click", function (e) { e.preventDefault(); select(+a.getAttribute("data-goto"), true); });
+      });
+      $("show-after").addEventListener("click", function () { which = "after"; $("show-after").classList.add("on"); $("show-touch").classList.remove("on"); if (selected >= 0) show(steps[selected]); });
+      $("show-touch").addEventListener("click", function () { which = "touch"; $("show-touch").classList.add("on"); $("show-after").classList.remove("on"); if (selected >= 0) show(steps[selected]); });
+      select(data.selected, true);
+      // Every frame decodes: the page says so on <body> (Tools/check-viewer.sh reads it).
+      var loaded = 0, broken = 0;
+      function done() {
+        if (loaded + broken < frames.length) return;
+        document.body.setAttribute("data-frames", String(frames.length));
+        document.body.setAttribute("data-frames-loaded", String(loaded));
+        document.body.setAttribute("data-frames-broken", String(broken));
+        document.body.setAttribute("data-ready", "1");
+      }
+      frames.forEach(function (src) {
+        var im = new Image();
+        im.onload = function () { if (im.naturalWidth > 0) loaded++; else broken++; done(); };
+        im.onerror = function () { broken++; done(); };
+        im.src = src;
+      });
+      done();
+    })();
+    """#
+}
+
+/// A small JSON writer (a class: its nested closures all write to one text) with a fixed field order (the page's data block). Strings are
+/// escaped so that the block cannot end its `<script>` element (`<` is `\u003c`).
+final class JSONWriter {
+    var text = ""
+    private var needsComma: [Bool] = []
+
+    func separator() {
+        if let last = needsComma.last {
+            if last { text += "," }
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+    func object(_ body: () -> Void) {
+        separator(); text += "{"; needsComma.append(false)
+        body()
+        needsComma.removeLast(); text += "}"
+    }
+    func field(_ key: String, _ value: () -> Void) {
+        separator()
+        Self.quote(key, into: &text)
+        text += ":"
+        needsComma.append(false)
+        value()
+        needsComma.removeLast()
+    }
+    func array<T>(_ items: [T], _ each: (T) -> Void) {
+        separator(); text += "["; needsComma.append(false)
+        for item in items { each(item) }
+        needsComma.removeLast(); text += "]"
+    }
+    func string(_ s: String) { separator(); Self.quote(s, into: &text) }
+    func int(_ v: Int) { separator(); text += String(v) }
+    func number(_ v: Double) { separator(); text += formatPoints(v) }
+    func bool(_ v: Bool) { separator(); text += v ? "true" : "false" }
+    func null() { separator(); text += "null" }
+    func raw(_ s: String) { separator(); text += s }
+
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,131 @@
+import Testing
+import Foundation
+import SimCore
+import Scenario
+import EmojiSimIO
+@testable import EmojiSimTesting
+
+/// The trace viewer page (EmojiSimTesting/Reports/TraceViewer.swift).
+@Suite struct TraceViewerTests {
+    static let root = SnapshotFiles.packageRoot(from: #filePath)!
+    static let missedTap = root.appendingPathComponent("Tests/Fixtures/viewer/missed-tap.scenario")
+
+    static func verify(_ url: URL) throws -> ScenarioVerifier.Verification {
+        var runner = ScenarioRunner(font: try BundledFont.unifont())
+        runner.logsSteps = true
+        let verifier = ScenarioVerifier(references: .none, record: .never, isCI: true, runner: runner,
+                                        makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: root) })
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try verifier.verify(try ScriptParser.parse(text, name: url.lastPathComponent), at: url)
+    }
+
+    /// The data block, as the page's script reads it.
+    static func data(_ html: String) throws -> [String: Any] {
+        let open = try #require(html.range(of: "<script type=\"application/json\" id=\"emojisim-trace\">"))
+        let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(html[open.upperBound..<close.lowerBound].utf8))
+        return try #require(json as? [String: Any])
+    }
+
+    @Test func sha256KnownVectors() {
+        func hex(_ s: String) -> String { SHA256.digest(Array(s.utf8)).map { String(format: "%02x", $0) }.joined() }
+        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    /// The acceptance test of issue 29: given only the viewer of the failing run, a
+    /// newcomer can say which touch missed and why. The page says it in words (the
+    /// warning at the top, linked to its step, and on the step), and draws it: the
+    /// finger went down inside the key's rectangle when the touch was aimed, and the key
+    /// had moved up out from under it when the touch ended.
+    @Test func theViewerOfAMissedTapSaysWhichTouchMissedAndWhy() throws {
+        let v = try Self.verify(Self.missedTap)
+        #expect(!v.passed)
+        let html = try TraceViewer.page(v)
+        // One step per line after the setup, each with its script line; the failing one selected.
+        for line in [7, 8, 9, 10, 11] { #expect(html.contains("data-line=\"\(line)\"")) }
+        #expect(html.components(separatedBy: "<li id=\"step-").count - 1 == 5)
+        #expect(html.contains("data-failing-line=\"11\""))
+        #expect(html.contains("class=\"step expect fail selected\" data-line=\"11\""))
+        // Which touch and why, at the top of the page and linked to the step.
+        #expect(html.contains("line 10</a>: warning: tap panel.emoji 笑哭 (line 10): the panel.emoji 笑哭 moved 43 pt under the finger and the touch ended outside it"))
+        #expect(html.contains("expected input &quot;[笑哭]&quot;, found input &quot;&quot;"))
+        let d = try Self.data(html)
+        let steps = try #require(d["steps"] as? [[String: Any]])
+        #expect(d["selected"] as? Int == 4)
+        let tap = steps[3]
+        #expect(tap["text"] as? String == "tap panel.emoji 笑哭")
+        let touches = try #require(tap["touches"] as? [[Any]])
+        #expect(touches.map { $0[2] as? String } == ["began", "ended"])
+        let down = (touches[0][3] as! Double, touches[0][4] as! Double)
+        let aim = try #require((tap["aims"] as? [[String: Any]])?.first)
+        #expect(aim["target"] as? String == "panel.emoji 笑哭")
+        let r = try #require(aim["rect"] as? [Double]), after = try #require(tap["after"] as? [Double])
+        func inside(_ p: (Double, Double), _ r: [Double]) -> Bool { p.0 >= r[0] && p.0 <= r[0] + r[2] && p.1 >= r[1] && p.1 <= r[1] + r[3] }
+        #expect(inside(down, r), "the finger went down on the key")
+        #expect(!inside(down, after), "the key was elsewhere when the finger lifted")
+        #expect(after[1] < r[1] - 40, "it slid up by 43 pt")
+        #expect((tap["warnings"] as? [String])?.first?.contains("moved 43 pt under the finger") == true)
+        #expect((tap["trace"] as? [String])?.contains { $0.contains("tester warning line=10") } == true)
+        // The frame at touch down and after differ (the keyboard moved).
+        #expect(tap["touchFrame"] as? Int != nil && tap["touchFrame"] as? Int != tap["frame"] as? Int)
+        let failing = steps[4]
+        #expect((failing["problems"] as? [String]) == ["expected input \"[笑哭]\", found input \"\""])
+        #expect((failing["state"] as? [String])?.contains("expect input \"\"") == true)
+    }
+
+    @Test func thePageIsSelfContainedUnderAStrictPolicy() throws {
+        let v = try Self.verify(Self.missedTap)
+        let html = try TraceViewer.page(v)
+        let csp = try #require(html.range(of: "content=\"default-src 'none'; script-src 'sha256-"))
+        #expect(!html[csp.lowerBound...].prefix(300).contains("unsafe"))
+        // Nothing is loaded from anywhere: no src= or href= but data URIs and anchors.
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<link"))
+        // The hashes are those of the page's one script and one style.
+        let script = TraceViewer.viewerScript, style = TraceViewer.viewerStyle
+        #expect(html.contains("<script>\(script)</script>") && html.contains("<style>\(style)</style>"))
+        #expect(html.contains("script-src '\(TraceViewer.hash(script))'"))
+        #expect(html.contains("style-src '\(TraceViewer.hash(style))'"))
+        let d = try Self.data(html)
+        let frames = try #require(d["frames"] as? [String])
+        #expect(!frames.isEmpty && frames.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
+        #expect(Set(frames).count == frames.count, "each picture once")
+        #expect(d["source"] as? String == (try String(contentsOf: Self.missedTap, encoding: .utf8)))
+        #expect(html.utf8.count < 1_000_000)
+    }
+
+    @Test func theDataBlockCannotCloseItsElement() {
+        var out = ""
+        JSONWriter.quote("</script><b>&\u{2028}\u{1}", into: &out)
+        #expect(out == "\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\u2028\\u0001\"")
+    }
+
+    @Test func viewerFilesFollowTheScriptsPath() {
+        let base = URL(fileURLWithPath: "/out")
+        var v = ScenarioVerifier.Verification(script: URL(fileURLWithPath: "/p/Tests/Scenarios/a.scenario"),
+                                              displayName: "Tests/Scenarios/a.scenario",
+                                              result: ScenarioResult(script: "a"), snapshots: [])
+        #expect(TraceViewer.url(for: v, in: base).path == "/out/Tests/Scenarios/a.html")
+        v.displayName = "/tmp/x/b.scenario"
+        #expect(TraceViewer.url(for: v, in: base).path == "/out/b.html")
+        v.displayName = "../../etc/c.scenario"
+        #expect(TraceViewer.url(for: v, in: base).path == "/out/etc/c.html")
+    }
+
+    /// A failing `assertScenario` writes the run's viewer and names it in every issue.
+    @Test func aFailingAssertScenarioWritesItsViewer() throws {
+        let page = SnapshotFiles.artifactsFolder(root: Self.root)
+            .appendingPathComponent("trace-viewers/Tests/Fixtures/viewer/missed-tap.html")
+        try? FileManager.default.removeItem(at: page)
+        var v: ScenarioVerifier.Verification?
+        withKnownIssue {
+            v = assertScenario("Tests/Fixtures/viewer/missed-tap.scenario")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("trace viewer: \(page.path)") }
+        }
+        #expect(v?.passed == false)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("data-failing-line=\"11\""))
+    }
+}
