@@ -73,7 +73,10 @@ const evaluate = async (expression) => {
     return r.result.value;
 };
 async function screenshot(name) {
-    const shot = await send('Page.captureScreenshot', { format: 'png' });
+    // Clipped to the page's content (at most the window).
+    const h = await evaluate('Math.min(window.innerHeight, document.documentElement.scrollHeight)');
+    const w = await evaluate('window.innerWidth');
+    const shot = await send('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width: w, height: h, scale: 1 } });
     writeFileSync(join(shots, name), Buffer.from(shot.data, 'base64'));
 }
 async function click([x, y]) {

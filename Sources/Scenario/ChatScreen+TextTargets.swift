@@ -26,7 +26,7 @@ extension ChatScreen {
             point = p
             frame = Rect(x: p.x - 4, y: p.y - 8, width: 8, height: 16)
         case .inputHandle(let end):
-            guard inputBar.state.responder.isFirstResponder else {
+            guard inputBar.responder.isFirstResponder else {
                 return .missing("the text view is not first responder, so nothing is selected and there is no handle")
             }
             let sel = inputBar.selectedRange

@@ -245,13 +245,18 @@ final class StepLogger<Host: ScenarioHost> {
         guard let id = frameID({ true }) else { return }
         guard entries.last?.id != id else { return }
         entries.append((tick, id))
+        uses[id, default: 0] += 1
         if timelineDistinct() > log.budget.timelineFrames { coarsen() }
     }
 
-    private func timelineDistinct() -> Int {
-        var seen = Set<Int>()
-        for e in entries { seen.insert(e.id) }
-        return seen.count
+    /// Timeline entries per frame id (its keys are the timeline's distinct frames).
+    private var uses: [Int: Int] = [:]
+
+    private func timelineDistinct() -> Int { uses.count }
+
+    private func recount() {
+        uses = [:]
+        for e in entries { uses[e.id, default: 0] += 1 }
     }
 
     /// Doubles the capture interval and resamples the timeline on the coarser grid: an
@@ -270,6 +275,7 @@ final class StepLogger<Host: ScenarioHost> {
                 out.append((t, e.id))
             }
             entries = out
+            recount()
         }
         var used = stepPinned
         for e in entries { used.insert(e.id) }

@@ -23,6 +23,7 @@
 /// model's tests can use it, including test targets that only see one core module.
 /// Each send costs one reduce plus one observation and comparison.
 public struct ObservingTestStore<Model, Action, Observed: Equatable, Event: Equatable, Failure: Error> {
+    /// The model after the last action (what `observe` projects).
     public private(set) var model: Model
     private let reduce: (inout Model, Action) throws(Failure) -> [Event]
     private let observe: (Model) -> Observed
@@ -30,6 +31,12 @@ public struct ObservingTestStore<Model, Action, Observed: Equatable, Event: Equa
     /// Failures reported so far.
     public private(set) var failureCount = 0
 
+    /// A store over `model`.
+    /// - Parameters:
+    ///   - model: the model to start from.
+    ///   - observe: projects the model to the settable fields the assertions write.
+    ///   - reduce: runs one action on the model and returns its events.
+    ///   - report: called with each failure and the assertion's location.
     public init(_ model: Model, observe: @escaping (Model) -> Observed,
                 reduce: @escaping (inout Model, Action) throws(Failure) -> [Event],
                 report: @escaping (ObservingTestStoreFailure<Observed, Event, Failure>, TestStoreLocation) -> Void) {

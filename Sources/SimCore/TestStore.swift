@@ -53,7 +53,11 @@ public final class TestStore<R: Reducer> where R.Event: Equatable {
     private var lastLocation: TestStoreLocation?
 
     /// A store over `reducer` starting from `state` at `now`.
-    /// - Parameter report: called with each failure and the assertion's location.
+    /// - Parameters:
+    ///   - reducer: the reducer under test, with its dependencies.
+    ///   - state: the state the first action starts from.
+    ///   - now: the instant of the first action unless it gives its own `at:`.
+    ///   - report: called with each failure and the assertion's location.
     public init(_ reducer: R, state: R.State, at now: SimInstant = .zero,
                 report: @escaping (Failure, TestStoreLocation) -> Void) {
         self.reducer = reducer

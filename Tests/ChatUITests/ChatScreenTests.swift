@@ -213,7 +213,7 @@ extension ChatScreenTests {
         screen.advanceToNextFrame()
         screen.advanceToNextFrame()
         screen.advanceToNextFrame()
-        #expect(screen.inputBar.state.keyboard.isAnimating)
+        #expect(screen.inputBar.keyboard.isAnimating)
         assertSnapshot(of: screen, as: .ascii, named: "ascii")
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
         assertSnapshot(of: screen, as: .png(pngConfig()), named: "png")

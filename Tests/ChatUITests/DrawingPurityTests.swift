@@ -17,7 +17,7 @@ import Raster
         var inputBar: InputBar.State
         init(_ s: ChatScreen) {
             now = s.clock.now; traceCount = s.trace.totalCount; viewport = s.list.viewportHeight
-            rows = s.list.displayedRows; panel = s.panel.state; inputBar = s.inputBar.state
+            rows = s.list.displayedRows; panel = s.panel.state; inputBar = s.inputBar
         }
     }
 
@@ -27,7 +27,7 @@ import Raster
         #expect(screen.settle())
         try screen.tap(target: "toggle") // system -> emoji: the keyboard moves
         screen.advance(by: .milliseconds(37)) // between two frames, mid-animation
-        #expect(screen.inputBar.state.keyboard.isAnimating)
+        #expect(screen.inputBar.keyboard.isAnimating)
         let before = Observed(screen)
         let a = screen.displayList()
         let b = screen.displayList()

@@ -20,7 +20,7 @@ struct InputBarRig {
 
     var clock: VirtualClock { host.clock }
     var trace: Trace { host.trace }
-    var bar: InputBar {
+    var bar: InputBar.State {
         get { host.bar }
         nonmutating set { host.bar = newValue }
     }
@@ -60,11 +60,11 @@ struct InputBarRig {
         let r = InputBarRig()
         let events = try r.send(.tapTextView())
         #expect(events.map(\.traceName) == ["becameFirstResponder", "inputViewChanged", "willChangeFrame", "willShow"])
-        #expect(r.bar.state.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
+        #expect(r.bar.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 48, width: 375, height: 48))
         for _ in 0..<15 {
             r.clock.advance(by: .frames(1, at: 60))
-            try r.send(.tick(at: r.clock.now))
+            try r.send(.tick)
             let kb = r.bar.keyboardFrame(at: r.clock.now)
             #expect(r.bar.frame(at: r.clock.now).maxY == kb.minY)
         }
@@ -75,7 +75,7 @@ struct InputBarRig {
     @Test func toggleSwitchesAndTapTextViewSwitchesBack() throws {
         let r = InputBarRig()
         try r.send(.tapToggle)
-        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.toggleShowsKeyboardIcon)
+        #expect(r.bar.keyboard.kind == .emoji && r.bar.toggleShowsKeyboardIcon)
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 216)
         let back = try r.send(.tapTextView())
@@ -95,7 +95,7 @@ struct InputBarRig {
         try r.advance(ms: 300)
         let events = try r.send(.tapOutside)
         #expect(events.map(\.traceName) == ["resignedFirstResponder", "willChangeFrame", "willHide"])
-        #expect(!r.bar.toggleShowsKeyboardIcon && !r.bar.state.responder.isFirstResponder)
+        #expect(!r.bar.toggleShowsKeyboardIcon && !r.bar.responder.isFirstResponder)
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now).maxY == 667)
         #expect(r.trace.lines.last?.contains("keyboard didHide from=emoji to=none") == true)
@@ -118,7 +118,7 @@ struct InputBarRig {
             try r.send(.type("x"))
         }
         try r.send(.tapToggle)
-        let before = r.bar.state
+        let before = r.bar
         #expect(throws: InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji)) {
             try r.send(.type("x"))
         }
@@ -128,7 +128,7 @@ struct InputBarRig {
         #expect(throws: InputBarError.needsSystemKeyboard(action: "press backspace", keyboard: .emoji)) {
             try r.send(.backspace)
         }
-        #expect(r.bar.state == before)
+        #expect(r.bar == before)
         let message = InputBarError.needsSystemKeyboard(action: "type", keyboard: .emoji).description
         #expect(message == "input bar: cannot type: the system keyboard is not up (keyboard: emoji)")
     }
@@ -161,14 +161,14 @@ struct InputBarRig {
         try r.send(.deleteFromPanel) // removes the whole [笑哭]
         #expect(r.bar.text == "hello[f056] world" && r.bar.selectedRange == 6..<6)
         try r.send(.tapTextView())
-        #expect(r.bar.state.keyboard.kind == .system)
+        #expect(r.bar.keyboard.kind == .system)
         try r.send(.type("!"))
         #expect(r.bar.isSendEnabledNow)
         let events = try r.send(.tapSend)
         let sent = events.compactMap { e -> String? in if case let .didSend(t) = e { return t } else { return nil } }
         #expect(sent == ["hello[f056]! world"])
-        #expect(r.bar.text.isEmpty && !r.bar.state.isSendEnabled)
-        #expect(r.bar.state.keyboard.kind == .system) // keeps the keyboard
+        #expect(r.bar.text.isEmpty && !r.bar.isSendEnabled)
+        #expect(r.bar.keyboard.kind == .system) // keeps the keyboard
         #expect(r.trace.lines.contains { $0.hasSuffix("inputBar didSend text=\"hello[f056]! world\"") })
     }
 
@@ -215,7 +215,7 @@ struct InputBarRig {
         let r = InputBarRig(c)
         try r.send(.tapTextView())
         try r.send(.type("a\nb"))
-        #expect(r.bar.text == "a\nb" && r.bar.state.lineCount == 2)
+        #expect(r.bar.text == "a\nb" && r.bar.lineCount == 2)
     }
 
     @Test func typedReturnSendsWithASendReturnKey() throws {
@@ -234,9 +234,9 @@ struct InputBarRig {
         try r.send(.insertEmoji(InputBarRig.smile))
         try r.send(.selectAll)
         try r.send(.copy)
-        #expect(r.bar.state.pasteboard.string == "ab[f056]")
+        #expect(r.bar.pasteboard.string == "ab[f056]")
         try r.send(.cut)
-        #expect(r.bar.text.isEmpty && r.bar.state.pasteboard.string == "ab[f056]")
+        #expect(r.bar.text.isEmpty && r.bar.pasteboard.string == "ab[f056]")
         try r.send(.paste)
         try r.send(.paste)
         #expect(r.bar.text == "ab[f056]ab[f056]")
@@ -283,25 +283,25 @@ struct InputBarRig {
         let r = InputBarRig()
         try r.send(.tapTextView())
         var events = try r.send(.type("  "))
-        #expect(!r.bar.state.isSendEnabled && !events.contains(.sendEnabledChanged(true)))
+        #expect(!r.bar.isSendEnabled && !events.contains(.sendEnabledChanged(true)))
         events = try r.send(.type("x"))
-        #expect(r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(true)))
+        #expect(r.bar.isSendEnabled && events.contains(.sendEnabledChanged(true)))
         events = try r.send(.backspace)
-        #expect(!r.bar.state.isSendEnabled && events.contains(.sendEnabledChanged(false)))
+        #expect(!r.bar.isSendEnabled && events.contains(.sendEnabledChanged(false)))
         try r.send(.tapToggle)
         try r.send(.insertEmoji(InputBarRig.smile)) // an emoji alone counts
-        #expect(r.bar.state.isSendEnabled)
+        #expect(r.bar.isSendEnabled)
     }
 
     @Test func disabledSendDoesNothing() throws {
         let r = InputBarRig()
         try r.send(.tapTextView())
         try r.send(.type(" "))
-        let before = r.bar.state
+        let before = r.bar
         try r.send(.press(.send))
-        #expect(r.bar.state.highlighted == nil) // a disabled button does not highlight
+        #expect(r.bar.highlighted == nil) // a disabled button does not highlight
         let events = try r.send(.tapSend)
-        #expect(events.isEmpty && r.bar.state == before)
+        #expect(events.isEmpty && r.bar == before)
     }
 
     @Test func sendClearsCollapsesAndEmitsOnce() throws {
@@ -309,18 +309,18 @@ struct InputBarRig {
         try r.send(.tapTextView())
         try r.advance(ms: 300)
         try r.send(.type(String(repeating: "word ", count: 14))) // 70 chars: 3 lines
-        #expect(r.bar.state.lineCount == 3)
+        #expect(r.bar.lineCount == 3)
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now).height == 80)
         try r.send(.press(.send))
-        #expect(r.bar.state.highlighted == .send)
+        #expect(r.bar.highlighted == .send)
         let events = try r.send(.tapSend)
         #expect(events.map(\.traceName) == ["didSend", "heightWillChange", "textChanged", "sendEnabledChanged"])
-        #expect(r.bar.state.highlighted == nil && r.bar.state.lineCount == 1)
+        #expect(r.bar.highlighted == nil && r.bar.lineCount == 1)
         #expect(try r.send(.tapSend).isEmpty) // second tap: disabled, nothing
         try r.advance(ms: 300)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 407 - 48, width: 375, height: 48))
-        #expect(r.bar.state.keyboard.kind == .system)
+        #expect(r.bar.keyboard.kind == .system)
     }
 
     @Test func sendCanResignWhenConfigured() throws {
@@ -329,7 +329,7 @@ struct InputBarRig {
         try r.send(.type("bye"))
         let events = try r.send(.tapSend)
         #expect(events.map(\.traceName).prefix(4) == ["didSend", "resignedFirstResponder", "willChangeFrame", "willHide"])
-        #expect(r.bar.state.keyboard.kind == .none)
+        #expect(r.bar.keyboard.kind == .none)
     }
 }
 
@@ -338,14 +338,14 @@ struct InputBarRig {
         let r = InputBarRig()
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "a", count: 30)))
-        #expect(r.bar.state.lineCount == 1)
+        #expect(r.bar.lineCount == 1)
         let events = try r.send(.type("b"))
         #expect(events.contains(.heightWillChange(from: 48, to: 64, lines: 2)))
         let t0 = r.clock.now
         r.clock.advance(by: .milliseconds(50))
         let mid = r.bar.frame(at: r.clock.now).height
         #expect(mid > 48 && mid < 64)
-        #expect(r.bar.nextDeadline(after: r.clock.now) == t0 + .milliseconds(250))
+        #expect(r.bar.height.end == t0 + .milliseconds(250) && InputBar().needsFrames(r.bar, at: r.clock.now))
         r.clock.advance(by: .milliseconds(200))
         #expect(r.bar.frame(at: r.clock.now).height == 64)
     }
@@ -354,16 +354,16 @@ struct InputBarRig {
         let r = InputBarRig()
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "x", count: 30 * 7)))
-        #expect(r.bar.state.lineCount == 7)
+        #expect(r.bar.lineCount == 7)
         r.clock.advance(by: .seconds(1))
         #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 16)
-        #expect(r.bar.state.scrollOffset == 32) // caret on line 7: lines 3...7 shown
+        #expect(r.bar.scrollOffset == 32) // caret on line 7: lines 3...7 shown
         try r.send(.select(location: 0, length: 0))
-        #expect(r.bar.state.scrollOffset == 0)
+        #expect(r.bar.scrollOffset == 0)
         try r.send(.select(location: 95, length: 0)) // line 4: already visible at 0
-        #expect(r.bar.state.scrollOffset == 0)
+        #expect(r.bar.scrollOffset == 0)
         try r.send(.select(location: 185, length: 0)) // line 7 again
-        #expect(r.bar.state.scrollOffset == 32)
+        #expect(r.bar.scrollOffset == 32)
     }
 
     @Test func maxLinesIsConfigurable() throws {
@@ -375,8 +375,8 @@ struct InputBarRig {
     }
 }
 
-extension InputBar {
-    var isSendEnabledNow: Bool { state.isSendEnabled }
+extension InputBar.State {
+    var isSendEnabledNow: Bool { isSendEnabled }
 }
 
 @Suite struct InputBarHitTestTests {
@@ -392,7 +392,7 @@ extension InputBar {
         #expect(r.bar.tapAction(at: Point(x: 100, y: 300), now: now) == .tapOutside)
         #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)
         try r.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
-        #expect(r.bar.state.keyboard.kind == .system)
+        #expect(r.bar.keyboard.kind == .system)
         r.clock.advance(by: .seconds(1))
         #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
         #expect(r.bar.hitTest(Point(x: 100, y: 390), at: r.clock.now) == .textView)
@@ -412,11 +412,11 @@ extension InputBar {
         r.clock.advance(by: .seconds(1))
         let y = r.bar.frame(at: r.clock.now).minY + 24
         try r.handle(touch(.began, 340, y, r))
-        #expect(r.bar.state.highlighted == .send)
+        #expect(r.bar.highlighted == .send)
         r.clock.advance(by: .milliseconds(80))
         let events = try r.handle(touch(.ended, 341, y + 1, r))
         #expect(events.contains(.didSend("yo")))
-        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
+        #expect(r.bar.highlighted == nil && r.bar.tracking == nil)
     }
 
     @Test func draggingMoreThan70ptOffTheButtonCancelsTheTap() throws {
@@ -426,46 +426,46 @@ extension InputBar {
         try r.advance(ms: 300)   // the bar has arrived on the keyboard
         let send = r.bar.frame(of: .send, at: r.clock.now)
         try r.handle(touch(.began, send.midX, send.midY, r))
-        #expect(r.bar.state.highlighted == .send)
+        #expect(r.bar.highlighted == .send)
         // 40 pt off is still inside (70 pt slop): the highlight stays.
         try r.handle(touch(.moved, send.midX, send.minY - 40, r))
-        #expect(r.bar.state.highlighted == .send)
+        #expect(r.bar.highlighted == .send)
         // 71 pt above the top edge is outside.
         try r.handle(touch(.moved, send.midX, send.minY - 71, r))
-        #expect(r.bar.state.highlighted == nil)
+        #expect(r.bar.highlighted == nil)
         let events = try r.handle(touch(.ended, send.midX, send.minY - 71, r))
         #expect(events == [.control(.send, .touchUpOutside, at: Point(x: send.midX, y: send.minY - 71))])
-        #expect(r.bar.text == "yo" && r.bar.state.tracking == nil)
+        #expect(r.bar.text == "yo" && r.bar.tracking == nil)
     }
 
     @Test func heldForASecondIsStillATap() throws {
         let r = InputBarRig()
         try r.handle(touch(.began, 20, 640, r))
-        #expect(r.bar.state.highlighted == .toggle)
-        #expect(r.bar.nextDeadline(after: r.clock.now) == nil)     // a UIControl has no time limit
+        #expect(r.bar.highlighted == .toggle)
+        #expect(r.bar.tracking?.recognizer == nil && InputBar().nextDeadline(r.bar) == nil) // a UIControl has no time limit
         try r.advance(ms: 1000)
-        #expect(r.bar.state.highlighted == .toggle && r.bar.state.tracking != nil)
+        #expect(r.bar.highlighted == .toggle && r.bar.tracking != nil)
         let events = try r.handle(touch(.ended, 20, 640, r))
         #expect(events.first == .control(.toggle, .touchUpInside, at: Point(x: 20, y: 640)))
-        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
+        #expect(r.bar.keyboard.kind == .emoji && r.bar.highlighted == nil)
     }
 
     @Test func tapsOnTheToggleTextViewAndOutside() throws {
         let r = InputBarRig()
         try r.handle(touch(.began, 20, 640, r))
         try r.handle(touch(.ended, 20, 640, r))
-        #expect(r.bar.state.keyboard.kind == .emoji && r.bar.state.highlighted == nil)
+        #expect(r.bar.keyboard.kind == .emoji && r.bar.highlighted == nil)
         r.clock.advance(by: .seconds(1))
         let barY = r.bar.frame(at: r.clock.now).minY
         try r.handle(touch(.began, 100, barY + 24, r))
         try r.handle(touch(.ended, 100, barY + 24, r))
-        #expect(r.bar.state.keyboard.kind == .system)
+        #expect(r.bar.keyboard.kind == .system)
         r.clock.advance(by: .seconds(1))
         // A touch on the keyboard is not the bar's.
-        #expect(try r.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.state.tracking == nil)
+        #expect(try r.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.tracking == nil)
         try r.handle(touch(.began, 100, 100, r))
         try r.handle(touch(.ended, 100, 100, r))
-        #expect(r.bar.state.keyboard.kind == .none)
+        #expect(r.bar.keyboard.kind == .none)
     }
 }
 
@@ -473,12 +473,12 @@ extension InputBar {
     @Test func aTextViewTapHeldPastItsDeadlineIsNoTap() throws {
         let r = InputBarRig()
         try r.tester.press(at: Point(x: 100, y: 640))
-        #expect(r.bar.nextDeadline(after: r.clock.now) == r.clock.now + .milliseconds(750))
+        #expect(r.bar.tracking?.recognizer?.deadline == r.clock.now + .milliseconds(750))
         try r.advance(ms: 800)
-        #expect(r.bar.state.tracking == nil && r.bar.nextDeadline(after: r.clock.now) == nil)
+        #expect(r.bar.tracking == nil && !InputBar().needsFrames(r.bar, at: r.clock.now))
         try r.tester.release()
         try r.check()
-        #expect(!r.bar.state.responder.isFirstResponder)
+        #expect(!r.bar.responder.isFirstResponder)
     }
 
     /// The Tester's tap (80 ms hold) on the text view, then its idle rule: the clock
@@ -487,7 +487,7 @@ extension InputBar {
         let r = InputBarRig()
         try r.tester.tap(at: Point(x: 100, y: 640))
         try r.check()
-        #expect(r.bar.state.keyboard.kind == .system && r.host.motion == ["the keyboard slides", "the input bar moves"])
+        #expect(r.bar.keyboard.kind == .system && r.host.motion == ["the keyboard slides", "the input bar moves"])
         let report = try r.tester.pumpUntilIdle()
         #expect(report.isIdle && r.host.motion.isEmpty)
         #expect(r.bar.frame(at: r.clock.now).maxY == 667 - 260)
@@ -503,7 +503,7 @@ extension InputBar {
         try r.send(.tapTextView())
         try r.advance(ms: 300)
         try r.send(.type(String(repeating: "x", count: 40)))
-        #expect(r.bar.state.lineCount == 2)
+        #expect(r.bar.lineCount == 2)
         let events = try r.send(.resize(Size(width: 667, height: 375)))
         #expect(events.map(\.traceName) == ["willChangeFrame", "willShow", "heightWillChange"])
         if case let .keyboard(n) = events[1] {
@@ -511,7 +511,7 @@ extension InputBar {
             #expect(n.endFrame == Rect(x: 0, y: 115, width: 667, height: 260))
             #expect(n.fromKind == .system && n.toKind == .system)
         } else { Issue.record("expected a keyboard notification") }
-        #expect(r.bar.state.lineCount == 1)
+        #expect(r.bar.lineCount == 1)
         for _ in 0..<20 {
             try r.advance(ms: 16)
             let now = r.clock.now
@@ -537,7 +537,7 @@ extension InputBar {
         }
         #expect(InputBarError.invalidSize(width: -1, height: 2).description
                 == "input bar: cannot resize to -1x2: sizes must be positive, finite and at most 100000 pt")
-        #expect(r.bar.state.profile.size == Size(width: 375, height: 667))
+        #expect(r.bar.profile.size == Size(width: 375, height: 667))
     }
 }
 
@@ -545,14 +545,14 @@ extension InputBar {
     @Test func aTapEndsAPressAndDisablingDropsTheSendHighlight() throws {
         let r = InputBarRig()
         try r.send(.press(.toggle))
-        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.highlighted == .toggle)
         try r.send(.tapToggle)
-        #expect(r.bar.state.highlighted == nil)
+        #expect(r.bar.highlighted == nil)
         try r.send(.tapTextView())
         try r.send(.type("a"))
         try r.send(.press(.send))
-        #expect(r.bar.state.highlighted == .send)
+        #expect(r.bar.highlighted == .send)
         try r.send(.backspace) // send disabled while pressed
-        #expect(r.bar.state.highlighted == nil && !r.bar.state.isSendEnabled)
+        #expect(r.bar.highlighted == nil && !r.bar.isSendEnabled)
     }
 }

@@ -123,14 +123,14 @@ import Tester
         case let .aboveToggle(dy): liftPoint = Point(x: toggle.midX, y: toggle.minY - dy)
         }
         // The oracle: the rule itself, at the lift instant.
-        let tracked = r.bar.state.tracking != nil
+        let tracked = r.bar.tracking != nil
         let inside = toggle.insetBy(dx: -70, dy: -70).contains(liftPoint)
         try touch(.ended, at: liftPoint)
         #expect(controlEvents == c.events)
         if tracked { #expect(controlEvents.last == (inside ? .touchUpInside : .touchUpOutside)) }
         try r.advance(to: r.clock.now + .milliseconds(400))
-        #expect(r.bar.state.keyboard.kind == (c.toggled ? .emoji : .system), "keyboard \(r.bar.state.keyboard.kind)")
-        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
+        #expect(r.bar.keyboard.kind == (c.toggled ? .emoji : .system), "keyboard \(r.bar.keyboard.kind)")
+        #expect(r.bar.highlighted == nil && r.bar.tracking == nil)
         // A touch the moving bar let through is traced, never silent.
         if c.events.isEmpty {
             #expect(r.trace.events.contains { $0.name == "touchIgnored" && $0.fields.contains { $0.value == "animating" } })
@@ -145,16 +145,16 @@ import Tester
             TouchEvent(phase: phase, location: Point(x: toggle.midX, y: toggle.minY - dy), timestamp: t0 + .milliseconds(ms))
         }
         try r.handle(touch(.began, -5, 0))
-        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.highlighted == .toggle)
         try r.handle(touch(.moved, 50, 100))
-        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.highlighted == .toggle)
         try r.handle(touch(.moved, 90, 200))
-        #expect(r.bar.state.highlighted == nil)
+        #expect(r.bar.highlighted == nil)
         try r.handle(touch(.moved, 60, 300))
-        #expect(r.bar.state.highlighted == .toggle)
+        #expect(r.bar.highlighted == .toggle)
         try r.handle(touch(.moved, 80, 400))
         try r.handle(touch(.ended, 80, 500))
-        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil)
+        #expect(r.bar.keyboard.kind == .none && r.bar.highlighted == nil)
         let lines = r.trace.lines.filter { $0.contains(" control=") }
         #expect(lines.map { $0.split(separator: " ")[2] } == ["touchDown", "touchDragExit", "touchDragEnter", "touchDragExit",
                                                               "touchUpOutside"])
@@ -167,16 +167,16 @@ import Tester
         try r.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: r.clock.now))
         let events = try r.handle(TouchEvent(phase: .cancelled, location: toggle.center, timestamp: r.clock.now))
         #expect(events.first == .control(.toggle, .touchCancel, at: toggle.center))
-        #expect(r.bar.state.keyboard.kind == .none && r.bar.state.highlighted == nil && r.bar.state.tracking == nil)
+        #expect(r.bar.keyboard.kind == .none && r.bar.highlighted == nil && r.bar.tracking == nil)
         // Send is disabled with an empty text: no highlight, no control event (only the
         // traced `touchIgnored`), the touch is still the bar's.
         let send = r.bar.frame(of: .send, at: r.clock.now)
         #expect(try r.handle(TouchEvent(phase: .began, location: send.center, timestamp: r.clock.now))
                 == [.touchIgnored(at: send.center, reason: .sendDisabled)])
         #expect(r.trace.lines.last?.hasSuffix("inputBar touchIgnored at=\(send.center) reason=\"send disabled\"") == true)
-        #expect(r.bar.state.highlighted == nil && r.bar.state.tracking?.button == .send)
+        #expect(r.bar.highlighted == nil && r.bar.tracking?.button == .send)
         #expect(try r.handle(TouchEvent(phase: .ended, location: send.center, timestamp: r.clock.now)).isEmpty)
-        #expect(r.bar.state.tracking == nil)
+        #expect(r.bar.tracking == nil)
     }
 
     @Test func theScreenRoutesTouchesPastTheMovingBar() throws {
@@ -191,12 +191,12 @@ import Tester
         #expect(screen.trace.lines.contains { $0.hasSuffix("inputBar touchIgnored at=\(toggle.center) reason=animating") })
         #expect(!screen.trace.lines.contains { $0.contains("screen touchDown") })
         screen.clock.advance(by: .milliseconds(400))
-        #expect(screen.inputBar.state.keyboard.kind == .system)
+        #expect(screen.inputBar.keyboard.kind == .system)
         // At rest the toggle takes it.
         let resting = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
         #expect(screen.component(at: resting.center) == .inputBar)
         screen.handle(TouchEvent(phase: .began, location: resting.center, timestamp: screen.clock.now))
         screen.handle(TouchEvent(phase: .ended, location: resting.center, timestamp: screen.clock.now + .seconds(2)))
-        #expect(screen.inputBar.state.keyboard.kind == .emoji)
+        #expect(screen.inputBar.keyboard.kind == .emoji)
     }
 }

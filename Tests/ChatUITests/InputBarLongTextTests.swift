@@ -56,10 +56,10 @@ import EmojiText
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "long text ", count: 50)))
         try r.send(.tapToggle) // the emoji keyboard: typing is refused
-        let before = r.bar.state
+        let before = r.bar
         #expect(throws: InputBarError.self) { try r.send(.type("x")) }
         #expect(throws: InputBarError.self) { try r.send(.select(location: 9999, length: 0)) }
-        #expect(r.bar.state == before)
+        #expect(r.bar == before)
         #expect(r.bar.text.utf8.count == 500)
     }
 

@@ -25,13 +25,13 @@ import EmojiText
                 let a = rng.int(in: 0...r.bar.length), b = rng.int(in: a...r.bar.length)
                 action = .select(location: a, length: b - a)
             }
-            let before = r.bar.state
+            let before = r.bar
             let traceCount = r.trace.totalCount
             do {
                 let events = try r.send(action)
                 #expect(r.trace.totalCount == traceCount + events.count)
             } catch {
-                #expect(r.bar.state == before, "a refused action changed the state")
+                #expect(r.bar == before, "a refused action changed the state")
                 #expect(r.trace.totalCount == traceCount)
             }
             check(r)
@@ -39,7 +39,7 @@ import EmojiText
     }
 
     func check(_ r: InputBarRig) {
-        let bar = r.bar, s = bar.state, now = r.clock.now
+        let bar = r.bar, s = bar, now = r.clock.now
         #expect((s.keyboard.kind == .none) == !s.responder.isFirstResponder)
         #expect(s.keyboard.kind == s.responder.keyboard)
         #expect(abs(bar.frame(at: now).maxY - s.keyboard.barBottom(at: now)) < 1e-9)

@@ -11,13 +11,13 @@ enum InputBarSnapshotFixtures {
     ///
     /// Cropped to the bottom `cropHeight` points (the bar and the keyboards; the rest is
     /// empty background) to keep the references small.
-    static func screen(_ bar: InputBar, at now: SimInstant, cropHeight: Double = 336) -> DisplayList {
-        let size = bar.state.profile.size
+    static func screen(_ bar: InputBar.State, at now: SimInstant, cropHeight: Double = 336) -> DisplayList {
+        let size = bar.profile.size
         var list = DisplayList(size: size)
         list.fill(Rect(origin: .zero, size: size), .background, view: "Screen")
         bar.draw(into: &list, in: bar.frame(at: now), at: now)
-        bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now)
-        let kb = bar.state.keyboard
+        bar.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now)
+        let kb = bar.keyboard
         if kb.shownKind == .emoji {
             let f = kb.frame(at: now)
             list.fill(f, .panelBackground, label: "Emoji keyboard (test stand-in)", view: "EmojiPanelStandIn")

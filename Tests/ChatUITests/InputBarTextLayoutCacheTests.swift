@@ -10,8 +10,8 @@ import Raster
 /// always the full layout of the text, through typing, emoji, newlines, deletes in the
 /// middle, paste, undo and a width change.
 @Suite struct InputBarTextLayoutCacheTests {
-    static func fullLayout(_ bar: InputBar) -> TextLayout {
-        let width = InputBarLayout.textContainerWidth(barWidth: bar.state.profile.size.width, configuration: bar.configuration)
+    static func fullLayout(_ bar: InputBar.State) -> TextLayout {
+        let width = InputBarLayout.textContainerWidth(barWidth: bar.profile.size.width, configuration: bar.configuration)
         return TextLayout(InlineRun.runs(from: bar.editor.richText), maxWidth: width)
     }
 
@@ -21,19 +21,19 @@ import Raster
         var most = 0
         for i in 0..<400 {
             try r.send(.type(i % 9 == 8 ? " " : "x"))
-            let cached = try #require(r.bar.state.cachedTextLayout)
+            let cached = try #require(r.bar.cachedTextLayout.value)
             most = max(most, cached.linesBrokenByLastUpdate)
         }
         #expect(r.bar.textLayout.lines.count > 8)
         #expect(most <= 4)
-        #expect(r.bar.state.cachedTextLayout == Self.fullLayout(r.bar))
+        #expect(r.bar.cachedTextLayout.value == Self.fullLayout(r.bar))
     }
 
     @Test func theCacheIsTheFullLayoutAfterEveryKindOfEdit() throws {
         let r = InputBarRig(InputBarConfiguration())
         try r.send(.tapTextView())
         func check(_ what: String) throws {
-            let cached = try #require(r.bar.state.cachedTextLayout, "\(what)")
+            let cached = try #require(r.bar.cachedTextLayout.value, "\(what)")
             #expect(cached == Self.fullLayout(r.bar), "\(what)")
             #expect(r.bar.textLayout == cached, "\(what)")
         }

@@ -128,4 +128,20 @@ import EmojiSimIO
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("data-failing-line=\"11\""))
     }
+
+    /// Past the byte budget frames are left out, the failing step's first.
+    @Test func framesPastTheByteBudgetAreLeftOutFailingStepFirst() throws {
+        let v = try Self.verify(Self.missedTap)
+        let log = try #require(v.result.steps)
+        let renderer = try #require(v.viewerFrames)
+        let all = TraceViewer.renderFrames(log, renderer)
+        #expect(all.dropped == 0 && all.index.allSatisfy { $0 >= 0 })
+        let one = TraceViewer.renderFrames(log, renderer, budget: 1)
+        #expect(one.uris.count == 1)
+        let failing = try #require(log.firstFailingStep)
+        #expect(one.index[try #require(log.steps[failing].frame)] == 0)
+        #expect(one.dropped > 0)
+        let html = TraceViewer.page(v, log: log, source: "", frameData: one)
+        #expect(html.contains("frames are left out to keep the page small"))
+    }
 }

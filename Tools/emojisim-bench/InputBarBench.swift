@@ -26,8 +26,8 @@ enum InputBarBench {
         ].compactMap { $0 }
     }
 
-    static func makeBar() -> InputBar {
-        InputBar(profile: .iphone8, catalog: .demo)
+    static func makeBar() -> InputBar.State {
+        InputBar.State(profile: .iphone8, catalog: .demo)
     }
 
     /// The trace a host keeps: every action's events are recorded, as ChatScreen does.
@@ -35,8 +35,8 @@ enum InputBarBench {
 
     /// One action at t = 0 with its events traced (the cost a host pays per action).
     @discardableResult
-    static func send(_ bar: inout InputBar, _ action: InputBar.Action) -> [InputBarEvent] {
-        guard let events = try? bar.send(action, at: .zero) else { return [] }
+    static func send(_ bar: inout InputBar.State, _ action: InputBar.Action) -> [InputBarEvent] {
+        guard let events = try? InputBar().reduce(into: &bar, action, at: .zero) else { return [] }
         for e in events { trace.record(e.traceEvent(at: .zero)) }
         return events
     }
@@ -50,8 +50,8 @@ enum InputBarBench {
                 for i in 0..<length { send(&bar, .type(i % 7 == 6 ? " " : "a")) }
             })
         }
-        final class Bars { var panel: InputBar; var seven: InputBar
-            init(_ p: InputBar, _ s: InputBar) { panel = p; seven = s } }
+        final class Bars { var panel: InputBar.State; var seven: InputBar.State
+            init(_ p: InputBar.State, _ s: InputBar.State) { panel = p; seven = s } }
         var bar = makeBar()
         send(&bar, .tapTextView())
         send(&bar, .type(String(repeating: "abcd ", count: 40)))

@@ -2,6 +2,7 @@
 # Builds and runs one libFuzzer target.
 #
 # usage: Tools/fuzz/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags...]
+#        Tools/fuzz/fuzz.sh --bundle TARGET   (prints the name of the binary TARGET is built into)
 #   TARGET: a file Tools/fuzz/targets/TARGET.swift defining LLVMFuzzerTestOneInput
 #   SECONDS: run time (default 60)
 #
@@ -18,27 +19,45 @@
 # next target while another runs); FUZZ_REBUILD=1 forces a rebuild.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
+bundle_only=0
+if [ "$1" = --bundle ]; then bundle_only=1; shift; fi
 target=$1
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift 1
 build="$root/Tools/fuzz/build"
 corpus="$root/Tools/fuzz/corpus-$target"
 mkdir -p "$build" "$corpus"
-# One build of a target at a time (a prebuild may be running while run-all.sh reaches
+# Targets that compile the same sources share one binary (a "bundle"): each target's
+# entry point loses its @_cdecl and a generated LLVMFuzzerTestOneInput calls the one
+# named by FUZZ_TARGET. Four builds instead of one per target: the sources, not the
+# targets, are what takes the time (about 50 s each on 2 cores).
+sources_of() {
+    if [ -f "$root/Tools/fuzz/targets/$1.sources" ]; then grep -v '^#' "$root/Tools/fuzz/targets/$1.sources"; else printf 'SimCore\nImaging\n'; fi
+}
+key_of() { printf '%s\n' "$(sources_of "$1")" | cksum | cut -d' ' -f1; }
+list=$(sources_of "$target")
+key=$(key_of "$target")
+bundle="bundle-$key"
+if [ "$bundle_only" = 1 ]; then echo "$bundle"; exit 0; fi
+members=""
+for f in "$root/Tools/fuzz/targets"/*.swift; do
+    case $f in *.glue.swift) continue ;; esac
+    t=$(basename "$f" .swift)
+    [ "$(key_of "$t")" = "$key" ] && members="$members $t"
+done
+src="$build/src-$bundle"
+# One build of a bundle at a time (a prebuild may be running while run-all.sh reaches
 # it); a lock older than half an hour is taken as stale.
-lock="$build/lock-$target"
+lock="$build/lock-$bundle"
 waited=0
 while ! mkdir "$lock" 2>/dev/null && [ "$waited" -lt 1800 ]; do sleep 5; waited=$((waited + 5)); done
 trap 'rmdir "$lock" 2>/dev/null' EXIT
-mkdir -p "$build/src-$target"
-rm -f "$build/src-$target"/*.swift
-sources="$root/Tools/fuzz/targets/$target.sources"
-if [ -f "$sources" ]; then list=$(grep -v '^#' "$sources"); else list="SimCore
-Imaging"; fi
+mkdir -p "$src"
+rm -f "$src"/*.swift
 # One awk for all files (a process per file is slow at nice 19 on a loaded machine):
-# Sources/A/B.swift -> src-TARGET/A_B.swift without the project's own module imports.
+# Sources/A/B.swift -> src-BUNDLE/A_B.swift without the project's own module imports.
 for entry in $list; do find "$root/Sources/$entry" -name '*.swift'; done |
-    awk -v src="$root/Sources/" -v dst="$build/src-$target/" '
+    awk -v src="$root/Sources/" -v dst="$src/" '
         { files[++n] = $0 }
         END {
             for (i = 1; i <= n; i++) {
@@ -49,16 +68,35 @@ for entry in $list; do find "$root/Sources/$entry" -name '*.swift'; done |
                 close(files[i]); close(out)
             }
         }'
-
-cp "$root/Tools/fuzz/targets/$target.swift" "$build/src-$target/zz_target.swift"
-[ -f "$root/Tools/fuzz/targets/$target.glue.swift" ] && cp "$root/Tools/fuzz/targets/$target.glue.swift" "$build/src-$target/zz_glue.swift"
+# Each member: its entry function renamed from the C symbol to a Swift one, its
+# file-level names that another member might share suffixed with the target's name.
+dispatch="$src/zz_dispatch.swift"
+{
+    echo '#if canImport(Glibc)'; echo 'import Glibc'; echo '#endif'
+    echo 'let fuzzSelected: String = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? ""'
+    echo '@_cdecl("LLVMFuzzerTestOneInput")'
+    echo 'public func fuzzDispatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {'
+    echo '    switch fuzzSelected {'
+} > "$dispatch"
+for t in $members; do
+    entry=$(awk '/@_cdecl\("LLVMFuzzerTestOneInput"\)/ { getline; sub(/^.*func /, ""); sub(/\(.*/, ""); print; exit }' "$root/Tools/fuzz/targets/$t.swift")
+    sed -e '/@_cdecl("LLVMFuzzerTestOneInput")/d' -e "s/\bfuzzFolder\b/fuzzFolder_$t/g" -e "s/\bcheckImported\b/checkImported_$t/g" \
+        "$root/Tools/fuzz/targets/$t.swift" > "$src/zz_target_$t.swift"
+    # Glue files of one bundle are the same (they stand in for SwiftPM's Bundle.module).
+    [ -f "$root/Tools/fuzz/targets/$t.glue.swift" ] && cp "$root/Tools/fuzz/targets/$t.glue.swift" "$src/zz_glue.swift"
+    echo "    case \"$t\": return $entry(data, size)" >> "$dispatch"
+done
+{
+    echo '    default: fatalError("FUZZ_TARGET names none of this bundle: '"$members"'")'
+    echo '    }'; echo '}'
+} >> "$dispatch"
 # Rebuild only when the sources' content changed (the copies above are fresh each time).
-hash=$( (ls "$build/src-$target"; cat "$build/src-$target"/*.swift) | cksum)
-if [ ! -x "$build/fuzz-$target" ] || [ "$(cat "$build/fuzz-$target.sum" 2>/dev/null)" != "$hash" ] || [ "${FUZZ_REBUILD:-0}" = 1 ]; then
-    rm -f "$build/fuzz-$target.sum"
-    swiftc -O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$target -j 1 \
-        -o "$build/fuzz-$target" "$build/src-$target"/*.swift
-    echo "$hash" > "$build/fuzz-$target.sum"
+hash=$( (ls "$src"; cat "$src"/*.swift) | cksum)
+if [ ! -x "$build/fuzz-$bundle" ] || [ "$(cat "$build/fuzz-$bundle.sum" 2>/dev/null)" != "$hash" ] || [ "${FUZZ_REBUILD:-0}" = 1 ]; then
+    rm -f "$build/fuzz-$bundle.sum"
+    swiftc -O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$key -j 1 \
+        -o "$build/fuzz-$bundle" "$src"/*.swift
+    echo "$hash" > "$build/fuzz-$bundle.sum"
 fi
 rmdir "$lock"; trap - EXIT
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
@@ -78,5 +116,6 @@ dict=""
 leaks=1
 case $target in plist|json|emojitest) leaks=0; export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;; esac
 cd "$build"
-exec "$build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+export FUZZ_TARGET="$target"
+exec "$build/fuzz-$bundle" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
     -artifact_prefix="$build/$target-" -print_final_stats=1 -detect_leaks=$leaks $dict "$@" "$corpus"

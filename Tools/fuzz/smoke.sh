@@ -39,7 +39,13 @@ wait_all() {
         fi
     done
 }
-FUZZ_BUILD_ONLY=1 each "$@"
+# Build phase: one target per bundle (targets with the same sources share a binary).
+seen=""; firsts=""
+for t in "$@"; do
+    b=$("$dir/fuzz.sh" --bundle "$t")
+    case " $seen " in *" $b "*) ;; *) seen="$seen $b"; firsts="$firsts $t" ;; esac
+done
+FUZZ_BUILD_ONLY=1 each $firsts
 [ "$status" = 0 ] || exit "$status"
 each "$@"
 [ "$status" = 0 ] || exit "$status"

@@ -475,6 +475,43 @@ log(`emojisim run hand.scenario: exit ${cli.status}; ${cliJSON.slice(0, 200)}`);
 const parseResult = await replayText('device iphone8\ntap input\ntap nowhere-at-all\nwait 5 parsecs\n');
 if (!parseResult || !parseResult.parseError || parseResult.failedLine !== 3) fail(`parse errors: ${JSON.stringify(parseResult)}`);
 else log(`malformed script: parse errors shown before running: ${parseResult.message.split('\n')[0]}`);
+// MARK: a trace viewer page imported: replayed to a step, then on live from there
+
+{
+    const viewers = join(work, 'viewers');
+    const missed = join(opts.root, 'Tests/Fixtures/viewer/missed-tap.scenario');
+    spawnSync(emojisim, ['run', missed, '--record', 'never', '--viewer', viewers], { encoding: 'utf8', env });
+    const viewerPage = readFileSync(join(viewers, 'Tests/Fixtures/viewer/missed-tap.html'), 'utf8');
+    const trace = JSON.parse(/<script type="application\/json" id="emojisim-trace">([\s\S]*?)<\/script>/.exec(viewerPage)[1]);
+    const tapStep = trace.steps.find((st) => st.line === 10);
+    await evaluate('window.playground.replayResult = null');
+    const imported = await evaluate(`window.playground.importTrace(${JSON.stringify(viewerPage)}, 10)`);
+    for (let i = 0; i < 100 && !(await evaluate('window.playground.replayResult && window.playground.replayResult.stoppedAt')); i++) await sleep(100);
+    const stopped = await evaluate('window.playground.replayResult');
+    const script = await evaluate("document.getElementById('script').value");
+    const steps = await evaluate("document.getElementById('tracesteps').options.length");
+    if (!imported.started || !stopped || stopped.stoppedAt !== 10 || stopped.expectFailures.length) fail(`trace import: ${JSON.stringify({ imported, stopped })}`);
+    else if (script !== trace.source || steps !== trace.steps.length) fail(`trace import: script pane or step picker differ (${steps} steps)`);
+    else {
+        // The state there is the state the viewer shows after that line.
+        const st = await evaluate('window.playground.status()');
+        const missing = st.expects.filter((e) => !tapStep.state.includes(e));
+        if (missing.length) fail(`replayed to line 10, the page's state has ${JSON.stringify(missing)}, the viewer's ${JSON.stringify(tapStep.state)}`);
+        else log(`trace viewer page imported: ${trace.steps.length} steps, replayed to line 10 (${tapStep.text}), state as the viewer shows it (${st.expects.length} expect lines)`);
+        // Live from there: Resume, let the keyboard settle, tap where the missed touch went.
+        await clickButton('pause');
+        await sleep(800);
+        const later = await evaluate('window.playground.status()');
+        if (!(later.now > tapStep.end / trace.ticksPerSecond) || !later.idle) fail(`after Resume the clock did not go on: ${JSON.stringify(later)}`);
+        await geometry();
+        await tap(tapStep.aims[0].point[0], tapStep.aims[0].point[1]);
+        await sleep(600);
+        const after = await evaluate('window.playground.status()');
+        const input = after.expects.find((e) => e.startsWith('expect input '));
+        if (!input || input === 'expect input ""') fail(`a live tap after the imported replay inserted nothing: ${JSON.stringify(after.expects)}`);
+        else log(`then live: Resume ran the clock to ${later.now.toFixed(3)} s, a real tap there gave ${input}`);
+    }
+}
 if (pageErrors.length) fail(`page errors or network requests: ${pageErrors.join(' | ')}`);
 
 log(failures ? `playground check: ${failures} FAILED` : `playground check: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

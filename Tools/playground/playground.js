@@ -837,6 +837,41 @@ function replayTo(line) {
     replay.stopAt = Math.max(1, Math.floor(line));
     return true;
 }
+// MARK: trace viewer import
+
+// A trace viewer page (`emojisim run --viewer`, a failing `assertScenario`) carries its
+// run as JSON in an `emojisim-trace` block: the script's text and one step per line that
+// acts, expects or snapshots. Importing puts the script in the Script pane, the steps in
+// the step picker, and replays up to the given line (default: the step the viewer
+// selects, the failing one), paused there; Resume goes on live from that state, Replay to
+// step picks another. Returns what it did; throws on a page that is not a viewer.
+function importTrace(text, line) {
+    const doc = new DOMParser().parseFromString(text, 'text/html');
+    const block = doc.getElementById('emojisim-trace');
+    if (!block) throw new Error('not a trace viewer page (no emojisim-trace block)');
+    let data;
+    try { data = JSON.parse(block.textContent); } catch (e) { throw new Error(`the trace block is not JSON: ${e.message}`); }
+    if (data.version !== 1 || typeof data.source !== 'string' || !Array.isArray(data.steps)) {
+        throw new Error('not a trace this playground reads (version 1 with source and steps)');
+    }
+    pg.imported = data;
+    $('script').value = data.source;
+    const sel = $('tracesteps');
+    sel.textContent = '';
+    data.steps.forEach((st) => {
+        const o = new Option(`${st.failed ? '✘ ' : ''}line ${st.line}: ${st.text}`.slice(0, 90), String(st.line));
+        sel.add(o);
+    });
+    sel.disabled = data.steps.length === 0;
+    $('replayto').disabled = sel.disabled;
+    const chosen = data.steps[data.selected];
+    const target = line || (chosen ? chosen.line : 1);
+    sel.value = String(target);
+    const started = replayTo(target);
+    $('catalogname').textContent = `imported ${data.script} (${data.steps.length} steps)`;
+    return { script: data.script, steps: data.steps.length, line: target, started };
+}
+
 function replayTick(now) {
     if (!replay || replay.stepping || paused) return;
     if (replay.stopAt) {
@@ -1016,9 +1051,8 @@ async function init() {
         if (page) {
             page.text().then((text) => {
                 if (!/id=["']emojisim-trace["']/.test(text)) { showError(`${page.name}: not a trace viewer page (no emojisim-trace block)`); return; }
-                if (!pg.importTrace) { showError(`${page.name}: this page cannot import traces (no trace-import.js)`); return; }
                 clearError();
-                pg.importTrace(text);
+                try { importTrace(text); } catch (err) { showError(`${page.name}: ${err.message}`); }
             }).catch((err) => showError(`${page.name}: ${err.message}`));
             return;
         }
@@ -1029,11 +1063,12 @@ async function init() {
     $('copy').onclick = () => navigator.clipboard.writeText($('script').value || scriptText()).catch((e) => showError(`copy: ${e.message}`));
     $('download').onclick = download;
     $('replay').onclick = () => startReplay(false);
+    $('replayto').onclick = () => { if ($('tracesteps').value) replayTo(+$('tracesteps').value); };
     $('replaystep').onclick = () => { if (replay && replay.stepping) replayLine(); else startReplay(true); };
     $('filter').oninput = () => updateTrace(true);
     window.addEventListener('resize', sizeCanvas);
     pg.toggleRecord = toggleRecord; pg.takeSnapshot = takeSnapshot; pg.scriptText = scriptText;
-    pg.startReplay = startReplay; pg.replayTo = replayTo; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
+    pg.startReplay = startReplay; pg.replayTo = replayTo; pg.importTrace = importTrace; pg.device = () => device; pg.tree = tree; pg.loadFiles = loadFiles;
     pg.status = () => status(); pg.setup = () => setupText;
     pg.replayState = () => ({ replaying: !!replay, line: replay ? replay.i : null, stepping: replay ? replay.stepping : null,
         paused, error: $('error').textContent });

@@ -13,14 +13,14 @@ import Tester
 /// and reported by `invariantViolations()`: `Testable.handle` cannot throw, and a
 /// refused touch must not pass silently. Events of touches land in `events`.
 ///
-/// Timers: besides the frames, one clock timer at `bar.loupeDeadline` ticks the bar at
+/// Timers: besides the frames, one clock timer at `InputBar().nextDeadline(bar)` (the loupe) ticks the bar at
 /// the instant a held finger's loupe is due (as ChatScreen's one timer does).
 ///
 /// Invariant: the link is added once and ticks `bar` at every frame it runs; a tick
 /// changes nothing while `motion` is empty and no finger is tracked, which is what lets
 /// the Tester skip idle frames.
 public final class InputBarHost: Testable {
-    public var bar: InputBar
+    public var bar: InputBar.State
     public let clock: VirtualClock
     public let trace: Trace
     /// The display link whose frames tick the bar (started at init).
@@ -35,7 +35,7 @@ public final class InputBarHost: Testable {
                 clock: VirtualClock = VirtualClock(), trace: Trace = Trace(), hz: Int = 60) {
         self.clock = clock
         self.trace = trace
-        bar = InputBar(profile: profile, catalog: catalog, configuration: configuration)
+        bar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration)
         link = DisplayLink(clock: clock, hz: hz)
         backref.bind(self)
         link.add { [backref] t in backref.target?.tick(at: t) }
@@ -45,7 +45,7 @@ public final class InputBarHost: Testable {
     deinit { backref.clear() }
 
     private func tick(at t: SimInstant) {
-        do { record(try bar.send(.tick(at: t), at: t), at: t) } catch { errors.append(error) }
+        do { record(try InputBar().reduce(into: &bar, .tick, at: t), at: t) } catch { errors.append(error) }
         syncLoupeTimer()
     }
 
@@ -54,7 +54,7 @@ public final class InputBarHost: Testable {
     private var loupeTimer: (id: VirtualClock.TimerID, due: SimInstant)?
 
     private func syncLoupeTimer() {
-        let want = bar.loupeDeadline
+        let want = InputBar().nextDeadline(bar)
         guard want != loupeTimer?.due else { return }
         if let t = loupeTimer { clock.cancel(t.id) }
         loupeTimer = nil
@@ -68,12 +68,13 @@ public final class InputBarHost: Testable {
         }
     }
 
-    /// Sends `action` to the bar at `clock.now` (a tick or a touch at its own instant)
-    /// and records its events in the trace; returns them. A refusal is thrown (not kept in `errors`).
+    /// Sends `action` to the bar at `clock.now` (a touch at its timestamp) and records
+    /// its events in the trace; returns them. A refusal is thrown (not kept in `errors`).
     @discardableResult
     public func send(_ action: InputBar.Action) throws(InputBarError) -> [InputBarEvent] {
-        let now = action.instant(default: clock.now)
-        let events = try bar.send(action, at: now)
+        var now = clock.now
+        if case let .touch(t) = action { now = t.timestamp }
+        let events = try InputBar().reduce(into: &bar, action, at: now)
         record(events, at: now)
         syncLoupeTimer()
         return events
@@ -89,11 +90,11 @@ public final class InputBarHost: Testable {
         return events
     }
 
-    public var bounds: Rect { Rect(origin: .zero, size: bar.state.profile.size) }
+    public var bounds: Rect { Rect(origin: .zero, size: bar.profile.size) }
 
     public func handle(_ touch: TouchEvent) {
         do {
-            let new = try bar.handle(touch)
+            let new = try InputBar().reduce(into: &bar, .touch(touch), at: touch.timestamp)
             record(new, at: touch.timestamp)
             events += new
         } catch { errors.append(error) }
@@ -102,13 +103,10 @@ public final class InputBarHost: Testable {
 
     /// The keyboard until it has posted its `did*`, and the bar while it moves.
     public var motion: [String] {
-        var m: [String] = []
-        if bar.state.keyboard.isAnimating { m.append("the keyboard slides") }
-        if bar.isMoving(at: clock.now) { m.append("the input bar moves") }
-        return m
+        InputBar().motion(bar, at: clock.now)
     }
 
-    public var hasFingerDown: Bool { bar.state.tracking != nil }
+    public var hasFingerDown: Bool { bar.tracking != nil }
 
     public func displayList() -> DisplayList { bar.displayList(at: clock.now) }
 

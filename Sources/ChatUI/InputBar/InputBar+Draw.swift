@@ -5,7 +5,7 @@ import Raster
 /// Drawing: the bar emits display-list commands in colour roles (so one list renders
 /// light or dark), with view names (`InputBar`, `InputBar.toggle`, `InputBar.textView`,
 /// `InputBar.send`), accessibility labels and button states for the style layer.
-extension InputBar {
+extension InputBar.State {
     /// The bar alone, in its own coordinates (width x presented height) at `now`.
     public func displayList(at now: SimInstant) -> DisplayList {
         let layout = layout(at: now)
@@ -22,7 +22,7 @@ extension InputBar {
     /// separator; the selection handles; the loupe while a finger shows it.
     public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
         let origin = rect.origin
-        let s = state
+        let s = self
         let c = s.configuration
         let l = layout(at: now)
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: origin.x, dy: origin.y) }
@@ -108,7 +108,7 @@ extension InputBar {
     /// colour so it shows in the grid's style layer too (an underline alone only shows
     /// in the gaps between glyphs there). One overlay per line the range touches.
     func drawMarkedText(_ marked: Range<Int>, layout: TextLayout, origin: Point, into list: inout DisplayList) {
-        let units = state.editor.units
+        let units = self.editor.units
         for li in layout.lines.indices {
             let line = layout.lines[li]
             let a = max(marked.lowerBound, line.range.lowerBound), b = min(marked.upperBound, line.range.upperBound)
@@ -120,7 +120,7 @@ extension InputBar {
             list.line(from: Point(x: origin.x + x, y: y + line.frame.height - 1),
                       to: Point(x: origin.x + x + width, y: y + line.frame.height - 1),
                       width: 1, .accent, view: "InputBar.marked")
-            list.text(overlay, at: Point(x: origin.x + x, y: y), .accent, label: state.editor.markedText,
+            list.text(overlay, at: Point(x: origin.x + x, y: y), .accent, label: self.editor.markedText,
                       view: "InputBar.marked")
         }
     }
@@ -128,7 +128,7 @@ extension InputBar {
     /// What a screen reader speaks for the text: emoji by meaning, not by placeholder.
     var accessibilityText: String {
         var out = ""
-        for run in InputBar.editorRuns(state) {
+        for run in InputBar.editorRuns(self) {
             switch run {
             case let .text(t): out += t
             case let .emoji(e): out += "[" + e.label + "]"

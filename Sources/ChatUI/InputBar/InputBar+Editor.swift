@@ -58,31 +58,15 @@ extension InputBar {
     }
 }
 
-extension InputBar {
+extension InputBar.State {
     /// The plain (backed) text: emoji as their placeholders.
-    public var text: String { state.editor.plainText }
+    public var text: String { self.editor.plainText }
     /// What `didSend` would carry now (trimmed, as the editor sends).
-    public var serverText: String { InputBar.editorServerText(state) }
+    public var serverText: String { InputBar.editorServerText(self) }
     /// The selection in editor units (an empty range is the caret).
-    public var selectedRange: Range<Int> { InputBar.selection(of: state.editor) }
+    public var selectedRange: Range<Int> { InputBar.selection(of: editor) }
     /// The IME's marked range, if composing.
-    public var markedRange: Range<Int>? { state.editor.markedRange }
+    public var markedRange: Range<Int>? { self.editor.markedRange }
     /// Length in editor units (text clusters and whole emoji).
-    public var length: Int { InputBar.editorLength(state) }
-    /// The editor itself, read-only (undo availability, plain ranges, ...).
-    public var editor: TextEditor { state.editor }
-}
-
-extension InputBar.State: Equatable {
-    /// Compares everything observable: the editor by its text, selection, marked range
-    /// and undo/redo availability (`TextEditor` itself is not Equatable).
-    public static func == (a: Self, b: Self) -> Bool {
-        a.configuration == b.configuration && a.profile == b.profile && a.responder == b.responder
-            && a.keyboard == b.keyboard && a.lineCount == b.lineCount && a.height == b.height
-            && a.scrollOffset == b.scrollOffset && a.isSendEnabled == b.isSendEnabled && a.highlighted == b.highlighted
-            && a.editor.plainText == b.editor.plainText && a.editor.selection == b.editor.selection
-            && a.editor.markedRange == b.editor.markedRange && a.editor.canUndo == b.editor.canUndo
-            && a.editor.canRedo == b.editor.canRedo && a.tracking == b.tracking && a.pasteboard == b.pasteboard
-            && a.lastTextViewTap == b.lastTextViewTap
-    }
+    public var length: Int { InputBar.editorLength(self) }
 }

@@ -10,13 +10,6 @@ extension InputBar {
         /// The keyboard (system or emoji): its own views handle the touch.
         case keyboard
     }
-
-    /// Hit test at `now` for a point in screen coordinates; nil means outside the bar
-    /// and the keyboard (a tap there is `.tapOutside`). O(1).
-    public func hitTest(_ point: Point, at now: SimInstant) -> HitTarget? { state.hitTest(point, at: now) }
-
-    /// The action a completed tap at a screen point means, if any (see `InputBar.tapAction(at:now:)`).
-    public func tapAction(at point: Point, now: SimInstant) -> InputBar.Action? { state.tapAction(at: point, now: now) }
 }
 
 extension InputBar.State {
@@ -52,14 +45,14 @@ extension InputBar.State {
     }
 }
 
-extension InputBar {
+extension InputBar.State {
     /// The screen point of the caret boundary before unit `position` (0...length; an
     /// emoji is one unit): the boundary's x, the middle of its line. A tap there puts
     /// the caret at `position`. Nil when `position` is out of range or its line is
     /// scrolled out of the text container. O(line length).
     public func caretPoint(before position: Int, at now: SimInstant) -> Point? {
         guard position >= 0, position <= length else { return nil }
-        let s = state
+        let s = self
         let c = s.configuration
         let bar = s.frame(at: now)
         let tv = s.layout(at: now).textViewFrame.offsetBy(dx: bar.minX, dy: bar.minY)

@@ -123,27 +123,25 @@ extension InputBar {
         return textLayout(s).position(at: textContainerPoint(s, local, now: now))
     }
 
-    /// The loupe being shown, if any (the finger that drags the caret).
-    public var loupe: Loupe? { state.tracking?.loupe }
-
-    /// When the held finger's loupe is due, if one is pending: the host sends
-    /// `.tick(at:)` then (also part of `nextDeadline(after:)`). O(1).
-    public var loupeDeadline: SimInstant? { state.loupeDeadline }
 }
 
 extension InputBar.State {
-    /// When the held finger's loupe is due, if one is pending (see `InputBar.loupeDeadline`).
+    /// The loupe being shown, if any (the finger that drags the caret).
+    public var loupe: InputBar.Loupe? { tracking?.loupe }
+
+    /// When the held finger's loupe is due, if one is pending: the host sends `.tick`
+    /// then (`InputBar.nextDeadline`). O(1).
     public var loupeDeadline: SimInstant? { tracking?.pendingLoupe?.begins }
 }
 
 // MARK: drawing
 
-extension InputBar {
+extension InputBar.State {
     /// The loupe's frame in the coordinates `draw(into:in:at:)` draws in (`origin` is the
     /// bar's top-left there): centred over the finger, above the caret's line, kept on
     /// the screen, on whole grid cells (8 x 16 pt) so the grid and the pixels agree.
-    func loupeFrame(_ loupe: Loupe, origin: Point, at now: SimInstant) -> Rect {
-        let s = state
+    func loupeFrame(_ loupe: InputBar.Loupe, origin: Point, at now: SimInstant) -> Rect {
+        let s = self
         let bar = s.frame(at: now)
         let c = s.configuration
         let l = layout(at: now)
@@ -164,15 +162,15 @@ extension InputBar {
     /// the text's size: the bitmap font has one size, UIKit magnifies about 1.2x) with
     /// the caret in its middle. View `InputBar.loupe`; no accessibility label (UIKit's
     /// loupe is not an accessibility element). O(line length).
-    func drawLoupe(_ loupe: Loupe, origin: Point, at now: SimInstant, into list: inout DisplayList) {
+    func drawLoupe(_ loupe: InputBar.Loupe, origin: Point, at now: SimInstant, into list: inout DisplayList) {
         let frame = loupeFrame(loupe, origin: origin, at: now)
         let view = "InputBar.loupe"
         list.shadow(frame, radius: 12, offset: Point(x: 0, y: 2), blur: 6, .shadow, view: view)
         list.roundedRect(frame, radius: 12, .surface, view: view)
         list.border(frame, width: 1, radius: 12, .border, view: view)
         let inner = Rect(x: frame.minX + 8, y: frame.minY + 16, width: frame.width - 16, height: 16)
-        let layout = InputBar.textLayout(state)
-        let units = state.editor.units
+        let layout = InputBar.textLayout(self)
+        let units = self.editor.units
         let caretIndex = min(max(0, loupe.caret), units.count)
         let line = layout.lines[layout.lineIndex(for: caretIndex)]
         let caretX = layout.caretRect(at: caretIndex).minX
@@ -193,6 +191,9 @@ extension InputBar {
         }
     }
 
+}
+
+extension InputBar {
     /// Layout runs for a slice of the editor's units (newlines dropped: the loupe and
     /// overlays show one line). O(units).
     static func runs(of units: ArraySlice<RichUnit>) -> [InlineRun] {

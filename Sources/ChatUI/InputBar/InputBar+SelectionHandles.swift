@@ -47,8 +47,6 @@ extension InputBar {
         }
     }
 
-    /// The handles shown at `now` (see `State.selectionHandles(at:)`).
-    public func selectionHandles(at now: SimInstant) -> [SelectionHandle] { state.selectionHandles(at: now) }
 
     /// A move, lift or cancel of a finger that holds a handle (`grab.isDragging`).
     static func handleTouch(_ s: inout State, _ t: TouchTracking, _ touch: TouchEvent, events: inout [InputBarEvent]) {
@@ -117,7 +115,7 @@ extension InputBar.State {
     }
 }
 
-extension InputBar {
+extension InputBar.State {
     /// Draws the handles (screen handles moved to `origin`, the bar's top-left in the
     /// list): stems as caret marks inside the text container (a glyph under one keeps
     /// showing in the grid), each joined to its knob, a filled dot one line above the
@@ -126,8 +124,8 @@ extension InputBar {
     func drawSelectionHandles(origin: Point, at now: SimInstant, into list: inout DisplayList) {
         let handles = selectionHandles(at: now)
         guard !handles.isEmpty else { return }
-        let bar = state.frame(at: now)
-        let c = state.configuration
+        let bar = self.frame(at: now)
+        let c = self.configuration
         let dx = origin.x - bar.minX, dy = origin.y - bar.minY
         let tv = layout(at: now).textViewFrame.offsetBy(dx: origin.x, dy: origin.y)
         let container = tv.inset(by: Insets(top: c.textInsets.top, left: 0, bottom: c.textInsets.bottom, right: 0))

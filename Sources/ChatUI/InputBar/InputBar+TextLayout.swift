@@ -21,7 +21,7 @@ extension InputBar {
     static func textLayout(_ s: State) -> TextLayout {
         let width = textContainerWidth(s)
         let runs = editorRuns(s)
-        if let cached = s.cachedTextLayout, cached.maxWidth == width, cached.runs == runs { return cached }
+        if let cached = s.cachedTextLayout.value, cached.maxWidth == width, cached.runs == runs { return cached }
         return TextLayout(runs, maxWidth: width)
     }
 
@@ -33,20 +33,23 @@ extension InputBar {
     static func updateTextLayout(_ s: inout State) -> TextLayout {
         let width = textContainerWidth(s)
         let runs = editorRuns(s)
-        guard var layout = s.cachedTextLayout, layout.maxWidth == width else {
+        guard var layout = s.cachedTextLayout.value, layout.maxWidth == width else {
             let fresh = TextLayout(runs, maxWidth: width)
-            s.cachedTextLayout = fresh
+            s.cachedTextLayout = Cached(fresh)
             return fresh
         }
-        s.cachedTextLayout = nil // one owner while it is edited
+        s.cachedTextLayout = Cached() // one owner while it is edited
         layout.update(to: runs)
-        s.cachedTextLayout = layout
+        s.cachedTextLayout = Cached(layout)
         return layout
     }
 
+}
+
+extension InputBar.State {
     /// The current text layout, in text-container coordinates (origin at the first
     /// line's top-left, after the top inset and the left padding).
-    public var textLayout: TextLayout { InputBar.textLayout(state) }
+    public var textLayout: TextLayout { InputBar.textLayout(self) }
 
     /// The caret rectangle in text-container coordinates (at the selection's end).
     public var caretRect: Rect { textLayout.caretRect(at: selectedRange.upperBound) }

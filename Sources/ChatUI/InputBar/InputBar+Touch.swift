@@ -28,15 +28,6 @@ extension InputBar {
         public var handle: HandleGrab? = nil
     }
 
-    /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
-    public func frame(of button: Button, at now: SimInstant) -> Rect { state.frame(of: button, at: now) }
-
-    /// Whether the bar is being moved by an animation at `now` (see `State.isMoving(at:)`). O(1).
-    public func isMoving(at now: SimInstant) -> Bool { state.isMoving(at: now) }
-
-    /// Whether a touch down on the bar at `now` reaches it (see `State.receivesTouches(at:)`).
-    public func receivesTouches(at now: SimInstant) -> Bool { state.receivesTouches(at: now) }
-
     /// The touch part of the reducer (`Action.touch`).
     ///
     /// - On the toggle or send (UIControl semantics, see `ControlTracker`): touch down
@@ -59,8 +50,7 @@ extension InputBar {
     ///
     /// Every control event is an `InputBarEvent.control`, returned before the events of
     /// what it triggers (`inputBar touchDown control=toggle at=(20, 640)`).
-    static func touch(_ s: inout State, _ touch: TouchEvent, events: inout [InputBarEvent]) throws(InputBarError) {
-        let now = touch.timestamp
+    static func touch(_ s: inout State, _ touch: TouchEvent, now: SimInstant, events: inout [InputBarEvent]) throws(InputBarError) {
         switch touch.phase {
         case .began:
             guard s.tracking == nil else { return }

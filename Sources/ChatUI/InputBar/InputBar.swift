@@ -5,33 +5,35 @@ import Interaction
 /// The chat input bar: a toggle button (emoji / keyboard icon), a growing text view
 /// on EmojiText's `TextEditor`, and a send button, riding on the keyboard's top edge.
 ///
-/// ## Using it (a host: ChatScreen, InputBarHost)
+/// A `Reducer`: `InputBar()` is the reducer (it has no dependencies: the catalog sits
+/// in the editor), `InputBar.State` everything the bar remembers, and every transition
+/// happens at the instant `reduce` is given (a touch at its timestamp, a frame at its
+/// instant). A host (`Host<InputBar>`, or the chat screen composing it) sends:
 ///
-///     var bar = InputBar(profile: .iphone14, catalog: .demo, configuration: .init(placeholder: "Message"))
-///     let now = clock.now
-///     var events = try bar.send(.tapTextView(), at: now) // first responder, system keyboard slides up
-///     events += try bar.send(.type("hi "), at: now)      // only while the system keyboard is up
-///     events += try bar.send(.tapToggle, at: now)        // switch to the emoji keyboard
-///     events += try bar.send(.insertEmoji(smile), at: now) // the panel's selection, at the caret
-///     events += try bar.send(.deleteFromPanel, at: now)  // the panel's delete key: atomic backspace
-///     events += try bar.send(.tick(at: now), at: now)    // every display-link frame while animating
-///     events += try bar.send(.touch(touchEvent), at: now) // a raw touch (screen coordinates)
-///     for e in events { trace.record(e.traceEvent(at: now)) } // the host traces
-///     bar.frame(at: now)                                 // the bar's frame in screen coordinates
-///     bar.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
-///     bar.nextDeadline(after: now)                       // when to call back without input
-///     bar.draw(into: &list, in: bar.frame(at: now), at: now)
-///     bar.state.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now) // the system keyboard
+///     var state = InputBar.State(profile: .iphone14, catalog: .demo, configuration: .init(placeholder: "Message"))
+///     let bar = InputBar()
+///     var events = try bar.reduce(into: &state, .tapTextView(), at: now) // first responder, system keyboard slides up
+///     events += try bar.reduce(into: &state, .type("hi "), at: now)      // only while the system keyboard is up
+///     events += try bar.reduce(into: &state, .tapToggle, at: now)        // switch to the emoji keyboard
+///     events += try bar.reduce(into: &state, .insertEmoji(smile), at: now) // the panel's selection, at the caret
+///     events += try bar.reduce(into: &state, .deleteFromPanel, at: now)  // the panel's delete key: atomic backspace
+///     events += try bar.reduce(into: &state, .tick, at: frame)           // every frame while `needsFrames`
+///     events += try bar.reduce(into: &state, .touch(touchEvent), at: touchEvent.timestamp) // screen coordinates
+///     for e in events { trace.record(e.traceEvent(at: now)) } // the host traces (`trace(_:at:)`)
+///     state.frame(at: now)                                 // the bar's frame in screen coordinates
+///     state.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
+///     bar.nextDeadline(state)                              // a held finger's loupe: send `.tick` then
+///     state.draw(into: &list, in: state.frame(at: now), at: now)
+///     state.keyboard.draw(into: &list, in: state.keyboardFrame(at: now), at: now) // the system keyboard
 ///
-/// `InputBar.reduce(into:_:now:)` is the whole behaviour: a pure function of the state,
-/// the action and the instant, returning the events of the transition in order. It
-/// writes no trace, reads no clock and performs no effect: trace lines, key clicks,
-/// keyboard notifications, control events and the message to send are all returned
-/// events, which the host records and acts on (`InputBarEvent.traceEvent(at:)`,
-/// `isOutbound`). `send(_:at:)` is the same reducer on the bar's own state.
+/// `reduce(into:_:at:)` is the whole behaviour: a pure function of the state, the action
+/// and the instant, returning the events of the transition in order. It writes no
+/// trace, reads no clock and performs no effect: trace lines, key clicks, keyboard
+/// notifications, control events and the message to send are all returned events,
+/// which the host records and acts on (`InputBarEvent.traceEvent(at:)`, `isOutbound`).
 ///
-/// Touches: `.touch(TouchEvent)` takes raw touches in screen coordinates (`handle(_:)`
-/// is shorthand). The toggle and send are UIControls (chosen at touch down, tracking
+/// Touches: `.touch(TouchEvent)` takes raw touches in screen coordinates, sent at their
+/// timestamps. The toggle and send are UIControls (chosen at touch down, tracking
 /// until the touch ends, inside = bounds grown by 70 pt, no time limit; see
 /// `ControlTracker`); a tap on the text view places the caret, a tap outside the bar
 /// and keyboard resigns; a quick second tap selects a word or one emoji; on the first
@@ -48,10 +50,12 @@ import Interaction
 /// marked text as it is. The pasteboard is part of the state (`state.pasteboard`):
 /// cut and copy write it, `.paste` reads it, `.setPasteboard("text")` is another app's copy.
 ///
-/// - State is a value (`InputBar.State`); `send(_:at:)` is the only way to change it.
-/// - Animations (keyboard, bar height) are pure functions of time; `tick(at:)` only
-///   posts the `did*` notifications of an animation that arrived and fails a held tap
-///   at its deadline. `nextDeadline(after:)` says when.
+/// - State is a value (`InputBar.State`, compared field by field, the editor included);
+///   `reduce` is the only way to change it.
+/// - Animations (keyboard, bar height) are pure functions of time; `.tick` only
+///   posts the `did*` notifications of an animation that arrived, fails a held tap
+///   at its deadline and shows a pending loupe. `needsFrames` says while frames matter,
+///   `nextDeadline` when the loupe is due.
 /// - The emoji keyboard is abstract here (a height and a state). ChatScreen shows the
 ///   EmojiPanel inside `keyboardFrame(at:)` while `state.keyboard.kind == .emoji` and
 ///   forwards the panel's selections as `.insertEmoji` and its delete key as
@@ -69,7 +73,15 @@ import Interaction
 /// Errors: a scripted action impossible in the current state (typing with the emoji
 /// keyboard up, selecting an emoji without it, editing without first responder)
 /// throws `InputBarError` and leaves the state untouched.
-public struct InputBar {
+public struct InputBar: Reducer {
+    /// What the bar reports: trace lines, clicks, notifications, the message to send.
+    public typealias Event = InputBarEvent
+    /// Why the bar refused an action.
+    public typealias Failure = InputBarError
+
+    /// The reducer (stateless: everything is in `State`).
+    public init() {}
+
     public enum Button: String, Hashable, Sendable { case toggle, send }
 
     public enum Action: Hashable, Sendable {
@@ -104,23 +116,26 @@ public struct InputBar {
         case press(Button)
         case release
         case tapSend
-        /// A raw touch in screen coordinates, at its own timestamp (see `handle(_:)`).
+        /// A raw touch in screen coordinates, sent at its timestamp.
         case touch(TouchEvent)
-        /// A display-link frame (or the `nextDeadline(after:)` timer), at its own instant.
-        case tick(at: SimInstant)
+        /// A display-link frame (while `needsFrames`) or the `nextDeadline` timer.
+        case tick
         /// The screen changed size: the text is laid out again for the new width (the
         /// height animates if the line count changes) and a shown keyboard moves to its
         /// new frame. Sizes must be positive and finite.
         case resize(Size)
     }
 
-    /// The bar's whole state. Equal states draw identically at the same instant.
-    public struct State: Sendable {
+    /// The bar's whole state, compared field by field (the editor by its own state,
+    /// the cached layout not at all: it is a function of the rest). Equal states draw
+    /// and react identically at the same instant.
+    public struct State: Equatable, Sendable {
         public var configuration: InputBarConfiguration
         public var profile: DeviceProfile
         public var responder = FirstResponder.State()
         public var keyboard: Keyboard.State
-        var editor: Editor
+        /// The text, selection, composition and undo history.
+        public internal(set) var editor: TextEditor
         /// Lines of the laid-out text (at least 1).
         public var lineCount = 1
         /// The bar's height, animating when the line count changes.
@@ -134,8 +149,9 @@ public struct InputBar {
         /// The general pasteboard cut/copy/paste go through (plain backed text, as in
         /// the seeds). Part of the state so that a transition is a function of values.
         public var pasteboard = Pasteboard()
-        /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`).
-        var cachedTextLayout: CachedTextLayout? = nil
+        /// The text laid out by the last `finish` (see `InputBar.updateTextLayout`): a
+        /// function of the editor's text and the width, so not compared.
+        var cachedTextLayout = Cached<CachedTextLayout>()
         /// The last single tap on the text view (its end), which a quick second tap
         /// nearby makes a double tap; nil once used or after any other touch.
         public var lastTextViewTap: TextViewTap?
@@ -154,83 +170,54 @@ public struct InputBar {
     public static let doubleTapInterval = SimDuration.milliseconds(350)
     public static let doubleTapSlop: Double = 45
 
-    public private(set) var state: State
-
-    /// A bar on `profile` whose editor resolves placeholders with `catalog`.
-    public init(profile: DeviceProfile, catalog: EmojiCatalog, configuration: InputBarConfiguration = .init()) {
-        let lh = InputBar.lineHeight
-        state = State(configuration: configuration, profile: profile,
-                      keyboard: Keyboard.State(profile: profile),
-                      editor: InputBar.makeEditor(catalog: catalog, configuration: configuration),
-                      height: HeightAnimation(value: InputBarLayout.barHeight(lines: 1, configuration: configuration, lineHeight: lh)))
-    }
-
     /// Line height of the text (the bitmap font at 16 pt).
     public static let lineHeight: Double = 16
 
-    // MARK: reading
+    // MARK: Reducer
 
-    public var configuration: InputBarConfiguration { state.configuration }
+    /// When a held finger's loupe is due (`.tick` then shows it); nil otherwise. The
+    /// keyboard's arrival and a held tap's failure happen at frames (`needsFrames`). O(1).
+    public func nextDeadline(_ state: State) -> SimInstant? { state.loupeDeadline }
 
-    /// The bar's frame in screen coordinates at `now`: full width, bottom on the
-    /// keyboard's top edge (or the safe area), presented height.
-    public func frame(at now: SimInstant) -> Rect { state.frame(at: now) }
-
-    /// The keyboard's presentation frame (screen coordinates).
-    public func keyboardFrame(at now: SimInstant) -> Rect { state.keyboard.frame(at: now) }
-
-    /// Layout of the parts at `now`, in bar coordinates.
-    public func layout(at now: SimInstant) -> InputBarLayout { state.layout(at: now) }
-
-    /// The next instant after `now` at which something changes without input: the
-    /// keyboard or height animation arriving, a held tap failing or its loupe showing
-    /// (`loupeDeadline`). Nil when the bar
-    /// is settled. O(1).
-    public func nextDeadline(after now: SimInstant) -> SimInstant? {
-        var best = state.keyboard.arrival
-        func consider(_ t: SimInstant?) {
-            if let t, best.map({ t < $0 }) ?? true { best = t }
-        }
-        consider(state.height.end > now ? state.height.end : nil)
-        consider(state.tracking?.recognizer?.deadline)
-        consider(state.loupeDeadline)
-        return best
+    /// While the keyboard animates (its `did*` is posted at the first frame at or after
+    /// its arrival), the bar moves, or a finger is tracked (a tap fails at its deadline
+    /// on a frame). Outside it a `.tick` changes nothing. O(1).
+    public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
+        state.keyboard.isAnimating || state.isMoving(at: now) || state.tracking != nil
     }
 
-    /// The toggle shows the keyboard glyph exactly while the emoji keyboard is up.
-    public var toggleShowsKeyboardIcon: Bool { state.responder.toggleShowsKeyboardIcon }
-
-    // MARK: actions
-
-    /// Applies `action` to the bar's state at `now` (a tick or a touch at its own
-    /// instant): `InputBar.reduce(into:_:now:)`. Returns the events of the transition in
-    /// order, for the host to trace and act on. On error nothing changes.
-    @discardableResult
-    public mutating func send(_ action: Action, at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
-        try InputBar.reduce(into: &state, action, now: now)
+    /// The keyboard until it has posted its `did*`, and the bar while it moves.
+    public func motion(_ state: State, at now: SimInstant) -> [String] {
+        var m: [String] = []
+        if state.keyboard.isAnimating { m.append("the keyboard slides") }
+        if state.isMoving(at: now) { m.append("the input bar moves") }
+        return m
     }
 
-    /// Feeds a raw touch (screen coordinates) at its timestamp: `send(.touch(touch), at:)`.
-    @discardableResult
-    public mutating func handle(_ touch: TouchEvent) throws(InputBarError) -> [InputBarEvent] {
-        try send(.touch(touch), at: touch.timestamp)
-    }
+    /// Every event is one line (source `inputBar`, or `keyboard` for notifications).
+    public func trace(_ event: InputBarEvent, at now: SimInstant) -> TraceEvent? { event.traceEvent(at: now) }
 
-    /// The reducer: applies `action` to `state` at `now` (`.tick(at:)` and `.touch` at
-    /// their own instants) and returns the events of the transition, in order. Pure: no
-    /// trace, no clock, no effect; the same state, action and instant always give the
-    /// same state and events. On error `state` is left as it was.
-    public static func reduce(into state: inout State, _ action: Action, now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
+    /// Frames tick the bar.
+    public static var frameAction: Action? { .tick }
+    /// The loupe's deadline ticks the bar.
+    public static var deadlineAction: Action? { .tick }
+
+    /// The reducer: applies `action` to `state` at `now` and returns the events of the
+    /// transition, in order. Pure: no trace, no clock, no effect; the same state, action
+    /// and instant always give the same state and events. On error `state` is left as
+    /// it was.
+    public func reduce(into state: inout State, _ action: Action, at now: SimInstant) throws(InputBarError) -> [InputBarEvent] {
         var next = state
-        state.cachedTextLayout = nil // `next` owns the cached layout: finish updates it in place
+        state.cachedTextLayout = Cached() // `next` owns the cached layout: finish updates it in place
         // ... and the editor's storage, so an edit changes the text, its units and the
         // undo history in place instead of copying them (typing is O(1) per character,
         // not O(text)). Every error is thrown by a check that comes before its edit, so
         // on error `next.editor` is still the editor `state` had.
-        state.editor = parkedEditor(like: state.editor)
+        state.editor = InputBar.parkedEditor(like: state.editor)
         var events: [InputBarEvent] = []
-        do { try step(&next, action, now: now, events: &events) } catch {
+        do { try InputBar.step(&next, action, now: now, events: &events) } catch {
             state.editor = next.editor
+            state.cachedTextLayout = next.cachedTextLayout
             throw error
         }
         state = next
@@ -239,11 +226,10 @@ public struct InputBar {
 
     /// One action on a copy of the state: the keyboard's arrivals first, then the action
     /// (a touch may run several actions: press, then the tap), then `finish`.
-    static func step(_ s: inout State, _ action: Action, now requested: SimInstant,
+    static func step(_ s: inout State, _ action: Action, now: SimInstant,
                      events: inout [InputBarEvent]) throws(InputBarError) {
-        let now = action.instant(default: requested)
         if case let .touch(t) = action {
-            try touch(&s, t, events: &events)
+            try touch(&s, t, now: now, events: &events)
             return
         }
         if case let .setPasteboard(text) = action {
@@ -272,20 +258,25 @@ public struct InputBar {
     }
 }
 
-extension InputBar.Action {
-    /// The instant the action happens at: a tick's or a touch's own, else `now`. The
-    /// instant a host records the action's events at.
-    public func instant(default now: SimInstant) -> SimInstant {
-        switch self {
-        case let .tick(at): return at
-        case let .touch(t): return t.timestamp
-        default: return now
-        }
-    }
-}
-
 extension InputBar.State {
-    /// The bar's frame in screen coordinates at `now` (see `InputBar.frame(at:)`).
+    /// A bar on `profile` whose editor resolves placeholders with `catalog`: not first
+    /// responder, keyboard hidden, one empty line.
+    public init(profile: DeviceProfile, catalog: EmojiCatalog, configuration: InputBarConfiguration = .init()) {
+        let lh = InputBar.lineHeight
+        self.init(configuration: configuration, profile: profile,
+                  keyboard: Keyboard.State(profile: profile),
+                  editor: InputBar.makeEditor(catalog: catalog, configuration: configuration),
+                  height: HeightAnimation(value: InputBarLayout.barHeight(lines: 1, configuration: configuration, lineHeight: lh)))
+    }
+
+    /// The keyboard's presentation frame (screen coordinates).
+    public func keyboardFrame(at now: SimInstant) -> Rect { keyboard.frame(at: now) }
+
+    /// The toggle shows the keyboard glyph exactly while the emoji keyboard is up.
+    public var toggleShowsKeyboardIcon: Bool { responder.toggleShowsKeyboardIcon }
+
+    /// The bar's frame in screen coordinates at `now`: full width, bottom on the
+    /// keyboard's top edge (or the safe area), presented height.
     public func frame(at now: SimInstant) -> Rect {
         let h = height.value(at: now)
         let bottom = keyboard.barBottom(at: now)

@@ -34,7 +34,7 @@ extension EmojiPanel {
         for m in ms {
             switch m {
             case .didScroll:
-                didScrollCount += 1
+                state.didScrollCount += 1
             case .willBeginDragging:
                 record(t, "willBeginDragging", ("offset", formatPoints(state.offset)))
             case let .willEndDragging(v, _, target):

@@ -46,7 +46,7 @@ extension EmojiPanel {
         state.scroller.configure(policy: c.snapPolicy)
         state.deleteRepeater.delay = c.deleteRepeatDelay
         state.deleteRepeater.interval = c.deleteRepeatInterval
-        arena.modify("longPress", as: LongPressRecognizer.self) {
+        state.arena.modify("longPress", as: LongPressRecognizer.self) {
             $0.minimumPressDuration = c.minimumPressDuration
             $0.allowableMovement = c.allowableMovement
         }

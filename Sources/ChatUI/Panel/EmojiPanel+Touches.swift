@@ -36,7 +36,7 @@ extension EmojiPanel {
             moments(state.scroller.touchDown(at: t.timestamp), at: t.timestamp)
             state.touch = .caught(id: t.id, start: t.location)
             updateCurrentPage(announce: true, at: t.timestamp)
-            processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
+            processGestures(GestureArena().reduce(into: &state.arena, .touch(t), at: t.timestamp))
             return
         }
         let hit = layout.hit(panel: t.location, offset: state.offset)
@@ -46,7 +46,7 @@ extension EmojiPanel {
             return
         }
         state.touch = .pending(id: t.id, start: t.location, hit: hit)
-        processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
+        processGestures(GestureArena().reduce(into: &state.arena, .touch(t), at: t.timestamp))
     }
 
     private mutating func continued(_ t: TouchEvent) {
@@ -67,7 +67,7 @@ extension EmojiPanel {
                 scroll(toSection: index, animated: true, at: t.timestamp)
             }
         default:
-            processGestures(GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp))
+            processGestures(GestureArena().reduce(into: &state.arena, .touch(t), at: t.timestamp))
             if t.phase.isFinal {
                 state.touch = .none
                 // A touch that caught a moving scroll and never dragged (a plain lift, a

@@ -65,8 +65,8 @@ public struct EmojiPanel {
     }
 
     public internal(set) var state: State
-    /// scrollViewDidScroll calls so far.
-    public internal(set) var didScrollCount = 0
+    /// `scrollViewDidScroll` calls so far (`state.didScrollCount`).
+    public var didScrollCount: Int { state.didScrollCount }
     /// The preview's animation (the previewed emoji is animated and known to `images`);
     /// only the preview animates, keys show frame 0.
     public internal(set) var previewPlayback: PreviewPlayback?
@@ -85,8 +85,6 @@ public struct EmojiPanel {
     /// screen's rect, so a preview can rise over the input bar.
     public var previewBounds: Rect?
 
-    /// Tap, long press (the seed's 0.3 s) and pan recognizers of the grid, UIKit's arbitration.
-    var arena: GestureArena.State
     /// Page and chrome display lists (memoisation only; copied on first write of a copy).
     var drawCache = PanelDrawCache()
     /// Events of the action being handled, in order (empty between actions).
@@ -107,11 +105,10 @@ public struct EmojiPanel {
         var byCode: [String: Emoji] = [:]
         for g in groups { for e in g.emoji where byCode[e.code] == nil { byCode[e.code] = e } }
         lookup = { byCode[$0] }
-        arena = GestureArena.State()
-        arena.add(TapRecognizer(name: "tap"))
-        arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
+        state.arena.add(TapRecognizer(name: "tap"))
+        state.arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
                                       allowableMovement: configuration.allowableMovement))
-        arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
+        state.arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
         state.scroller.configure(policy: configuration.snapPolicy)
         rebuild(anchor: nil, at: now)
         updateCurrentPage(announce: false, at: now)
@@ -167,7 +164,7 @@ public struct EmojiPanel {
     /// The instant the host must send `.deadline` at: the arena's long press or tap
     /// limit, or the delete key's next repeat. nil: no timer pending.
     public var nextDeadline: SimInstant? {
-        let a = arena.nextDeadline
+        let a = state.arena.nextDeadline
         let d = state.deleteRepeater.nextFire
         switch (a, d) {
         case let (x?, y?): return min(x, y)
@@ -185,7 +182,7 @@ public struct EmojiPanel {
 
     /// Fires the timers due at or before `now`, each at its own instant.
     mutating func fireDeadlines(at now: SimInstant) {
-        processGestures(GestureArena().reduce(into: &arena, .deadline, at: now))
+        processGestures(GestureArena().reduce(into: &state.arena, .deadline, at: now))
         if case .deleting = state.touch {
             for d in state.deleteRepeater.fire(at: now) { emitDelete(d) }
         }

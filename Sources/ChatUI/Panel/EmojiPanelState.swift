@@ -69,6 +69,11 @@ extension EmojiPanel {
         public internal(set) var sections: [PanelSection] = []
         public internal(set) var layout: PanelLayout
         var scroller = PanelScroller()
+        /// The grid's gesture arena (tap, long press, pan): the recognizers' states and
+        /// the finger they track.
+        public internal(set) var arena = GestureArena.State()
+        /// `scrollViewDidScroll` calls so far (the panel's scroll delegate moments).
+        public internal(set) var didScrollCount = 0
         public internal(set) var currentPage = 0
         public internal(set) var currentSection = 0
         public internal(set) var touch: TouchMode = .none

@@ -47,7 +47,7 @@ extension ChatScreen {
             }
             panel.drawOverlays(into: &dl, in: kb, at: now)
         case .system:
-            inputBar.state.keyboard.draw(into: &dl, in: kb, at: now)
+            inputBar.keyboard.draw(into: &dl, in: kb, at: now)
         case .none:
             break
         }

@@ -15,10 +15,10 @@ extension ChatScreen: Testable {
     public var motion: [String] {
         let now = clock.now
         var out: [String] = []
-        if let a = inputBar.state.keyboard.animation {
+        if let a = inputBar.keyboard.animation {
             out.append("the keyboard slides (\(a.fromKind.rawValue) -> \(a.toKind.rawValue))")
         }
-        if inputBar.state.height.isAnimating(at: now) { out.append("the input bar changes height") }
+        if inputBar.height.isAnimating(at: now) { out.append("the input bar changes height") }
         out += panel.motion
         switch list.scroll.state {
         case .idle, .dragging: break
@@ -201,14 +201,14 @@ extension ChatScreen: Testable {
 
     // MARK: queries
 
-    public var keyboard: KeyboardKind { inputBar.state.keyboard.kind }
-    public var isSendEnabled: Bool { inputBar.state.isSendEnabled }
+    public var keyboard: KeyboardKind { inputBar.keyboard.kind }
+    public var isSendEnabled: Bool { inputBar.isSendEnabled }
     /// The input's text in server form (placeholders).
     public var inputServerText: String { inputBar.serverText }
     public var inputText: String { inputBar.text }
     /// The caret / selection in editor units.
     public var caret: Range<Int> { inputBar.selectedRange }
-    public var pasteboard: String? { inputBar.state.pasteboard.string }
+    public var pasteboard: String? { inputBar.pasteboard.string }
     public var panelPage: Int { panel.state.currentPage }
     public var panelPageInGroup: Int { panel.state.pageInGroup }
     public var panelGroup: String { panel.state.currentGroupName }

@@ -68,7 +68,7 @@ public final class ChatScreen: DisplayListRepresentable {
     public let frameCache: FrameCache
     public var theme: Theme
     public let list: BubbleListHost<GIFBubblePlayer>
-    public private(set) var inputBar: InputBar
+    public private(set) var inputBar: InputBar.State
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
     public private(set) var panel: EmojiPanel
     public let layoutEngine: BubbleLayoutEngine
@@ -105,7 +105,7 @@ public final class ChatScreen: DisplayListRepresentable {
         var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
         engine.metrics = configuration.list.metrics
         layoutEngine = engine
-        inputBar = InputBar(profile: profile, catalog: catalog, configuration: configuration.inputBar)
+        inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
         panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width, at: clock.now)
@@ -146,14 +146,14 @@ public final class ChatScreen: DisplayListRepresentable {
 
     /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`: during a
     /// switch the incoming one, while hiding the outgoing one).
-    public var shownKeyboard: KeyboardKind { inputBar.state.keyboard.shownKind }
+    public var shownKeyboard: KeyboardKind { inputBar.keyboard.shownKind }
 
     // MARK: frames
 
     /// One display-link frame: input bar and keyboard animations post what arrived,
     /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
     private func frame(at t: SimInstant) {
-        pump(at: t) { bar throws(InputBarError) in try bar.send(.tick(at: t), at: t) }
+        pump(at: t) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: t) }
         list.setViewportHeight(listFrame(at: t).height)
         list.tick(at: t)
         if let after = panelFramesAfter, t > after {
@@ -177,8 +177,8 @@ public final class ChatScreen: DisplayListRepresentable {
         for e in out {
             switch e {
             case .trace(let line): trace.record(line)
-            case .didSelect(let emoji): pump { [clock] bar throws(InputBarError) in try bar.send(.insertEmoji(emoji), at: clock.now) }
-            case .didTapDelete: pump { [clock] bar throws(InputBarError) in try bar.send(.deleteFromPanel, at: clock.now) }
+            case .didSelect(let emoji): pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .insertEmoji(emoji), at: clock.now) }
+            case .didTapDelete: pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .deleteFromPanel, at: clock.now) }
             case .inputClick: trace.record(clock.now, "screen", "inputClick")
             }
         }
@@ -199,7 +199,7 @@ public final class ChatScreen: DisplayListRepresentable {
     private func syncDeadline() {
         var want = panel.nextDeadline
         if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
-        if let d = inputBar.loupeDeadline, want.map({ d < $0 }) ?? true { want = d }
+        if let d = InputBar().nextDeadline(inputBar), want.map({ d < $0 }) ?? true { want = d }
         guard want != deadlineDue else { return }
         if let t = deadlineTimer { clock.cancel(t) }
         deadlineTimer = nil; deadlineDue = want
@@ -212,7 +212,7 @@ public final class ChatScreen: DisplayListRepresentable {
         deadlineTimer = nil; deadlineDue = nil
         if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
         if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
-        if let d = inputBar.loupeDeadline, d <= now { pump(at: now) { bar throws(InputBarError) in try bar.send(.tick(at: now), at: now) } }
+        if let d = InputBar().nextDeadline(inputBar), d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
         syncDeadline()
     }
 
@@ -221,7 +221,7 @@ public final class ChatScreen: DisplayListRepresentable {
     /// and returned.
     @discardableResult
     private func pump(at time: SimInstant? = nil,
-                      _ body: (inout InputBar) throws(InputBarError) -> [InputBarEvent]) -> InputBarError? {
+                      _ body: (inout InputBar.State) throws(InputBarError) -> [InputBarEvent]) -> InputBarError? {
         var failure: InputBarError?
         var events: [InputBarEvent] = []
         let now = time ?? clock.now
@@ -233,12 +233,12 @@ public final class ChatScreen: DisplayListRepresentable {
         list.setViewportHeight(listFrame().height)
         if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
         // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
-        if let d = inputBar.loupeDeadline, d != deadlineDue { syncDeadline() }
+        if let d = InputBar().nextDeadline(inputBar), d != deadlineDue { syncDeadline() }
         return failure
     }
 
     func performAction(_ action: InputBar.Action) throws(ChatScreenError) {
-        if let e = pump({ [clock] bar throws(InputBarError) in try bar.send(action, at: clock.now) }) { throw .inputBar(e) }
+        if let e = pump({ [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, action, at: clock.now) }) { throw .inputBar(e) }
     }
 
     private func appendMessage(sender: Message.Sender, text: String) {
@@ -258,7 +258,7 @@ public final class ChatScreen: DisplayListRepresentable {
     public func component(at p: Point) -> Component? {
         guard bounds.contains(p) else { return nil }
         let now = clock.now
-        if inputBar.state.keyboard.kind != .none || inputBar.state.keyboard.isAnimating,
+        if inputBar.keyboard.kind != .none || inputBar.keyboard.isAnimating,
            keyboardFrame(at: now).contains(p) {
             return shownKeyboard == .emoji ? .emojiPanel : .systemKeyboard
         }
@@ -281,7 +281,7 @@ public final class ChatScreen: DisplayListRepresentable {
                 // The moving bar takes no touch and nothing behind it gets one (see
                 // `component(at:)`); the bar says so itself: `inputBar touchIgnored
                 // at=(x, y) reason=animating`. The finger stays nobody's until it lifts.
-                pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
+                pump(at: touch.timestamp) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .touch(touch), at: touch.timestamp) }
             }
         } else {
             target = touchTargets[touch.id]
@@ -294,7 +294,7 @@ public final class ChatScreen: DisplayListRepresentable {
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
             sendPanel(.touch(t))
         case .inputBar:
-            pump(at: touch.timestamp) { bar throws(InputBarError) in try bar.handle(touch) }
+            pump(at: touch.timestamp) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .touch(touch), at: touch.timestamp) }
         case .list:
             let origin = listFrame().origin
             var t = touch
@@ -320,8 +320,8 @@ public final class ChatScreen: DisplayListRepresentable {
                 trace.record(clock.now, "screen", "markerTapped", ("count", String(list.newMessagesCount)))
                 list.clearMarker()
                 list.scrollToBottom(animated: true)
-            } else if inputBar.state.responder.isFirstResponder {
-                pump { [clock] bar throws(InputBarError) in try bar.send(.tapOutside, at: clock.now) }
+            } else if inputBar.responder.isFirstResponder {
+                pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tapOutside, at: clock.now) }
             }
         default:
             break
@@ -355,7 +355,7 @@ extension ChatScreen {
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
     public func setPasteboard(_ text: String?) {
-        pump { [clock] bar throws(InputBarError) in try bar.send(.setPasteboard(text), at: clock.now) }
+        pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .setPasteboard(text), at: clock.now) }
     }
 }
 

@@ -84,20 +84,43 @@ public enum TraceViewer {
         return page(v, log: log, source: source, frameData: renderFrames(log, renderer))
     }
 
-    /// Each frame of the log as a data URI; equal pictures share one string (so two
-    /// lists that draw the same pixels cost one image).
-    static func renderFrames(_ log: StepLog, _ renderer: ViewerFrameRenderer) -> (uris: [String], index: [Int]) {
+    /// PNG bytes a page's frames may take in all (under 3 MB of page once in base64).
+    /// Frames are kept in order of need until it is reached: the failing step's, then
+    /// each step's screen after its line, then at touch down, then the timeline's, evenly
+    /// thinned (every 2^k-th entry first); the page says what it left out.
+    public static let frameByteBudget = 2_000_000
+
+    /// Each frame of the log as a data URI, within `budget`; equal pictures share one
+    /// string (two lists that draw the same pixels cost one image). `index[k]` is the
+    /// URI of log frame k, -1 when it was left out; `dropped` counts those.
+    static func renderFrames(_ log: StepLog, _ renderer: ViewerFrameRenderer,
+                             budget: Int = frameByteBudget) -> (uris: [String], index: [Int], dropped: Int) {
+        var order: [Int] = []
+        var queued = Set<Int>()
+        func want(_ k: Int?) { if let k, k < log.frames.count, queued.insert(k).inserted { order.append(k) } }
+        if let f = log.firstFailingStep { want(log.steps[f].frame); want(log.steps[f].touchFrame) }
+        for s in log.steps { want(s.frame) }
+        for s in log.steps { want(s.touchFrame) }
+        var stride = 1
+        while stride < log.timeline.count { stride *= 2 }
+        while stride >= 1 {
+            for (i, e) in log.timeline.enumerated() where i % stride == 0 { want(e.frame) }
+            stride /= 2
+        }
         var uris: [String] = []
-        var index: [Int] = []
+        var index = [Int](repeating: -1, count: log.frames.count)
         var seen: [[UInt8]: Int] = [:]
-        for list in log.frames {
-            let png = renderer.png(list)
-            if let k = seen[png] { index.append(k); continue }
+        var bytes = 0
+        for k in order {
+            if bytes >= budget && !uris.isEmpty { break }
+            let png = renderer.png(log.frames[k])
+            if let u = seen[png] { index[k] = u; continue }
             seen[png] = uris.count
-            index.append(uris.count)
+            index[k] = uris.count
+            bytes += png.count
             uris.append("data:image/png;base64," + Data(png).base64EncodedString())
         }
-        return (uris, index)
+        return (uris, index, index.filter { $0 < 0 }.count)
     }
 
     /// The snapshot problems of `v`, by script line.
@@ -110,7 +133,7 @@ public enum TraceViewer {
     }
 
     static func page(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
-                     frameData: (uris: [String], index: [Int])) -> String {
+                     frameData: (uris: [String], index: [Int], dropped: Int)) -> String {
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.hasSuffix("\r") ? $0.dropLast() : $0)
         }
@@ -119,11 +142,17 @@ public enum TraceViewer {
             let t = sourceLines[s.line - 1].trimmingCharacters(in: .whitespaces)
             return t.isEmpty ? s.text : t
         }
-        func frame(_ k: Int?) -> Int? { k.flatMap { $0 < frameData.index.count ? frameData.index[$0] : nil } }
+        func frame(_ k: Int?) -> Int? { k.flatMap { $0 < frameData.index.count && frameData.index[$0] >= 0 ? frameData.index[$0] : nil } }
         let snapshotProblems = snapshotProblems(v)
         func stepFailed(_ s: StepLog.Step) -> Bool { s.failed || (s.kind == .snapshot && snapshotProblems[s.line] != nil) }
         let selected = log.steps.firstIndex(where: stepFailed) ?? max(0, log.steps.count - 1)
 
+        // The timeline with the frames kept: a left-out frame extends the one before.
+        var timeline: [StepLog.TimelineEntry] = []
+        for e in log.timeline {
+            guard let f = frame(e.frame), timeline.last?.frame != f else { continue }
+            timeline.append(StepLog.TimelineEntry(time: e.time, frame: f))
+        }
         // The data block.
         let j = JSONWriter()
         j.object {
@@ -137,13 +166,13 @@ public enum TraceViewer {
             j.field("width") { j.number(log.frames.first?.size.width ?? 0) }
             j.field("height") { j.number(log.frames.first?.size.height ?? 0) }
             j.field("captureInterval") { j.int(Int(log.captureInterval.ticks)) }
-            j.field("sampled") { j.bool(log.isSampled) }
+            j.field("sampled") { j.bool(log.isSampled || frameData.dropped > 0) }
             j.field("stepFramesDropped") { j.int(log.stepFramesDropped) }
             j.field("selected") { j.int(selected) }
             j.field("problems") { j.array(v.problems) { j.string($0) } }
             j.field("frames") { j.array(frameData.uris) { j.string($0) } }
             j.field("timeline") {
-                j.array(log.timeline) { e in j.raw("[\(e.time.ticks),\(frame(e.frame) ?? -1)]") }
+                j.array(timeline) { e in j.raw("[\(e.time.ticks),\(e.frame)]") }
             }
             j.field("steps") {
                 j.array(Array(log.steps.enumerated())) { (i, s) in
@@ -213,6 +242,9 @@ public enum TraceViewer {
         notes.append("\(log.steps.count) steps over \(escape((log.end - log.start).description)) of virtual time; \(frameData.uris.count) distinct frames, rendered at 1x")
         if log.isSampled {
             notes.append("the timeline is sampled: past \(log.budget.timelineFrames) distinct frames the scrubber shows the screen every \(escape(log.captureInterval.description)) instead of every frame at 30 frames a second")
+        }
+        if frameData.dropped > 0 {
+            notes.append("\(frameData.dropped) of \(log.frames.count) frames are left out to keep the page small (\(frameByteBudget / 1_000_000) MB of images): steps keep theirs first, the scrubber shows the frame before a left-out one")
         }
         if log.stepFramesDropped > 0 {
             notes.append("\(log.stepFramesDropped) steps show no frame: past the budget of \(log.budget.stepFrames) distinct step frames")

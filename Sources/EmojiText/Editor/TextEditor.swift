@@ -697,3 +697,20 @@ public struct TextEditor: Sendable {
         return String(s[first...last])
     }
 }
+
+extension TextEditor: Equatable {
+    /// Equal editors hold the same state: configuration, text (runs and unit map),
+    /// selection, composition, undo and redo history, coalescing, the text revision and
+    /// the last edit's bookkeeping, so they answer and react identically. The catalog
+    /// is a dependency, not state (an input bar gives its editor the bar's catalog),
+    /// and is not compared; `lookahead` is a function of it. What a reducer's
+    /// exhaustive `TestStore` compares the input bar's editor by. O(text + history).
+    public static func == (a: TextEditor, b: TextEditor) -> Bool {
+        a.configuration == b.configuration && a.selection == b.selection && a.textRevision == b.textRevision
+            && a.markedPlain == b.markedPlain && a.composition == b.composition && a.coalescing == b.coalescing
+            && a.lastInsertedCount == b.lastInsertedCount && a.whitespaceUnits == b.whitespaceUnits
+            && a.lastSplice == b.lastSplice && a.lastRemoved == b.lastRemoved
+            && a.undoStack == b.undoStack && a.redoStack == b.redoStack
+            && a.map == b.map && a.richText == b.richText
+    }
+}

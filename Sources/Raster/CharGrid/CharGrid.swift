@@ -50,10 +50,6 @@ public struct CharGrid: Hashable, Sendable {
     }
     private var legendEntries: [(code: String, identity: String, label: String?)] = []
     private var legendIndex: [String: Int] = [:]
-    /// The two cell values of each legend entry's code (as `legendEntries`).
-    private var legendCells: [(UInt32, UInt32)] = []
-    /// The legend entry the last image glyph used.
-    private var lastLegend: (identity: String, index: Int)?
     /// The code table: pass one in (and read it back) to share codes across grids.
     public private(set) var codes: LegendCodes
     /// The role name of each style code used (indexed by the ASCII code).
@@ -110,8 +106,6 @@ public struct CharGrid: Hashable, Sendable {
         clusterIndex.removeAll(keepingCapacity: true)
         legendEntries.removeAll(keepingCapacity: true)
         legendIndex.removeAll(keepingCapacity: true)
-        legendCells.removeAll(keepingCapacity: true)
-        lastLegend = nil
         for i in roleNames.indices where roleNames[i] != nil { roleNames[i] = nil }
     }
 
@@ -163,45 +157,8 @@ public struct CharGrid: Hashable, Sendable {
         return (idx(x, Self.cellWidth), idx(y, Self.cellHeight))
     }
 
-    /// The cell arrays as raw memory for one `draw`: the arrays are moved out of the
-    /// grid for the call (so a write is a store, with no uniqueness or bounds check);
-    /// every index is checked against the clip before it is written.
-    struct Cells {
-        let cells: UnsafeMutablePointer<UInt32>
-        let styles: UnsafeMutablePointer<UInt8>
-        let rules: UnsafeMutablePointer<Bool>
-        let columns: Int
-
-        /// Writes one cell, repairing a wide character it cuts in half. With `overSelection`
-        /// (glyphs: text drawn over a selection highlight) a selected cell stays `S`.
-        @inline(__always)
-        func put(_ c: Int, _ r: Int, _ v: UInt32, style: UInt8, overSelection: Bool = false, rule: Bool = false) {
-            let i = r * columns + c
-            if cells[i] == CharGrid.continuation && c > 0 { cells[i - 1] = CharGrid.space }
-            if c + 1 < columns && cells[i + 1] == CharGrid.continuation { cells[i + 1] = CharGrid.space }
-            cells[i] = v
-            rules[i] = rule
-            if !(overSelection && styles[i] == StyleCode.selected) { styles[i] = style }
-        }
-    }
-
     /// Draws the list over what the grid holds.
     public mutating func draw(_ list: DisplayList) {
-        guard columns > 0 && rows > 0 else { return }
-        // Moved out for the call (see `Cells`), moved back after.
-        var cellArray = cells, styleArray = styles, ruleArray = rules
-        cells = []; styles = []; rules = []
-        cellArray.withUnsafeMutableBufferPointer { c in
-            styleArray.withUnsafeMutableBufferPointer { s in
-                ruleArray.withUnsafeMutableBufferPointer { r in
-                    draw(list, Cells(cells: c.baseAddress!, styles: s.baseAddress!, rules: r.baseAddress!, columns: columns))
-                }
-            }
-        }
-        cells = cellArray; styles = styleArray; rules = ruleArray
-    }
-
-    private mutating func draw(_ list: DisplayList, _ g: Cells) {
         let full = CellBox(c0: 0, c1: columns, r0: 0, r1: rows)
         var clips: [CellBox] = [full]
         var opacities: [Double] = [1]
@@ -230,36 +187,36 @@ public struct CharGrid: Hashable, Sendable {
             if hidden || clip.isEmpty { continue }
             switch item.command {
             case .fillRect(let r, let role):
-                fill(g, box(r).intersected(clip), style: stateCode ?? code(role))
+                fill(box(r).intersected(clip), style: stateCode ?? code(role))
             case .roundedRect(let r, let radius, let role):
                 let b = box(r)
-                fill(g, b.intersected(clip), style: stateCode ?? code(role))
-                outline(g, b, clip: clip, rounded: radius > 0, style: stateCode ?? code(role))
+                fill(b.intersected(clip), style: stateCode ?? code(role))
+                outline(b, clip: clip, rounded: radius > 0, style: stateCode ?? code(role))
             case .border(let r, _, let radius, let role):
-                outline(g, box(r), clip: clip, rounded: radius > 0, style: stateCode ?? code(role))
+                outline(box(r), clip: clip, rounded: radius > 0, style: stateCode ?? code(role))
             case .circle(let r, let role):
-                circle(g, r, clip: clip, filled: item.state.contains(.selected), style: stateCode ?? code(role))
+                circle(r, clip: clip, filled: item.state.contains(.selected), style: stateCode ?? code(role))
             case .icon(let icon, let frame, let role):
-                self.icon(g, icon, frame: frame, clip: clip, style: stateCode ?? code(role))
+                self.icon(icon, frame: frame, clip: clip, style: stateCode ?? code(role))
             case .line(let a, let b, _, let role):
-                line(g, a, b, clip: clip, style: stateCode ?? code(role))
+                line(a, b, clip: clip, style: stateCode ?? code(role))
             case .text(let layout, let origin, let role):
-                text(g, layout, origin: origin, clip: clip, style: stateCode ?? code(role))
+                text(layout, origin: origin, clip: clip, style: stateCode ?? code(role))
             case .image(let ref, let frame):
                 let (c, r) = cell(frame.midX - Self.cellWidth / 2, frame.midY)
-                imageGlyph(g, glyph: ref.glyph, identity: ref.displayCode, label: item.accessibilityLabel,
+                imageGlyph(glyph: ref.glyph, identity: ref.displayCode, label: item.accessibilityLabel,
                            column: c, row: r, clip: clip, style: stateCode ?? StyleCode.image)
             case .caret(let r, _):
                 let (c, row) = cell(r.minX + 1, r.midY)
                 guard inside(c, row, clip) else { break }
                 let i = row * columns + c
-                if g.cells[i] == Self.space { g.cells[i] = options.asciiOnly ? 0x7C : 0x258F }
-                g.styles[i] = StyleCode.caret
+                if cells[i] == Self.space { cells[i] = options.asciiOnly ? 0x7C : 0x258F }
+                styles[i] = StyleCode.caret
             case .selection(let r, _):
                 let b = box(r).intersected(clip)
                 forEach(b) { i in
-                    if g.cells[i] == Self.space { g.cells[i] = options.asciiOnly ? 0x3A : 0x2591 }
-                    g.styles[i] = StyleCode.selected
+                    if cells[i] == Self.space { cells[i] = options.asciiOnly ? 0x3A : 0x2591 }
+                    styles[i] = StyleCode.selected
                 }
             case .shadow, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 break
@@ -268,9 +225,7 @@ public struct CharGrid: Hashable, Sendable {
     }
 
     private mutating func code(_ role: ColorRole) -> UInt8 {
-        // A one-byte code directly (`asciiValue` compares with "\r\n" first).
-        let u = role.code.utf8
-        let v = u.count == 1 && u.first! < 0x80 ? u.first! : role.code.asciiValue ?? UInt8(ascii: "?")
+        let v = role.code.asciiValue ?? UInt8(ascii: "?")
         if v < 128 && roleNames[Int(v)] == nil { roleNames[Int(v)] = role.name }
         return v
     }
@@ -287,20 +242,32 @@ public struct CharGrid: Hashable, Sendable {
         }
     }
 
-    private mutating func fill(_ g: Cells, _ b: CellBox, style: UInt8) {
+    /// Writes one cell, repairing a wide character it cuts in half. With `overSelection`
+    /// (glyphs: text drawn over a selection highlight) a selected cell stays `S`.
+    private mutating func put(_ c: Int, _ r: Int, _ v: UInt32, style: UInt8, overSelection: Bool = false,
+                              rule: Bool = false) {
+        let i = r * columns + c
+        if cells[i] == Self.continuation && c > 0 { cells[i - 1] = Self.space }
+        if c + 1 < columns && cells[i + 1] == Self.continuation { cells[i + 1] = Self.space }
+        cells[i] = v
+        rules[i] = rule
+        if !(overSelection && styles[i] == StyleCode.selected) { styles[i] = style }
+    }
+
+    private mutating func fill(_ b: CellBox, style: UInt8) {
         guard !b.isEmpty else { return }
         let n = b.c1 - b.c0
         for r in b.r0..<b.r1 {
             let base = r * columns
-            if b.c0 > 0 && g.cells[base + b.c0] == Self.continuation { g.cells[base + b.c0 - 1] = Self.space }
-            if b.c1 < columns && g.cells[base + b.c1] == Self.continuation { g.cells[base + b.c1] = Self.space }
-            (g.cells + base + b.c0).update(repeating: Self.space, count: n)
-            (g.styles + base + b.c0).update(repeating: style, count: n)
-            (g.rules + base + b.c0).update(repeating: false, count: n)
+            if b.c0 > 0 && cells[base + b.c0] == Self.continuation { cells[base + b.c0 - 1] = Self.space }
+            if b.c1 < columns && cells[base + b.c1] == Self.continuation { cells[base + b.c1] = Self.space }
+            cells.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: Self.space, count: n) }
+            styles.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: style, count: n) }
+            rules.withUnsafeMutableBufferPointer { ($0.baseAddress! + base + b.c0).update(repeating: false, count: n) }
         }
     }
 
-    private mutating func outline(_ g: Cells, _ b: CellBox, clip: CellBox, rounded: Bool, style: UInt8) {
+    private mutating func outline(_ b: CellBox, clip: CellBox, rounded: Bool, style: UInt8) {
         guard !b.isEmpty else { return }
         let ascii = options.asciiOnly
         let h: UInt32 = ascii ? 0x2D : 0x2500, v: UInt32 = ascii ? 0x7C : 0x2502
@@ -309,7 +276,7 @@ public struct CharGrid: Hashable, Sendable {
         let bl: UInt32 = ascii ? 0x2B : (rounded ? 0x2570 : 0x2514)
         let br: UInt32 = ascii ? 0x2B : (rounded ? 0x256F : 0x2518)
         func set(_ c: Int, _ r: Int, _ ch: UInt32) {
-            if inside(c, r, clip) { g.put(c, r, ch, style: style, rule: true) }
+            if inside(c, r, clip) { put(c, r, ch, style: style, rule: true) }
         }
         let w = b.c1 - b.c0, hgt = b.r1 - b.r0
         if hgt == 1 {
@@ -328,12 +295,12 @@ public struct CharGrid: Hashable, Sendable {
         for r in (b.r0 + 1)..<(b.r1 - 1) { set(b.c0, r, v); set(b.c1 - 1, r, v) }
     }
 
-    private mutating func circle(_ g: Cells, _ rect: Rect, clip: CellBox, filled: Bool, style: UInt8) {
+    private mutating func circle(_ rect: Rect, clip: CellBox, filled: Bool, style: UInt8) {
         let b = box(rect)
         if b.c1 - b.c0 < 2 || b.r1 - b.r0 < 1 {
             let (c, r) = cell(rect.midX, rect.midY)
             let ch: UInt32 = options.asciiOnly ? (filled ? 0x2A : 0x6F) : (filled ? 0x25CF : 0x25CB)
-            if inside(c, r, clip) { g.put(c, r, ch, style: style) }
+            if inside(c, r, clip) { put(c, r, ch, style: style) }
             return
         }
         let rx = rect.width / 2, ry = rect.height / 2
@@ -345,17 +312,17 @@ public struct CharGrid: Hashable, Sendable {
                 if dx * dx + dy * dy <= 1 {
                     if first < 0 { first = c }
                     last = c
-                    if inside(c, r, clip) { g.put(c, r, Self.space, style: style) }
+                    if inside(c, r, clip) { put(c, r, Self.space, style: style) }
                 }
             }
             if first >= 0 {
-                if inside(first, r, clip) { g.put(first, r, 0x28, style: style) }
-                if last > first && inside(last, r, clip) { g.put(last, r, 0x29, style: style) }
+                if inside(first, r, clip) { put(first, r, 0x28, style: style) }
+                if last > first && inside(last, r, clip) { put(last, r, 0x29, style: style) }
             }
         }
     }
 
-    private mutating func line(_ g: Cells, _ a: Point, _ b: Point, clip: CellBox, style: UInt8) {
+    private mutating func line(_ a: Point, _ b: Point, clip: CellBox, style: UInt8) {
         let ascii = options.asciiOnly
         let (c0, r0) = cell(a.x, a.y), (c1, r1) = cell(b.x, b.y)
         let dc = c1 - c0, dr = r1 - r0
@@ -365,7 +332,7 @@ public struct CharGrid: Hashable, Sendable {
             let from = max(lo.c0, clip.c0), to = min(max(lo.c1, lo.c0 + 1), clip.c1)
             let r = cell(0, (a.y + b.y) / 2).r
             guard r >= clip.r0 && r < clip.r1 && from < to else { return }
-            for c in from..<to { g.put(c, r, ascii ? 0x2D : 0x2500, style: style, rule: true) }
+            for c in from..<to { put(c, r, ascii ? 0x2D : 0x2500, style: style, rule: true) }
             return
         }
         if dc == 0 || abs(b.x - a.x) < Self.cellWidth / 2 {
@@ -373,7 +340,7 @@ public struct CharGrid: Hashable, Sendable {
             let lo = box(Rect(x: 0, y: min(a.y, b.y), width: 1, height: abs(b.y - a.y)))
             let from = max(lo.r0, clip.r0), to = min(max(lo.r1, lo.r0 + 1), clip.r1)
             guard c >= clip.c0 && c < clip.c1 && from < to else { return }
-            for r in from..<to { g.put(c, r, ascii ? 0x7C : 0x2502, style: style, rule: true) }
+            for r in from..<to { put(c, r, ascii ? 0x7C : 0x2502, style: style, rule: true) }
             return
         }
         // Diagonal: step along the longer axis in cells.
@@ -382,19 +349,19 @@ public struct CharGrid: Hashable, Sendable {
         for s in 0...steps {
             let c = c0 + (dc * s + (dc >= 0 ? steps / 2 : -steps / 2)) / steps
             let r = r0 + (dr * s + (dr >= 0 ? steps / 2 : -steps / 2)) / steps
-            if inside(c, r, clip) { g.put(c, r, ch, style: style, rule: true) }
+            if inside(c, r, clip) { put(c, r, ch, style: style, rule: true) }
         }
     }
 
     /// An icon's text form, centred in its frame on the row of the frame's middle.
-    private mutating func icon(_ g: Cells, _ icon: Icon, frame: Rect, clip: CellBox, style: UInt8) {
+    private mutating func icon(_ icon: Icon, frame: Rect, clip: CellBox, style: UInt8) {
         let text = options.asciiOnly ? icon.asciiText : icon.gridText
         let n = text.unicodeScalars.count
         guard n > 0 else { return }
         let (c0, r) = cell(frame.midX - Double(n) * Self.cellWidth / 2 + Self.cellWidth / 2, frame.midY)
         var c = c0
         for u in text.unicodeScalars {
-            if inside(c, r, clip) { g.put(c, r, u.value, style: style) }
+            if inside(c, r, clip) { put(c, r, u.value, style: style) }
             c += 1
         }
     }
@@ -402,7 +369,7 @@ public struct CharGrid: Hashable, Sendable {
     /// Clears outline and rule characters under a text line's span (first to last
     /// glyph) and a horizontal rule character just outside it, so text never reads
     /// with box characters running through its spaces. O(line width in cells).
-    private mutating func clearRules(_ g: Cells, under line: TextLayout.Line, origin: Point, clip: CellBox) {
+    private mutating func clearRules(under line: TextLayout.Line, origin: Point, clip: CellBox) {
         guard let first = line.localGlyphs.first, let last = line.localGlyphs.last else { return }
         let r = cell(0, origin.y + line.layoutFrame(first.frame).midY).r
         guard r >= clip.r0 && r < clip.r1 else { return }
@@ -415,40 +382,40 @@ public struct CharGrid: Hashable, Sendable {
         guard from < to else { return }
         for c in from..<to {
             let i = r * columns + c
-            guard g.rules[i] else { continue }
-            if (c < a || c > b) && g.cells[i] != h { continue }
-            g.cells[i] = Self.space
-            g.rules[i] = false
+            guard rules[i] else { continue }
+            if (c < a || c > b) && cells[i] != h { continue }
+            cells[i] = Self.space
+            rules[i] = false
         }
     }
 
-    private mutating func text(_ g: Cells, _ layout: TextLayout, origin: Point, clip: CellBox, style: UInt8) {
+    private mutating func text(_ layout: TextLayout, origin: Point, clip: CellBox, style: UInt8) {
         for line in layout.lines {
-            clearRules(g, under: line, origin: origin, clip: clip)
+            clearRules(under: line, origin: origin, clip: clip)
             line.localGlyphs.withUnsafeBufferPointer { glyphs in
                 guard let base = glyphs.baseAddress else { return }
                 for i in 0..<glyphs.count {
-                    let gl = base + i
-                    let frame = line.layoutFrame(gl.pointee.frame)
+                    let g = base + i
+                    let frame = line.layoutFrame(g.pointee.frame)
                     let (c, r) = cell(origin.x + frame.minX, origin.y + frame.midY)
-                    let wide = gl.pointee.width == .wide
-                    if gl.pointee.codePoint != 0 && gl.pointee.isSingleScalar {
+                    let wide = g.pointee.width == .wide
+                    if g.pointee.codePoint != 0 && g.pointee.isSingleScalar {
                         // The common case: one scalar, no string work.
-                        if gl.pointee.codePoint == 0x2026 && gl.pointee.position == nil {
-                            if inside(c, r, clip) { g.put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
+                        if g.pointee.codePoint == 0x2026 && g.pointee.position == nil {
+                            if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
                         } else {
-                            scalarCell(g, gl.pointee.codePoint, wide: wide, column: c, row: r, clip: clip, style: style)
+                            scalarCell(g.pointee.codePoint, wide: wide, column: c, row: r, clip: clip, style: style)
                         }
                         continue
                     }
-                    switch gl.pointee.content {
+                    switch g.pointee.content {
                     case .character(let ch):
-                        character(g, ch, wide: wide, column: c, row: r, clip: clip, style: style)
+                        character(ch, wide: wide, column: c, row: r, clip: clip, style: style)
                     case .ellipsis:
-                        if inside(c, r, clip) { g.put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
+                        if inside(c, r, clip) { put(c, r, options.asciiOnly ? 0x7E : 0x2026, style: style, overSelection: true) }
                     case .emoji(let e):
                         let cc = cell(origin.x + frame.midX - Self.cellWidth, 0).c
-                        imageGlyph(g, glyph: e.glyph, identity: e.code, label: e.label, column: cc, row: r,
+                        imageGlyph(glyph: e.glyph, identity: e.code, label: e.label, column: cc, row: r,
                                    clip: clip, style: e.imageName == nil ? style : StyleCode.image)
                     }
                 }
@@ -457,16 +424,16 @@ public struct CharGrid: Hashable, Sendable {
     }
 
     /// A character that is a single scalar.
-    private mutating func scalarCell(_ g: Cells, _ s: UInt32, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
+    private mutating func scalarCell(_ s: UInt32, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
         guard r >= clip.r0 && r < clip.r1 else { return }
         if wide {
             guard c >= clip.c0 && c + 1 < clip.c1 else { return }
             if options.asciiOnly {
-                g.put(c, r, 0x3F, style: style, overSelection: true)
-                g.put(c + 1, r, 0x3F, style: style, overSelection: true)
+                put(c, r, 0x3F, style: style, overSelection: true)
+                put(c + 1, r, 0x3F, style: style, overSelection: true)
             } else {
-                g.put(c, r, s, style: style, overSelection: true)
-                g.put(c + 1, r, Self.continuation, style: style, overSelection: true)
+                put(c, r, s, style: style, overSelection: true)
+                put(c + 1, r, Self.continuation, style: style, overSelection: true)
             }
             return
         }
@@ -477,21 +444,21 @@ public struct CharGrid: Hashable, Sendable {
         } else {
             v = s < 0x20 || (s >= 0x7F && s < 0xA0) ? 0xFFFD : s
         }
-        g.put(c, r, v, style: style, overSelection: true)
+        put(c, r, v, style: style, overSelection: true)
     }
 
     /// A character of several scalars (combining marks, emoji sequences).
-    private mutating func character(_ g: Cells, _ ch: Character, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
+    private mutating func character(_ ch: Character, wide: Bool, column c: Int, row r: Int, clip: CellBox, style: UInt8) {
         guard r >= clip.r0 && r < clip.r1 else { return }
         if wide && !(c >= clip.c0 && c + 1 < clip.c1) { return }
         if !wide && !(c >= clip.c0 && c < clip.c1) { return }
         if options.asciiOnly {
-            g.put(c, r, 0x3F, style: style, overSelection: true)
-            if wide { g.put(c + 1, r, 0x3F, style: style, overSelection: true) }
+            put(c, r, 0x3F, style: style, overSelection: true)
+            if wide { put(c + 1, r, 0x3F, style: style, overSelection: true) }
             return
         }
-        g.put(c, r, clusterValue(String(ch)), style: style, overSelection: true)
-        if wide { g.put(c + 1, r, Self.continuation, style: style, overSelection: true) }
+        put(c, r, clusterValue(String(ch)), style: style, overSelection: true)
+        if wide { put(c + 1, r, Self.continuation, style: style, overSelection: true) }
     }
 
     private mutating func clusterValue(_ s: String) -> UInt32 {
@@ -503,40 +470,28 @@ public struct CharGrid: Hashable, Sendable {
     }
 
     /// A two-cell emoji glyph: the emoji itself, or its short code.
-    private mutating func imageGlyph(_ g: Cells, glyph: String?, identity: String, label: String?, column c: Int, row r: Int,
+    private mutating func imageGlyph(glyph: String?, identity: String, label: String?, column c: Int, row r: Int,
                                      clip: CellBox, style: UInt8) {
         guard r >= clip.r0 && r < clip.r1 && c >= clip.c0 && c + 1 < clip.c1 else { return }
-        if let glyph, !options.asciiOnly {
-            var scalars = glyph.unicodeScalars.makeIterator()
-            if let first = scalars.next() {
-                // One scalar is one character (no grapheme breaking needed); else the
-                // glyph shows only when it is one character, as a cluster.
-                let single = scalars.next() == nil
-                if single || glyph.count == 1 {
-                    g.put(c, r, single ? first.value : clusterValue(glyph), style: style, overSelection: true)
-                    g.put(c + 1, r, Self.continuation, style: style, overSelection: true)
-                    return
-                }
-            }
+        if let glyph, !glyph.isEmpty, !options.asciiOnly, glyph.count == 1 {
+            let ch = glyph.first!
+            let scalars = ch.unicodeScalars
+            put(c, r, scalars.count == 1 ? scalars.first!.value : clusterValue(glyph), style: style, overSelection: true)
+            put(c + 1, r, Self.continuation, style: style, overSelection: true)
+            return
         }
+        let key = identity
         let index: Int
-        if let last = lastLegend, last.identity == identity {
-            // Emoji repeat in runs: the entry of the one before, without hashing.
-            index = last.index
-        } else if let i = legendIndex[identity] {
+        if let i = legendIndex[key] {
             index = i
         } else {
             index = legendEntries.count
-            legendIndex[identity] = index
-            let code = codes.code(for: identity)
-            legendEntries.append((code, identity, label))
-            let u = Array(code.utf8)
-            legendCells.append((u.count > 0 ? UInt32(u[0]) : 0x23, u.count > 1 ? UInt32(u[1]) : 0x23))
+            legendIndex[key] = index
+            legendEntries.append((codes.code(for: key), key, label))
         }
-        lastLegend = (identity, index)
-        let cells = legendCells[index]
-        g.put(c, r, cells.0, style: style, overSelection: true)
-        g.put(c + 1, r, cells.1, style: style, overSelection: true)
+        let code = Array(legendEntries[index].code.utf8)
+        put(c, r, UInt32(code[0]), style: style, overSelection: true)
+        put(c + 1, r, UInt32(code[1]), style: style, overSelection: true)
     }
 
     // MARK: - Text form
