@@ -8,10 +8,13 @@
 public struct BubbleCell {
     /// Creation order, stable for the cell's life: tells reused cells apart.
     public let serial: Int
+    /// The kind of row the cell shows; a cell never changes kind.
     public let reuseIdentifier: CellReuseIdentifier
     /// The message the cell shows, nil while in the pool.
     public private(set) var messageID: Message.ID?
+    /// The row the cell shows, nil after `prepareForReuse`.
     public private(set) var row: Int?
+    /// The laid-out bubble the cell draws, nil after `prepareForReuse`.
     public private(set) var layout: BubbleLayout?
     /// One player slot per playable animated emoji of the row, in layout order: the
     /// item slot `i` plays (`BubblePlayerKey(cell: serial, slot: i)`).
@@ -21,6 +24,11 @@ public struct BubbleCell {
     /// How many times `prepareForReuse` ran (once per dequeue from the pool).
     public private(set) var prepareForReuseCount = 0
 
+    /// An empty cell (the pool creates cells; tests make them directly).
+    ///
+    /// - Parameters:
+    ///   - serial: The cell's creation number.
+    ///   - reuseIdentifier: Its kind.
     public init(serial: Int, reuseIdentifier: CellReuseIdentifier) {
         self.serial = serial; self.reuseIdentifier = reuseIdentifier
     }
@@ -58,5 +66,8 @@ public struct BubbleCell {
     }
 
     /// The player key of slot `slot`.
+    ///
+    /// - Parameter slot: An index into ``playerItems``.
+    /// - Returns: The key the host's players are stored under.
     public func playerKey(_ slot: Int) -> BubblePlayerKey { BubblePlayerKey(cell: serial, slot: slot) }
 }

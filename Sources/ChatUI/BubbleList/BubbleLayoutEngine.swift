@@ -9,14 +9,25 @@ import Raster
 /// aside) shows them big, without a bubble, as WeChat and iMessage do.
 ///
 /// Pure and deterministic: the same (message, width) gives the same layout, which is
-/// why the list may cache it under that key. O(length of the text).
+/// why the list may cache it under that key.
+/// - Complexity: A layout is O(*n*) in the length of the message's text.
 public struct BubbleLayoutEngine: Sendable {
+    /// The catalog placeholders are decoded with.
     public var catalog: EmojiCatalog
+    /// The bubble geometry.
     public var metrics: BubbleMetrics
     /// The meaning locale used for accessibility labels ("" is the catalog's default).
     public var locale: String
+    /// The font's cell metrics text is measured with (the bitmap font's by default).
     public var fontMetrics: FontMetrics
 
+    /// Creates an engine; each parameter sets the property of the same name.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog.
+    ///   - metrics: The bubble geometry.
+    ///   - locale: The meaning locale for labels.
+    ///   - fontMetrics: The font's metrics.
     public init(catalog: EmojiCatalog, metrics: BubbleMetrics = BubbleMetrics(), locale: String = "",
                 fontMetrics: FontMetrics = .unifont16) {
         self.catalog = catalog; self.metrics = metrics; self.locale = locale; self.fontMetrics = fontMetrics
@@ -24,6 +35,9 @@ public struct BubbleLayoutEngine: Sendable {
 
     /// The inline form of an emoji attachment: Unicode emoji keep their characters as
     /// the glyph (so the CharGrid prints them), image emoji their image name.
+    ///
+    /// - Parameter e: A catalog emoji.
+    /// - Returns: The inline emoji, labelled with its meaning in ``locale``.
     public func inlineEmoji(_ e: Emoji) -> InlineEmoji {
         InlineEmoji(code: e.code, imageName: e.imageName, label: e.meaning(for: locale),
                     glyph: e.kind == .unicode ? e.code : nil)
@@ -31,6 +45,10 @@ public struct BubbleLayoutEngine: Sendable {
 
     /// The emoji of a message when it is only one to `bigEmojiMaxCount` emoji and
     /// whitespace; nil otherwise.
+    ///
+    /// - Parameter rich: The decoded message.
+    /// - Returns: The emoji in order, or `nil` when the message has text or too many emoji.
+    /// - Complexity: O(*n*) in the message's runs and text.
     public func bigEmojiContent(_ rich: RichText) -> [Emoji]? {
         var out: [Emoji] = []
         for run in rich.runs {
@@ -47,6 +65,10 @@ public struct BubbleLayoutEngine: Sendable {
 
     /// The label VoiceOver would read: the text with every emoji replaced by its
     /// meaning, separated by single spaces where it meets other text.
+    ///
+    /// - Parameter rich: The decoded message.
+    /// - Returns: The label, whitespace collapsed to single spaces and trimmed.
+    /// - Complexity: O(*n*) in the message's length.
     public func accessibilityLabel(_ rich: RichText) -> String {
         var out = ""
         for run in rich.runs {
@@ -88,6 +110,14 @@ public struct BubbleLayoutEngine: Sendable {
     /// character (see `TextLayout.isWhitespace`).
     static func isWhitespace(_ c: Character) -> Bool { TextLayout.isWhitespace(c) }
 
+    /// Lays out one message for a list `listWidth` wide: big emoji when the message is only
+    /// a few emoji, else a bubble of wrapped text on the sender's side.
+    ///
+    /// - Parameters:
+    ///   - message: The message; its server text is decoded here.
+    ///   - listWidth: The list's width in points.
+    /// - Returns: The layout in row coordinates.
+    /// - Complexity: O(*n*) in the length of the message's text.
     public func layout(_ message: Message, listWidth: Double) -> BubbleLayout {
         let rich = RichText(parsing: message.serverText, catalog: catalog)
         let tail: BubbleLayout.TailSide = message.sender == .me ? .right : .left

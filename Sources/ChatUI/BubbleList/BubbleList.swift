@@ -31,10 +31,13 @@ import Interaction
 /// stops they name (`BubblePlayers`). Scrolling needs display-link frames while
 /// `needsFrames` (a `.tick` each); nothing else is timed.
 ///
-/// Costs: a frame is O(v log n) for v visible rows over n messages (binary searches
-/// over the Fenwick prefix sums); only rows that become visible are ever laid out.
+/// Only rows that become visible are ever laid out.
+/// - Complexity: A frame is O(*v* log *n*) for *v* visible rows over *n* messages (binary
+///   searches over the Fenwick prefix sums).
 public struct BubbleList {
+    /// The list's fixed parameters: geometry, estimates, tolerances and cache budget.
     public struct Configuration: Sendable {
+        /// The bubble geometry rows are laid out with.
         public var metrics = BubbleMetrics()
         /// Height assumed for rows not laid out yet.
         public var estimatedRowHeight: Double = 40
@@ -44,6 +47,7 @@ public struct BubbleList {
         public var atBottomTolerance: Double = 4
         /// The "new messages" pill: height and distance from the list's bottom.
         public var markerSize = Size(width: 160, height: 32)
+        /// The pill's distance above the list's bottom edge.
         public var markerBottomMargin: Double = 12
         /// How much the layout cache keeps between actions, in laid-out elements (about a
         /// character each; see `BubbleLayoutCache`): past it, the layouts of rows
@@ -51,6 +55,7 @@ public struct BubbleList {
         /// displayed rows' layouts are always kept. 32,768 elements are a few megabytes:
         /// hundreds of short messages, or three of 10,000 characters.
         public var layoutCacheBudget: Int = 32_768
+        /// The default configuration (the values above).
         public init() {}
     }
 
@@ -80,6 +85,7 @@ public struct BubbleList {
         case setDistanceFromBottom(Double, animated: Bool)
         /// UIKit's `setContentOffset(_:animated:)`, top-based.
         case setContentOffset(Double, animated: Bool)
+        /// Scroll to the bottom (distance 0), animated or at once.
         case scrollToBottom(animated: Bool)
         /// The owner purged the shared frame cache (recorded as an event).
         case memoryWarning(purgedBytes: Int)
@@ -87,10 +93,15 @@ public struct BubbleList {
         case clearMarker
     }
 
+    /// The configuration the list was made with.
     public let configuration: Configuration
+    /// Every message, oldest first; row `i` shows `messages[i]`.
     public private(set) var messages: [Message] = []
+    /// Each row's height (measured or estimated) and their prefix sums.
     public private(set) var rowHeights: RowHeights
+    /// The list's width in points; rows are laid out for it.
     public private(set) var width: Double
+    /// The visible height in points (the list above the input bar).
     public private(set) var viewportHeight: Double
     /// The scroll view, on an inverted axis: `contentOffset.y` is the distance from the bottom.
     public private(set) var scroll: ScrollModel.State
@@ -104,6 +115,7 @@ public struct BubbleList {
     public private(set) var peakDisplayed: [CellReuseIdentifier: Int] = [:]
     /// Row appearances so far (willDisplay count).
     public private(set) var appearanceCount = 0
+    /// The cells waiting for reuse, with the created and reused counts.
     public private(set) var pool = CellReusePool()
 
     private var layoutProvider: LayoutProvider
@@ -121,6 +133,16 @@ public struct BubbleList {
     /// A list opened at the bottom at `now`, laying out only the rows it shows. The
     /// events of that first pass (cells created, willDisplay, players started) are in
     /// `openingEvents`, for the host to record and perform.
+    ///
+    /// - Parameters:
+    ///   - messages: The conversation, oldest first.
+    ///   - width: The list's width in points.
+    ///   - viewportHeight: The visible height (negative values count as 0).
+    ///   - configuration: The list's parameters.
+    ///   - now: The instant the list opens.
+    ///   - layout: Lays out a message for a width; must be pure (results are cached).
+    ///   - playable: Whether an animated emoji gets a player.
+    /// - Complexity: O(*n*) in the messages, plus laying out the rows shown.
     public init(messages: [Message] = [], width: Double, viewportHeight: Double,
                 configuration: Configuration = Configuration(), at now: SimInstant = .zero,
                 layout: @escaping LayoutProvider,
@@ -152,7 +174,13 @@ public struct BubbleList {
 
     /// The reducer: applies `action` at `now` and returns what happened, in order. Pure
     /// apart from the layout provider it calls (itself pure): no clock, no trace, no
-    /// player runs. O(v log n) for v rows shown, plus the rows laid out.
+    /// player runs.
+    ///
+    /// - Parameters:
+    ///   - action: The input.
+    ///   - now: Its instant, not before the last action's.
+    /// - Returns: The events in UIKit's order, for the host to record and perform.
+    /// - Complexity: O(*v* log *n*) for *v* rows shown, plus the rows laid out.
     public mutating func send(_ action: Action, at now: SimInstant) -> [BubbleListEvent] {
         self.now = now
         pending = []
@@ -184,7 +212,9 @@ public struct BubbleList {
 
     // MARK: geometry
 
+    /// The number of rows (messages).
     public var count: Int { messages.count }
+    /// The content's height: every row's height plus the content insets.
     public var contentHeight: Double { configuration.contentInsets.vertical + rowHeights.total }
     /// How far the visible rect's bottom is above the content's bottom (0: at the bottom).
     public var distanceFromBottom: Double { scroll.contentOffset.y + pendingBottom }
@@ -197,7 +227,9 @@ public struct BubbleList {
     public var maxDistanceFromBottom: Double { max(0, contentHeight - viewportHeight) }
     /// UIKit's contentOffset.y: the visible rect's top in content coordinates.
     public var contentOffset: Double { contentHeight - viewportHeight - distanceFromBottom }
+    /// The visible part of the content, in content coordinates (top-based).
     public var visibleRect: Rect { Rect(x: 0, y: contentOffset, width: width, height: viewportHeight) }
+    /// Whether the list is at the bottom, within `Configuration.atBottomTolerance`.
     public var isAtBottom: Bool { distanceFromBottom <= configuration.atBottomTolerance }
     /// At the bottom, or coming to rest there (an animated scroll to the bottom still
     /// running): a message received during that animation must follow the bottom too.
@@ -210,14 +242,33 @@ public struct BubbleList {
     public var isSettled: Bool { scroll.state == .idle }
 
     /// Top of a row in content coordinates (its height may still be an estimate).
+    ///
+    /// - Parameter row: A row in `0...count`.
+    /// - Returns: The y in content coordinates.
+    /// - Complexity: O(log *n*).
     public func rowTop(_ row: Int) -> Double { configuration.contentInsets.top + rowHeights.offset(ofRow: row) }
+    /// A row's frame in content coordinates, the list's full width.
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: The frame (its height may still be an estimate).
+    /// - Complexity: O(log *n*).
     public func rowFrame(_ row: Int) -> Rect {
         Rect(x: 0, y: rowTop(row), width: width, height: rowHeights.height(ofRow: row))
     }
     /// A row's frame in the list's own coordinates (0 = the visible rect's top).
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: The frame; off the viewport for a row not in view.
+    /// - Complexity: O(log *n*).
     public func rowFrameInViewport(_ row: Int) -> Rect { rowFrame(row).offsetBy(dx: 0, dy: -contentOffset) }
 
-    /// Rows whose frames intersect [top, top + height), by binary search. O(log n).
+    /// Rows whose frames intersect [top, top + height), by binary search.
+    ///
+    /// - Parameters:
+    ///   - top: The band's top in content coordinates.
+    ///   - height: The band's height.
+    /// - Returns: The rows, possibly empty.
+    /// - Complexity: O(log *n*).
     public func rowsIntersecting(top: Double, height: Double) -> Range<Int> {
         guard count > 0, height > 0 else { return 0..<0 }
         let inset = configuration.contentInsets.top
@@ -232,10 +283,16 @@ public struct BubbleList {
         return lo..<(last + 1)
     }
 
+    /// The rows that intersect the visible rect now (the displayed rows after a layout pass).
+    /// - Complexity: O(log *n*).
     public var visibleRows: Range<Int> { rowsIntersecting(top: contentOffset, height: viewportHeight) }
 
     /// The layout of a row at the current width: the cached one (every displayed row
     /// has one), else computed without caching (a query never changes the list).
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: The layout.
+    /// - Complexity: O(1) when cached, else a layout: O(*k*) in the message's length.
     public func layout(ofRow row: Int) -> BubbleLayout {
         let m = messages[row]
         return layoutCache.layout(LayoutKey(id: m.id, width: width)) ?? layoutProvider(m, width)
@@ -243,7 +300,10 @@ public struct BubbleList {
 
     /// Whether the cache holds a row's layout at the current width (its height is kept
     /// either way once measured). Rows far from the viewport hold none once the cache is
-    /// past `Configuration.layoutCacheBudget`. O(1).
+    /// past `Configuration.layoutCacheBudget`.
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: Whether a layout is cached.
     public func hasCachedLayout(ofRow row: Int) -> Bool {
         layoutCache.layout(LayoutKey(id: messages[row].id, width: width)) != nil
     }
@@ -251,6 +311,7 @@ public struct BubbleList {
     /// Layouts the cache holds (all widths) and their cost in elements, at most
     /// `Configuration.layoutCacheBudget` between actions beside the displayed rows'.
     public var cachedLayoutCount: Int { layoutCache.count }
+    /// The cached layouts' total cost in laid-out elements (see `cachedLayoutCount`).
     public var cachedLayoutCost: Int { layoutCache.totalCost }
 
     /// The layout of a row, laying it out and caching it if needed (again after the
@@ -272,11 +333,20 @@ public struct BubbleList {
     }
 
     /// The displayed cell for a row, if it is displayed.
+    ///
+    /// - Parameter row: Any row.
+    /// - Returns: The cell, or `nil` when the row is not displayed.
     public func cell(forRow row: Int) -> BubbleCell? {
         displayedRows.contains(row) ? cells[row - displayedRows.lowerBound] : nil
     }
+    /// The displayed rows' cells, top to bottom (parallel to `displayedRows`).
     public var displayedCells: [BubbleCell] { cells }
+    /// The row of a message.
+    ///
+    /// - Parameter id: A message's identity.
+    /// - Returns: Its row, or `nil` for an unknown id.
     public func row(of id: Message.ID) -> Int? { indexByID[id] }
+    /// The newest message, if any.
     public var lastMessage: Message? { messages.last }
 
     /// Players that run now: one per playable animated emoji of each displayed row

@@ -7,12 +7,22 @@ import SimCore
 /// finished stays on its last frame while its row is visible and still counts, since
 /// scrolling it away and back plays it again.
 public protocol BubblePlayer: AnyObject {
+    /// Whether the player runs: started and not stopped (a finished play-once GIF counts).
     var isAnimating: Bool { get }
     /// The frame shown now.
     var frameIndex: Int { get }
+    /// Starts (or restarts) playing from the first frame.
+    ///
+    /// - Parameter now: The instant the row was displayed.
     func start(at now: SimInstant)
+    /// Stops playing; the player is dropped afterwards.
+    ///
+    /// - Parameter now: The instant the row ended displaying.
     func stop(at now: SimInstant)
-    /// Advances to a frame instant; returns true when the shown frame changed.
+    /// Advances to a frame instant.
+    ///
+    /// - Parameter now: The display-link frame's instant, not before the last one.
+    /// - Returns: `true` when the shown frame changed.
     func tick(at now: SimInstant) -> Bool
 }
 
@@ -23,7 +33,14 @@ public typealias BubblePlayerFactory<Player: BubblePlayer> = (BubbleLayout.Anima
 /// Which player: slot `slot` of the cell with serial `cell`. Players are keyed by cell,
 /// so stopping a row's old cell (a reload) never stops its new cell's players.
 public struct BubblePlayerKey: Hashable, Sendable {
+    /// The cell's serial (``BubbleCell/serial``).
     public var cell: Int
+    /// The index into the cell's ``BubbleCell/playerItems``.
     public var slot: Int
+    /// Creates a key.
+    ///
+    /// - Parameters:
+    ///   - cell: The cell's serial.
+    ///   - slot: The slot index.
     public init(cell: Int, slot: Int) { self.cell = cell; self.slot = slot }
 }

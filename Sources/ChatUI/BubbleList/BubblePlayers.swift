@@ -7,16 +7,26 @@ import SimCore
 ///
 /// Invariant (checked by `violations(displayed:)`): the running players are exactly
 /// the slots of the displayed cells the factory could make a player for, all animating.
-/// Costs: perform O(1) per event; `tick` O(p) for p running players, in the displayed
-/// cells' order (so frame-cache traffic is deterministic). Generic over the player type
-/// (no existential: the core builds under Embedded Swift).
+/// `tick` runs in the displayed cells' order (so frame-cache traffic is deterministic).
+/// Generic over the player type (no existential: the core builds under Embedded Swift).
+/// - Complexity: `perform` is O(1) per event; `tick` is O(*p*) for *p* player slots of
+///   the displayed cells.
 public struct BubblePlayers<Player: BubblePlayer> {
     private var running: [BubblePlayerKey: Player] = [:]
     private let make: BubblePlayerFactory<Player>
 
+    /// An empty registry.
+    ///
+    /// - Parameter factory: Makes the player for an animated item (`nil`: none, the row
+    ///   shows its still placeholder).
     public init(factory: @escaping BubblePlayerFactory<Player>) { make = factory }
 
     /// Performs one list event (others are ignored).
+    ///
+    /// - Parameters:
+    ///   - event: A list event; `playerStarted` makes and starts a player (stopping one
+    ///     already in the slot), `playerStopped` stops and drops it.
+    ///   - now: The event's instant.
     public mutating func perform(_ event: BubbleListEvent, at now: SimInstant) {
         switch event {
         case let .playerStarted(_, _, cell, slot, item):
@@ -33,6 +43,11 @@ public struct BubblePlayers<Player: BubblePlayer> {
     }
 
     /// Advances the players of `cells` (the displayed ones, in order) to `now`.
+    ///
+    /// - Parameters:
+    ///   - now: The frame's instant.
+    ///   - cells: The displayed cells, top to bottom.
+    /// - Complexity: O(*p*) in the cells' player slots.
     public func tick(at now: SimInstant, cells: [BubbleCell]) {
         for c in cells {
             for slot in c.playerItems.indices { _ = running[c.playerKey(slot)]?.tick(at: now) }
@@ -40,15 +55,25 @@ public struct BubblePlayers<Player: BubblePlayer> {
     }
 
     /// The player of a slot, if it runs.
+    ///
+    /// - Parameter key: The slot.
+    /// - Returns: The running player, or `nil`.
     public func player(_ key: BubblePlayerKey) -> Player? { running[key] }
 
     /// The frame a slot's player shows now, if it runs.
+    ///
+    /// - Parameter key: The slot.
+    /// - Returns: The frame index, or `nil` when no player runs there.
     public func frameIndex(_ key: BubblePlayerKey) -> Int? { running[key]?.frameIndex }
 
     /// Players running now.
     public var count: Int { running.count }
 
     /// Broken invariants against the displayed cells, described.
+    ///
+    /// - Parameter cells: The displayed cells.
+    /// - Returns: One sorted message per broken invariant; empty when it holds.
+    /// - Complexity: O(*p* log *p*) in the player slots and running players.
     public func violations(displayed cells: [BubbleCell]) -> [String] {
         var out: [String] = []
         var expected = Set<BubblePlayerKey>()

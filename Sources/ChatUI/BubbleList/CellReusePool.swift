@@ -9,10 +9,14 @@
 /// peak number of rows of that kind displayed at once.
 public struct CellReusePool {
     private var stacks: [CellReuseIdentifier: [BubbleCell]] = [:]
+    /// Cells created so far, all kinds; also the next cell's serial number.
     public private(set) var createdCount = 0
+    /// Dequeues answered from the pool.
     public private(set) var reusedCount = 0
+    /// Cells created so far, by kind.
     public private(set) var createdByIdentifier: [CellReuseIdentifier: Int] = [:]
 
+    /// An empty pool with zero counters.
     public init() {}
 
     /// Pops a cell (reset for reuse) or creates one. Returns the cell and whether it was reused.
@@ -33,6 +37,11 @@ public struct CellReusePool {
     }
 
     /// Cells waiting in the pool.
+    /// - Complexity: O(*k*) in the number of identifiers.
     public var pooledCount: Int { stacks.values.reduce(0) { $0 + $1.count } }
+    /// The cells of one kind waiting in the pool, the next to be dequeued last.
+    ///
+    /// - Parameter id: The reuse identifier.
+    /// - Returns: The pooled cells (empty when none).
     public func pooled(_ id: CellReuseIdentifier) -> [BubbleCell] { stacks[id] ?? [] }
 }

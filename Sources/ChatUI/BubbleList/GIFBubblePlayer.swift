@@ -8,18 +8,29 @@ import Imaging
 /// Each start plays from the first frame (FLAnimatedImage #217: a GIF scrolled back
 /// into view restarts rather than freezing on the frame it left).
 public final class GIFBubblePlayer: BubblePlayer {
+    /// The underlying player: timing, loop count and frame fetching.
     public let player: AnimationPlayer
+    /// Whether the player runs (between ``start(at:)`` and ``stop(at:)``).
     public private(set) var isAnimating = false
     /// Frames this player requested from the cache (hits and decodes).
     public private(set) var framesRequested = 0
     private var shownFrame = -1
 
+    /// A stopped player.
+    ///
+    /// - Parameters:
+    ///   - image: The animation.
+    ///   - cache: The frame cache shared by the list's players.
     public init(image: AnimatedImage, cache: FrameCache) {
         player = AnimationPlayer(image: image, cache: cache)
     }
 
+    /// The frame the underlying player shows now.
     public var frameIndex: Int { player.frameIndex }
 
+    /// Plays from the first frame and fetches it.
+    ///
+    /// - Parameter now: The instant the row was displayed.
     public func start(at now: SimInstant) {
         isAnimating = true
         player.start(at: now, mode: .reset)
@@ -27,11 +38,19 @@ public final class GIFBubblePlayer: BubblePlayer {
         _ = tick(at: now)
     }
 
+    /// Stops the underlying player; the last frame fetched stays cached.
+    ///
+    /// - Parameter now: The instant the row ended displaying.
     public func stop(at now: SimInstant) {
         isAnimating = false
         player.stop(at: now)
     }
 
+    /// Advances the underlying player and fetches the frame it shows when it changed or
+    /// was purged from the cache (a frame that fails to decode keeps the previous one).
+    ///
+    /// - Parameter now: The frame's instant.
+    /// - Returns: `true` when the shown frame changed; `false` while stopped.
     public func tick(at now: SimInstant) -> Bool {
         guard isAnimating else { return false }
         player.tick(at: now)
@@ -48,12 +67,20 @@ public final class GIFBubblePlayer: BubblePlayer {
 
     /// Whether `factory(library:cache:)` makes a player for an item: its image loads.
     /// The list's `playable` for the same library.
+    ///
+    /// - Parameter library: The images the factory would use.
+    /// - Returns: A predicate that loads the item's image (parsing metadata, not frames).
     public static func playable(library: ImageLibrary) -> BubbleList.Playable {
         { item in (try? library.image(named: item.imageName)) != nil }
     }
 
     /// A factory for the list: images come from `library` (one `AnimatedImage` per name,
     /// shared), frames through `cache`. Unknown or undecodable names get no player.
+    ///
+    /// - Parameters:
+    ///   - library: The images.
+    ///   - cache: The frame cache the players share.
+    /// - Returns: The factory for ``BubblePlayers``.
     public static func factory(library: ImageLibrary, cache: FrameCache) -> BubblePlayerFactory<GIFBubblePlayer> {
         { item in
             guard let image = try? library.image(named: item.imageName) else { return nil }

@@ -2,7 +2,7 @@
 ///
 /// Rows start at an estimated height and get their real height when they are first
 /// laid out, so opening a conversation of 100,000 messages lays out only the rows it
-/// shows. Every operation the list needs per frame is O(log n):
+/// shows. Every operation the list needs per frame is logarithmic:
 /// - `offset(ofRow:)` the sum of the heights above a row (its top),
 /// - `row(containing:)` the binary search (a Fenwick descent) from a y to a row,
 /// - `setHeight` when a row is measured or re-measured.
@@ -14,12 +14,19 @@ public struct RowHeights: Sendable {
     private var tree: [Double]      // 1-based Fenwick array; tree[0] unused
     private var heights: [Double]
     private var measuredFlags: [Bool]
+    /// The height a row has until it is measured.
     public let estimatedHeight: Double
     /// Rows whose height came from a measurement rather than the estimate.
     public private(set) var measuredCount = 0
-    /// Sum of all heights, kept up to date by every update. O(1).
+    /// Sum of all heights, kept up to date by every update.
     public private(set) var total: Double = 0
 
+    /// `count` rows, all at the estimate and unmeasured.
+    ///
+    /// - Parameters:
+    ///   - count: The number of rows, 0 or more.
+    ///   - estimatedHeight: The estimate, more than 0.
+    /// - Complexity: O(*n*) in `count`.
     public init(count: Int, estimatedHeight: Double) {
         precondition(count >= 0 && estimatedHeight > 0)
         self.estimatedHeight = estimatedHeight
@@ -29,12 +36,25 @@ public struct RowHeights: Sendable {
         rebuild()
     }
 
+    /// The number of rows.
     public var count: Int { heights.count }
 
+    /// A row's height: measured, or the estimate.
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: The height in points.
     public func height(ofRow row: Int) -> Double { heights[row] }
+    /// Whether a row's height was measured (rather than estimated).
+    ///
+    /// - Parameter row: A row in `0..<count`.
+    /// - Returns: `true` once ``setHeight(_:ofRow:)`` (or a known height) set it.
     public func isMeasured(_ row: Int) -> Bool { measuredFlags[row] }
 
-    /// Sum of the heights of rows `0..<row`. O(log n).
+    /// Sum of the heights of rows `0..<row`: the row's top.
+    ///
+    /// - Parameter row: A row in `0...count` (`count` gives ``total``).
+    /// - Returns: The offset in points.
+    /// - Complexity: O(log *n*).
     public func offset(ofRow row: Int) -> Double {
         precondition(row >= 0 && row <= count)
         var i = row, s = 0.0
@@ -42,7 +62,13 @@ public struct RowHeights: Sendable {
         return s
     }
 
-    /// Sets a row's height and marks it measured; returns the change. O(log n).
+    /// Sets a row's height and marks it measured.
+    ///
+    /// - Parameters:
+    ///   - h: The measured height, 0 or more.
+    ///   - row: A row in `0..<count`.
+    /// - Returns: The change in height (new minus old); 0 when it was already `h`.
+    /// - Complexity: O(log *n*).
     @discardableResult
     public mutating func setHeight(_ h: Double, ofRow row: Int) -> Double {
         precondition(h >= 0)
@@ -56,7 +82,10 @@ public struct RowHeights: Sendable {
         return delta
     }
 
-    /// Appends a row at the estimated height (or a known one). Amortised O(log n).
+    /// Appends a row at the estimated height (or a known one, which marks it measured).
+    ///
+    /// - Parameter height: The row's known height, or `nil` for the estimate.
+    /// - Complexity: Amortized O(log *n*).
     public mutating func append(height: Double? = nil) {
         let h = height ?? estimatedHeight
         heights.append(h)
@@ -73,7 +102,10 @@ public struct RowHeights: Sendable {
     }
 
     /// Forgets every measurement (e.g. after a width change) and restarts from
-    /// `known(row)` where a cached height exists, else the estimate. O(n).
+    /// `known(row)` where a cached height exists, else the estimate.
+    ///
+    /// - Parameter known: A cached height for a row, or `nil`.
+    /// - Complexity: O(*n*), plus a call of `known` per row.
     public mutating func reset(_ known: (Int) -> Double?) {
         measuredCount = 0
         for r in 0..<heights.count {
@@ -85,7 +117,11 @@ public struct RowHeights: Sendable {
 
     /// The row whose span [top, top + height) contains `y`, found by descending the
     /// Fenwick tree (a binary search over the prefix sums). Clamped to the first and
-    /// last rows; nil when there are no rows. O(log n).
+    /// last rows; nil when there are no rows.
+    ///
+    /// - Parameter y: An offset from the top of the first row.
+    /// - Returns: The row, or `nil` when there are none.
+    /// - Complexity: O(log *n*).
     public func row(containing y: Double) -> Int? {
         guard count > 0 else { return nil }
         if y < 0 { return 0 }

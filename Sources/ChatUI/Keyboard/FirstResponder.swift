@@ -16,14 +16,19 @@ import SimCore
 public struct FirstResponder: Reducer {
     /// What the user did.
     public enum Action: Hashable, Sendable {
+        /// A tap in the text view.
         case tapTextView
+        /// A tap on the emoji/keyboard toggle button.
         case tapToggle
+        /// A tap outside the input bar and the keyboard (the message list).
         case tapOutside
     }
 
     /// What changed, in the order UIKit reports it.
     public enum Event: Hashable, Sendable {
+        /// The text view became first responder.
         case becameFirstResponder
+        /// The text view resigned; the keyboard goes away.
         case resignedFirstResponder
         /// The input view was swapped (reloadInputViews).
         case inputViewChanged(KeyboardKind)
@@ -31,6 +36,7 @@ public struct FirstResponder: Reducer {
 
     /// Whether the text view is first responder and which keyboard it asks for.
     public struct State: Hashable, Sendable {
+        /// Whether the text view is first responder (has a keyboard up or coming).
         public var isFirstResponder = false
         /// The keyboard the text view asks for: `.none` unless first responder.
         public var keyboard: KeyboardKind = .none
@@ -39,6 +45,11 @@ public struct FirstResponder: Reducer {
         public init() {}
 
         /// A state as given (for tests' expected states).
+        ///
+        /// - Parameters:
+        ///   - isFirstResponder: Whether the text view is first responder.
+        ///   - keyboard: The keyboard it asks for; keep the invariant (`.none` exactly
+        ///     when not first responder) or the reducer's rules will not hold.
         public init(isFirstResponder: Bool, keyboard: KeyboardKind) {
             self.isFirstResponder = isFirstResponder
             self.keyboard = keyboard
@@ -52,7 +63,13 @@ public struct FirstResponder: Reducer {
     /// The reducer (it has no dependencies).
     public init() {}
 
-    /// Applies one input; returns what changed. O(1).
+    /// Applies one input; returns what changed.
+    ///
+    /// - Parameters:
+    ///   - s: The state.
+    ///   - action: The tap.
+    ///   - now: The instant (unused: the rules take no time).
+    /// - Returns: The changes in UIKit's order; empty when the tap changes nothing.
     public func reduce(into s: inout State, _ action: Action, at now: SimInstant) -> [Event] {
         var changes: [Event] = []
         switch action {
@@ -73,10 +90,23 @@ public struct FirstResponder: Reducer {
     }
 
     /// Never: the rules are instantaneous.
+    ///
+    /// - Parameter state: The state (unused).
+    /// - Returns: `nil`.
     public func nextDeadline(_ state: State) -> SimInstant? { nil }
     /// Never.
+    ///
+    /// - Parameters:
+    ///   - state: The state (unused).
+    ///   - now: The instant (unused).
+    /// - Returns: `false`.
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool { false }
     /// Nothing moves.
+    ///
+    /// - Parameters:
+    ///   - state: The state (unused).
+    ///   - now: The instant (unused).
+    /// - Returns: An empty list.
     public func motion(_ state: State, at now: SimInstant) -> [String] { [] }
     /// No frames.
     public static var frameAction: Action? { nil }

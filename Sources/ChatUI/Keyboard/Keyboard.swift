@@ -24,22 +24,38 @@ public struct Keyboard: Reducer {
     /// The nominal keyboard animation, as in UIKit's notifications.
     public static let defaultDuration = SimDuration.milliseconds(250)
 
+    /// One show, hide, switch or resize in flight: the frame moves from `fromFrame` to
+    /// `toFrame` over `duration` from `start`, along curve 7.
     public struct Animation: Hashable, Sendable {
+        /// The presentation frame when it began (UIKit's begin frame).
         public var fromFrame: Rect
+        /// The resting frame it arrives at (UIKit's end frame).
         public var toFrame: Rect
+        /// The keyboard on screen when it began.
         public var fromKind: KeyboardKind
+        /// The keyboard it brings up (`.none` for a hide).
         public var toKind: KeyboardKind
+        /// When it began.
         public var start: SimInstant
+        /// How long it runs.
         public var duration: SimDuration
+        /// When it arrives: `start + duration`.
         public var end: SimInstant { start + duration }
 
         /// Progress 0...1 of the animated value at `now` (curve 7 applied).
+        ///
+        /// - Parameter now: Any instant; before `start` gives 0, after `end` gives 1.
+        /// - Returns: The eased progress; 1 for a zero-length animation.
         public func progress(at now: SimInstant) -> Double {
             guard duration.ticks > 0 else { return 1 }
             let t = Double((now - start).ticks) / Double(duration.ticks)
             return KeyboardCurve.value(at: t)
         }
 
+        /// The frame at `now`: each edge interpolated by ``progress(at:)``.
+        ///
+        /// - Parameter now: Any instant.
+        /// - Returns: `toFrame` once arrived, else the interpolated frame.
         public func frame(at now: SimInstant) -> Rect {
             let p = progress(at: now)
             if p >= 1 { return toFrame }
@@ -64,6 +80,10 @@ public struct Keyboard: Reducer {
         public internal(set) var lastShownHeight: Double
 
         /// A hidden keyboard on `profile`.
+        ///
+        /// - Parameters:
+        ///   - profile: The device; its system keyboard's height is the hidden frame's.
+        ///   - duration: The length of every animation; zero makes them instant.
         public init(profile: DeviceProfile, duration: SimDuration = Keyboard.defaultDuration) {
             self.profile = profile
             self.duration = duration
@@ -71,6 +91,9 @@ public struct Keyboard: Reducer {
         }
 
         /// Full height of a keyboard's frame (keys plus the safe-area bottom).
+        ///
+        /// - Parameter kind: A keyboard.
+        /// - Returns: The height in points; 0 for `.none`.
         public func height(of kind: KeyboardKind) -> Double {
             switch kind {
             case .none: return 0
@@ -80,6 +103,9 @@ public struct Keyboard: Reducer {
         }
 
         /// Where the keyboard rests once `kind` is up (or hidden, for `.none`).
+        ///
+        /// - Parameter kind: A keyboard.
+        /// - Returns: A frame at the screen's bottom, or just below the screen for `.none`.
         public func restingFrame(for kind: KeyboardKind) -> Rect {
             let screen = profile.size
             switch kind {
@@ -91,23 +117,33 @@ public struct Keyboard: Reducer {
             }
         }
 
-        /// The presentation frame at `now`. O(1).
+        /// The presentation frame at `now`.
+        ///
+        /// - Parameter now: Any instant.
+        /// - Returns: The animated frame, or the resting frame of ``kind``.
         public func frame(at now: SimInstant) -> Rect {
             if let a = animation { return a.frame(at: now) }
             return restingFrame(for: kind)
         }
 
         /// How much of the screen the keyboard covers at `now` (0 when hidden).
+        ///
+        /// - Parameter now: Any instant.
+        /// - Returns: The covered height in points.
         public func overlap(at now: SimInstant) -> Double {
             max(0, profile.size.height - frame(at: now).minY)
         }
 
         /// The y the input bar's bottom edge rides on: the keyboard's top edge, but never
         /// below the safe area (a hidden keyboard leaves the bar above the home indicator).
+        ///
+        /// - Parameter now: Any instant.
+        /// - Returns: The y in screen points.
         public func barBottom(at now: SimInstant) -> Double {
             min(profile.size.height - profile.safeArea.bottom, frame(at: now).minY)
         }
 
+        /// Whether an animation is running (until the tick that posts its `did*`).
         public var isAnimating: Bool { animation != nil }
 
         /// The instant the running animation arrives, if any (a driver can schedule a
@@ -185,6 +221,7 @@ public struct Keyboard: Reducer {
     public enum Action: Hashable, Sendable {
         /// Shows (or switches to) a keyboard; `.none` hides.
         case show(KeyboardKind)
+        /// Hides the keyboard; the same as `show(.none)`.
         case hide
         /// The screen changed size.
         case resize(Size)
@@ -198,7 +235,14 @@ public struct Keyboard: Reducer {
     /// The reducer (it has no dependencies).
     public init() {}
 
-    /// Runs one action at `now`; returns the notifications to post. O(1).
+    /// Runs one action at `now`; returns the notifications to post.
+    ///
+    /// - Parameters:
+    ///   - state: The keyboard's state.
+    ///   - action: The action.
+    ///   - now: The instant it happens.
+    /// - Returns: The notifications, in UIKit's order (`did*` of an arrived animation
+    ///   first, then `willChangeFrame`, then `willShow`/`willHide`).
     public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [KeyboardNotification] {
         switch action {
         case let .show(kind): return state.set(kind, at: now)
@@ -210,12 +254,25 @@ public struct Keyboard: Reducer {
 
     /// When the running animation arrives (its `did*` is posted by the first tick at or
     /// after it).
+    ///
+    /// - Parameter state: The keyboard's state.
+    /// - Returns: ``State/arrival``.
     public func nextDeadline(_ state: State) -> SimInstant? { state.arrival }
 
     /// While an animation runs (until the tick that posts its `did*`).
+    ///
+    /// - Parameters:
+    ///   - state: The keyboard's state.
+    ///   - now: The current instant (unused: the state alone decides).
+    /// - Returns: ``State/isAnimating``.
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool { state.isAnimating }
 
     /// "the keyboard slides" while animating.
+    ///
+    /// - Parameters:
+    ///   - state: The keyboard's state.
+    ///   - now: The current instant (unused).
+    /// - Returns: One phrase while animating, else none.
     public func motion(_ state: State, at now: SimInstant) -> [String] {
         state.isAnimating ? ["the keyboard slides"] : []
     }

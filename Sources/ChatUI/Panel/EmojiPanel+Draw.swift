@@ -52,6 +52,8 @@ extension EmojiPanel {
 
     /// Page display lists drawn so far (cache misses) and served from the cache.
     public var pageDrawCount: Int { drawCache.pages.builds }
+    /// Page display lists served from the cache (no rebuild): with ``pageDrawCount``,
+    /// what the draw-cost tests count.
     public var pageCacheHits: Int { drawCache.pages.hits }
 
     // MARK: - geometry helpers for drivers and scripts

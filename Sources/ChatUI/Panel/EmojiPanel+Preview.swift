@@ -9,7 +9,9 @@ extension EmojiPanel {
     /// The preview's animation as a value: the image and its playback state. Advanced
     /// by `.tick`; drawing reads `state.frameIndex`.
     public struct PreviewPlayback {
+        /// The previewed emoji's image.
         public let image: AnimatedImage
+        /// Where the animation is: started at the long press, restarted from frame 0.
         public private(set) var state = PlaybackState()
 
         init(image: AnimatedImage, at t: SimInstant) {

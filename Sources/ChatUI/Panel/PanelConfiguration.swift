@@ -9,7 +9,9 @@ public struct PanelConfiguration: Hashable, Sendable {
     /// Columns of a page. With `adaptiveColumns` this is ignored and as many columns
     /// as fit the width (item width plus minimum spacing) are used.
     public var columns: Int = 8
+    /// Rows of keys on a page.
     public var rows: Int = 3
+    /// Fit as many columns as the width holds instead of using `columns`.
     public var adaptiveColumns: Bool = false
     /// Key size. Shrinks only when `columns` keys cannot fit the width at all.
     public var itemSize = Size(width: 36, height: 36)
@@ -22,8 +24,11 @@ public struct PanelConfiguration: Hashable, Sendable {
     public var hasDeleteKey: Bool = true
     /// Whole panel height (the emoji keyboard height of the device profile).
     public var height: Double = 216
+    /// Height of the search bar at the top; 0 hides it.
     public var searchBarHeight: Double = 0
+    /// Height of the page control (the dots) below the grid.
     public var pageControlHeight: Double = 16
+    /// Height of the category bar (the tabs) at the bottom.
     public var categoryBarHeight: Double = 36
     /// Width of one category tab; tabs are laid left to right from x = 0.
     public var tabWidth: Double = 44
@@ -39,26 +44,35 @@ public struct PanelConfiguration: Hashable, Sendable {
     /// Delete key auto-repeat: first repeat after `deleteRepeatDelay` (0.5 s), then
     /// every `deleteRepeatInterval` (0.1 s) while the key is held.
     public var deleteRepeatDelay: SimDuration = .milliseconds(500)
+    /// The interval between auto-repeats after the first; see `deleteRepeatDelay`.
     public var deleteRepeatInterval: SimDuration = .milliseconds(100)
     /// Release of a long press inserts the previewed emoji (PPSticker does; the seed does not).
     public var previewInserts: Bool = false
+    /// How a released drag comes to rest on a page.
     public var snapPolicy: PanelSnapPolicy = .paging
     /// Most recently used emoji kept (and shown in the recents group).
     public var recentsLimit: Int = 23
     /// Locale of the meanings used for names and accessibility labels ("" = default).
     public var locale: String = ""
 
+    /// How big the long-press preview is.
     public enum PreviewSize: Hashable, Sendable {
+        /// A fixed size in points, whatever the key size.
         case fixed(Size)
+        /// A multiple of the key size.
         case scale(Double)
     }
 
+    /// The defaults: WeChat's 8 x 3 grid with a delete key, 216 pt tall.
     public init() {}
 
     /// WeChat-style 8 x 3 with a delete key (the default).
     public static let standard = PanelConfiguration()
 
     /// The defaults with the height of the device's emoji keyboard.
+    ///
+    /// - Parameter d: The device.
+    /// - Returns: The configuration.
     public static func device(_ d: DeviceProfile) -> PanelConfiguration {
         var c = PanelConfiguration()
         c.height = d.emojiKeyboardHeight
@@ -66,6 +80,12 @@ public struct PanelConfiguration: Hashable, Sendable {
     }
 
     /// `columns` x `rows` with `key`-point keys, other values default.
+    ///
+    /// - Parameters:
+    ///   - columns: Keys per row.
+    ///   - rows: Rows per page.
+    ///   - key: The key's side in points.
+    /// - Returns: The configuration.
     public static func grid(_ columns: Int, _ rows: Int, key: Double = 36) -> PanelConfiguration {
         var c = PanelConfiguration()
         c.columns = columns; c.rows = rows

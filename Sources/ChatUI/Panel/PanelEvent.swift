@@ -22,6 +22,7 @@ public enum PanelEvent: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// A compact form for test messages: `didSelect(微笑)`, `didTapDelete(2)`, `trace(…)`.
     public var description: String {
         switch self {
         case .didSelect(let e): return "didSelect(\(e.code))"

@@ -10,6 +10,7 @@ public enum PanelHit: Hashable, Sendable, CustomStringConvertible {
     /// A gap, an inset, an empty cell of a last partial page, or outside the content.
     case nothing
 
+    /// A compact form for traces and test messages: `emoji(s0 p1 r2 c3 #4)`, `delete(p1)`, `nothing`.
     public var description: String {
         switch self {
         case let .emoji(s, p, r, c, i): return "emoji(s\(s) p\(p) r\(r) c\(c) #\(i))"
@@ -26,9 +27,10 @@ public enum PanelHit: Hashable, Sendable, CustomStringConvertible {
 /// wide as the panel. A section of n emoji takes ceil(n / perPage) pages (never an
 /// empty last page); an empty section takes none (the recents group when empty).
 ///
-/// Building is O(pages) (the page -> section table); every query is O(1): frames and
-/// hit tests are computed, never found by scanning items.
+/// Frames and hit tests are computed, never found by scanning items.
+/// - Complexity: Building is O(pages) (the page -> section table); every query is O(1).
 public struct PanelLayout: Hashable, Sendable {
+    /// The geometry rules the layout was computed from.
     public let configuration: PanelConfiguration
     /// Panel width = page width.
     public let width: Double
@@ -36,8 +38,11 @@ public struct PanelLayout: Hashable, Sendable {
     public let sectionCounts: [Int]
 
     // Grid geometry (page-local, relative to the scroll view's top-left).
+    /// Keys per row of a page (fitted to the width when the configuration is adaptive).
     public let columns: Int
+    /// Rows of keys per page.
     public let rows: Int
+    /// One key's size after fitting (keys shrink only once the gaps are gone).
     public let itemSize: Size
     /// Horizontal and vertical distance from one key's origin to the next.
     public let pitch: Size
@@ -55,7 +60,9 @@ public struct PanelLayout: Hashable, Sendable {
     /// Section shown by each global page.
     public let pageSection: [Int]
 
+    /// Pages over all sections.
     public var pageCount: Int { pageSection.count }
+    /// A page's width: the panel's.
     public var pageWidth: Double { width }
 
     /// The scroll view's frame in panel coordinates (between the search bar and the page control).
@@ -64,14 +71,17 @@ public struct PanelLayout: Hashable, Sendable {
         let h = max(0, c.height - c.searchBarHeight - c.pageControlHeight - c.categoryBarHeight)
         return Rect(x: 0, y: c.searchBarHeight, width: width, height: h)
     }
+    /// The page control's frame (the dots), below the scroll view.
     public var pageControlFrame: Rect {
         let s = scrollFrame
         return Rect(x: 0, y: s.maxY, width: width, height: configuration.pageControlHeight)
     }
+    /// The category bar's frame (the tabs), at the panel's bottom.
     public var categoryBarFrame: Rect {
         let p = pageControlFrame
         return Rect(x: 0, y: p.maxY, width: width, height: configuration.categoryBarHeight)
     }
+    /// The search bar's frame, at the panel's top (zero height without one).
     public var searchBarFrame: Rect {
         Rect(x: 0, y: 0, width: width, height: configuration.searchBarHeight)
     }
@@ -79,6 +89,13 @@ public struct PanelLayout: Hashable, Sendable {
     /// Content size of the scroll view: all pages side by side.
     public var contentSize: Size { Size(width: Double(pageCount) * width, height: scrollFrame.height) }
 
+    /// Computes the grid for a panel `width` wide.
+    ///
+    /// - Parameters:
+    ///   - configuration: The geometry rules.
+    ///   - width: The panel's width; a non-finite or negative width counts as 0.
+    ///   - sectionCounts: The emoji count of each section (negatives count as 0).
+    /// - Complexity: O(*p*) in the resulting pages.
     public init(configuration: PanelConfiguration, width: Double, sectionCounts: [Int]) {
         self.configuration = configuration
         self.width = width.isFinite ? max(0, width) : 0
@@ -129,30 +146,47 @@ public struct PanelLayout: Hashable, Sendable {
 
     // MARK: pages and sections
 
-    /// The section a global page belongs to, nil outside 0..<pageCount. O(1).
+    /// The section a global page belongs to, nil outside 0..<pageCount.
+    ///
+    /// - Parameter page: A global page index.
+    /// - Returns: The section index, or `nil`.
     public func section(ofPage page: Int) -> Int? {
         pageSection.indices.contains(page) ? pageSection[page] : nil
     }
 
-    /// The page within its section (0-based). O(1).
+    /// The page within its section (0-based).
+    ///
+    /// - Parameter page: A global page index.
+    /// - Returns: The page's index in its section, or `nil` outside `0..<pageCount`.
     public func pageInSection(_ page: Int) -> Int? {
         section(ofPage: page).map { page - firstPage[$0] }
     }
 
-    /// The global page that shows emoji `index` of `section`. O(1).
+    /// The global page that shows emoji `index` of `section`.
+    ///
+    /// - Parameters:
+    ///   - section: A section index.
+    ///   - index: An emoji index in the section.
+    /// - Returns: The global page, or `nil` for an index out of range.
     public func page(section: Int, index: Int) -> Int? {
         guard sectionCounts.indices.contains(section), index >= 0, index < sectionCounts[section] else { return nil }
         return firstPage[section] + index / perPage
     }
 
-    /// Range of emoji indices (in its section) shown on a global page. O(1).
+    /// Range of emoji indices (in its section) shown on a global page.
+    ///
+    /// - Parameter page: A global page index.
+    /// - Returns: The indices; empty outside `0..<pageCount`.
     public func emojiRange(ofPage page: Int) -> Range<Int> {
         guard let s = section(ofPage: page) else { return 0..<0 }
         let start = (page - firstPage[s]) * perPage
         return start..<min(sectionCounts[s], start + perPage)
     }
 
-    /// Pages whose frames intersect the visible range [offset, offset + width). O(1).
+    /// Pages whose frames intersect the visible range [offset, offset + width).
+    ///
+    /// - Parameter offset: The scroll view's horizontal content offset.
+    /// - Returns: The pages, clamped to `0..<pageCount` (one or two while scrolling).
     public func visiblePages(offset: Double) -> Range<Int> {
         guard pageCount > 0, width > 0 else { return 0..<0 }
         let lo = Int((offset / width).rounded(.down))
@@ -162,27 +196,45 @@ public struct PanelLayout: Hashable, Sendable {
     }
 
     /// Content offset of a page's left edge.
+    ///
+    /// - Parameter page: A global page index.
+    /// - Returns: `page` times the page width.
     public func offset(ofPage page: Int) -> Double { Double(page) * width }
 
     /// The page whose centre is nearest to a content offset (UIKit's current page).
+    ///
+    /// - Parameter offset: The scroll view's horizontal content offset.
+    /// - Returns: The page, clamped to `0..<pageCount` (0 without pages).
     public func nearestPage(offset: Double) -> Int {
         guard pageCount > 0, width > 0 else { return 0 }
         return min(max(Int((offset / width).rounded(.toNearestOrAwayFromZero)), 0), pageCount - 1)
     }
 
+    /// The largest content offset: the last page's left edge (0 without pages).
     public var maxOffset: Double { max(0, contentSize.width - width) }
 
     // MARK: frames
 
     /// Frame of cell (row, column) of a global page, in content coordinates of the
     /// scroll view (x grows across pages, y from the scroll view's top).
+    ///
+    /// - Parameters:
+    ///   - page: A global page index.
+    ///   - row: A row of the grid.
+    ///   - column: A column of the grid.
+    /// - Returns: The cell's frame (not checked against the grid).
     public func cellFrame(page: Int, row: Int, column: Int) -> Rect {
         Rect(x: Double(page) * width + gridOrigin.x + Double(column) * pitch.width,
              y: gridOrigin.y + Double(row) * pitch.height,
              width: itemSize.width, height: itemSize.height)
     }
 
-    /// Frame of emoji `index` of `section` in content coordinates. O(1).
+    /// Frame of emoji `index` of `section` in content coordinates.
+    ///
+    /// - Parameters:
+    ///   - section: A section index.
+    ///   - index: An emoji index in the section.
+    /// - Returns: The frame, or `nil` for an index out of range.
     public func itemFrame(section: Int, index: Int) -> Rect? {
         guard let p = page(section: section, index: index) else { return nil }
         let cell = index % perPage
@@ -190,6 +242,9 @@ public struct PanelLayout: Hashable, Sendable {
     }
 
     /// Frame of a page's delete key (the last cell), nil without a delete key.
+    ///
+    /// - Parameter page: A global page index.
+    /// - Returns: The frame in content coordinates, or `nil` (no delete key, or no such page).
     public func deleteFrame(page: Int) -> Rect? {
         guard hasDeleteKey, page >= 0, page < pageCount else { return nil }
         return cellFrame(page: page, row: rows - 1, column: columns - 1)
@@ -197,9 +252,12 @@ public struct PanelLayout: Hashable, Sendable {
 
     // MARK: hit testing
 
-    /// What a point in content coordinates hits. O(1): page, row and column by
-    /// division, then one remainder check each for the gaps. Cells own their
-    /// half-open frames (the max edges belong to the gap).
+    /// What a point in content coordinates hits: page, row and column by division, then
+    /// one remainder check each for the gaps. Cells own their half-open frames (the max
+    /// edges belong to the gap).
+    ///
+    /// - Parameter p: A point in the scroll view's content coordinates.
+    /// - Returns: The emoji or delete key hit, or `.nothing`.
     public func hit(content p: Point) -> PanelHit {
         guard width > 0, p.x >= 0, p.y >= 0 else { return .nothing }
         let page = Int((p.x / width).rounded(.down))
@@ -221,6 +279,11 @@ public struct PanelLayout: Hashable, Sendable {
     }
 
     /// What a point in panel coordinates hits, given the scroll offset.
+    ///
+    /// - Parameters:
+    ///   - p: A point in panel coordinates.
+    ///   - offset: The scroll view's horizontal content offset.
+    /// - Returns: The emoji or delete key hit, or `.nothing` outside the scroll view.
     public func hit(panel p: Point, offset: Double) -> PanelHit {
         let f = scrollFrame
         guard f.contains(p) else { return .nothing }
@@ -228,6 +291,9 @@ public struct PanelLayout: Hashable, Sendable {
     }
 
     /// The category tab under a panel point, nil when none.
+    ///
+    /// - Parameter p: A point in panel coordinates.
+    /// - Returns: The tab's section index, or `nil`.
     public func tab(at p: Point) -> Int? {
         let bar = categoryBarFrame
         guard bar.contains(p), configuration.tabWidth > 0 else { return nil }
@@ -235,6 +301,10 @@ public struct PanelLayout: Hashable, Sendable {
         return sectionCounts.indices.contains(i) ? i : nil
     }
 
+    /// A tab's frame in panel coordinates (tabs are `tabWidth` wide, from the left).
+    ///
+    /// - Parameter i: A section index.
+    /// - Returns: The frame (not checked against the sections).
     public func tabFrame(_ i: Int) -> Rect {
         let bar = categoryBarFrame
         return Rect(x: Double(i) * configuration.tabWidth, y: bar.minY,

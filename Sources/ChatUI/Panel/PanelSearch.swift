@@ -4,8 +4,16 @@ import EmojiText
 /// The panel's fallback search over its own groups, used when no catalog search is
 /// supplied: case-insensitive over code, meanings and keywords, ranked exact match,
 /// then prefix, then substring, ties in catalog order; each emoji once.
-/// O(total emoji x terms).
+/// - Complexity: O(total emoji × terms).
 public enum PanelSearch {
+    /// The emoji of `groups` matching `query`, best matches first.
+    ///
+    /// - Parameters:
+    ///   - query: The search text; empty finds nothing.
+    ///   - groups: The sections searched, in order.
+    ///   - limit: The most results returned.
+    /// - Returns: At most `limit` emoji, each once.
+    /// - Complexity: O(*n* · *t*) for *n* emoji of *t* terms each (code, meanings, keywords).
     public static func search(_ query: String, in groups: [PanelSection], limit: Int = 500) -> [Emoji] {
         let q = query.lowercased()
         guard !q.isEmpty else { return [] }

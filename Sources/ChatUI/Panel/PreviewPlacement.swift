@@ -14,17 +14,24 @@ import SimCore
 /// for a panel alone, the whole screen for a panel in a `ChatScreen` (so the preview of
 /// a top-row key extends over the input bar). Bubbles larger than `bounds` are pinned
 /// to its top-left. Inside the bubble the magnified image sits on top and the name
-/// below it (`nameHeight` points, one line of the 16 pt font). O(1).
+/// below it (`nameHeight` points, one line of the 16 pt font).
 public struct PreviewPlacement: Hashable, Sendable {
+    /// The bubble, in panel coordinates.
     public var frame: Rect
+    /// The magnified image inside the bubble: a square at its top.
     public var imageFrame: Rect
+    /// The name's line at the bubble's bottom.
     public var nameFrame: Rect
 
+    /// The height of the name's line (at most a third of the bubble).
     public static let nameHeight: Double = 16
 
+    /// Places a bubble for a pressed key by the rules above.
+    ///
     /// - Parameters:
     ///   - key: the pressed key in panel coordinates.
     ///   - size: the bubble size.
+    ///   - lift: the gap between the key and the bubble.
     ///   - bounds: where the bubble may go, in panel coordinates.
     public init(key: Rect, size: Size, lift: Double, bounds: Rect) {
         func clampX(_ x: Double) -> Double { min(max(x, bounds.minX), max(bounds.minX, bounds.maxX - size.width)) }
@@ -51,11 +58,22 @@ public struct PreviewPlacement: Hashable, Sendable {
     }
 
     /// The placement inside the panel's own bounds (a panel shown alone).
+    ///
+    /// - Parameters:
+    ///   - key: The pressed key in panel coordinates.
+    ///   - size: The bubble size.
+    ///   - lift: The gap between the key and the bubble.
+    ///   - panel: The panel's bounds.
     public init(key: Rect, size: Size, lift: Double, panel: Rect) {
         self.init(key: key, size: size, lift: lift, bounds: panel)
     }
 
     /// The bubble size for a configuration and a key size.
+    ///
+    /// - Parameters:
+    ///   - preview: The configured preview size.
+    ///   - key: The key's size.
+    /// - Returns: The fixed size, or the scaled key plus room for the name.
     public static func size(for preview: PanelConfiguration.PreviewSize, key: Size) -> Size {
         switch preview {
         case .fixed(let s): return s

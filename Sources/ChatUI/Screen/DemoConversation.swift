@@ -22,6 +22,9 @@ public enum DemoConversation {
     ]
 
     /// The script as messages, one a minute.
+    ///
+    /// - Parameter startID: The first message's id; the others follow.
+    /// - Returns: The messages, oldest first.
     public static func messages(startID: Int = 0) -> [Message] {
         script.enumerated().map { i, line in
             Message(id: .init(startID + i), sender: line.0, serverText: line.1,
@@ -32,6 +35,14 @@ public enum DemoConversation {
     /// A long conversation: the script's lines cycled, with short seeded variations.
     /// When `animatedEvery` is k > 0, every k-th message holds an animated emoji
     /// (cycling through the catalog's animated codes).
+    ///
+    /// - Parameters:
+    ///   - count: The number of messages.
+    ///   - seed: The seed of the variations; the same seed gives the same conversation.
+    ///   - animatedEvery: Put an animated emoji in every k-th message (and in no other);
+    ///     0 leaves the lines as they are.
+    /// - Returns: The messages, ids `0..<count`, one a second.
+    /// - Complexity: O(*n*) in `count`.
     public static func generated(count: Int, seed: UInt64 = 1, animatedEvery: Int = 0) -> [Message] {
         var rng = SeededRandom(seed: seed)
         let animated = ["[哈哈]", "[眨眼]", "[跳跳]", "[转圈]", "[f056]", "[f057]", "[f058]", "[f059]"]

@@ -10,11 +10,20 @@ import Imaging
 /// forever. Frames are produced on demand by `SyntheticAnimationSource` ("decoding" in
 /// the cache's sense), so the frame cache and its statistics behave as with GIFs.
 public enum SyntheticEmojiImages {
+    /// The images' width and height in pixels.
     public static let side = 64
+    /// Frames of every animated image (the dot's positions around the disc).
     public static let frameCount = 6
 
     /// The pixels of frame `index` of the image `name` (`animated` adds the dot).
-    /// Deterministic; O(side^2).
+    /// Deterministic.
+    ///
+    /// - Parameters:
+    ///   - name: The image's name; it alone decides the disc's colour.
+    ///   - index: The frame, taken modulo ``frameCount`` (negative values too).
+    ///   - animated: Whether to draw the dot.
+    /// - Returns: A `side` x `side` RGBA image, transparent outside the disc.
+    /// - Complexity: O(`side`²).
     public static func frame(name: String, index: Int, animated: Bool) -> Image {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
@@ -42,6 +51,10 @@ public enum SyntheticEmojiImages {
 
     /// An ImageLibrary with an image for every image emoji of `catalog`: animated
     /// emoji get `SyntheticAnimationSource`s, stills a disc.
+    ///
+    /// - Parameter catalog: The catalog whose image names are registered.
+    /// - Returns: A new library (stills drawn now, animated frames on demand).
+    /// - Complexity: O(*n* · `side`²) for *n* still images.
     public static func library(for catalog: EmojiCatalog) -> ImageLibrary {
         let lib = ImageLibrary()
         for e in catalog.emojis {
@@ -51,6 +64,12 @@ public enum SyntheticEmojiImages {
         return lib
     }
 
+    /// Registers one synthetic image under `name`.
+    ///
+    /// - Parameters:
+    ///   - name: The resource name.
+    ///   - animated: An animated source (frames on demand) or a still disc (drawn now).
+    ///   - lib: The library to register in.
     public static func register(_ name: String, animated: Bool, in lib: ImageLibrary) {
         if animated {
             lib.register(name, image: AnimatedImage(source: SyntheticAnimationSource(name: name), name: name))
@@ -63,22 +82,41 @@ public enum SyntheticEmojiImages {
 /// An animated image whose frames are generated when asked for (see
 /// `SyntheticEmojiImages.frame`), with GIF-like metadata.
 public final class SyntheticAnimationSource: AnimatedImageSource {
+    /// The image's name: decides its colour.
     public let name: String
+    /// ``SyntheticEmojiImages/side``.
     public var canvasWidth: Int { SyntheticEmojiImages.side }
+    /// ``SyntheticEmojiImages/side``.
     public var canvasHeight: Int { SyntheticEmojiImages.side }
+    /// ``SyntheticEmojiImages/frameCount``.
     public var frameCount: Int { SyntheticEmojiImages.frameCount }
+    /// Loops forever, as most chat GIFs do.
     public var loopCount: LoopCount { .forever }
+    /// `synthetic`, as image listings name the format.
     public var formatName: String { "synthetic" }
     /// Frames generated so far (the "decodes" this source did).
     public private(set) var framesGenerated = 0
 
+    /// A source for the image `name`.
+    ///
+    /// - Parameter name: The image's name.
     public init(name: String) { self.name = name }
 
+    /// Every frame covers the canvas, shows for 100 ms, and replaces the previous one.
+    ///
+    /// - Parameter index: A frame index (not checked: every frame is alike).
+    /// - Returns: The frame's metadata.
     public func frameInfo(at index: Int) -> AnimationFrameInfo {
         AnimationFrameInfo(rect: PixelRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight),
                            delay: .milliseconds(100), disposal: .background, blend: .source)
     }
 
+    /// Generates a frame (counted in ``framesGenerated``).
+    ///
+    /// - Parameter index: A frame in `0..<frameCount`.
+    /// - Returns: The frame's pixels.
+    /// - Throws: `AnimationError.frameIndexOutOfRange` for another index.
+    /// - Complexity: O(`side`²).
     public func frame(at index: Int) throws(AnimationError) -> Image {
         guard index >= 0 && index < frameCount else {
             throw AnimationError.frameIndexOutOfRange(index: index, frameCount: frameCount)
