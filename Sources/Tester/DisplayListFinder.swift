@@ -9,15 +9,23 @@ import Raster
 public struct DisplayListFinder {
     /// One drawn item: its index in the list, the part of it that clips leave visible.
     public struct Visible: Hashable, Sendable {
+        /// The item's index in `DisplayList.items`.
         public var index: Int
+        /// The part of the item's frame inside every clip around it (never empty).
         public var frame: Rect
+        /// The item's accessibility label, if it has one.
         public var label: String?
+        /// The item's view name (`DisplayItem.view`), if it has one.
         public var view: String?
     }
 
     /// The items with a visible area, in paint order.
     public let visible: [Visible]
 
+    /// Finds the visible items of a list, clipping each by the clips around it.
+    ///
+    /// - Parameter list: The drawn list.
+    /// - Complexity: O(items + clip depth).
     public init(_ list: DisplayList) {
         var out: [Visible] = []
         var clips: [Rect] = [list.bounds]

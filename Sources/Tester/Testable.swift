@@ -10,7 +10,9 @@ import Raster
 /// hands the touch to `handle`; between actions it reads `motion` to decide whether the
 /// subject is idle (see `Tester.pumpUntilIdle`).
 public protocol Testable: AnyObject {
+    /// The clock the subject runs on; only the Tester advances it.
     var clock: VirtualClock { get }
+    /// Where the subject records what happens (the Tester adds its warnings).
     var trace: Trace { get }
     /// The subject's bounds in its own coordinates (a touch outside is an error).
     var bounds: Rect { get }
@@ -34,5 +36,6 @@ public protocol Testable: AnyObject {
 }
 
 extension Testable {
+    /// False: a subject that sees touches only through the Tester needs no count of its own.
     public var hasFingerDown: Bool { false }
 }

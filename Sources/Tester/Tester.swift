@@ -24,7 +24,9 @@ import Interaction
 ///
 /// Invariant: at most one finger of `press`/`move` is down at a time (`finger`).
 public final class Tester<Subject: Testable> {
+    /// What the Tester drives.
     public let subject: Subject
+    /// Whether time passes on its own before actions, expectations and snapshots.
     public var timing: TimingMode
     /// Touch samples per second; must divide the clock's ticks per second (60, 120).
     public var touchRate: Int
@@ -36,13 +38,21 @@ public final class Tester<Subject: Testable> {
     /// recorder); nil by default.
     public var touchObserver: ((TouchEvent) -> Void)?
 
+    /// A Tester over a subject, with no finger down.
+    ///
+    /// - Parameters:
+    ///   - subject: What to drive.
+    ///   - timing: `.auto` (settle before each action) or `.manual`.
+    ///   - touchRate: Touch samples per second; must divide the clock's ticks per second.
     public init(_ subject: Subject, timing: TimingMode = .auto, touchRate: Int = TesterDefaults.touchRate) {
         self.subject = subject
         self.timing = timing
         self.touchRate = touchRate
     }
 
+    /// The subject's clock.
     public var clock: VirtualClock { subject.clock }
+    /// The subject's clock's current instant.
     public var now: SimInstant { subject.clock.now }
 
     /// One frame of the subject's display link (1/60 s when it has none).

@@ -11,9 +11,11 @@ public enum TesterDefaults {
     public static let longPressHold = SimDuration.milliseconds(800)
     /// Finger travel of a `swipe` without `by`, and its release speed without `at`.
     public static let swipeDistance = 120.0
+    /// A swipe's release speed without `at`, in points per second.
     public static let swipeVelocity = 1000.0
     /// Duration of a `move` without `over`, and of a `drag` without `over`.
     public static let moveDuration = SimDuration.milliseconds(200)
+    /// Duration of a `drag` without `over`.
     public static let dragDuration = SimDuration.milliseconds(300)
     /// The rest before a drag's lift: long enough for the velocity tracker to read a
     /// stopped finger, so a drag never flings.

@@ -15,6 +15,7 @@ public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A swipe that cannot be performed as asked (`SwipePlan`'s reason).
     case swipe(SwipeError)
 
+    /// The message as scripts and failures print it.
     public var description: String {
         switch self {
         case let .notIdle(after, moving):

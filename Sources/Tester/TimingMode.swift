@@ -6,5 +6,8 @@
 /// - `manual`: time moves only through `wait`, `settle` and the actions' own durations,
 ///   which is how races and mid-animation states are tested.
 public enum TimingMode: String, Hashable, Sendable, CaseIterable {
-    case auto, manual
+    /// Settle until idle before every action, expectation and snapshot.
+    case auto
+    /// Time moves only through `wait`, `settle` and the actions' own durations.
+    case manual
 }
