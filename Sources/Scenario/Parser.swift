@@ -377,7 +377,14 @@ struct LineParser {
             return .keyboard(try oneOf("a keyboard", [("none", KeyboardKind.none), ("system", .system), ("emoji", .emoji)]))
         case "send":
             return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
-        case "input": return .input(try string("the expected server text"))
+        case "input": return .input(try string("the expected text of the input"))
+        case "outgoing":
+            let t = try next("the text send would transmit in double quotes, or none")
+            if t.kind == .string { return .outgoing(t.text) }
+            guard t.text == "none" else {
+                throw error(t, "expected the text send would transmit in double quotes, or none, found '\(t.text)'")
+            }
+            return .outgoing(nil)
         case "caret": return .caret(try count("a caret position"))
         case "panel.page":
             let n = try count("a page index")
@@ -421,7 +428,7 @@ struct LineParser {
             guard !needle.isEmpty else { throw error(at, "expect no trace \"\" can never hold (every line contains the empty string)") }
             return .noTrace(needle)
         default:
-            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace)")
+            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace)")
         }
     }
 

@@ -18,7 +18,17 @@ extension ScenarioDriver {
         case .sendEnabled(let b):
             return outcome(s.sendEnabled == b, "send \(b ? "enabled" : "disabled")", "send \(s.sendEnabled ? "enabled" : "disabled")")
         case .input(let t):
-            return outcome(s.input == t, "input \(quoted(t))", "input \(quoted(s.input))")
+            // Exact, so the one-off mistakes get a hint: a trimmed or wire-form guess.
+            var found = "input \(quoted(s.input))"
+            if let out = s.outgoing, out == t, out != s.input {
+                found += " (\(quoted(t)) is what send would transmit: expect outgoing \(quoted(t)))"
+            }
+            return outcome(s.input == t, "input \(quoted(t))", found)
+        case .outgoing(let t):
+            func show(_ x: String?) -> String { x.map(quoted) ?? "none" }
+            var found = "outgoing \(show(s.outgoing))"
+            if s.outgoing == nil { found += " (send is disabled: \(s.input.isEmpty ? "the input is empty" : "the input is blank"))" }
+            return outcome(s.outgoing == t, "outgoing \(show(t))", found)
         case .caret(let n):
             return outcome(s.caret == n, "caret \(n)", "caret \(s.caret)")
         case .panelPage(let n, let of):

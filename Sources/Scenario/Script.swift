@@ -169,7 +169,11 @@ public enum Action: Hashable, Sendable {
 public enum Expectation: Hashable, Sendable {
     case keyboard(KeyboardKind)
     case sendEnabled(Bool)
+    /// `expect input "…"`: the text in the input's view, exactly (placeholders, untrimmed).
     case input(String)
+    /// `expect outgoing "…"|none`: what tapping send would transmit now (the server
+    /// text: trimmed); `none` when send would send nothing.
+    case outgoing(String?)
     case caret(Int)
     case panelPage(Int, of: Int?)
     case panelGroup(TabRef)

@@ -143,6 +143,7 @@ public enum ScriptPrinter {
         case .keyboard(let k): return "keyboard \(k.rawValue)"
         case .sendEnabled(let b): return "send \(b ? "enabled" : "disabled")"
         case .input(let s): return "input \(quote(s))"
+        case .outgoing(let s): return "outgoing " + (s.map(quote) ?? "none")
         case .caret(let n): return "caret \(n)"
         case .panelPage(let n, let of): return "panel.page \(n)" + (of.map { " of \($0)" } ?? "")
         case .panelGroup(.index(let i)): return "panel.group \(i)"

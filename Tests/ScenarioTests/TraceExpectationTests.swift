@@ -117,3 +117,39 @@ import EmojiSimIO
         #expect(r.expectations.map { $0.passed } == [true, true, true], "\(r.expectations.map { $0.message(file: "t") })")
     }
 }
+
+/// `expect input` is the view's text exactly; `expect outgoing` what send would transmit.
+@Suite struct InputExpectationTests {
+    func run(_ text: String) throws -> ScenarioResult {
+        let script = try ScriptParser.parse(text, name: "t.scenario")
+        let config = ScenarioConfiguration(script: script)
+        return ScenarioRunner().run(script, configuration: config, on: ScenarioHosting.makeScreen(config, assets: .demo))
+    }
+
+    @Test func theyParseAndPrint() throws {
+        let text = "expect input \" a \"\nexpect outgoing \"a\"\nexpect outgoing none\nexpect outgoing \"none\""
+        let s = try ScriptParser.parse(text)
+        #expect(s.commands.map { $0.value } == [.expect(.input(" a ")), .expect(.outgoing("a")), .expect(.outgoing(nil)),
+                                                .expect(.outgoing("none"))])
+        #expect(ScriptPrinter.print(s) == text + "\n")
+        do throws(ScriptParseErrors) { _ = try ScriptParser.parse("expect outgoing nothing", name: "t"); Issue.record("parsed") } catch {
+            #expect(error.description == "t:1:17: error: expected the text send would transmit in double quotes, or none, found 'nothing'")
+        }
+    }
+
+    /// The issue's case: `type "Hi "` then `expect input "Hi "` found `"Hi"`.
+    @Test func trailingSpacesAreInTheInputNotInWhatIsSent() throws {
+        let r = try run("tap input\ntype \"Hi \"\nexpect input \"Hi \"\nexpect outgoing \"Hi\"\nexpect input \"Hi\"\ntype \"\\n\"\nexpect list.last \"Hi\"")
+        #expect(r.failure == nil)
+        #expect(r.expectations.map { $0.passed } == [true, true, false, true])
+        #expect(r.expectations[2].actual == "input \"Hi \" (\"Hi\" is what send would transmit: expect outgoing \"Hi\")")
+    }
+
+    @Test func blankAndEmptyInputsSendNothing() throws {
+        let r = try run("tap input\nexpect outgoing none\ntype \"   \"\nexpect input \"   \"\nexpect outgoing none\nexpect outgoing \"\"")
+        #expect(r.failure == nil)
+        #expect(r.expectations.map { $0.passed } == [true, true, true, false])
+        #expect(r.expectations[0].actual == "outgoing none (send is disabled: the input is empty)")
+        #expect(r.expectations[3].actual == "outgoing none (send is disabled: the input is blank)")
+    }
+}
