@@ -181,7 +181,16 @@ public enum Expectation: Hashable, Sendable {
     case listLast(String)
     case animating(Int)
     case pasteboard(String)
+    /// `expect trace "…"`: a line since the previous trace expectation that holds
+    /// contains the substring; the window then starts after that line.
     case trace(String)
+    /// `expect no trace "…"`: no line since the previous trace expectation that held
+    /// contains the substring. Leaves the window where it is.
+    case noTrace(String)
+    /// `expect trace "…" count N`: exactly N lines since the previous trace expectation
+    /// that held contain the substring; when it holds the window starts after the last
+    /// of them (after none, it stays).
+    case traceCount(String, Int)
 }
 
 // MARK: - Snapshots

@@ -155,6 +155,8 @@ public enum ScriptPrinter {
         case .animating(let n): return "animating \(n)"
         case .pasteboard(let s): return "pasteboard \(quote(s))"
         case .trace(let s): return "trace \(quote(s))"
+        case .noTrace(let s): return "no trace \(quote(s))"
+        case .traceCount(let s, let n): return "trace \(quote(s)) count \(n)"
         }
     }
 }
