@@ -238,7 +238,8 @@ extension ChatScreen: ScenarioHost {
         case .emoji: kb = .emoji
         }
         return HostState(
-            keyboard: kb, sendEnabled: isSendEnabled, input: inputServerText, caret: caret.upperBound,
+            keyboard: kb, sendEnabled: isSendEnabled, input: inputText,
+            outgoing: isSendEnabled ? inputServerText : nil, caret: caret.upperBound,
             panelPage: p.pageInGroup, panelPageCount: p.pagesInGroup, panelGroupIndex: p.currentSection,
             panelGroupName: p.currentGroupName, panelGroupCount: p.sections.count,
             panelGroupLabel: p.sections.indices.contains(p.currentSection)

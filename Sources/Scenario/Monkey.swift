@@ -4,7 +4,9 @@ import Tester
 
 /// Monkey testing: random valid actions against a fresh host, every invariant checked
 /// after each step; on a violation the action list is shrunk (delta debugging over
-/// fresh hosts, all deterministic) to a minimal failing script.
+/// fresh hosts, all deterministic) to a minimal failing script. Between actions it
+/// writes expectations from what the screen shows and traced (`MonkeyExpectations`):
+/// each must hold and read back from its printed line as itself.
 ///
 /// Actions are chosen from what the screen allows at that moment (typing only while
 /// the system keyboard is up, panel taps only while the panel shows), so a run tests
@@ -23,26 +25,42 @@ public struct Monkey<Host: ScenarioHost> {
 
     /// What a run found.
     public struct Finding: Sendable {
+        /// What went wrong.
+        public enum Kind: String, Sendable {
+            /// A model invariant broke after an action.
+            case invariant = "invariant broken"
+            /// An expectation the monkey wrote from the screen did not hold (or did not
+            /// read back from its printed line).
+            case expectation = "expectation failed"
+        }
+        /// Whether an invariant broke or an expectation failed.
+        public var kind: Kind
         public var seed: UInt64
-        /// The step (0-based) after which the invariant broke, in the original run.
+        /// The step (0-based) after which the invariant broke or the expectation failed,
+        /// in the original run.
         public var step: Int
         public var violations: [String]
-        /// The shrunk script that still breaks an invariant.
+        /// The shrunk script that still breaks an invariant (or, for an expectation, ends
+        /// with it and still fails it the same way).
         public var script: Script
         /// `script` as text, ready to save as a .scenario file.
         public var text: String
     }
 
-    /// Runs; nil when every invariant held at every step.
+    /// Runs; nil when every invariant held at every step and every expectation the
+    /// monkey wrote held.
     public func run() -> Finding? {
         var rng = SeededRandom(seed: seed)
+        // Expectations draw from their own stream, so the actions of a seed are the same
+        // with or without them (and the same as before they existed).
+        var expectRng = SeededRandom(seed: seed ^ MonkeyExpectations.streamSalt)
         let host = makeHost()
         let driver = ScenarioDriver(host: host, configuration: configuration, name: "monkey-\(seed)")
         driver.timing = .manual
-        var actions: [Action] = []
+        var commands: [Command] = []
         for step in 0..<steps {
             let action = MonkeyActions.choose(&rng, state: host.state)
-            actions.append(action)
+            commands.append(.action(action))
             do throws(ScriptError) {
                 try driver.execute(.action(action))
             } catch {
@@ -51,17 +69,34 @@ public struct Monkey<Host: ScenarioHost> {
             }
             let violations = host.invariantViolations()
             if !violations.isEmpty {
-                let shrunk = shrink(actions)
-                let script = Script(name: "monkey-\(seed).scenario",
-                                    commands: setupCommands() + [Located(.action(.timing(.manual)), line: 0, column: 0)]
-                                        + shrunk.map { Located(.action($0), line: 0, column: 0) })
-                let text = ScriptPrinter.print(script, header: [
-                    "monkey seed \(seed), invariant broken after step \(step):",
-                ] + violations.map { "  " + $0 } + ["shrunk from \(actions.count) to \(shrunk.count) actions"])
-                return Finding(seed: seed, step: step, violations: violations, script: script, text: text)
+                // Expectations do not change the screen: the shrink drops them.
+                let actions = commands.filter { if case .action = $0 { return true } else { return false } }
+                let shrunk = shrink(actions) { breaksAnInvariant($0) }
+                return finding(.invariant, step: step, violations: violations, from: commands.count, shrunk: shrunk)
+            }
+            guard expectRng.bool(probability: MonkeyExpectations.rate) else { continue }
+            // An expectation written from what the screen shows and traced now must hold,
+            // and must read back from its printed line as itself.
+            let e = MonkeyExpectations.choose(&expectRng, state: host.state, window: driver.traceWindow)
+            commands.append(.expect(e))
+            if let problem = MonkeyExpectations.problem(e, on: driver) {
+                // Shrunk to the lines before it that still make it fail the same way.
+                let before = Array(commands.dropLast())
+                let shrunk = shrink(before) { failsTheSame(e, problem, after: $0) } + [.expect(e)]
+                return finding(.expectation, step: step, violations: [problem], from: commands.count, shrunk: shrunk)
             }
         }
         return nil
+    }
+
+    func finding(_ kind: Finding.Kind, step: Int, violations: [String], from count: Int, shrunk: [Command]) -> Finding {
+        let script = Script(name: "monkey-\(seed).scenario",
+                            commands: setupCommands() + [Located(.action(.timing(.manual)), line: 0, column: 0)]
+                                + shrunk.map { Located($0, line: 0, column: 0) })
+        let text = ScriptPrinter.print(script, header: [
+            "monkey seed \(seed), \(kind.rawValue) after step \(step):",
+        ] + violations.map { "  " + $0 } + ["shrunk from \(count) to \(shrunk.count) lines"])
+        return Finding(kind: kind, seed: seed, step: step, violations: violations, script: script, text: text)
     }
 
     func setupCommands() -> [Located<Command>] {
@@ -73,22 +108,37 @@ public struct Monkey<Host: ScenarioHost> {
         return out.map { Located(.setup($0), line: 0, column: 0) }
     }
 
-    /// True when replaying `actions` on a fresh host breaks an invariant.
-    func fails(_ actions: [Action]) -> Bool {
-        let host = makeHost()
-        let driver = ScenarioDriver(host: host, configuration: configuration)
+    /// A fresh driver in manual timing, as the run's.
+    func freshDriver() -> ScenarioDriver<Host> {
+        let driver = ScenarioDriver(host: makeHost(), configuration: configuration)
         driver.timing = .manual
-        for a in actions {
-            do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
-            if !host.invariantViolations().isEmpty { return true }
+        return driver
+    }
+
+    /// True when replaying `actions` on a fresh host breaks an invariant.
+    func breaksAnInvariant(_ actions: [Command]) -> Bool {
+        let driver = freshDriver()
+        for c in actions {
+            do throws(ScriptError) { try driver.execute(c) } catch {}
+            if !driver.host.invariantViolations().isEmpty { return true }
         }
         return false
     }
 
-    /// ddmin-style: remove chunks of halving size while the failure persists, then
-    /// single actions. O(n log n) replays for the common case.
-    func shrink(_ actions: [Action]) -> [Action] {
-        var current = actions
+    /// True when `e`, after replaying `commands` (earlier expectations included: they
+    /// move the trace window), fails with the same problem.
+    func failsTheSame(_ e: Expectation, _ problem: String, after commands: [Command]) -> Bool {
+        let driver = freshDriver()
+        for c in commands {
+            do throws(ScriptError) { try driver.execute(c) } catch {}
+        }
+        return MonkeyExpectations.problem(e, on: driver) == problem
+    }
+
+    /// ddmin-style: remove chunks of halving size while `fails` holds, then single
+    /// lines. O(n log n) replays for the common case.
+    func shrink(_ commands: [Command], _ fails: ([Command]) -> Bool) -> [Command] {
+        var current = commands
         var chunk = max(1, current.count / 2)
         while true {
             var i = 0

@@ -377,7 +377,14 @@ struct LineParser {
             return .keyboard(try oneOf("a keyboard", [("none", KeyboardKind.none), ("system", .system), ("emoji", .emoji)]))
         case "send":
             return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
-        case "input": return .input(try string("the expected server text"))
+        case "input": return .input(try string("the expected text of the input"))
+        case "outgoing":
+            let t = try next("the text send would transmit in double quotes, or none")
+            if t.kind == .string { return .outgoing(t.text) }
+            guard t.text == "none" else {
+                throw error(t, "expected the text send would transmit in double quotes, or none, found '\(t.text)'")
+            }
+            return .outgoing(nil)
         case "caret": return .caret(try count("a caret position"))
         case "panel.page":
             let n = try count("a page index")
@@ -406,9 +413,22 @@ struct LineParser {
         case "list.last": return .listLast(try string("the expected server text"))
         case "animating": return .animating(try count("a player count"))
         case "pasteboard": return .pasteboard(try string("the expected pasteboard text"))
-        case "trace": return .trace(try string("a substring of a trace line"))
+        case "trace":
+            let needle = try string("a substring of a trace line")
+            if accept("count") { return .traceCount(needle, try count("a line count")) }
+            return .trace(needle)
+        case "no":
+            let t = try word("'trace'")
+            guard t.text == "trace" else {
+                throw error(t, "expected 'trace' after 'expect no' (expect no trace \"substring\"), found '\(t.text)'")
+            }
+            let at = peek
+            let needle = try string("a substring no trace line may contain")
+            // Every line contains the empty string: the line could never hold.
+            guard !needle.isEmpty else { throw error(at, "expect no trace \"\" can never hold (every line contains the empty string)") }
+            return .noTrace(needle)
         default:
-            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace)")
+            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace)")
         }
     }
 

@@ -5,19 +5,34 @@ import Tester
 
 /// What a script's setup lines ask for, with the defaults of a script that says nothing.
 public struct ScenarioConfiguration: Hashable, Sendable {
+    /// The screen size, scale and safe areas (`device NAME`; default iPhone 8).
     public var device: DeviceProfile = .iphone8
+    /// The colours every format draws with (`theme light|dark`).
     public var theme: Theme = .light
+    /// Where the emoji come from (`catalog demo|plist|unicode|folder|json`).
     public var catalog: CatalogSource = .demo
+    /// The messages the list starts with (`conversation demo|empty`).
     public var conversation: ConversationSource = .demo
+    /// Emoji per row of a panel page (`set panel.layout COLUMNSxROWS`).
     public var panelColumns = 8
+    /// Rows of a panel page (`set panel.layout COLUMNSxROWS`).
     public var panelRows = 3
+    /// How the panel settles after a fling (`set panel.snap uikit|round|projected|none`).
     public var panelSnap: PanelSnapPolicy = .paging
+    /// Whether lifting the finger from a long-press preview inserts the emoji
+    /// (`set panel.preview-inserts true|false`; default false).
     public var previewInserts = false
+    /// How long a finger must rest before a press becomes a long press (`set longpress.duration 500ms`).
     public var longPressDuration = SimDuration.milliseconds(300)
+    /// Lines the text view grows to before it scrolls (`set input.max-lines N`).
     public var inputMaxLines = 5
+    /// The most characters the text view accepts (`set input.max-length N`); nil: the
+    /// input bar's default of 10,000.
     public var inputMaxLength: Int?
+    /// Touch samples per second of synthesized gestures (`set touch.rate 60|120`).
     public var touchRate = TesterDefaults.touchRate
 
+    /// The configuration of a script with no setup lines.
     public init() {}
 
     /// Applies one setup line.

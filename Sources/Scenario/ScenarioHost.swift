@@ -68,8 +68,13 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct HostState: Hashable, Sendable {
     public var keyboard: KeyboardKind
     public var sendEnabled: Bool
-    /// The input's server text (placeholders, as it would be sent).
+    /// The text in the input's view, exactly: emoji as their placeholders (`[笑哭]`),
+    /// untrimmed, marked (IME) text included. What `expect input` reads.
     public var input: String
+    /// What tapping send would transmit now (the server text: trimmed, Unicode emoji as
+    /// hex codes when the catalog's server wants them); nil when send would send nothing
+    /// (it is disabled). What `expect outgoing` reads.
+    public var outgoing: String?
     /// Caret position in units (an emoji is one unit).
     public var caret: Int
     /// Page within the current group and that group's page count.
@@ -94,12 +99,14 @@ public struct HostState: Hashable, Sendable {
     public var animating: Int
     public var pasteboard: String
 
-    public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", caret: Int = 0,
+    public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", outgoing: String? = nil,
+                caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
                 panelGroupCount: Int = 0, panelGroupLabel: String? = nil,
                 preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,
                 listLast: String? = nil, animating: Int = 0, pasteboard: String = "") {
-        self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.caret = caret
+        self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.outgoing = outgoing
+        self.caret = caret
         self.panelPage = panelPage; self.panelPageCount = panelPageCount; self.panelGroupIndex = panelGroupIndex
         self.panelGroupName = panelGroupName; self.panelGroupLabel = panelGroupLabel ?? panelGroupName
         self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults

@@ -4,12 +4,17 @@ import Raster
 
 /// The outcome of one `expect` line.
 public struct ExpectationOutcome: Hashable, Sendable {
+    /// Where the `expect` line is in the script (1-based).
     public var line: Int
+    /// The column of its first character (1-based).
     public var column: Int
+    /// What the line asked for.
     public var expectation: Expectation
+    /// True when what was found matched.
     public var passed: Bool
     /// Human-readable expected and actual values.
     public var expected: String
+    /// What was found, in the same words as `expected`.
     public var actual: String
 
     /// `FILE:LINE:COL: error: expected keyboard emoji, found system`
@@ -23,16 +28,22 @@ public struct ExpectationOutcome: Hashable, Sendable {
 /// format and encodes only when a file is written, so the run itself does no image
 /// compression.
 public struct SnapshotOutput: Hashable, Sendable {
+    /// The snapshot's name, unique within the script (the reference's file name stem).
     public var name: String
+    /// What was captured: the whole screen or one component.
     public var subject: SnapshotSubject
+    /// How the display list becomes a reference file.
     public var format: SnapshotFormat
+    /// The script line of the `snapshot` (1-based).
     public var line: Int
     /// What the component drew, at the origin, sized to the component.
     public var list: DisplayList
     /// The device's pixel scale (pixel formats render at it).
     public var scale: Int
+    /// The colours to render with.
     public var theme: Theme
 
+    /// A snapshot as the runner records it; see each property.
     public init(name: String, subject: SnapshotSubject, format: SnapshotFormat, line: Int, list: DisplayList,
                 scale: Int, theme: Theme) {
         self.name = name; self.subject = subject; self.format = format; self.line = line
@@ -45,6 +56,8 @@ public struct SnapshotOutput: Hashable, Sendable {
 }
 
 extension SnapshotFormat {
+    /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
+    /// `png`, `ppm`).
     public var fileExtension: String {
         switch self {
         case .ascii: return "txt"
@@ -55,14 +68,18 @@ extension SnapshotFormat {
         }
     }
 
+    /// True for the character formats (ascii, styled, tree), which diff line by line.
     public var isText: Bool { self == .ascii || self == .styled || self == .tree }
 }
 
 /// One frame of a recording: what the screen showed, and for how long.
 public struct RecordedFrame: Hashable, Sendable {
+    /// The whole screen at the device's scale.
     public var image: Image
+    /// How long the screen looked like this (identical frames merged).
     public var duration: SimDuration
 
+    /// A frame shown for `duration`.
     public init(image: Image, duration: SimDuration) {
         self.image = image; self.duration = duration
     }
@@ -70,8 +87,11 @@ public struct RecordedFrame: Hashable, Sendable {
 
 /// Everything one run produced.
 public struct ScenarioResult: Sendable {
+    /// The script's file name, as errors and reports name it.
     public var script: String
+    /// Every `expect` line that ran, in order, passed or not.
     public var expectations: [ExpectationOutcome] = []
+    /// Every snapshot taken, in order (not yet compared with references).
     public var snapshots: [SnapshotOutput] = []
     /// The error that stopped the run early (an action the screen refused, a `settle`
     /// that timed out); nil when the script ran to its end.
@@ -90,6 +110,7 @@ public struct ScenarioResult: Sendable {
     /// asked for it).
     public var steps: StepLog?
 
+    /// An empty result for the script named `script`, before anything ran.
     public init(script: String) { self.script = script }
 
     /// True when the script ran to its end and every expectation held (snapshots are

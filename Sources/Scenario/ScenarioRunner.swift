@@ -75,6 +75,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     let start: SimInstant
     /// Trace events already consumed by `expect trace` (counted from the trace's start).
     var traceCursor = 0
+    /// The script line of the trace expectation that last moved `traceCursor`, for
+    /// messages ("since line 7's expect trace"); nil before the first.
+    var traceCursorLine: Int?
     var recorder: Recorder<Host>?
     /// The trace viewer's step log, while one is recorded (`ScenarioRunner.logsSteps`).
     var stepLogger: StepLogger<Host>?
@@ -378,71 +381,4 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     }
 
     func describe(_ t: Target) -> String { ScriptPrinter.target(t) }
-
-    // MARK: expectations
-
-    func check(_ e: Expectation, _ c: Located<Command>) -> ExpectationOutcome {
-        let s = host.state
-        func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
-            ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
-        }
-        func quoted(_ x: String) -> String { quotedLiteral(x) }
-        switch e {
-        case .keyboard(let k):
-            return outcome(s.keyboard == k, "keyboard \(k.rawValue)", "keyboard \(s.keyboard.rawValue)")
-        case .sendEnabled(let b):
-            return outcome(s.sendEnabled == b, "send \(b ? "enabled" : "disabled")", "send \(s.sendEnabled ? "enabled" : "disabled")")
-        case .input(let t):
-            return outcome(s.input == t, "input \(quoted(t))", "input \(quoted(s.input))")
-        case .caret(let n):
-            return outcome(s.caret == n, "caret \(n)", "caret \(s.caret)")
-        case .panelPage(let n, let of):
-            let ok = s.panelPage == n && (of == nil || of == s.panelPageCount)
-            let exp = of.map { "panel.page \(n) of \($0)" } ?? "panel.page \(n)"
-            return outcome(ok, exp, "panel.page \(s.panelPage) of \(s.panelPageCount)")
-        case .panelGroup(.index(let i)):
-            return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
-        case .panelGroup(.name(let n)):
-            // A group is named by its catalog name or its tab's title: the actual names
-            // both when they differ, so a pass by title reads as one.
-            let titled = s.panelGroupLabel != s.panelGroupName ? " titled \(quoted(s.panelGroupLabel))" : ""
-            return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
-                           "panel.group \(quoted(s.panelGroupName))\(titled)")
-        case .preview(let p):
-            var found = "preview \(s.preview ?? "none")"
-            if let p, let shown = s.preview, p == "[" + shown + "]" {
-                found += " (codes are written without the brackets: expect preview \(shown))"
-            }
-            return outcome(s.preview == p, "preview \(p ?? "none")", found)
-        case .panelResults(let n):
-            return outcome(s.panelResults == n, "panel.results \(n)", "panel.results \(s.panelResults)")
-        case .listCount(let n):
-            return outcome(s.listCount == n, "list.count \(n)", "list.count \(s.listCount)")
-        case .listVisible(let r):
-            let actual = s.listVisible.map { "\($0.lowerBound)..\($0.upperBound)" } ?? "none"
-            return outcome(s.listVisible == r, "list.visible \(r.lowerBound)..\(r.upperBound)", "list.visible \(actual)")
-        case .listLast(let t):
-            return outcome(s.listLast == t, "list.last \(quoted(t))", "list.last \(s.listLast.map(quoted) ?? "none")")
-        case .animating(let n):
-            return outcome(s.animating == n, "animating \(n)", "animating \(s.animating)")
-        case .pasteboard(let t):
-            return outcome(s.pasteboard == t, "pasteboard \(quoted(t))", "pasteboard \(quoted(s.pasteboard))")
-        case .trace(let needle):
-            let events = host.trace.retained
-            let skip = max(0, traceCursor - host.trace.droppedCount)
-            var found: Int?
-            var k = 0
-            for ev in events {
-                if k >= skip, ev.description.containsOccurrence(of: needle) { found = k; break }
-                k += 1
-            }
-            if let found {
-                traceCursor = host.trace.droppedCount + found + 1
-                return outcome(true, "trace \(quoted(needle))", "trace \(quoted(events[events.startIndex + found].description))")
-            }
-            let recent = events.suffix(3).map({ $0.description }).joined(separator: " | ")
-            return outcome(false, "trace \(quoted(needle)) since the previous expect trace",
-                           recent.isEmpty ? "no trace lines" : "no such line (last lines: \(recent))")
-        }
-    }
 }

@@ -169,7 +169,11 @@ public enum Action: Hashable, Sendable {
 public enum Expectation: Hashable, Sendable {
     case keyboard(KeyboardKind)
     case sendEnabled(Bool)
+    /// `expect input "…"`: the text in the input's view, exactly (placeholders, untrimmed).
     case input(String)
+    /// `expect outgoing "…"|none`: what tapping send would transmit now (the server
+    /// text: trimmed); `none` when send would send nothing.
+    case outgoing(String?)
     case caret(Int)
     case panelPage(Int, of: Int?)
     case panelGroup(TabRef)
@@ -181,7 +185,16 @@ public enum Expectation: Hashable, Sendable {
     case listLast(String)
     case animating(Int)
     case pasteboard(String)
+    /// `expect trace "…"`: a line since the previous trace expectation that holds
+    /// contains the substring; the window then starts after that line.
     case trace(String)
+    /// `expect no trace "…"`: no line since the previous trace expectation that held
+    /// contains the substring. Leaves the window where it is.
+    case noTrace(String)
+    /// `expect trace "…" count N`: exactly N lines since the previous trace expectation
+    /// that held contain the substring; when it holds the window starts after the last
+    /// of them (after none, it stays).
+    case traceCount(String, Int)
 }
 
 // MARK: - Snapshots

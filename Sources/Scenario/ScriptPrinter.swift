@@ -143,6 +143,7 @@ public enum ScriptPrinter {
         case .keyboard(let k): return "keyboard \(k.rawValue)"
         case .sendEnabled(let b): return "send \(b ? "enabled" : "disabled")"
         case .input(let s): return "input \(quote(s))"
+        case .outgoing(let s): return "outgoing " + (s.map(quote) ?? "none")
         case .caret(let n): return "caret \(n)"
         case .panelPage(let n, let of): return "panel.page \(n)" + (of.map { " of \($0)" } ?? "")
         case .panelGroup(.index(let i)): return "panel.group \(i)"
@@ -155,6 +156,8 @@ public enum ScriptPrinter {
         case .animating(let n): return "animating \(n)"
         case .pasteboard(let s): return "pasteboard \(quote(s))"
         case .trace(let s): return "trace \(quote(s))"
+        case .noTrace(let s): return "no trace \(quote(s))"
+        case .traceCount(let s, let n): return "trace \(quote(s)) count \(n)"
         }
     }
 }

@@ -161,7 +161,8 @@ extension HostState {
     /// The state as the `expect` lines that hold now, in the canonical spelling: every
     /// value `expect` can check (the panel's only while the emoji keyboard shows).
     public var expectations: [Expectation] {
-        var out: [Expectation] = [.keyboard(keyboard), .input(input), .caret(caret), .sendEnabled(sendEnabled)]
+        var out: [Expectation] = [.keyboard(keyboard), .input(input), .outgoing(outgoing), .caret(caret),
+                                  .sendEnabled(sendEnabled)]
         if keyboard == .emoji {
             out.append(.panelPage(panelPage, of: panelPageCount))
             out.append(.panelGroup(.name(panelGroupName)))

@@ -166,7 +166,7 @@ import SimCore
         ("expect send on", "t.scenario:1:13: error: expected enabled or disabled (enabled, disabled), found 'on'"),
         ("expect list.visible 9..3", "t.scenario:1:21: error: expected a row range A..B like 3..9, found '9..3'"),
         ("expect panel.page 1 of 0", "t.scenario:1:24: error: a page count must be between 1 and 10000, found 0"),
-        ("expect colour red", "t.scenario:1:8: error: unknown expectation 'colour' (keyboard, send, input, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace)"),
+        ("expect colour red", "t.scenario:1:8: error: unknown expectation 'colour' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace)"),
         ("snapshot", "t.scenario:1:9: error: expected a snapshot name at the end of the line"),
         ("snapshot a/b", "t.scenario:1:10: error: snapshot names use letters, digits, '-', '_' and '.' only (they become file names), found 'a/b'"),
         ("snapshot x gif", "t.scenario:1:12: error: expected a snapshot subject (screen, panel, input, list) or format (ascii, styled, png, ppm, tree, all), found 'gif'"),

@@ -12,7 +12,20 @@ final class TestHost: ScenarioHost {
     var size = Size(width: 375, height: 667)
     var touches: [TouchEvent] = []
     var performed: [Action] = []
-    var state = HostState()
+    var state: HostState {
+        get {
+            stateReads += 1
+            var s = storedState
+            if driftsWhenRead { s.caret = stateReads }
+            return s
+        }
+        set { storedState = newValue }
+    }
+    private var storedState = HostState()
+    private var stateReads = 0
+    /// A planted bug for the monkey's expectations: every read of the state reports
+    /// another caret, so an expectation written from one read fails on the next.
+    var driftsWhenRead = false
     /// The host counts as animating until this instant.
     var busyUntil: SimInstant = .zero
     /// A planted bug for the monkey: the invariant breaks once this many messages

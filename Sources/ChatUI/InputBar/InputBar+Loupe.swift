@@ -34,18 +34,24 @@ extension InputBar {
     /// (editor units) it magnifies. Invariant: `caret` is the selection (a caret) while
     /// the loupe shows, unless an action without a touch changed it meanwhile.
     public struct Loupe: Hashable, Sendable {
+        /// The finger's location, screen coordinates.
         public var finger: Point
+        /// The caret boundary under the loupe, editor units.
         public var caret: Int
+        /// A loupe over `caret` for a finger at `finger`.
         public init(finger: Point, caret: Int) { self.finger = finger; self.caret = caret }
     }
 
     /// A finger held on the text view, waiting for `begins` to show the loupe; dropped
     /// when the finger moves more than `loupeAllowableMovement` from `origin` or lifts.
     public struct PendingLoupe: Hashable, Sendable {
+        /// When the loupe appears if the finger stays.
         public var begins: SimInstant
+        /// Where the finger came down (screen coordinates).
         public var origin: Point
         /// The finger's latest location (screen coordinates).
         public var location: Point
+        /// A finger that came down at `origin` and is now at `location`.
         public init(begins: SimInstant, origin: Point, location: Point) {
             self.begins = begins; self.origin = origin; self.location = location
         }

@@ -23,11 +23,13 @@ extension InputBar {
 
     /// One handle's geometry in screen coordinates at an instant.
     public struct SelectionHandle: Hashable, Sendable {
+        /// Which end of the selection it marks.
         public var end: SelectionHandleEnd
         /// The selection boundary it stands on (editor units).
         public var boundary: Int
         /// The caret-high stem at the boundary.
         public var stem: Rect
+        /// The round knob: above the stem for the start, below it for the end.
         public var knob: Rect
         /// Where a finger grabs it: `handleHitSize` square around the stem's centre.
         public var hitArea: Rect
@@ -35,13 +37,16 @@ extension InputBar {
 
     /// A handle under a finger: grabbed at touch down, dragging once the finger moves.
     public struct HandleGrab: Hashable, Sendable {
+        /// Which handle the finger holds.
         public var end: SelectionHandleEnd
         /// From the finger to the stem's centre at touch down: the drag keeps it, so the
         /// handle does not jump to the fingertip.
         public var offset: Point
         /// The touch-down location (screen coordinates).
         public var origin: Point
+        /// False until the finger moves: a grab that never moves changes nothing.
         public var isDragging = false
+        /// A grab of `end` at `origin`, `offset` from the stem's centre.
         public init(end: SelectionHandleEnd, offset: Point, origin: Point, isDragging: Bool = false) {
             self.end = end; self.offset = offset; self.origin = origin; self.isDragging = isDragging
         }

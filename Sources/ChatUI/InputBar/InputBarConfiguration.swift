@@ -51,8 +51,12 @@ public struct InputBarConfiguration: Hashable, Sendable {
     /// The send button's title.
     public var sendTitle = "Send"
 
+    /// The defaults: five lines, no placeholder, the keyboard kept on send, return sends,
+    /// `TextEditor.defaultMaximumLength` characters.
     public init() {}
 
+    /// A configuration with the behaviour settings given and the default metrics
+    /// (`maxLines` is at least 1).
     public init(maxLines: Int = 5, placeholder: String? = nil, keepsKeyboardOnSend: Bool = true,
                 returnKeySends: Bool = true, maxLength: Int? = TextEditor.defaultMaximumLength) {
         self.maxLines = max(1, maxLines)

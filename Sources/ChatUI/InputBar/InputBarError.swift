@@ -15,6 +15,7 @@ public enum InputBarError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A screen size that is not positive and finite (or absurdly large).
     case invalidSize(width: Double, height: Double)
 
+    /// `input bar: cannot ACTION: REASON`, one line.
     public var description: String {
         switch self {
         case let .needsSystemKeyboard(action, keyboard):

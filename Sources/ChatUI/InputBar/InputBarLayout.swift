@@ -12,15 +12,20 @@ import SimCore
 /// The buttons are bottom-aligned, so they stay next to the last line while the text
 /// view grows upwards (the bar's bottom rides the keyboard's top).
 public struct InputBarLayout: Hashable, Sendable {
+    /// The bar's width (the screen's).
     public var width: Double
     /// The bar's presented height (animated between line counts).
     public var height: Double
+    /// The keyboard toggle, at the left.
     public var toggleFrame: Rect
+    /// The text view, between the buttons, as high as the bar less its padding.
     public var textViewFrame: Rect
+    /// The send button, at the right.
     public var sendFrame: Rect
     /// Width available to a line of text: text view width minus twice the padding.
     public var textContainerWidth: Double
 
+    /// The frames for a bar `width` wide presented `height` high.
     public init(configuration c: InputBarConfiguration, width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -8,6 +8,7 @@ public enum ChatScreenError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A point outside the screen.
     case pointOutsideScreen(x: Double, y: Double)
 
+    /// One line naming the target, point or input-bar refusal.
     public var description: String {
         switch self {
         case .inputBar(let e): return e.description // already says "input bar: …"

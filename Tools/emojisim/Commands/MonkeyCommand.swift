@@ -17,9 +17,12 @@ enum MonkeyCommand: CLICommand {
     (wall-clock time; the runs themselves use virtual time). After every step it checks every model
     invariant: the input's selection and units, no split emoji, a GIF animates if and
     only if its row is visible, scroll offsets within bounds, cells bounded by the
-    visible rows. On a violation it shrinks the actions to a minimal failing script and
-    writes it to DIR/monkey-<seed>.scenario (default ./emojisim-out), ready for
-    `emojisim run`. The same seed always gives the same run.
+    visible rows. Between steps it writes expectations from what the screen shows and
+    traced (`expect input`, `expect trace ... count N`, `expect no trace ...`, ...):
+    each must hold and read back from its printed line as itself. On a violation or a
+    failed expectation it shrinks the script to a minimal failing one and writes it to
+    DIR/monkey-<seed>.scenario (default ./emojisim-out), ready for `emojisim run`. The
+    same seed always gives the same run.
 
     Exit status: 0 when every script ran clean, 1 when a violation was found, 2 on a
     usage error.
@@ -79,7 +82,7 @@ enum MonkeyCommand: CLICommand {
                 } catch {
                     printError("error: cannot write \(file.path): \(error)")
                 }
-                print("FAIL seed \(s): invariant broken after step \(finding.step):")
+                print("FAIL seed \(s): \(finding.kind.rawValue) after step \(finding.step):")
                 for v in finding.violations { print("  \(v)") }
                 print("shrunk to \(finding.script.commands.count) lines: \(file.path)")
                 print("monkey: \(clean) script\(clean == 1 ? "" : "s") ran clean before seed \(s) failed, in \(took())")
