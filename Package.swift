@@ -89,6 +89,11 @@ let package = Package(
         // --
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
         // --
+        // The Swift of README.md and docs/, compiled and run (DocSnippetTests checks the
+        // docs show exactly this code), and the seed flows as a newcomer writes them.
+        .testTarget(name: "EmojiSimExamples",
+                    dependencies: ["SimCore", "Raster", "Tester", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"]),
+        // --
     ],
     swiftLanguageModes: [.v6]
 )

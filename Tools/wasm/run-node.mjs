@@ -163,6 +163,20 @@ async function abiChecks(wasmPath) {
     expectError('snapshot subject 7', x.esim_screen_snapshot(h, 7, 0));
     expectError('snapshot format 9', x.esim_screen_snapshot(h, 0, 9));
     expectError('esim_alloc(0) is null', x.esim_alloc(0) === 0 ? -1 : 0);
+    // Found by Tools/wasm/fuzz-abi.mjs: a start near 4 GiB wrapped the end-of-memory check
+    // (an overflow trap); a double or wild free aborted the allocator; images clear kept
+    // the last call's error.
+    expectError('a pointer that wraps past 4 GiB', x.esim_screen_create(-1, 16));
+    expectError('a pointer 16 bytes below 4 GiB', x.esim_catalog_load_json(-16, 16, 0, 0));
+    const freed = x.esim_alloc(32);
+    const freeOnce = x.esim_free(freed), freeTwice = x.esim_free(freed);
+    if (freeOnce !== 0 || freeTwice !== -1) { failed++; console.log(`FAIL free, then free again: ${freeOnce}, ${freeTwice} (want 0, -1)`); }
+    else console.log('ok   a double free is refused (-1), not an abort');
+    if (x.esim_free(freed + 16) !== -1 || x.esim_free(0) !== -1 || x.esim_free(-16) !== -1) { failed++; console.log('FAIL a wild free is not refused'); }
+    else console.log('ok   a wild free is refused (-1)');
+    x.esim_screen_advance(12345, 10);
+    if (x.esim_images_clear() !== 0 || x.esim_error_len() !== 0) { failed++; console.log('FAIL images clear keeps the previous error'); }
+    else console.log('ok   images clear clears the previous error');
     // And the good path through the incremental calls.
     const ok = (what, s) => { if (s !== 0) { failed++; console.log(`FAIL ${what}: ${s} ${c.error()}`); } else console.log(`ok   ${what}`); };
     ok('run lines', c.call(x.esim_screen_run, h, 'tap input\nsettle\nexpect keyboard system\ntype "hi"\n'));

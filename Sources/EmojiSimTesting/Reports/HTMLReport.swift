@@ -256,18 +256,6 @@ public struct HTMLReport {
         return u.path.hasPrefix(cwd + "/") ? String(u.path.dropFirst(cwd.count + 1)) : u.path
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { Escaping.markup(s) }
     func escape(_ s: String) -> String { Self.escape(s) }
 }

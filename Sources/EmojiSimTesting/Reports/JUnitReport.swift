@@ -45,21 +45,6 @@ public enum JUnitReport {
         return x
     }
 
-    /// XML text and attribute escaping; control characters XML 1.0 cannot carry become
-    /// U+FFFD.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
+    /// XML text and attribute escaping (control characters XML 1.0 cannot carry become U+FFFD).
+    static func escape(_ s: String) -> String { Escaping.markup(s) }
 }

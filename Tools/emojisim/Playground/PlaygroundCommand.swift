@@ -2,6 +2,7 @@ import Foundation
 import Scenario
 import EmojiSimIO
 import EmojiSimCoreABI
+import EmojiSimTesting
 
 /// `emojisim playground [--out DIR] [--device D] [--theme T] [--catalog C]`: writes the
 /// browser playground (Tools/playground) with the wasm core (Tools/wasm) and its assets.
@@ -203,24 +204,6 @@ enum PlaygroundCommand: CLICommand {
         return s
     }
 
-    /// A JavaScript string literal (JSON string escaping is valid JavaScript).
-    static func jsString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) }
-                else if u == "<" { out += "\\u003c" } // never `</script>` inside a page
-                else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JavaScript string literal that cannot end the page's `<script>` (see `Escaping.scriptJSON`).
+    static func jsString(_ s: String) -> String { Escaping.scriptJSON(s) }
 }

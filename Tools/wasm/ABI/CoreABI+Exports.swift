@@ -21,8 +21,10 @@ func hostBytes(_ ptr: UnsafeRawPointer?, _ len: Int32, _ what: String) throws(Co
     guard let ptr else { throw CoreABI.Failure(.badArgument, "\(what): null pointer with length \(len)") }
     #if arch(wasm32)
     // A range past the end of linear memory would trap on the first read: refuse it.
-    let end = UInt(bitPattern: Int(bitPattern: ptr)) + UInt(len)
-    guard end <= UInt(wasmMemoryBytes()) else {
+    // Compared without adding, since `start + len` wraps for a start near 4 GiB (a host's
+    // -1 as a pointer) and the overflow would trap.
+    let start = UInt(bitPattern: Int(bitPattern: ptr)), memory = UInt(wasmMemoryBytes())
+    guard UInt(len) <= memory, start <= memory - UInt(len) else {
         throw CoreABI.Failure(.badArgument, "\(what): \(len) bytes at \(Int(bitPattern: ptr)) run past the end of memory (\(wasmMemoryBytes()) bytes)")
     }
     #endif
@@ -86,15 +88,25 @@ func abiCall(_ body: () throws(CoreABI.Failure) -> Int32) -> Int32 {
 @_cdecl("esim_alloc")
 public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
     guard size > 0, Int(size) <= CoreABI.maxBufferBytes else { return nil }
-    return UnsafeMutableRawPointer.allocate(byteCount: Int(size), alignment: 16)
+    let p = UnsafeMutableRawPointer.allocate(byteCount: Int(size), alignment: 16)
+    abiState.hostBuffers.insert(Int(bitPattern: p))
+    return p
 }
 
-/// Frees a buffer from `esim_alloc` (null is ignored).
+/// Frees a buffer from `esim_alloc`. Anything else (null, a buffer already freed, a
+/// pointer `esim_alloc` did not return) is refused, not freed: the allocator would
+/// abort the instance on it (a double free or a wild pointer found by
+/// Tools/wasm/fuzz-abi.mjs). The error and output buffers are left as they are, so a
+/// host may free its arguments before reading a call's message.
 ///
-/// - Parameter ptr: The buffer, or null.
+/// - Parameter ptr: The buffer.
+/// - Returns: 0 when freed, `-1` when `ptr` is not a live `esim_alloc` buffer.
+/// - Complexity: O(1) on average.
 @_cdecl("esim_free")
-public func esim_free(_ ptr: UnsafeMutableRawPointer?) {
-    ptr?.deallocate()
+public func esim_free(_ ptr: UnsafeMutableRawPointer?) -> Int32 {
+    guard let ptr, abiState.hostBuffers.remove(Int(bitPattern: ptr)) != nil else { return CoreABI.Status.badArgument.rawValue }
+    ptr.deallocate()
+    return 0
 }
 
 /// The start of the output buffer: the bytes the last successful call produced.

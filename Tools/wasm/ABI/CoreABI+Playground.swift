@@ -101,12 +101,14 @@ public func esim_screen_codes_move(_ from: Int32, _ to: Int32) -> Int32 {
 /// Forgets every registered image and sequence (the page loads another catalog's images).
 /// Open screens keep the libraries they were made with.
 ///
-/// - Returns: 0; it cannot fail.
+/// - Returns: 0; it cannot fail (and, like every call, clears the last error).
 @_cdecl("esim_images_clear")
 public func esim_images_clear() -> Int32 {
-    abiState.images = [:]
-    abiState.sequences = [:]
-    return 0
+    abiCall { () throws(CoreABI.Failure) in
+        abiState.images = [:]
+        abiState.sequences = [:]
+        return 0
+    }
 }
 
 extension CoreABI {

@@ -105,6 +105,9 @@ public enum CoreABI {
         public var output: [UInt8] = []
         /// The message of the last failed call (empty after a success).
         public var error: [UInt8] = []
+        /// The addresses of the buffers `esim_alloc` gave the host and `esim_free` has not
+        /// freed yet: `esim_free` frees only these.
+        var hostBuffers = Set<Int>()
 
         /// An empty state: no font, images, catalog or screens.
         public init() {}

@@ -1,0 +1,27 @@
+import Testing
+import SimCore
+import Interaction
+import Raster
+import EmojiText
+import ChatUI
+
+// docs/ARCHITECTURE.md, "ChatUI: EmojiPanel": the panel driven as a value.
+@Suite struct ModelExamples {
+    @Test func thePanelAsAValue() {
+        // snippet: architecture-panel
+        var panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8), width: 375)
+        let key = Point(x: 33.5, y: 40)                     // the first key, in the panel's points
+        let down = SimInstant.zero, up = down + .milliseconds(80)
+        _ = panel.send(.touch(TouchEvent(phase: .began, location: key, timestamp: down)), at: down)
+        let events = panel.send(.touch(TouchEvent(phase: .ended, location: key, timestamp: up)), at: up)
+        // events: .didSelect(emoji), .inputClick, .didTapDelete(repeatCount:), .trace(line)
+        let deadline = panel.nextDeadline                   // send .deadline then (long press, delete repeat)
+        let animating = panel.needsFrames                   // send .tick at every frame while true
+        var list = DisplayList(width: 375, height: 216)
+        panel.draw(into: &list, in: list.bounds, at: up)    // pure
+        // end snippet
+        #expect(events.contains(.didSelect(EmojiCatalog.demo.emoji(forCode: "微笑")!)))
+        #expect(deadline == nil && !animating)
+        #expect(list.items.contains(where: { $0.accessibilityLabel == "微笑" }))
+    }
+}

@@ -1,0 +1,57 @@
+// README.md, "Snapshots": snapshot tests in Swift Testing and XCTest.
+
+// snippet: readme-snapshots
+import Testing
+import XCTest
+import SimCore              // Point
+import Raster               // DisplayList, TextLayout
+import ChatUI               // EmojiPanel, ChatScreen
+import Scenario             // ScenarioConfiguration
+import EmojiSimIO           // ScenarioHosting: the demo screen with its bundled images
+import EmojiSimTesting
+
+@Suite struct PanelSnapshots {
+    @Test(.snapshots()) func firstPage() {
+        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8), width: 375)
+        assertSnapshot(of: panel.displayList(at: .zero), as: .ascii, named: "first-page")
+    }
+
+    @Test(.snapshots(record: .missing))                      // the test's record mode (optional)
+    func wholeScreen() {
+        let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
+        assertSnapshots(of: screen, as: [.ascii, .asciiStyled, .png])   // several at once
+    }
+
+    @Test(.snapshots()) func seedChain() {
+        assertScenario("Tests/Scenarios/seed-chain.scenario")   // a script as one test
+    }
+}
+
+final class CardTests: XCTestCase {                             // XCTest
+    func testCard() {
+        var card = DisplayList(width: 96, height: 48)
+        card.border(card.bounds, radius: 4, .border)
+        card.text(TextLayout("卡片 card"), at: Point(x: 8, y: 16))
+        XCTAssertNil(withSnapshotRecording(.missing) { assertSnapshot(of: card, as: .png) })
+    }
+}
+// end snippet
+
+// docs/ARCHITECTURE.md, "EmojiSimTesting": the strategies, and pullback.
+@Suite struct StrategyExamples {
+    /// A value that is not a display list, snapshotted through `pullback`.
+    struct Model { var screen: ChatScreen }
+
+    @Test(.snapshots()) func strategies() {
+        let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
+        let provider = screen.imageProvider
+        let model = Model(screen: screen)
+        // snippet: architecture-strategies
+        assertSnapshot(of: screen, as: .ascii)                  // CharGrid text, .txt
+        assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
+        assertSnapshot(of: screen, as: .tree)                   // .tree.txt
+        assertSnapshot(of: screen, as: .png(RenderConfiguration(scale: 2, theme: .dark, images: provider)))
+        assertSnapshot(of: model, as: Strategy<ChatScreen, String>.ascii.pullback { (m: Model) in m.screen })
+        // end snippet
+    }
+}
