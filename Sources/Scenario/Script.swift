@@ -113,6 +113,31 @@ public enum Target: Hashable, Sendable {
     case view(String)
 }
 
+extension Target {
+    /// The same target as a `Finder`, the vocabulary the screen resolves.
+    public var finder: Finder {
+        switch self {
+        case .input: return .input
+        case .inputAt(let n): return .inputAt(n)
+        case .inputHandle(let e): return .selectionHandle(e == .start ? .start : .end)
+        case .toggle: return .toggle
+        case .send: return .send
+        case .list: return .list
+        case .outside: return .outside
+        case .panel: return .panel
+        case .panelDelete: return .delete
+        case .panelEmoji(let e): return .emoji(e)
+        case .panelCell(let r, let c): return .cell(row: r, column: c)
+        case .panelTab(.index(let i)): return .tab(.index(i))
+        case .panelTab(.name(let n)): return .tab(.name(n))
+        case .listRow(let r): return .row(r)
+        case .point(let p): return .point(p)
+        case .label(let l): return .label(l)
+        case .view(let v): return .view(v)
+        }
+    }
+}
+
 public enum TabRef: Hashable, Sendable {
     case index(Int)
     case name(String)

@@ -2,6 +2,7 @@ import Testing
 import SimCore
 import EmojiText
 import Raster
+import Tester
 import EmojiSimTesting
 @testable import ChatUI
 
@@ -91,13 +92,14 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
 
     @Test func panelSelectionsGoIntoTheInputBar() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "toggle")
-        screen.settle()
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        try tester.synchronize()
         #expect(screen.keyboard == .emoji && screen.panelGroup.isEmpty == false)
-        try screen.tap(target: "emoji:微笑")
-        try screen.tap(target: "emoji:微笑")
+        try tester.tap(.emoji("微笑"))
+        try tester.tap(.emoji("微笑"))
         #expect(screen.inputServerText == "[微笑][微笑]")
-        try screen.tap(target: "delete")
+        try tester.tap(.delete)
         #expect(screen.inputServerText == "[微笑]")
         #expect(throws: ChatScreenError.self) { try screen.type("x") }
         // The bar's own message already names it: said once, not "input bar: input bar: …".

@@ -1,0 +1,248 @@
+import SimCore
+import EmojiText
+import Raster
+import Tester
+
+/// The screen's finders: its components resolve against the models' geometry at this
+/// instant (the geometry the display list is drawn from); the drawn kinds (`label`,
+/// `view`, `text`) and the modifiers through `FinderResolution`. A hit also passes the
+/// screen's hit test: the component a touch at the point goes to must be the target's,
+/// and nothing of the panel (its preview or skin-tone picker) may lie over a panel
+/// target. Every refusal states its facts; scripts print them after the line.
+extension ChatScreen {
+    /// Where `finder`'s target is now and whether a touch there reaches it, or why not.
+    /// Drawn kinds bring the list's viewport to the keyboard first (`layoutIfNeeded`),
+    /// as a draw would. O(drawn items) for drawn kinds, O(page) for panel keys.
+    public func resolve(_ finder: Finder) -> FinderResult {
+        if finder.isDrawnKind { layoutIfNeeded() }
+        return FinderResolution.resolve(finder, drawn: { displayList() }, components: { component($0) })
+    }
+
+    private func component(_ finder: Finder) -> FinderResult {
+        let now = clock.now
+        let bar = inputBarFrame(at: now)
+        let l = inputBar.layout(at: now)
+        let kb = keyboardFrame(at: now)
+        func inBar(_ r: Rect) -> Rect { r.offsetBy(dx: bar.minX, dy: bar.minY) }
+        func inPanel(_ r: Rect) -> Rect { r.offsetBy(dx: kb.minX, dy: kb.minY) }
+        var panelShown: String? {
+            shownKeyboard == .emoji ? nil : "the emoji keyboard is not shown (keyboard: \(shownKeyboard.rawValue))"
+        }
+        var frame: Rect
+        let component: Component
+        var selected: Bool?
+        var text: String?
+        switch finder {
+        case .input: frame = inBar(l.textViewFrame); component = .inputBar; text = inputBar.text
+        case .inputAt, .selectionHandle: return textViewResolve(finder)
+        case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
+        case .send:
+            frame = inBar(l.sendFrame); component = .inputBar
+            if !isSendEnabled { return .disabled(sendDisabledReason, FinderHit(frame: frame)) }
+        case .list, .outside: frame = listFrame(at: now); component = .list
+        case .panel:
+            if let why = panelShown { return .missing(why) }
+            frame = kb; component = .emojiPanel
+        case .delete:
+            if let why = panelShown { return .missing(why) }
+            guard let d = panel.state.layout.deleteFrame(page: panel.state.currentPage) else {
+                return .missing("the panel has no delete key")
+            }
+            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel
+        case .emoji(let code):
+            if let why = panelShown { return .missing(why) }
+            switch emojiFrame(code) {
+            case .success(let f): frame = inPanel(f); component = .emojiPanel
+            case .failure(let miss): return miss.result
+            }
+        case .cell(let row, let column):
+            if let why = panelShown { return .missing(why) }
+            let c = panel.state.configuration
+            guard row < c.rows, column < c.columns else {
+                return .missing("the panel has \(c.rows) rows and \(c.columns) columns (cells 0 0 to \(c.rows - 1) \(c.columns - 1))")
+            }
+            let cell = panel.state.layout.cellFrame(page: panel.state.currentPage, row: row, column: column)
+            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel
+        case .tab(let ref):
+            if let why = panelShown { return .missing(why) }
+            let i: Int
+            switch ref {
+            case .index(let k):
+                guard k < panel.state.sections.count else {
+                    return .missing("the category bar has \(panel.state.sections.count) tabs (0 to \(panel.state.sections.count - 1))")
+                }
+                i = k
+            case .name(let n):
+                guard let k = panel.tabIndex(named: n) else {
+                    return .missing("no tab named \(quotedLiteral(n)) (tabs: \(panel.state.sections.map { quotedLiteral($0.name) }.joined(separator: ", ")))")
+                }
+                i = k
+            }
+            frame = inPanel(panel.state.layout.tabFrame(i)); component = .emojiPanel
+            selected = i == panel.state.currentSection
+        case .skinTone(let i):
+            if let why = panelShown { return .missing(why) }
+            guard let k = panel.state.skinPicker else {
+                return .missing("no skin-tone picker is open (long-press an emoji with skin tones)")
+            }
+            guard i < k.options.count else {
+                return .missing("the skin-tone picker has \(k.options.count) items (0 to \(k.options.count - 1))")
+            }
+            // The picker lies over the panel; it is what a touch there reaches.
+            let f = inPanel(k.frame(ofOption: i))
+            guard let visible = f.intersection(bounds), !visible.isEmpty else { return .offScreen("it is off screen (at \(f))", frame: f) }
+            return .hit(FinderHit(frame: visible, isSelected: i == k.selected, text: k.options[i].code))
+        case .row(let r):
+            guard r < list.count else {
+                if list.count == 0 { return .missing("the list has no messages") }
+                let rows = list.count == 1 ? "row 0" : "rows 0 to \(list.count - 1)"
+                return .missing("the list has \(list.count) message\(list.count == 1 ? "" : "s") (\(rows))")
+            }
+            let shown = list.displayedRows
+            guard shown.contains(r) else {
+                return .offScreen(shown.isEmpty ? "no row is displayed" : "row \(r) is scrolled off (rows \(shown.lowerBound) to \(shown.upperBound - 1) are displayed)", frame: nil)
+            }
+            let f = listFrame(at: now)
+            let b = list.layout(ofRow: r).bubbleFrame
+            let top = list.rowFrameInViewport(r).minY
+            frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
+            component = .list
+        case .searchField:
+            // The field is where the panel draws it (a bar above the pages, or beside the
+            // results tab), so it resolves over the drawn view.
+            if let why = panelShown { return .missing(why) }
+            layoutIfNeeded()
+            let r = FinderResolution.resolve(.view("EmojiPanel.search"), drawn: { displayList() }, components: { _ in .missing("") })
+            switch r {
+            case .hit(var h): h.text = panel.state.query ?? ""; return .hit(h)
+            case .missing, .notInCatalog, .offScreen: return .missing("the panel draws no search field")
+            default: return r
+            }
+        case .pageDot:
+            return .missing("\(finder): page dots cannot be aimed at yet (only expectations of the page: expect panel.page)")
+        default:
+            return .missing("\(finder) is not part of the chat screen")
+        }
+        // On screen: the part of the frame inside the screen, aimed at its centre.
+        guard let visible = frame.intersection(bounds), !visible.isEmpty else {
+            return .offScreen("it is off screen (at \(frame))", frame: frame)
+        }
+        frame = visible
+        let hit = FinderHit(frame: visible, isSelected: selected, text: text)
+        let p = hit.point
+        if component == .inputBar && !inputBar.receivesTouches(at: now) {
+            return .disabled(Self.movingBar, hit)
+        }
+        if let other = self.component(at: p), other != component {
+            return .covered(by: "the \(other.rawValue)", hit)
+        }
+        if component == .emojiPanel && finder != .panel {
+            let q = Point(x: p.x - kb.minX, y: p.y - kb.minY)
+            if let pv = panel.state.preview, pv.placement.frame.contains(q) { return .covered(by: "the preview", hit) }
+            if let k = panel.state.skinPicker, k.frame.contains(q) { return .covered(by: "the skin-tone picker", hit) }
+        }
+        return .hit(hit)
+    }
+
+    /// Why send is disabled, in the user's words: empty, blank, or the bar's rule.
+    public var sendDisabledReason: String {
+        let text = inputBar.text
+        if text.isEmpty { return "the input is empty" }
+        if text.allSatisfy({ $0 == " " }) { return "the input is blank (only spaces)" }
+        if text.allSatisfy({ $0.isWhitespace }) { return "the input is blank (only spaces and line breaks)" }
+        return "the input bar disables it"
+    }
+
+    /// The moving bar takes no touches (UIKit's animations without `.allowUserInteraction`).
+    public static let movingBar = "the input bar is animating and takes no touches until it stops"
+
+    /// The text view's own finders: `input at N` (the caret boundary before unit N) and
+    /// `input.handle start|end`. They aim at a point inside the text, not at the view's
+    /// centre, and every miss says which fact is missing.
+    private func textViewResolve(_ finder: Finder) -> FinderResult {
+        let now = clock.now
+        let bar = inputBarFrame(at: now)
+        let tv = inputBar.layout(at: now).textViewFrame.offsetBy(dx: bar.minX, dy: bar.minY)
+        guard let visible = tv.intersection(bounds), !visible.isEmpty else {
+            return .offScreen("the text view is not on screen (at \(tv))", frame: tv)
+        }
+        let frame: Rect
+        let point: Point
+        switch finder {
+        case .inputAt(let n):
+            let length = inputBar.length
+            guard n <= length else {
+                return .missing("the input has \(length) units (positions 0 to \(length); an emoji is one unit)")
+            }
+            guard let p = inputBar.caretPoint(before: n, at: now) else {
+                return .offScreen("position \(n) is on a line scrolled out of the text view", frame: nil)
+            }
+            point = p
+            frame = Rect(x: p.x - 4, y: p.y - 8, width: 8, height: 16)
+        case .selectionHandle(let which):
+            let end: SelectionHandleEnd = which == .start ? .start : .end
+            guard inputBar.responder.isFirstResponder else {
+                return .missing("the text view is not first responder, so nothing is selected and there is no handle")
+            }
+            let sel = inputBar.selectedRange
+            guard !sel.isEmpty else {
+                return .missing("nothing is selected (the caret is at \(sel.lowerBound)), so there is no handle")
+            }
+            guard let h = inputBar.selectionHandles(at: now).first(where: { $0.end == end }) else {
+                return .offScreen("the selection's \(end.rawValue) (position \(end == .start ? sel.lowerBound : sel.upperBound)) is on a line scrolled out of the text view", frame: nil)
+            }
+            point = h.stem.center
+            frame = h.hitArea
+        default:
+            return .missing("not a text view finder")
+        }
+        guard bounds.contains(point) else { return .offScreen("it is off screen (at \(point))", frame: frame) }
+        let hit = FinderHit(frame: frame, point: point)
+        if !inputBar.receivesTouches(at: now) { return .disabled(ChatScreen.movingBar, hit) }
+        if let other = component(at: point), other != .inputBar {
+            return .covered(by: "the \(other.rawValue)", hit)
+        }
+        return .hit(hit)
+    }
+
+    /// Why a panel emoji cannot be aimed at, as a resolution.
+    private struct EmojiMiss: Error { var result: FinderResult }
+
+    /// The frame (panel coordinates) of the key showing `code` on the current page, or
+    /// where it is instead.
+    private func emojiFrame(_ code: String) -> Result<Rect, EmojiMiss> {
+        let st = panel.state
+        let s = st.currentSection
+        if st.sections.indices.contains(s) {
+            for i in st.layout.emojiRange(ofPage: st.currentPage) {
+                let e = st.sections[s].emoji[i]
+                if e.code == code || st.shown(section: s, index: i)?.code == code,
+                   let f = st.layout.itemFrame(section: s, index: i) {
+                    return .success(panel.panelFrame(f))
+                }
+            }
+        }
+        let shows = "the panel shows page \(st.pageInGroup) of group \(st.currentGroupName)"
+        for (si, sec) in st.sections.enumerated() {
+            if let i = sec.emoji.firstIndex(where: { $0.code == code }), let g = st.layout.page(section: si, index: i),
+               let pg = st.layout.pageInSection(g) {
+                let here = si == s ? "the panel shows page \(st.pageInGroup)" : shows
+                return .failure(EmojiMiss(result: .offScreen("it is on page \(pg) of group \(sec.name); \(here)", frame: nil)))
+            }
+        }
+        if catalog.emoji(forCode: code) == nil {
+            // The wire form `[笑哭]` is what people see in messages, so it is the first
+            // thing they try; say how to write it rather than only that it is unknown.
+            if code.hasPrefix("["), code.hasSuffix("]"), code.count > 2 {
+                let bare = String(code.dropFirst().dropLast())
+                if catalog.emoji(forCode: bare) != nil {
+                    return .failure(EmojiMiss(result: .missing(
+                        "no emoji with code '\(code)'; codes are written without the brackets: panel.emoji \(bare)")))
+                }
+            }
+            return .failure(EmojiMiss(result: .notInCatalog(code)))
+        }
+        if st.query != nil { return .failure(EmojiMiss(result: .missing("it is not among the search results"))) }
+        return .failure(EmojiMiss(result: .missing("it is in the catalog but on none of the panel's pages")))
+    }
+}
