@@ -1,4 +1,5 @@
 import SimCore
+import Tester
 
 /// One method per action, for tests written in Swift. Each throws the same errors a
 /// script line would (with line 0).

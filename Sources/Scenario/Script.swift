@@ -118,7 +118,6 @@ public enum TabRef: Hashable, Sendable {
     case name(String)
 }
 
-public enum Direction: String, Hashable, Sendable { case left, right, up, down }
 
 // MARK: - Actions
 
@@ -159,7 +158,7 @@ public enum Action: Hashable, Sendable {
     case resize(width: Double, height: Double)
 
     /// The time between the two taps of `double-tap` (within UIKit's multi-tap interval).
-    public static let doubleTapGap = SimDuration.milliseconds(120)
+    public static let doubleTapGap = TesterDefaults.doubleTapGap
     /// The default hold of `long-press` without `for`.
     public static let defaultLongPress = TesterDefaults.longPressHold
 }

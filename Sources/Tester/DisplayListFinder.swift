@@ -17,6 +17,11 @@ public struct DisplayListFinder {
         public var label: String?
         /// The item's view name (`DisplayItem.view`), if it has one.
         public var view: String?
+        /// The interaction state it is drawn in (disabled, selected).
+        public var state: ItemState
+        /// What a text item says: its elements in order, an inline emoji as `[code]`
+        /// (the wire form), lines joined without breaks; nil for other items.
+        public var text: String?
     }
 
     /// The items with a visible area, in paint order.
@@ -44,9 +49,26 @@ public struct DisplayListFinder {
                 break
             }
             guard let b = item.command.bounds, let v = b.intersection(clip), !v.isEmpty else { continue }
-            out.append(Visible(index: i, frame: v, label: item.accessibilityLabel, view: item.viewName))
+            var text: String?
+            if case .text(let layout, _, _) = item.command { text = Self.text(of: layout) }
+            out.append(Visible(index: i, frame: v, label: item.accessibilityLabel, view: item.viewName,
+                               state: item.state, text: text))
         }
         visible = out
+    }
+
+    /// The content of a text layout as `text "…"` matches it: characters as they are,
+    /// an inline emoji as `[code]`. O(elements).
+    public static func text(of layout: TextLayout) -> String {
+        var s = ""
+        for e in layout.elements {
+            switch e {
+            case .character(let c): s.append(c)
+            case .emoji(let e): s += "[" + e.code + "]"
+            case .newline: s.append("\n")
+            }
+        }
+        return s
     }
 
     /// The topmost visible item with this accessibility label.

@@ -24,6 +24,10 @@ public protocol Testable: AnyObject {
     var motion: [String] { get }
     /// What is drawn now, in the subject's coordinates.
     func displayList() -> DisplayList
+    /// Where `finder`'s target is now and whether a touch there reaches it, or why not.
+    /// Reads only: no layout pass, no trace line. The default resolves the drawn kinds
+    /// over `displayList()` (`FinderResolution`); a screen adds its components.
+    func resolve(_ finder: Finder) -> FinderResult
     /// Every model invariant that does not hold now, one message each (empty when all hold).
     func invariantViolations() -> [String]
     /// The display link whose frames animate the subject, if it has its own: while the

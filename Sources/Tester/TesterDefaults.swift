@@ -25,6 +25,8 @@ public enum TesterDefaults {
     public static let idleLimit = SimDuration.seconds(10)
     /// The frame rate of idle waiting when the subject has no display link of its own.
     public static let frameRate = 60
+    /// The time between the two taps of a double tap (within UIKit's multi-tap interval).
+    public static let doubleTapGap = SimDuration.milliseconds(120)
     /// The longest swipe: ten screens along its axis.
     public static let maxSwipeScreens = 10.0
 }

@@ -14,6 +14,9 @@ public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
     case gesture(String)
     /// A swipe that cannot be performed as asked (`SwipePlan`'s reason).
     case swipe(SwipeError)
+    /// A finder's target cannot take the touch of `action` (`tap panel.emoji 笑哭`):
+    /// the resolution says why, with the facts.
+    case notActionable(action: String, Finder, FinderResult)
 
     /// The message as scripts and failures print it.
     public var description: String {
@@ -26,6 +29,8 @@ public enum TesterError: Error, Hashable, Sendable, CustomStringConvertible {
             return m
         case .swipe(let e):
             return e.description
+        case let .notActionable(action, _, result):
+            return action + ": " + result.description
         }
     }
 }
