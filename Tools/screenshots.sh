@@ -5,19 +5,23 @@
 # the DevTools client Tools/devtools.mjs). Needs chromium and node; uses the wasm module
 # in .build/wasm (Tools/wasm/build.sh) for the playground.
 #
-#   Tools/screenshots.sh [OUTDIR]      (default docs/images)
+#   [EMOJISIM=PATH] Tools/screenshots.sh [OUTDIR]      (default docs/images)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/docs/images}
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "screenshots: no chromium (apt-get install -y chromium)"; exit 3; }
 cd "$root"
-swift build --product emojisim >/dev/null
-sim="$(swift build --product emojisim --show-bin-path)/emojisim"
+# EMOJISIM=PATH uses that binary instead of building one.
+if [ -z "${EMOJISIM:-}" ]; then
+    swift build --product emojisim >/dev/null
+    EMOJISIM="$(swift build --product emojisim --show-bin-path)/emojisim"
+fi
+sim=$EMOJISIM
 work=$(mktemp -d /tmp/emojisim-screenshots.XXXXXX)
 trap 'rm -rf "$work" 2>/dev/null || true' EXIT
 mkdir -p "$out"
-shot() { node --experimental-websocket --no-warnings "$root/Tools/screenshots.mjs" --chromium "$browser" --work "$work/$1" "$@"; }
+shot() { name=$1; shift; mkdir -p "$work/$name"; node --experimental-websocket --no-warnings "$root/Tools/screenshots.mjs" --chromium "$browser" --work "$work/$name" "$@"; }
 # The report: a throw-away package whose references were recorded, then changed, so the
 # next run fails with a text diff and a pixel diff.
 unset CI
@@ -32,7 +36,7 @@ printf 'device 160x240@1\nconversation demo\ntap input\ntype "x"\nsnapshot p scr
 shot report --page "$work/report.html" --out "$out/report.png" --wait 'document.body.hasAttribute("data-images")' --width 1280 --height 1000
 # The trace viewer of the failing fixture script.
 "$sim" run Tests/Fixtures/viewer/missed-tap.scenario --record never --viewer "$work/viewers" >/dev/null 2>&1 || true
-shot viewer --page "$work/viewers/Tests/Fixtures/viewer/missed-tap.html" --out "$out/viewer.png" \
+shot viewer --page "$work/viewers/Tests/Fixtures/viewer/missed-tap.html" --out "$out/trace-viewer.png" \
     --wait 'document.body.getAttribute("data-ready") === "1"' --width 1280 --height 900
 # The playground with the demo catalog.
 [ -f .build/wasm/emojisim-core.wasm ] || Tools/wasm/build.sh >/dev/null

@@ -24,6 +24,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { instantiate as instantiateCore, Exit } from './instantiate.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -262,30 +263,9 @@ const OPS = [
     [1, 'bench summary', (r, env) => ({ call: ['esim_bench_summary', handleArg(r, env)], kind: 'status' })],
 ];
 
-class Finding extends Error {}
-class Exit extends Error { constructor(code) { super(`proc_exit(${code})`); this.code = code; } }
-
 async function instantiate(module) {
-    let memory;
-    const stderr = [];
-    const wasi = {
-        fd_write(fd, iovs, count, writtenPtr) {
-            const view = new DataView(memory.buffer);
-            let total = 0;
-            for (let i = 0; i < count; i++) {
-                const p = view.getUint32(iovs + i * 8, true), n = view.getUint32(iovs + i * 8 + 4, true);
-                stderr.push(Buffer.from(new Uint8Array(memory.buffer, p, n)).toString());
-                total += n;
-            }
-            view.setUint32(writtenPtr, total, true);
-            return 0;
-        },
-        fd_read(fd, iovs, count, readPtr) { new DataView(memory.buffer).setUint32(readPtr, 0, true); return 0; },
-        proc_exit(code) { throw new Exit(code); },
-    };
-    const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi });
-    memory = instance.exports.memory;
-    return { x: instance.exports, get memory() { return memory; }, stderr };
+    const m = await instantiateCore(module);
+    return { x: m.x, get memory() { return m.memory(); }, stderr: m.stderr };
 }
 
 const dec = new TextDecoder('utf-8', { fatal: true });
