@@ -7,15 +7,14 @@
 // and raised no error (its CSP would refuse anything else). Screenshots go to --shots.
 // Run through Tools/check-viewer.sh (it builds emojisim, writes the viewers and finds
 // chromium).
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { openBrowser, sleep } from './devtools.mjs';
 
 const opts = {};
 for (let i = 2; i < process.argv.length; i += 2) opts[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 const { chromium, page, script, work, shots } = opts;
 const failingLine = +opts['failing-line'];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let failures = 0;
 const fail = (s) => { failures++; console.log(`check-viewer: FAIL ${s}`); };
 const ok = (c, s) => { if (!c) fail(s); return c; };
@@ -25,60 +24,9 @@ const setupWords = new Set(['device', 'theme', 'catalog', 'conversation', 'set']
 const acting = readFileSync(script, 'utf8').split('\n').map((l, i) => [i + 1, l.trim()])
     .filter(([, l]) => l && !l.startsWith('#') && !setupWords.has(l.split(/\s+/)[0])).map(([n]) => n);
 
-const chrome = spawn(chromium, ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0',
-    `--user-data-dir=${join(work, 'profile')}`, '--window-size=1280,900', '--force-device-scale-factor=1',
-    '--no-first-run', '--no-default-browser-check', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const wsURL = await new Promise((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`chromium did not start in 30 s:\n${err}`)), 30000);
-    chrome.stderr.on('data', (d) => {
-        err += d;
-        const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    chrome.on('exit', (c) => reject(new Error(`chromium exited (${c}):\n${err}`)));
-});
-process.on('exit', () => { try { chrome.kill('SIGKILL'); } catch {} });
-
-const ws = new WebSocket(wsURL);
-await new Promise((r, j) => { ws.onopen = r; ws.onerror = () => j(new Error('cannot connect to chromium')); });
-let nextId = 1, session;
-const pending = new Map();
-const pageErrors = [];
-ws.onmessage = (m) => {
-    const msg = JSON.parse(m.data);
-    if (msg.id && pending.has(msg.id)) {
-        const { resolve, reject, method } = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`)); else resolve(msg.result);
-    } else if (msg.method === 'Runtime.exceptionThrown') {
-        pageErrors.push(msg.params.exceptionDetails.exception?.description || msg.params.exceptionDetails.text);
-    } else if (msg.method === 'Log.entryAdded' && msg.params.entry.level === 'error') {
-        pageErrors.push(msg.params.entry.text); // CSP violations are reported here
-    } else if (msg.method === 'Runtime.consoleAPICalled' && msg.params.type === 'error') {
-        pageErrors.push(msg.params.args.map((a) => a.value ?? a.description).join(' '));
-    } else if (msg.method === 'Network.requestWillBeSent') {
-        const u = msg.params.request.url;
-        if (!u.startsWith('file://') && !u.startsWith('data:')) pageErrors.push(`network request: ${u}`);
-    }
-};
-const send = (method, params = {}, sid = session) => new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject, method });
-    ws.send(JSON.stringify({ id, method, params, ...(sid ? { sessionId: sid } : {}) }));
-});
-const evaluate = async (expression) => {
-    const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
-    return r.result.value;
-};
-async function screenshot(name) {
-    // Clipped to the page's content (at most the window).
-    const h = await evaluate('Math.min(window.innerHeight, document.documentElement.scrollHeight)');
-    const w = await evaluate('window.innerWidth');
-    const shot = await send('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width: w, height: h, scale: 1 } });
-    writeFileSync(join(shots, name), Buffer.from(shot.data, 'base64'));
-}
+const browser = await openBrowser({ chromium, work, width: 1280, height: 900 });
+const { send, evaluate, pageErrors } = browser;
+const screenshot = (name) => browser.screenshot(join(shots, name));
 async function click([x, y]) {
     for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased']) {
         await send('Input.dispatchMouseEvent', { type, x, y, button: type === 'mouseMoved' ? 'none' : 'left',
@@ -87,13 +35,7 @@ async function click([x, y]) {
 }
 
 mkdirSync(shots, { recursive: true });
-const { targetId } = await send('Target.createTarget', { url: 'about:blank' }, null);
-({ sessionId: session } = await send('Target.attachToTarget', { targetId, flatten: true }, null));
-await send('Runtime.enable');
-await send('Network.enable');
-await send('Log.enable');
-await send('Page.enable');
-await send('Page.navigate', { url: 'file://' + page });
+await browser.navigate('file://' + page);
 for (let i = 0; ; i++) {
     if (await evaluate('document.body && document.body.getAttribute("data-ready") === "1"').catch(() => false)) break;
     if (i > 300) { fail(`the page did not finish loading its frames in 30 s (${pageErrors.join('; ')})`); process.exit(1); }

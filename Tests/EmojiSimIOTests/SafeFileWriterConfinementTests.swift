@@ -118,3 +118,27 @@ import Darwin
         #expect(leftovers(dir).isEmpty)
     }
 }
+
+/// The batch's written-twice check is a set lookup (a scan of the staged files made a
+/// 10,000-frame `image frames` quadratic, issue 26 item 7's hostile case): it still
+/// refuses a second write of one path, and forgets the paths after a commit or discard.
+@Suite struct SafeFileWriterBatchPathsTests {
+    @Test func writtenTwiceIsRefusedAndForgottenAfterCommit() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("batch-paths-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var batch = SafeFileWriter.Batch()
+        for i in 0..<3 { try batch.add([UInt8(i)], to: dir.appendingPathComponent("f\(i).bin")) }
+        #expect { try batch.add([9], to: dir.appendingPathComponent("f1.bin")) } throws: { e in
+            "\(e)".contains("written twice in one batch")
+        }
+        // The refusal discarded the batch: nothing was written, and the path is free again.
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("f0.bin").path))
+        try batch.add([1], to: dir.appendingPathComponent("f1.bin"))
+        try batch.commit()
+        #expect(try Data(contentsOf: dir.appendingPathComponent("f1.bin")) == Data([1]))
+        try batch.add([2], to: dir.appendingPathComponent("f1.bin"))
+        try batch.commit()
+        #expect(try Data(contentsOf: dir.appendingPathComponent("f1.bin")) == Data([2]))
+    }
+}

@@ -215,3 +215,47 @@ write('dupkey.json', '{"format":"emojisim-catalog","version":1,"version":2,"grou
 write('utf16.json', '\ufeff{"format":"emojisim-catalog","version":1,"groups":[]}'.encode('utf-16-le'))
 write('dupgroup-test.txt', '# group: A\n1F600 ; fully-qualified # \U0001F600 E1.0 a\n# group: A\n'
       '1F601 ; fully-qualified # \U0001F601 E1.0 b\n')
+
+# Issue 26, the items beyond the catalogs (3, 6, 7, 9, 10, 12, 14, 15).
+# 3: a 971-byte script whose every round doubles the text (aborted at 1.8 GB).
+script('paste-doubling.scenario', 'tap input\ntype "x"\n' + 'select-all\ncopy\npaste\npaste\n' * 34)
+# 6: 8,000 redos after an undo each (13 s when redo was quadratic).
+script('redo.scenario', 'tap input\n' + 'type "ab"\nundo\nredo\n' * 8000)
+# 7: a 10,000-frame APNG (1x1 frames): every frame file was fsynced.
+write('frames10k.apng', apng(1, 1, [(1, 1, tiny)] * 10000))
+# 9: a package whose Snapshots/Tests/flow is a symlink out of the package.
+write('pkg/Package.swift', '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "p")\n')
+write('pkg/Tests/flow.scenario', 'conversation empty\nsnapshot s input ascii\n')
+os.makedirs('pkg/Snapshots/Tests', exist_ok=True)
+os.makedirs('outside', exist_ok=True)
+write('outside/s.txt', 'theirs\n')
+os.symlink('../../../outside', 'pkg/Snapshots/Tests/flow')
+# 10: outputs past `ulimit -f`: a catalog to convert, frames, a run's GIF.
+big_frame = zlib.compress(b''.join(b'\0' + bytes(rnd.randrange(256) for _ in range(64 * 4)) for _ in range(64)))
+write('bigframes.apng', apng(64, 64, [(64, 64, big_frame)] * 3))
+script('gif-write.scenario', 'device 375x667@2\ntap input\ntype "hello"\nwait 3s\n')
+# 12: the 4-frame suite GIF cut short, alone and in a catalog.
+suite = open(os.path.join(root, 'Tests/Fixtures/gif-test-suite/gifs/animated_loop.gif'), 'rb').read()
+write('cut.gif', suite[:-1])
+write('cutcat/a.gif', suite[:600])
+write('cutcat/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"a","kind":"animated","image":"a.gif"}]}]}')
+script('cutcat.scenario', 'catalog json "cutcat/c.json"\ntap input\ntap toggle\nsettle\n')
+# 14: untrusted values of 10 MB (kind, format, code), raw NUL and ESC in a plist group name.
+big = 'k' * 10000000
+write('bigkind.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"x","kind":"%s"}]}]}' % big)
+write('bigformat.json', '{"format":"%s","version":1,"groups":[]}' % big)
+write('bigcode.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"%s","kind":"static","image":"missing.png"}]}]}' % big)
+os.makedirs('escgroup/EmtionImages', exist_ok=True)
+shutil.copy(os.path.join(root, 'Tests/Fixtures/catalogs/seed/EmtionImages/f056.png'), 'escgroup/EmtionImages/a.png')
+write('escgroup/emtions.plist', '<plist><array><dict><key>fileName</key><string>a.png</string><key>group</key>'
+      '<string>g\x1b[31mred</string><key>name</key><string>[a]</string><key>type</key><string>png</string></dict></array></plist>')
+write('escgroup/emtionMeans.plist', '<plist><dict/></plist>')
+# 15: errors with their place.
+write('num999.json', '{"format":"emojisim-catalog","version":1e999,"groups":[]}')
+write('num400.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"x","kind":"unicode","width":-1e400}]}]}')
+write('surrogate.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"\\ud800","emoji":[]}]}')
+write('badutf8.scenario', b'tap input\ntype "a\xffb"\n')
+script('drag-far.scenario', 'drag list by 1' + '0' * 300 + ',1\n')
+write('binlen/emtions.plist', b'bplist00' + b'\x5e' + b'ab' + b'\x08' + bytes([0, 0, 0, 0, 0, 0, 1, 1]) + bytes(7) + b'\x01' + bytes(8) + bytes(7) + b'\x0b')
+write('binlen/emtionMeans.plist', '<plist><dict/></plist>')
+script('nulpath.scenario', 'catalog json "a\\u{0}b.json"\ntap input\n')

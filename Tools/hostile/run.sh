@@ -151,5 +151,57 @@ expect 26-13-dup-key-place    "the repeated key is named with its place" grep -q
 check 26-13-utf16             err $E catalog show utf16.json
 expect 26-13-utf16-named      "UTF-16 is named" grep -q "UTF-16 text" 26-13-utf16.out
 
+
+# Issue 26, the items beyond the catalogs.
+# 3. Select-all, copy, paste, paste 34 times: the text view's default maximum holds.
+check 26-3-paste-doubling     ok $E run paste-doubling.scenario --record never --trace
+expect 26-3-cut-traced        "a paste past the maximum is cut with a trace line" grep -q "inputBar textTruncated limit=10000" 26-3-paste-doubling.out
+# 6. 8,000 undo/redo pairs: linear.
+check 26-6-redo               ok $E run redo.scenario --record never
+# 7. A 10,000-frame APNG written as frames: one sync per batch.
+check 26-7-frames-10k         ok $E image frames frames10k.apng --out frames10k
+expect 26-7-all-frames        "10,000 frame files written" sh -c '[ $(ls frames10k | wc -l) -eq 10000 ]'
+# 9. A symlinked snapshot folder: refused, nothing written outside the package.
+check 26-9-symlink-pending    err sh -c "cd pkg && $E run Tests/flow.scenario"
+check 26-9-symlink-record-all err sh -c "cd pkg && $E run Tests/flow.scenario --record all"
+expect 26-9-symlink-named     "the message names the symlinked folder" grep -q "Snapshots/Tests/flow is a symlink" 26-9-symlink-record-all.out
+expect 26-9-outside-intact    "outside/ holds only its own s.txt, unchanged" sh -c '[ "$(ls outside)" = s.txt ] && [ "$(cat outside/s.txt)" = theirs ]'
+# 10. Writes past ulimit -f (SIGXFSZ ignored): "file too large", no temporary left.
+check 26-10-fsize-convert     err sh -c "ulimit -f 16; exec $E catalog convert unicode --to json --out fsize.json"
+check 26-10-fsize-frames      err sh -c "ulimit -f 16; exec $E image frames bigframes.apng --out fsizeframes"
+check 26-10-fsize-run-gif     err sh -c "ulimit -f 16; exec $E run gif-write.scenario --gif --out fsizegif --record never"
+expect 26-10-fsize-named      "each says the file is too large" sh -c 'grep -qi "too large" 26-10-fsize-convert.out && grep -qi "too large" 26-10-fsize-frames.out && grep -qi "too large" 26-10-fsize-run-gif.out'
+tmps=$(find . -name '.*.tmp-*' | wc -l)
+expect 26-10-no-temporaries   "no temporary files left by the failed writes" test "$tmps" -eq 0
+# 12. A GIF cut short: accepted as browsers do, and said.
+check 26-12-cut-info          ok $E image info cut.gif
+expect 26-12-cut-said         "image info says where it was cut" grep -q "truncated after 4 frames" 26-12-cut-info.out
+check 26-12-cut-check         okerr $E catalog check cutcat/c.json
+expect 26-12-check-warns      "catalog check warns of it" grep -q "truncated after 0 frames" 26-12-cut-check.out
+check 26-12-cut-trace         okerr $E run cutcat.scenario --record never --trace
+expect 26-12-trace-line       "the run's trace names it" grep -q "imageIssue image=\"a.gif\" message=truncated after 0 frames" 26-12-cut-trace.out
+# 14. Untrusted values echoed bounded and escaped.
+check 26-14-big-kind          err $E catalog show bigkind.json
+check 26-14-big-format        err $E catalog show bigformat.json
+check 26-14-big-code          err $E catalog check bigcode.json
+expect 26-14-short-lines      "every message under 2,000 bytes" sh -c '[ $(cat 26-14-big-kind.out 26-14-big-format.out 26-14-big-code.out | wc -L) -lt 2000 ]'
+check 26-14-esc-group         okerr $E catalog show escgroup
+expect 26-14-no-raw-esc       "no raw ESC byte reaches the terminal" sh -c '! grep -q "$(printf "\033")" 26-14-esc-group.out'
+# 15. Errors with their place.
+check 26-15-json-1e999        err $E catalog show num999.json
+expect 26-15-1e999-place      "1e999 is reported at its line and column" grep -q "num999.json:1:40: malformed JSON: a number too large for a 64-bit" 26-15-json-1e999.out
+check 26-15-json-1e400        err $E catalog show num400.json
+expect 26-15-1e400-place      "-1e400 is reported at its line and column" grep -q "num400.json:1:110: malformed JSON: a number too large" 26-15-json-1e400.out
+check 26-15-json-surrogate    err $E catalog show surrogate.json
+expect 26-15-surrogate-named  "a lone surrogate is named with its place" grep -q "surrogate.json:1:[0-9]*.*lone high surrogate" 26-15-json-surrogate.out
+check 26-15-script-utf8       err $E run badutf8.scenario
+expect 26-15-utf8-line-2      "bad UTF-8 on line 2 is reported at 2:8" grep -q "badutf8.scenario:2:8: error: the file is not valid UTF-8" 26-15-script-utf8.out
+check 26-15-bplist-length     err $E catalog show binlen
+expect 26-15-bplist-byte      "a bad binary-plist length is refused with its byte" grep -q "string at byte 8 declares 14 bytes" 26-15-bplist-length.out
+check 26-15-drag-far          err $E run drag-far.scenario
+expect 26-15-drag-not-inf     "a 1e300 drag is refused in points, not inf" sh -c 'grep -q "a drag offset must be at most 10000pt" 26-15-drag-far.out && ! grep -q inf 26-15-drag-far.out'
+check 26-15-nul-path          err $E run nulpath.scenario
+expect 26-15-nul-named        "a NUL in a path is called a NUL" grep -q "NUL" 26-15-nul-path.out
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

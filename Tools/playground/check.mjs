@@ -7,15 +7,15 @@
 // the page (through the file input) at 1x, whose canvas must equal the native PNG; a
 // malformed catalog; the page's replay of scripts against the CLI's results.
 // Run through Tools/playground/check (it builds the page and finds chromium).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync, copyFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
+import { openBrowser, sleep } from '../devtools.mjs';
 
 const opts = {};
 for (let i = 2; i < process.argv.length; i += 2) opts[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 const { chromium, page, work, emojisim } = opts;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
 const log = (s) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
 let failures = 0;
@@ -23,59 +23,9 @@ const fail = (s) => { failures++; console.log(`FAIL ${s}`); };
 
 // MARK: Chromium and the protocol
 
-const chrome = spawn(chromium, ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0',
-    `--user-data-dir=${join(work, 'profile')}`, '--window-size=1400,1560', '--force-device-scale-factor=1',
-    '--no-first-run', '--no-default-browser-check', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const wsURL = await new Promise((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`chromium did not start in 30 s:\n${err}`)), 30000);
-    chrome.stderr.on('data', (d) => {
-        err += d;
-        const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    chrome.on('exit', (c) => reject(new Error(`chromium exited (${c}):\n${err}`)));
-});
-process.on('exit', () => { try { chrome.kill('SIGKILL'); } catch {} });
-
-const ws = new WebSocket(wsURL);
-await new Promise((r, j) => { ws.onopen = r; ws.onerror = () => j(new Error('cannot connect to chromium')); });
-let nextId = 1;
-const pending = new Map();
-const pageErrors = [];
-ws.onmessage = (m) => {
-    const msg = JSON.parse(m.data);
-    if (msg.id && pending.has(msg.id)) {
-        const { resolve, reject, method } = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`)); else resolve(msg.result);
-    } else if (msg.method === 'Runtime.exceptionThrown') {
-        pageErrors.push(msg.params.exceptionDetails.exception?.description || msg.params.exceptionDetails.text);
-    } else if (msg.method === 'Runtime.consoleAPICalled' && msg.params.type === 'error') {
-        pageErrors.push(msg.params.args.map((a) => a.value ?? a.description).join(' '));
-    } else if (msg.method === 'Network.requestWillBeSent') {
-        const u = msg.params.request.url;
-        if (!u.startsWith('file://') && !u.startsWith('data:') && !u.startsWith('blob:')) pageErrors.push(`network request: ${u}`);
-    }
-};
-let session;
-const send = (method, params = {}, sid = session) => new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject, method });
-    ws.send(JSON.stringify({ id, method, params, ...(sid ? { sessionId: sid } : {}) }));
-});
-const evaluate = async (expression) => {
-    const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
-    return r.result.value;
-};
-
-const { targetId } = await send('Target.createTarget', { url: 'about:blank' }, null);
-({ sessionId: session } = await send('Target.attachToTarget', { targetId, flatten: true }, null));
-await send('Runtime.enable');
-await send('Network.enable');
-await send('Page.enable');
-await send('Page.navigate', { url: 'file://' + page });
+const browser = await openBrowser({ chromium, work, width: 1400, height: 1560 });
+const { send, evaluate, pageErrors } = browser;
+await browser.navigate('file://' + page);
 log(`chromium ${chromium} opened ${page}`);
 for (let i = 0; ; i++) {
     if (await evaluate('!!(window.playground && window.playground.ready)').catch(() => false)) break;

@@ -3,7 +3,7 @@
 # emojisim-core.wasm (under `wasmkit run`, and under node where node is installed)
 # and compares the reports (every expectation, every snapshot's bytes as a hash, the
 # failure, the duration, the whole trace) byte for byte. Also runs the C ABI's
-# bad-input checks under node.
+# bad-input checks and the ABI fuzzer's smoke run (Tools/wasm/fuzz-abi.mjs --smoke) under node.
 #
 #   Tools/wasm/compare.sh [SCRIPT.scenario ...]     default: every Tests/Scenarios script
 #   Tools/wasm/compare.sh --messages [SCRIPT ...]   the failing scripts of Tools/wasm/messages
@@ -59,6 +59,10 @@ done
 if [ -n "$NODE" ]; then
     "$NODE" "$ROOT/Tools/wasm/run-node.mjs" --abi-checks "$WASM" > "$OUT/abi-checks.txt" || { cat "$OUT/abi-checks.txt"; status=1; }
     tail -1 "$OUT/abi-checks.txt"
+    # The ABI fuzzer's smoke run (fixed seed, 100 episodes, ~11 s of CPU): any trap or
+    # broken contract fails, with the seed and episode that replay it.
+    "$NODE" "$ROOT/Tools/wasm/fuzz-abi.mjs" "$WASM" --smoke > "$OUT/fuzz-abi.txt" || { grep -A1 '^FINDING' "$OUT/fuzz-abi.txt"; status=1; }
+    tail -1 "$OUT/fuzz-abi.txt"
 else
     echo "compare.sh: node not found: the node run and the ABI checks were skipped"
 fi

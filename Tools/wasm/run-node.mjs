@@ -17,32 +17,9 @@
 // process.cpuUsage() or performance.now() (the host's clocks: the module has none); it writes the same
 // report lines as CoreABI.runBench (the summary, then "ns" and each frame's time).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { instantiate as instantiateCore } from './instantiate.mjs';
 
-class Exit extends Error { constructor(code) { super(`exit ${code}`); this.code = code; } }
-
-async function instantiate(path) {
-    let memory;
-    const stderr = [];
-    const wasi = {
-        fd_write(fd, iovs, count, writtenPtr) {
-            const view = new DataView(memory.buffer);
-            let total = 0;
-            for (let i = 0; i < count; i++) {
-                const p = view.getUint32(iovs + i * 8, true), n = view.getUint32(iovs + i * 8 + 4, true);
-                const bytes = new Uint8Array(memory.buffer, p, n);
-                if (fd === 1) process.stdout.write(bytes); else stderr.push(Buffer.from(bytes).toString());
-                total += n;
-            }
-            view.setUint32(writtenPtr, total, true);
-            return 0;
-        },
-        fd_read(fd, iovs, count, readPtr) { new DataView(memory.buffer).setUint32(readPtr, 0, true); return 0; },
-        proc_exit(code) { throw new Exit(code); },
-    };
-    const { instance } = await WebAssembly.instantiate(readFileSync(path), { wasi_snapshot_preview1: wasi });
-    memory = instance.exports.memory;
-    return { x: instance.exports, memory: () => memory, stderr };
-}
+const instantiate = (path) => instantiateCore(readFileSync(path), { stdout: true });
 
 function makeCore(m) {
     const { x } = m;
