@@ -465,5 +465,5 @@ else log(`malformed script: parse errors shown before running: ${parseResult.mes
 if (pageErrors.length) fail(`page errors or network requests: ${pageErrors.join(' | ')}`);
 
 log(failures ? `playground check: ${failures} FAILED` : `playground check: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-chrome.kill('SIGKILL');
+browser.close();
 process.exit(failures ? 1 : 0);
