@@ -3,8 +3,8 @@ import Interaction
 import Raster
 
 /// What the `Tester` drives: one component or a whole screen on a virtual clock. The
-/// panel, the bubble list and the chat screen adopt it (the input bar, a value type,
-/// through `InputBarHost`); scenario hosts refine it (`ScenarioHost`). SimCore's
+/// panel, the bubble list and the chat screen adopt it (the input bar as a
+/// `Host<InputBar>`); scenario hosts refine it (`ScenarioHost`). SimCore's
 /// `Host<R>` is one whenever its reducer is a `TestableReducer` (below), which is how a
 /// reducer gets driven by a Tester without a host class of its own.
 ///
