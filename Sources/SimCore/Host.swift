@@ -15,7 +15,8 @@
 ///    depth first, before anything else happens;
 /// 3. once the outermost action is done, the timer moves to the new `nextDeadline` (it
 ///    sends `R.deadlineAction` there) and the display link starts or stops with
-///    `needsFrames` (each frame sends `R.frameAction` at the frame's instant).
+///    `needsFrames` (each frame sends `R.frameAction` at the frame's instant, then
+///    calls `Reducer.performFrame(in:at:)` with the state after it).
 ///
 /// The host never advances the clock: a `Tester` (or a benchmark, or a C ABI caller)
 /// does, and timers and frames fire on the way. Actions the host sends itself (frames,
@@ -133,6 +134,7 @@ public final class Host<R: Reducer> {
     private func frame() {
         guard let action = R.frameAction else { return }
         sendKeepingRefusals(action)
+        reducer.performFrame(in: state, at: clock.now)
     }
 
     private func deadlineFired() {

@@ -74,6 +74,13 @@ public protocol Reducer {
     /// `state`, never changes it. Most reducers perform nothing.
     func perform(_ event: Event, in state: State, at now: SimInstant)
 
+    /// Performs what a display-link frame does besides its action: the host calls it
+    /// right after each `frameAction` is reduced, with the state after it, so runtime
+    /// objects that follow the frame's instant (the list's GIF players) advance once a
+    /// frame. A per-frame event would serve too, but would add a line to every frame's
+    /// events. Reads `state`, never changes it. Most reducers do nothing.
+    func performFrame(in state: State, at now: SimInstant)
+
     /// The action a host sends at each display-link frame while `needsFrames`; nil for
     /// models without frames.
     static var frameAction: Action? { get }
@@ -90,6 +97,8 @@ extension Reducer {
     public func trace(_ event: Event, at now: SimInstant) -> TraceEvent? { nil }
     /// Nothing to perform.
     public func perform(_ event: Event, in state: State, at now: SimInstant) {}
+    /// Nothing beyond the frame's action.
+    public func performFrame(in state: State, at now: SimInstant) {}
 }
 
 /// The earlier of two optional instants (nil when both are), for composing deadlines.

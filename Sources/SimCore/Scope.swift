@@ -89,6 +89,11 @@ public struct Scope<Parent: Reducer, Child: Reducer> {
     /// The child's trace line for one of its events.
     public func trace(_ event: Child.Event, at now: SimInstant) -> TraceEvent? { child.trace(event, at: now) }
 
+    /// The child's work of a frame beyond its frame action, reading its state inside `parent`.
+    public func performFrame(in parent: Parent.State, at now: SimInstant) {
+        child.performFrame(in: read(parent), at: now)
+    }
+
     /// Performs a child event through the child's runtime, reading its state inside `parent`.
     public func perform(_ event: Child.Event, in parent: Parent.State, at now: SimInstant) {
         child.perform(event, in: read(parent), at: now)

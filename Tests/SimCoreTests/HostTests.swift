@@ -48,6 +48,20 @@ import SimCore
         #expect(!host.displayLink.isRunning && host.displayLink.frameCount == 3 && clock.pendingTimerCount == 0)
     }
 
+    @Test func eachFrameIsPerformedAfterItsActionWithTheStateAfterIt() throws {
+        let clock = VirtualClock()
+        let reducer = FramePlayer()
+        let host = Host(reducer, state: FramePlayer.State(), clock: clock)
+        clock.advance(to: ms(100))
+        #expect(reducer.runtime.frames.isEmpty)        // no frames needed, none performed
+        try host.send(.play(2))
+        clock.advance(to: ms(1000))
+        let first = SimInstant(ticks: SimDuration.frames(7, at: 60).ticks)   // the grid's first frame after 100 ms
+        #expect(reducer.runtime.frames == [FramePlayer.Runtime.Frame(at: first, ticks: 1),
+                                           FramePlayer.Runtime.Frame(at: first + .frames(1, at: 60), ticks: 2)])
+        #expect(!host.displayLink.isRunning)
+    }
+
     @Test func openingEventsAreRecordedFirst() {
         let host = Host(Counter(), state: Counter.State(count: 7), events: [.changed(7), .doubled(7)])
         #expect(host.trace.lines == ["0.000s counter changed count=7", "0.000s counter changed count=14"])
@@ -106,4 +120,38 @@ import SimCore
         #expect(store.failureCount == 1 && store.state.left.count == 2)
         #expect(box.messages == ["the action threw Boom()"])
     }
+}
+
+/// A reducer whose frames also advance a runtime object (as the bubble list's GIF
+/// players): `performFrame` records the instant and the state it was given.
+struct FramePlayer: Reducer {
+    final class Runtime {
+        struct Frame: Equatable { var at: SimInstant; var ticks: Int }
+        var frames: [Frame] = []
+    }
+    struct State: Equatable {
+        var framesLeft = 0
+        var ticks = 0
+    }
+    enum Action { case play(Int), frame }
+    typealias Event = Never
+
+    let runtime = Runtime()
+
+    func reduce(into s: inout State, _ action: Action, at now: SimInstant) -> [Never] {
+        switch action {
+        case let .play(n): s.framesLeft = n
+        case .frame:
+            guard s.framesLeft > 0 else { return [] }
+            s.framesLeft -= 1
+            s.ticks += 1
+        }
+        return []
+    }
+    func nextDeadline(_ state: State) -> SimInstant? { nil }
+    func needsFrames(_ state: State, at now: SimInstant) -> Bool { state.framesLeft > 0 }
+    func motion(_ state: State, at now: SimInstant) -> [String] { [] }
+    func performFrame(in state: State, at now: SimInstant) { runtime.frames.append(.init(at: now, ticks: state.ticks)) }
+    static var frameAction: Action? { .frame }
+    static var deadlineAction: Action? { nil }
 }
