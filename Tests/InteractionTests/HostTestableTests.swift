@@ -67,18 +67,19 @@ struct GlowButton: TestableReducer {
 /// `Host<R>` as the Tester's subject (`TestableReducer`, Sources/Tester/Testable.swift).
 @Suite struct HostTestableTests {
     @Test func aTapThroughTheTesterIsTheTapAHandWrittenHostSees() throws {
-        // The same touches through the old hand-written rig (ArenaHost) and through
-        // Tester(Host(ArenaView)): the same trace, line for line.
-        let clock = VirtualClock(), trace = Trace()
-        let rig = ArenaHost(clock: clock, trace: trace, source: "view")
-        rig.add(TapRecognizer())
-        rig.add(LongPressRecognizer(minimumPressDuration: .milliseconds(500)))
-        let touches = TouchSynthesizer(hz: TesterDefaults.touchRate, touchID: 2).tap(at: Point(x: 20, y: 30), start: .zero, hold: .milliseconds(80))
-        rig.play(touches)
-
+        // The same touches reduced by hand (each at its timestamp, every event traced)
+        // and through Tester(Host(ArenaView)): the same trace, line for line.
         var state = GestureArena.State()
         state.add(TapRecognizer())
         state.add(LongPressRecognizer(minimumPressDuration: .milliseconds(500)))
+        let trace = Trace()
+        var byHand = state
+        let arena = GestureArena(source: "view")
+        let touches = TouchSynthesizer(hz: TesterDefaults.touchRate, touchID: 2).tap(at: Point(x: 20, y: 30), start: .zero, hold: .milliseconds(80))
+        for t in touches {
+            for e in arena.reduce(into: &byHand, .touch(t), at: t.timestamp) { trace.record(arena.trace(e, at: t.timestamp)!) }
+        }
+
         let host = Host(ArenaView(), state: state)
         let tester = Tester(host, timing: .manual)
         try tester.tap(at: Point(x: 20, y: 30), hold: .milliseconds(80))
