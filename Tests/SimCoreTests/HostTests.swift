@@ -48,13 +48,13 @@ import SimCore
         #expect(!host.displayLink.isRunning && host.displayLink.frameCount == 3 && clock.pendingTimerCount == 0)
     }
 
-    @Test func eachFrameIsPerformedAfterItsActionWithTheStateAfterIt() throws {
+    @Test func eachFrameIsPerformedAfterItsActionWithTheStateAfterIt() {
         let clock = VirtualClock()
         let reducer = FramePlayer()
         let host = Host(reducer, state: FramePlayer.State(), clock: clock)
         clock.advance(to: ms(100))
         #expect(reducer.runtime.frames.isEmpty)        // no frames needed, none performed
-        try host.send(.play(2))
+        host.send(.play(2))
         clock.advance(to: ms(1000))
         let first = SimInstant(ticks: SimDuration.frames(7, at: 60).ticks)   // the grid's first frame after 100 ms
         #expect(reducer.runtime.frames == [FramePlayer.Runtime.Frame(at: first, ticks: 1),
