@@ -6,23 +6,11 @@ import Raster
 import ChatUI
 import Tester
 
-/// The real screen as a scenario host: targets map to ChatScreen's named points,
-/// editing actions to InputBar actions, queries to its models.
+/// The real screen as a scenario host: targets are finders the screen resolves
+/// (`ChatScreen.resolve`, ChatScreen+Finders.swift), editing actions map to InputBar
+/// actions, queries to its models.
 extension ChatScreen: ScenarioHost {
     public var size: Size { profile.size }
-
-    /// A target is a finder (`ChatScreen.resolve`, ChatScreen+Finders.swift), its
-    /// answer in the scenario's terms.
-    public func lookup(_ target: Target) -> TargetLookup {
-        let finder = target.finder
-        switch resolve(finder) {
-        case .hit(let h): return .hit(h.frame, at: h.point)
-        case .missing(let why), .offScreen(let why, _): return .missing(why)
-        case .notInCatalog(let code): return .unknownEmoji(code)
-        case .disabled(let why, let h): return .disabled(why, frame: h.frame, at: h.point)
-        case .covered(let by, let h): return .covered(by: by, frame: h.frame)
-        }
-    }
 
     public func perform(_ action: Action) throws(HostError) {
         do throws(ChatScreenError) {

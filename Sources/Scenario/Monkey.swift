@@ -169,7 +169,7 @@ enum MonkeyActions {
         if rng.bool(probability: 0.05) { options.append(.memoryWarning) }
         if rng.bool(probability: 0.03) { options.append(.resize(width: Double(rng.int(in: 320...430)), height: Double(rng.int(in: 568...926)))) }
         if s.sendEnabled { options.append(.tap(.send)) }
-        if let v = s.listVisible { options.append(.tap(.listRow(rng.int(in: v)))) }
+        if let v = s.listVisible { options.append(.tap(.row(rng.int(in: v)))) }
         switch s.keyboard {
         case .system:
             options += [
@@ -183,19 +183,19 @@ enum MonkeyActions {
                 .longPress(.inputAt(rng.int(in: 0...8)), duration: .milliseconds(rng.int(in: 300...900))),
                 .drag(.inputAt(rng.int(in: 0...8)), dx: Double(rng.int(in: -60...60)), dy: Double(rng.int(in: -8...8)),
                       over: .milliseconds(rng.int(in: 600...1200))),
-                .drag(.inputHandle(rng.bool() ? .start : .end), dx: Double(rng.int(in: -80...80)), dy: 0, over: nil),
+                .drag(.selectionHandle(rng.bool() ? .start : .end), dx: Double(rng.int(in: -80...80)), dy: 0, over: nil),
             ]
         case .emoji:
             options += [
-                .tap(.panelCell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
-                .tap(.panelCell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
-                .tap(.panelDelete),
-                .longPress(.panelCell(row: rng.int(in: 0...2), column: rng.int(in: 0...6)), duration: .milliseconds(rng.int(in: 100...900))),
+                .tap(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
+                .tap(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
+                .tap(.delete),
+                .longPress(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6)), duration: .milliseconds(rng.int(in: 100...900))),
                 .swipe(.panel, rng.bool() ? .left : .right, distance: Double(rng.int(in: 20...250)), velocity: Double(rng.int(in: 50...3000))),
                 .drag(.panel, dx: Double(rng.int(in: -300...300)), dy: 0, over: nil),
                 rng.bool(probability: 0.3) ? .search(rng.bool() ? "smile" : "哈") : .searchClear,
             ]
-            if s.panelGroupCount > 0 { options.append(.tap(.panelTab(.index(rng.int(in: 0..<s.panelGroupCount))))) }
+            if s.panelGroupCount > 0 { options.append(.tap(.tab(.index(rng.int(in: 0..<s.panelGroupCount))))) }
         case .none:
             break
         }

@@ -245,7 +245,37 @@ struct LineParser {
         }
     }
 
-    mutating func target() throws(ScriptError) -> Target {
+    /// The most modifiers (`first`, `nth N`, `within C`) one target may carry: finders
+    /// nest, and a line of thousands of `first` would nest as deep.
+    static let maxModifiers = 8
+
+    /// Every target word, for the unknown-target message.
+    static let targetWords = "input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, panel.dot, panel.skin-tone, panel.search, list.row, label \"text\", view NAME, text \"text\" or X,Y"
+
+    /// A target: a finder as `Finder.description` spells it, then its modifiers left to
+    /// right (`label "a" within panel nth 1` is nth 1 of the labels within the panel).
+    mutating func target() throws(ScriptError) -> Finder {
+        var finder = try plainTarget()
+        var modifiers = 0
+        while let t = peek, t.kind == .word, t.text == "first" || t.text == "nth" || t.text == "within" {
+            modifiers += 1
+            guard modifiers <= LineParser.maxModifiers else {
+                throw error(t, "a target takes at most \(LineParser.maxModifiers) modifiers (first, nth N, within T)")
+            }
+            position += 1
+            switch t.text {
+            case "first": finder = .first(finder)
+            case "nth": finder = .nth(finder, try count("a match index"))
+            default:
+                guard peek != nil else { throw error(nil, "expected a target to look within at the end of the line") }
+                finder = .within(finder, try plainTarget())
+            }
+        }
+        return finder
+    }
+
+    /// A target without modifiers.
+    mutating func plainTarget() throws(ScriptError) -> Finder {
         let t = try next("a target")
         guard t.kind == .word else { throw error(t, "expected a target, found a string") }
         switch t.text {
@@ -253,37 +283,42 @@ struct LineParser {
             if accept("at") { return .inputAt(try count("a unit position")) }
             return .input
         case "input.handle":
-            return .inputHandle(try oneOf("a handle", SelectionHandleEnd.allCases.map { ($0.rawValue, $0) }))
+            return .selectionHandle(try oneOf("a handle", Finder.HandleEnd.allCases.map { ($0.rawValue, $0) }))
         case "toggle": return .toggle
         case "send": return .send
         case "list": return .list
         case "outside": return .outside
         case "panel": return .panel
-        case "panel.delete": return .panelDelete
+        case "panel.delete": return .delete
         case "panel.emoji":
             let e = try next("an emoji code or \"emoji\"")
-            return .panelEmoji(e.text)
+            return .emoji(e.text)
         case "panel.cell":
             let r = try count("a row")
             let c = try count("a column")
-            return .panelCell(row: r, column: c)
+            return .cell(row: r, column: c)
         case "panel.tab":
             let e = try next("a tab index or \"name\"")
-            if e.kind == .string { return .panelTab(.name(e.text)) }
+            if e.kind == .string { return .tab(.name(e.text)) }
             guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
                 throw error(e, "expected a tab index or \"name\", found '\(e.text)'")
             }
-            return .panelTab(.index(i))
+            return .tab(.index(i))
+        case "panel.dot": return .pageDot(try count("a page dot index"))
+        case "panel.skin-tone": return .skinTone(try count("a skin-tone item index"))
+        case "panel.search": return .searchField
         case "list.row":
-            return .listRow(try count("a row index"))
+            return .row(try count("a row index"))
         case "label":
             return .label(try string("an accessibility label"))
         case "view":
             let v = try next("a view name like InputBar.send")
             return .view(v.text)
+        case "text":
+            return .text(try string("the drawn text"))
         default:
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)")
+            throw error(t, "unknown target '\(t.text)' (\(LineParser.targetWords))")
         }
     }
 

@@ -4,19 +4,19 @@ import Tester
 /// One method per action, for tests written in Swift. Each throws the same errors a
 /// script line would (with line 0).
 extension ScenarioDriver {
-    public func tap(_ t: Target) throws(ScriptError) { try execute(.action(.tap(t))) }
-    public func doubleTap(_ t: Target) throws(ScriptError) { try execute(.action(.doubleTap(t))) }
-    public func longPress(_ t: Target, for d: SimDuration = Action.defaultLongPress) throws(ScriptError) {
+    public func tap(_ t: Finder) throws(ScriptError) { try execute(.action(.tap(t))) }
+    public func doubleTap(_ t: Finder) throws(ScriptError) { try execute(.action(.doubleTap(t))) }
+    public func longPress(_ t: Finder, for d: SimDuration = Action.defaultLongPress) throws(ScriptError) {
         try execute(.action(.longPress(t, duration: d)))
     }
-    public func press(_ t: Target) throws(ScriptError) { try execute(.action(.press(t))) }
-    public func move(_ t: Target, over d: SimDuration? = nil) throws(ScriptError) { try execute(.action(.move(t, over: d))) }
+    public func press(_ t: Finder) throws(ScriptError) { try execute(.action(.press(t))) }
+    public func move(_ t: Finder, over d: SimDuration? = nil) throws(ScriptError) { try execute(.action(.move(t, over: d))) }
     public func release() throws(ScriptError) { try execute(.action(.release)) }
     public func cancel() throws(ScriptError) { try execute(.action(.cancel)) }
-    public func swipe(_ t: Target, _ d: Direction, by distance: Double? = nil, at velocity: Double? = nil) throws(ScriptError) {
+    public func swipe(_ t: Finder, _ d: Direction, by distance: Double? = nil, at velocity: Double? = nil) throws(ScriptError) {
         try execute(.action(.swipe(t, d, distance: distance, velocity: velocity)))
     }
-    public func drag(_ t: Target, dx: Double, dy: Double, over d: SimDuration? = nil) throws(ScriptError) {
+    public func drag(_ t: Finder, dx: Double, dy: Double, over d: SimDuration? = nil) throws(ScriptError) {
         try execute(.action(.drag(t, dx: dx, dy: dy, over: d)))
     }
     public func type(_ s: String) throws(ScriptError) { try execute(.action(.type(s))) }

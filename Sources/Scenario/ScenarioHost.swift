@@ -7,16 +7,13 @@ import Tester
 /// What a script drives: a whole chat screen on a virtual clock. `ChatScreen`
 /// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.
 ///
-/// A `Testable` (clock, touches, motion, display list, invariants) that the runner's
-/// `Tester` drives, plus what only scripts need: named targets, the non-touch actions
+/// A `Testable` (clock, touches, motion, display list, finders, invariants) that the
+/// runner's `Tester` drives and aims at (a script's targets are `Finder`s, resolved by
+/// `resolve(_:)`), plus what only scripts need: the non-touch actions
 /// (`perform`), the state expectations read, and snapshot subjects.
 public protocol ScenarioHost: Testable {
     /// The screen size in points.
     var size: Size { get }
-    /// Where a touch aimed at a named target would land now, and whether it reaches it:
-    /// the target's frame and touch point in screen points, or why not (it does not
-    /// exist, is not on screen, is disabled or is covered), with the facts.
-    func lookup(_ target: Target) -> TargetLookup
     /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
     /// resizing. Touch actions, `wait`, `settle` and `timing` never reach the host.
     func perform(_ action: Action) throws(HostError)
@@ -31,30 +28,8 @@ public protocol ScenarioHost: Testable {
 }
 
 extension ScenarioHost {
-    /// The touch point of a target that a touch reaches now, nil otherwise.
-    public func location(of target: Target) -> Point? {
-        if case .hit(_, let p) = lookup(target) { return p }
-        return nil
-    }
-
     /// True when nothing moves (looping GIFs aside).
     public var isSettled: Bool { motion.isEmpty }
-}
-
-/// The answer to "where is this target, and would a touch there reach it?".
-public enum TargetLookup: Hashable, Sendable {
-    /// The target's frame and the point a touch aims at, in screen points.
-    case hit(Rect, at: Point)
-    /// It does not exist or is not on screen now; the reason states the facts
-    /// ("it is on page 2 of group 经典; the panel shows page 0").
-    case missing(String)
-    /// No emoji with this code in the script's catalog (the driver names the catalog).
-    case unknownEmoji(String)
-    /// It is there but does not take touches ("the input is empty"); its frame and the
-    /// point a touch would aim at (manual timing touches it anyway, with a warning).
-    case disabled(String, frame: Rect, at: Point)
-    /// It is there, but the touch would reach what is drawn on top ("the preview").
-    case covered(by: String, frame: Rect)
 }
 
 /// A refusal by the host, e.g. typing while the emoji keyboard is up.

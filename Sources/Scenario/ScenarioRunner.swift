@@ -179,14 +179,6 @@ public final class ScenarioDriver<Host: ScenarioHost> {
 
     // MARK: actions
 
-    /// Where a touch on `target` goes: the target's frame and the touch point.
-    struct Aim {
-        var frame: Rect
-        var point: Point
-        /// Why the touch will not activate the target (manual timing goes on with a warning).
-        var doubt: String?
-    }
-
     var catalogName: String {
         switch configuration.catalog {
         case .demo: return "demo"
@@ -196,57 +188,38 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
     }
 
-    /// Actionability: the target exists, is on screen, is enabled and receives the
-    /// touch. In auto timing these are checked after idle and a failure is an error;
-    /// in manual timing a disabled or covered target is touched anyway, with a warning.
-    func aim(_ target: Target, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Aim {
-        try synchronize(c, what)
-        if case .point(let p) = target {
-            let b = host.bounds
-            guard p.x >= b.minX, p.y >= b.minY, p.x < b.maxX, p.y < b.maxY else {
-                throw fail(c, "\(what): point \(p) is outside the \(host.size) screen")
+    /// Actionability through the Tester (`Tester.aim(_:for:)`): after idle in auto
+    /// timing, the target exists, is on screen, is enabled and receives the touch; a
+    /// failure is an error. In manual timing a disabled or covered target is touched
+    /// anyway, with a warning (`verify`).
+    func aim(_ target: Finder, _ what: String, _ c: Located<Command>) throws(ScriptError) -> FinderAim {
+        do throws(TesterError) { return try tester.aim(target, for: what) } catch {
+            guard case .notActionable(_, _, let result) = error else { throw fail(c, "\(what): \(error)") }
+            // A script knows which catalog it loaded: name it.
+            if case .notInCatalog(let code) = result {
+                throw fail(c, "\(what): no emoji with code '\(code)' in catalog '\(catalogName)'")
             }
-            return Aim(frame: Rect(origin: p, size: Size(width: 0, height: 0)), point: p)
-        }
-        switch host.lookup(target) {
-        case .hit(let f, let p):
-            return Aim(frame: f, point: p)
-        case .missing(let reason):
-            throw fail(c, "\(what): \(reason)")
-        case .unknownEmoji(let code):
-            throw fail(c, "\(what): no emoji with code '\(code)' in catalog '\(catalogName)'")
-        case .disabled(let reason, let f, let p):
-            if tester.timing == .auto || tester.finger != nil { throw fail(c, "\(what): disabled (\(reason))") }
-            return Aim(frame: f, point: p, doubt: "disabled (\(reason)); the touch did nothing")
-        case .covered(let by, let f):
-            if tester.timing == .auto { throw fail(c, "\(what): covered by \(by)") }
-            return Aim(frame: f, point: f.center, doubt: "covered by \(by); the touch went to it")
+            throw fail(c, error.description)
         }
     }
 
     /// A target's frame whatever its actionability, nil when it has none now.
-    func frameOf(_ target: Target) -> Rect? {
-        switch host.lookup(target) {
-        case .hit(let f, _), .covered(_, let f), .disabled(_, let f, _): return f
-        case .missing, .unknownEmoji: return nil
-        }
-    }
+    func frameOf(_ target: Finder) -> Rect? { host.resolve(target).found?.frame }
 
     /// After a touch in manual timing: did it end on the target it was aimed at?
-    func verify(_ aim: Aim, _ target: Target, _ what: String, _ c: Located<Command>) {
+    func verify(_ aim: FinderAim, _ target: Finder, _ what: String, _ c: Located<Command>) {
         guard tester.timing == .manual else { return }
         if let doubt = aim.doubt { warn(c, what, doubt); return }
         if case .point = target { return }
-        let label = ScriptPrinter.target(target)
         stepLogger?.targetEnded(at: frameOf(target))
         guard let now = frameOf(target) else {
-            warn(c, what, "the \(label) left the screen under the finger; the touch ended where it no longer is")
+            warn(c, what, "the \(target) left the screen under the finger; the touch ended where it no longer is")
             return
         }
         if !now.insetBy(dx: -0.5, dy: -0.5).contains(aim.point) {
             let dx = now.midX - aim.frame.midX, dy = now.midY - aim.frame.midY
             let moved = (dx * dx + dy * dy).squareRoot()
-            warn(c, what, "the \(label) moved \(formatPoints(moved.rounded())) pt under the finger and the touch ended outside it")
+            warn(c, what, "the \(target) moved \(formatPoints(moved.rounded())) pt under the finger and the touch ended outside it")
         }
     }
 
@@ -258,40 +231,12 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
     }
 
-    /// The finger's travel for a swipe direction and distance.
-    func travel(_ dir: Direction, _ d: Double) -> Point {
-        switch dir {
-        case .left: return Point(x: -d, y: 0)
-        case .right: return Point(x: d, y: 0)
-        case .up: return Point(x: 0, y: -d)
-        case .down: return Point(x: 0, y: d)
-        }
-    }
-
-    /// Region targets (the panel, the list) start a swipe or drag wherever the whole
-    /// path stays on screen; other targets start at their point (and must fit from it).
-    func start(for target: Target, _ aim: Aim, travel: Point, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Point {
-        let region: Rect
-        switch target {
-        case .panel, .list: region = aim.frame
-        default: region = Rect(origin: aim.point, size: Size(width: 0, height: 0))
-        }
-        let b = host.bounds
-        let axis = abs(travel.x) >= abs(travel.y) ? b.width : b.height
-        // Scaled, so that a path built in code (not parsed, so not bounded) of 1e300 pt
-        // is still a finite length in the message, not "inf pt".
-        let big = max(abs(travel.x), abs(travel.y)), small = min(abs(travel.x), abs(travel.y))
-        let d = big == 0 || !big.isFinite ? big : big * (1 + (small / big) * (small / big)).squareRoot()
-        if d > TesterDefaults.maxSwipeScreens * axis {
-            throw fail(c, "\(what): \(formatPoints(d)) pt is more than \(formatPoints(TesterDefaults.maxSwipeScreens)) screens (\(formatPoints(TesterDefaults.maxSwipeScreens * axis)) pt)")
-        }
-        do throws(TesterError) { return try tester.startPoint(in: region, travel: travel) } catch {
-            let place: String
-            switch target {
-            case .panel, .list: place = "inside the \(ScriptPrinter.target(target)) (\(aim.frame))"
-            default: place = "from \(aim.point)"
-            }
-            throw fail(c, "\(what): \(error) \(place); use a shorter distance")
+    /// Where a swipe or drag starts (`Tester.start(for:_:travel:)`): anywhere in a
+    /// region (the panel, the list) that keeps the whole path on screen, else the aim's
+    /// point (the path must fit from it).
+    func start(for target: Finder, _ aim: FinderAim, travel: Point, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Point {
+        do throws(TesterError) { return try tester.start(for: target, aim, travel: travel) } catch {
+            throw fail(c, "\(what): \(error)")
         }
     }
 
@@ -331,9 +276,10 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             guard tester.finger != nil else { throw fail(c, "move needs a finger down (press first)") }
             let to: Point
             if case .point(let p) = t { to = p } else {
-                guard let f = frameOf(t) else { throw fail(c, "\(what): \(ScriptPrinter.target(t)) is not on screen") }
-                if case .hit(_, let p) = host.lookup(t) { to = p } else { to = f.center }
-                stepLogger?.aimed(t, frame: f, point: to)
+                let r = host.resolve(t)
+                guard let h = r.found else { throw fail(c, "\(what): \(t) is not on screen") }
+                to = r.isHit ? h.point : h.frame.center
+                stepLogger?.aimed(t, frame: h.frame, point: to)
             }
             try tested(c, what) { () throws(TesterError) in try tester.move(to: to, over: over ?? TesterDefaults.moveDuration) }
         case .release:
@@ -346,7 +292,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             let v = velocity ?? TesterDefaults.swipeVelocity
             guard v > 0 else { throw fail(c, "\(what): a swipe needs a positive velocity") }
-            let path = travel(dir, distance ?? TesterDefaults.swipeDistance)
+            let path = Tester<Host>.travel(dir, distance ?? TesterDefaults.swipeDistance)
             // An impossible flick is an error before anything moves.
             try tested(c, what) { () throws(TesterError) in _ = try tester.swipePlan(travel: path, velocity: v) }
             let from = try start(for: t, aim, travel: path, what, c)
@@ -379,6 +325,4 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             }
         }
     }
-
-    func describe(_ t: Target) -> String { ScriptPrinter.target(t) }
 }

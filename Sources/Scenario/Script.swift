@@ -86,81 +86,26 @@ public enum Setting: Hashable, Sendable {
 
 // MARK: - Targets
 
-/// What a touch is aimed at: a named part of the screen or a point in screen points.
-public enum Target: Hashable, Sendable {
-    case input
-    /// `input at N`: the caret boundary before unit N of the text view (an emoji is one
-    /// unit; N may be the length, the end of the text), on screen.
-    case inputAt(Int)
-    /// `input.handle start|end`: a selection grab handle of the text view.
-    case inputHandle(SelectionHandleEnd)
-    case toggle
-    case send
-    case list
-    case outside
-    case panel
-    case panelDelete
-    /// An emoji on the panel's current page, by code or by its characters.
-    case panelEmoji(String)
-    case panelCell(row: Int, column: Int)
-    case panelTab(TabRef)
-    case listRow(Int)
-    case point(Point)
-    /// Finders over the display list that is drawn: the topmost item with this
-    /// accessibility label (`label "笑哭"`), or the items of the view with this name
-    /// (`view InputBar.send`, their union).
-    case label(String)
-    case view(String)
-}
-
-extension Target {
-    /// The same target as a `Finder`, the vocabulary the screen resolves.
-    public var finder: Finder {
-        switch self {
-        case .input: return .input
-        case .inputAt(let n): return .inputAt(n)
-        case .inputHandle(let e): return .selectionHandle(e == .start ? .start : .end)
-        case .toggle: return .toggle
-        case .send: return .send
-        case .list: return .list
-        case .outside: return .outside
-        case .panel: return .panel
-        case .panelDelete: return .delete
-        case .panelEmoji(let e): return .emoji(e)
-        case .panelCell(let r, let c): return .cell(row: r, column: c)
-        case .panelTab(.index(let i)): return .tab(.index(i))
-        case .panelTab(.name(let n)): return .tab(.name(n))
-        case .listRow(let r): return .row(r)
-        case .point(let p): return .point(p)
-        case .label(let l): return .label(l)
-        case .view(let v): return .view(v)
-        }
-    }
-}
-
-public enum TabRef: Hashable, Sendable {
-    case index(Int)
-    case name(String)
-}
-
+// A script's targets are `Finder`s (Sources/Tester/Finder.swift): the parser reads
+// `Finder.description` back, and the runner aims through `Tester.aim(_:for:)`.
 
 // MARK: - Actions
 
 public enum Action: Hashable, Sendable {
-    case tap(Target)
-    case longPress(Target, duration: SimDuration)
+    case tap(Finder)
+    case longPress(Finder, duration: SimDuration)
     /// Two taps at the same point, the second beginning `doubleTapGap` after the first
     /// ended: on the input, UITextView's double tap (the word or one emoji).
-    case doubleTap(Target)
-    case press(Target)
-    case move(Target, over: SimDuration?)
+    case doubleTap(Finder)
+    case press(Finder)
+    case move(Finder, over: SimDuration?)
     case release
     case cancel
     /// A fling: `by` is the finger's travel (default chosen by the runner), `velocity` the
     /// release speed in pt/s (default chosen by the runner).
-    case swipe(Target, Direction, distance: Double?, velocity: Double?)
+    case swipe(Finder, Direction, distance: Double?, velocity: Double?)
     /// A drag that stops before lifting (no fling).
-    case drag(Target, dx: Double, dy: Double, over: SimDuration?)
+    case drag(Finder, dx: Double, dy: Double, over: SimDuration?)
     case type(String)
     case compose(marked: String, commit: String?)
     case backspace(count: Int)
@@ -200,7 +145,7 @@ public enum Expectation: Hashable, Sendable {
     case outgoing(String?)
     case caret(Int)
     case panelPage(Int, of: Int?)
-    case panelGroup(TabRef)
+    case panelGroup(Finder.Tab)
     /// nil means no preview is showing.
     case preview(String?)
     case panelResults(Int)

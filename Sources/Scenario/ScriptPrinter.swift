@@ -65,58 +65,26 @@ public enum ScriptPrinter {
         }
     }
 
-    static func target(_ t: Target) -> String {
-        switch t {
-        case .input: return "input"
-        case .inputAt(let n): return "input at \(n)"
-        case .inputHandle(let end): return "input.handle \(end.rawValue)"
-        case .toggle: return "toggle"
-        case .send: return "send"
-        case .list: return "list"
-        case .outside: return "outside"
-        case .panel: return "panel"
-        case .panelDelete: return "panel.delete"
-        case .panelEmoji(let e): return "panel.emoji " + (lexesAsWord(e) ? e : quote(e))
-        case .panelCell(let r, let c): return "panel.cell \(r) \(c)"
-        case .panelTab(.index(let i)): return "panel.tab \(i)"
-        case .panelTab(.name(let n)): return "panel.tab \(quote(n))"
-        case .listRow(let r): return "list.row \(r)"
-        case .point(let p): return "\(num(p.x)),\(num(p.y))"
-        case .label(let l): return "label \(quote(l))"
-        case .view(let v): return "view " + (isViewName(v) ? v : quote(v))
-        }
-    }
-
-    /// True when the lexer reads `s` back as one bare word (no whitespace, `"`, `#` or
-    /// control characters), so `panel.emoji 哈哈` prints as written.
-    static func lexesAsWord(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "#" && !$0.properties.isWhitespace }
-    }
-
-    static func isViewName(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == ".") }
-    }
-
     static func isBareWord(_ s: String) -> Bool {
         !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 
     static func action(_ a: Action) -> String {
         switch a {
-        case .tap(let t): return "tap \(target(t))"
-        case .doubleTap(let t): return "double-tap \(target(t))"
-        case .longPress(let t, let d): return "long-press \(target(t)) for \(duration(d))"
-        case .press(let t): return "press \(target(t))"
-        case .move(let t, let d): return "move \(target(t))" + (d.map { " over \(duration($0))" } ?? "")
+        case .tap(let t): return "tap \(t)"
+        case .doubleTap(let t): return "double-tap \(t)"
+        case .longPress(let t, let d): return "long-press \(t) for \(duration(d))"
+        case .press(let t): return "press \(t)"
+        case .move(let t, let d): return "move \(t)" + (d.map { " over \(duration($0))" } ?? "")
         case .release: return "release"
         case .cancel: return "cancel"
         case .swipe(let t, let dir, let dist, let v):
-            var s = "swipe \(target(t)) \(dir.rawValue)"
+            var s = "swipe \(t) \(dir.rawValue)"
             if let dist { s += " by \(num(dist))pt" }
             if let v { s += " at \(num(v))pt/s" }
             return s
         case .drag(let t, let dx, let dy, let d):
-            return "drag \(target(t)) by \(num(dx)),\(num(dy))" + (d.map { " over \(duration($0))" } ?? "")
+            return "drag \(t) by \(num(dx)),\(num(dy))" + (d.map { " over \(duration($0))" } ?? "")
         case .type(let s): return "type \(quote(s))"
         case .compose(let m, let c): return "compose \(quote(m))" + (c.map { " commit \(quote($0))" } ?? "")
         case .backspace(let n): return n == 1 ? "backspace" : "backspace \(n)"

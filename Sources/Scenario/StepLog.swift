@@ -314,8 +314,8 @@ final class StepLogger<Host: ScenarioHost> {
         if current!.touches.count < log.budget.touchesPerStep { current!.touches.append(t) } else { current!.touchesDropped += 1 }
     }
 
-    func aimed(_ target: Target, frame: Rect, point: Point) {
-        current?.aims.append(StepLog.Aim(target: ScriptPrinter.target(target), frame: frame, point: point))
+    func aimed(_ target: Finder, frame: Rect, point: Point) {
+        current?.aims.append(StepLog.Aim(target: target.description, frame: frame, point: point))
     }
 
     func targetEnded(at frame: Rect?) { current?.targetAfter = frame }

@@ -136,7 +136,7 @@ import Interaction
         try driver.tap(.input)
         try driver.type("x")
         #expect(driver.expect(.input("x")).passed)
-        #expect(throws: ScriptError.self) { try driver.tap(.panelDelete) }
+        #expect(throws: ScriptError.self) { try driver.tap(.delete) }
         #expect(host.performed == [.type("x")])
     }
 }
@@ -186,7 +186,7 @@ import Interaction
     @Test func textViewTargetsParse() throws {
         let s = try ScriptParser.parse("tap input\ntap input at 3\npress input.handle end\nmove input at 0 over 1s")
         #expect(s.commands.map(\.value) == [
-            .action(.tap(.input)), .action(.tap(.inputAt(3))), .action(.press(.inputHandle(.end))),
+            .action(.tap(.input)), .action(.tap(.inputAt(3))), .action(.press(.selectionHandle(.end))),
             .action(.move(.inputAt(0), over: .seconds(1))),
         ])
     }

@@ -101,8 +101,8 @@ import SimCore
         #expect(values[1] == .setup(.device(.custom(width: 320, height: 568, scale: 2))))
         #expect(values[17] == .action(.tap(.input)))
         #expect(script.commands[17].line == 19 && script.commands[17].column == 1)
-        #expect(values[18] == .action(.longPress(.panelEmoji("f056"), duration: .milliseconds(1500))))
-        #expect(values[19] == .action(.longPress(.panelEmoji("😄"), duration: Action.defaultLongPress)))
+        #expect(values[18] == .action(.longPress(.emoji("f056"), duration: .milliseconds(1500))))
+        #expect(values[19] == .action(.longPress(.emoji("😄"), duration: Action.defaultLongPress)))
         #expect(values[22] == .action(.move(.point(Point(x: 10, y: 20)), over: nil)))
         #expect(values[25] == .action(.swipe(.panel, .left, distance: 120, velocity: 1200)))
         #expect(values[27] == .action(.drag(.panel, dx: -80, dy: 0, over: .milliseconds(300))))
@@ -132,10 +132,10 @@ import SimCore
         ("tap input at -1", "t.scenario:1:14: error: a unit position must be between 0 and 10000, found -1"),
         ("tap input.handle middle", "t.scenario:1:18: error: expected a handle (start, end), found 'middle'"),
         ("tap", "t.scenario:1:4: error: expected a target at the end of the line"),
-        ("tap nowhere", "t.scenario:1:5: error: unknown target 'nowhere' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
+        ("tap nowhere", "t.scenario:1:5: error: unknown target 'nowhere' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, panel.dot, panel.skin-tone, panel.search, list.row, label \"text\", view NAME, text \"text\" or X,Y)"),
         ("tap \"input\"", "t.scenario:1:5: error: expected a target, found a string"),
         ("tap input now", "t.scenario:1:11: error: unexpected 'now' at the end of the command"),
-        ("tap 10,", "t.scenario:1:5: error: unknown target '10,' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, list.row, label \"text\", view NAME or X,Y)"),
+        ("tap 10,", "t.scenario:1:5: error: unknown target '10,' (input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, panel.dot, panel.skin-tone, panel.search, list.row, label \"text\", view NAME, text \"text\" or X,Y)"),
         ("wait", "t.scenario:1:5: error: expected a duration like 300ms or 1.5s at the end of the line"),
         ("wait 3", "t.scenario:1:6: error: expected a duration like 300ms or 1.5s, found '3'"),
         ("wait -3s", "t.scenario:1:6: error: expected a duration like 300ms or 1.5s, found '-3s'"),

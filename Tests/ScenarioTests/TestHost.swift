@@ -2,6 +2,7 @@ import SimCore
 import Interaction
 import Raster
 import ChatUI
+import Tester
 @testable import Scenario
 
 /// A host that records what reaches it, for testing the runner itself (timing,
@@ -32,7 +33,7 @@ final class TestHost: ScenarioHost {
     /// were received while the send button was enabled.
     var brokenAfterReceives: Int?
     var receivesWhileSendEnabled = 0
-    var frames: [Target: Rect] = [
+    var frames: [Finder: Rect] = [
         .input: Rect(x: 40, y: 600, width: 250, height: 36),
         .send: Rect(x: 300, y: 600, width: 60, height: 36),
         .panel: Rect(x: 0, y: 450, width: 375, height: 216),
@@ -41,10 +42,10 @@ final class TestHost: ScenarioHost {
     var bounds: Rect { Rect(origin: .zero, size: size) }
     var frameLink: DisplayLink? { nil }
 
-    func lookup(_ target: Target) -> TargetLookup {
-        if case .point(let p) = target { return .hit(Rect(origin: p, size: Size(width: 0, height: 0)), at: p) }
-        guard let f = frames[target] else { return .missing("\(ScriptPrinter.target(target)) is not on screen") }
-        return .hit(f, at: f.center)
+    func resolve(_ finder: Finder) -> FinderResult {
+        if case .point(let p) = finder { return .hit(FinderHit(frame: Rect(origin: p, size: Size(width: 0, height: 0)))) }
+        guard let f = frames[finder] else { return .missing("\(finder) is not on screen") }
+        return .hit(FinderHit(frame: f))
     }
 
     func handle(_ touch: TouchEvent) {

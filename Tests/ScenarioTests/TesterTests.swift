@@ -210,8 +210,8 @@ import Tester
         expect preview none
         """)
         #expect(r.expectations.first?.passed == false)  // the preview shows
-        guard case .covered(let by, _) = host.lookup(.panelCell(row: 0, column: 1)) else {
-            Issue.record("cell 0 1 is not covered: \(host.lookup(.panelCell(row: 0, column: 1)))")
+        guard case .covered(let by, _) = host.resolve(.cell(row: 0, column: 1)) else {
+            Issue.record("cell 0 1 is not covered: \(host.resolve(.cell(row: 0, column: 1)))")
             return
         }
         #expect(by == "the preview")

@@ -4,6 +4,7 @@ import Imaging
 import Raster
 import ChatUI
 import Scenario
+import Tester
 
 // Exports the browser playground (Tools/playground) needs beyond the core ABI.
 
@@ -131,32 +132,30 @@ extension CoreABI {
     public static func target(at p: Point, _ handle: Int32, in state: State) throws(Failure) -> String {
         let s = try session(handle, in: state)
         let screen = s.screen
-        var candidates: [Target] = []
+        var candidates: [Finder] = []
         var seen = Set<String>()
         for item in screen.displayList().items.reversed() {
             guard case .image(let ref, _) = item.command, let code = ref.code,
                   let view = item.viewName, view.hasPrefix("EmojiPanel.page"), !seen.contains(code) else { continue }
             seen.insert(code)
-            candidates.append(.panelEmoji(code))
+            candidates.append(.emoji(code))
         }
-        candidates.append(.panelDelete)
+        candidates.append(.delete)
         let st = screen.state
         // A tab by the label it shows (its title, else its group name), as the user saw
         // it; by index only when that label would find another tab first (duplicates).
         let sections = screen.panel.state.sections
         for i in 0..<min(st.panelGroupCount, sections.count) {
             let label = sections[i].title ?? sections[i].name
-            candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .panelTab(.name(label)) : .panelTab(.index(i)))
+            candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .tab(.name(label)) : .tab(.index(i)))
         }
         candidates += [.send, .toggle]
         // A tap in the text places the caret where it lands: only an empty input is
         // the same at its centre.
         if st.input.isEmpty { candidates.append(.input) }
-        if let rows = st.listVisible { for r in rows { candidates.append(.listRow(r)) } }
+        if let rows = st.listVisible { for r in rows { candidates.append(.row(r)) } }
         for t in candidates {
-            if case .hit(let frame, _) = screen.lookup(t), frame.contains(p) {
-                return ScriptPrinter.line(.action(.tap(t))).dropFirst(4).description
-            }
+            if case .hit(let h) = screen.resolve(t), h.frame.contains(p) { return t.description }
         }
         return ""
     }
