@@ -3,8 +3,10 @@ import Interaction
 import Raster
 
 /// What the `Tester` drives: one component or a whole screen on a virtual clock. The
-/// panel, the bubble list and the chat screen adopt it (the input bar, a value type,
-/// through `InputBarHost`); scenario hosts refine it (`ScenarioHost`).
+/// panel, the bubble list and the chat screen adopt it (the input bar as a
+/// `Host<InputBar>`); scenario hosts refine it (`ScenarioHost`). SimCore's
+/// `Host<R>` is one whenever its reducer is a `TestableReducer` (below), which is how a
+/// reducer gets driven by a Tester without a host class of its own.
 ///
 /// The Tester owns time and touches: it advances `clock` to each touch's timestamp and
 /// hands the touch to `handle`; between actions it reads `motion` to decide whether the
@@ -42,4 +44,88 @@ public protocol Testable: AnyObject {
 extension Testable {
     /// False: a subject that sees touches only through the Tester needs no count of its own.
     public var hasFingerDown: Bool { false }
+}
+
+/// A reducer a `Tester` can drive through SimCore's `Host`: what a `Testable` needs that
+/// a reducer alone does not say (which action a touch is, where the subject is, what it
+/// draws). With it, `Host<R>` is a `Testable` (the conformance lives here, in the Tester
+/// module, so that no model module conforms SimCore's type to Tester's protocol
+/// retroactively):
+///
+///     let host = Host(MyReducer(), state: MyReducer.State())
+///     let tester = Tester(host)            // Tester<Host<MyReducer>>
+///     try tester.tap(at: Point(x: 10, y: 10))
+///     host.state                           // what the tap did
+///
+/// Everything is a function of the state (and `now` for what is drawn), so a subject's
+/// answers never depend on how it was driven.
+public protocol TestableReducer: Reducer {
+    /// The action a touch becomes; the host sends it at the touch's timestamp (the
+    /// Tester advanced the clock there). Touches are in the subject's coordinates.
+    func touchAction(_ touch: TouchEvent) -> Action
+    /// The subject's bounds in its own coordinates (a touch outside is the Tester's error).
+    func bounds(_ state: State) -> Rect
+    /// What is drawn at `now`, in the subject's coordinates. Reads only.
+    func displayList(_ state: State, at now: SimInstant) -> DisplayList
+    /// True while a finger the model tracks is down (idle time then runs frame by
+    /// frame). Default: false.
+    func hasFingerDown(_ state: State) -> Bool
+    /// Every model invariant that does not hold in `state`, one message each. Default: none.
+    func invariantViolations(_ state: State, at now: SimInstant) -> [String]
+    /// Where `finder`'s target is in `state` at `now`. Default: the drawn kinds over
+    /// `displayList(_:at:)` (`FinderResolution`); a screen adds its components.
+    func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult
+    /// How a refusal of an action the host sent itself (a touch, a frame, a deadline)
+    /// reads in `invariantViolations()`. Default: the failure's description when it has
+    /// one, else a fixed phrase.
+    func describe(refusal: Failure) -> String
+}
+
+extension TestableReducer {
+    /// No finger of its own.
+    public func hasFingerDown(_ state: State) -> Bool { false }
+    /// No invariants beyond the host's refusals.
+    public func invariantViolations(_ state: State, at now: SimInstant) -> [String] { [] }
+    /// The drawn kinds (`label`, `view`, `text`) and points over `displayList(_:at:)`;
+    /// any other kind is missing. O(the display list).
+    public func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult {
+        FinderResolution.resolve(finder, drawn: { displayList(state, at: now) }) { f in
+            .missing("\(f) is not part of this subject (it resolves label, view, text and points)")
+        }
+    }
+    /// A fixed phrase (the failure has no description of its own).
+    public func describe(refusal: Failure) -> String { "an action was refused" }
+}
+
+extension TestableReducer where Failure: CustomStringConvertible {
+    /// The failure's own description.
+    public func describe(refusal: Failure) -> String { refusal.description }
+}
+
+extension Host: Testable where R: TestableReducer {
+    /// The reducer's bounds of the current state.
+    public var bounds: Rect { reducer.bounds(state) }
+
+    /// Sends the touch's action at `clock.now` (the Tester advanced the clock to its
+    /// timestamp); a refusal is kept in `refusals` and reported by `invariantViolations()`.
+    public func handle(_ touch: TouchEvent) { sendKeepingRefusals(reducer.touchAction(touch)) }
+
+    /// What the model draws now. O(the reducer's display list).
+    public func displayList() -> DisplayList { reducer.displayList(state, at: clock.now) }
+
+    /// The reducer's resolution over the current state, at `clock.now`.
+    public func resolve(_ finder: Finder) -> FinderResult { reducer.resolve(finder, in: state, at: clock.now) }
+
+    /// The reducer's violated invariants, then each kept refusal ("refused: …").
+    /// O(the reducer's check + refusals).
+    public func invariantViolations() -> [String] {
+        reducer.invariantViolations(state, at: clock.now) + refusals.map { "refused: " + reducer.describe(refusal: $0) }
+    }
+
+    /// The host's display link for a model with frames (the Tester stops it while the
+    /// model is idle and jumps to the next timer); nil for a model without frames.
+    public var frameLink: DisplayLink? { R.frameAction == nil ? nil : displayLink }
+
+    /// Whether the model tracks a finger that is down.
+    public var hasFingerDown: Bool { reducer.hasFingerDown(state) }
 }

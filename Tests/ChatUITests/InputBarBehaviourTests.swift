@@ -5,30 +5,33 @@ import Interaction
 @testable import ChatUI
 import Tester
 
-/// A bar on an iPhone 8 with its own clock and trace, driven through the Tester
-/// (`InputBarHost`): its display link ticks the bar at 60 Hz frame boundaries, and the
-/// Tester's touches (120 Hz samples, 80 ms taps) and idle rule are the scripts' own.
-/// Manual timing: time moves only by `advance` and the gestures' own durations.
+/// A bar on an iPhone 8 in a `Host<InputBar>` with its own clock and trace, driven
+/// through the Tester: the host ticks the bar at 60 Hz frame boundaries while it needs
+/// frames and at the loupe's deadline, and the Tester's touches (120 Hz samples, 80 ms
+/// taps) and idle rule are the scripts' own. Manual timing: time moves only by
+/// `advance` and the gestures' own durations.
 struct InputBarRig {
-    let host: InputBarHost
-    let tester: Tester<InputBarHost>
+    let host: Host<InputBar>
+    let tester: Tester<Host<InputBar>>
 
     init(_ configuration: InputBarConfiguration = .init(), profile: DeviceProfile = .iphone8) {
-        host = InputBarHost(profile: profile, catalog: .demo, configuration: configuration)
+        host = Host(InputBar(), state: InputBar.State(profile: profile, catalog: .demo, configuration: configuration))
         tester = Tester(host, timing: .manual)
     }
 
     var clock: VirtualClock { host.clock }
     var trace: Trace { host.trace }
-    var bar: InputBar.State {
-        get { host.bar }
-        nonmutating set { host.bar = newValue }
-    }
+    var bar: InputBar.State { host.state }
 
     /// Lets `ms` pass through the Tester (display-link frames on the way); throws what
     /// the bar refused on a tick or a touch.
     func advance(ms: Int) throws {
         try advance(to: clock.now + .milliseconds(ms))
+    }
+
+    /// Lets `d` pass through the Tester.
+    func advance(_ d: SimDuration) throws {
+        try advance(to: clock.now + d)
     }
 
     /// Lets time pass to `t` (nothing when it has passed).
@@ -41,13 +44,17 @@ struct InputBarRig {
     @discardableResult
     func send(_ action: InputBar.Action) throws -> [InputBarEvent] { try host.send(action) }
 
-    /// Delivers a touch straight to the bar (not through the Tester), events traced.
+    /// Delivers a touch straight to the bar at `clock.now` (not through the Tester),
+    /// events traced and returned.
     @discardableResult
-    func handle(_ touch: TouchEvent) throws -> [InputBarEvent] { try host.send(.touch(touch)) }
+    func handle(_ touch: TouchEvent) throws -> [InputBarEvent] {
+        if touch.timestamp > clock.now { tester.pump(touch.timestamp - clock.now) }
+        return try host.send(.touch(touch))
+    }
 
     /// Throws the first error the bar raised on a tick or a Tester touch.
     func check() throws {
-        if let e = host.errors.first { throw e }
+        if let e = host.refusals.first { throw e }
     }
 
     static let smile = EmojiCatalog.demo.emoji(forCode: "f056")!
@@ -63,8 +70,7 @@ struct InputBarRig {
         #expect(r.bar.keyboard.kind == .system && !r.bar.toggleShowsKeyboardIcon)
         #expect(r.bar.frame(at: r.clock.now) == Rect(x: 0, y: 667 - 48, width: 375, height: 48))
         for _ in 0..<15 {
-            r.clock.advance(by: .frames(1, at: 60))
-            try r.send(.tick)
+            try r.advance(.frames(1, at: 60))
             let kb = r.bar.keyboardFrame(at: r.clock.now)
             #expect(r.bar.frame(at: r.clock.now).maxY == kb.minY)
         }
@@ -84,7 +90,7 @@ struct InputBarRig {
             #expect(n.beginFrame.height == 216 && n.endFrame.height == 260)
         } else { Issue.record("expected a keyboard notification") }
         // Half way through the switch the bar is between the two keyboard tops.
-        r.clock.advance(by: .milliseconds(50))
+        try r.advance(.milliseconds(50))
         let y = r.bar.frame(at: r.clock.now).maxY
         #expect(y < 451 && y > 407)
     }
@@ -342,11 +348,11 @@ struct InputBarRig {
         let events = try r.send(.type("b"))
         #expect(events.contains(.heightWillChange(from: 48, to: 64, lines: 2)))
         let t0 = r.clock.now
-        r.clock.advance(by: .milliseconds(50))
+        try r.advance(.milliseconds(50))
         let mid = r.bar.frame(at: r.clock.now).height
         #expect(mid > 48 && mid < 64)
         #expect(r.bar.height.end == t0 + .milliseconds(250) && InputBar().needsFrames(r.bar, at: r.clock.now))
-        r.clock.advance(by: .milliseconds(200))
+        try r.advance(.milliseconds(200))
         #expect(r.bar.frame(at: r.clock.now).height == 64)
     }
 
@@ -355,7 +361,7 @@ struct InputBarRig {
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "x", count: 30 * 7)))
         #expect(r.bar.lineCount == 7)
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         #expect(r.bar.frame(at: r.clock.now).height == 5 * 16 + 16 + 16)
         #expect(r.bar.scrollOffset == 32) // caret on line 7: lines 3...7 shown
         try r.send(.select(location: 0, length: 0))
@@ -370,7 +376,7 @@ struct InputBarRig {
         let r = InputBarRig(InputBarConfiguration(maxLines: 2))
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "x", count: 100)))
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         #expect(r.bar.frame(at: r.clock.now).height == 2 * 16 + 16 + 16)
     }
 }
@@ -393,7 +399,7 @@ extension InputBar.State {
         #expect(r.bar.tapAction(at: Point(x: 20, y: 640), now: now) == .tapToggle)
         try r.send(r.bar.tapAction(at: Point(x: 100, y: 640), now: now)!)
         #expect(r.bar.keyboard.kind == .system)
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         #expect(r.bar.hitTest(Point(x: 100, y: 500), at: r.clock.now) == .keyboard)
         #expect(r.bar.hitTest(Point(x: 100, y: 390), at: r.clock.now) == .textView)
         #expect(r.bar.tapAction(at: Point(x: 100, y: 500), now: r.clock.now) == nil)
@@ -409,11 +415,11 @@ extension InputBar.State {
         let r = InputBarRig()
         try r.send(.tapTextView())
         try r.send(.type("yo"))
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         let y = r.bar.frame(at: r.clock.now).minY + 24
         try r.handle(touch(.began, 340, y, r))
         #expect(r.bar.highlighted == .send)
-        r.clock.advance(by: .milliseconds(80))
+        try r.advance(.milliseconds(80))
         let events = try r.handle(touch(.ended, 341, y + 1, r))
         #expect(events.contains(.didSend("yo")))
         #expect(r.bar.highlighted == nil && r.bar.tracking == nil)
@@ -455,12 +461,12 @@ extension InputBar.State {
         try r.handle(touch(.began, 20, 640, r))
         try r.handle(touch(.ended, 20, 640, r))
         #expect(r.bar.keyboard.kind == .emoji && r.bar.highlighted == nil)
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         let barY = r.bar.frame(at: r.clock.now).minY
         try r.handle(touch(.began, 100, barY + 24, r))
         try r.handle(touch(.ended, 100, barY + 24, r))
         #expect(r.bar.keyboard.kind == .system)
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         // A touch on the keyboard is not the bar's.
         #expect(try r.handle(touch(.began, 100, 600, r)).isEmpty && r.bar.tracking == nil)
         try r.handle(touch(.began, 100, 100, r))

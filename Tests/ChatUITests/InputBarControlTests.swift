@@ -79,9 +79,8 @@ import Tester
         var controlEvents: [ControlTracker.Event] = []
         // Touches go through the Tester at the instants the table chooses (manual timing).
         func touch(_ phase: TouchEvent.Phase, at p: Point) throws {
-            r.tester.deliver([TouchEvent(phase: phase, location: p, timestamp: r.clock.now)])
-            try r.check()
-            for e in r.host.takeEvents() { if case let .control(.toggle, event, _) = e { controlEvents.append(event) } }
+            let events = try r.handle(TouchEvent(phase: phase, location: p, timestamp: r.clock.now))
+            for e in events { if case let .control(.toggle, event, _) = e { controlEvents.append(event) } }
         }
         var downPoint = Point.zero
         var animationStarted = false

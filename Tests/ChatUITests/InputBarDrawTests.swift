@@ -78,7 +78,7 @@ import Raster
         let r = InputBarRig()
         try r.send(.tapTextView())
         try r.send(.type(String(repeating: "x", count: 30 * 7)))
-        r.clock.advance(by: .seconds(1))
+        try r.advance(.seconds(1))
         let list = r.bar.displayList(at: r.clock.now)
         #expect(list.size.height == 112)
         let text = items(list, "InputBar.textView").first { if case .text = $0.command { true } else { false } }

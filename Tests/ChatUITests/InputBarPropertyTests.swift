@@ -19,7 +19,7 @@ import EmojiText
         var rng = SeededRandom(seed: seed)
         let r = InputBarRig(InputBarConfiguration(maxLines: 3, placeholder: "Message", maxLength: 150))
         for _ in 0..<400 {
-            r.clock.advance(by: .milliseconds(rng.int(in: 0...120)))
+            try r.advance(.milliseconds(rng.int(in: 0...120)))
             var action = Self.actions[rng.int(in: 0..<Self.actions.count)]
             if rng.bool(probability: 0.1), r.bar.length > 0 {
                 let a = rng.int(in: 0...r.bar.length), b = rng.int(in: a...r.bar.length)

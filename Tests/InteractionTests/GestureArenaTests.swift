@@ -4,49 +4,30 @@ import Raster
 @testable import Interaction
 import Tester
 
-/// One view with tap, long press and pan, as the emoji panel has, as a `Testable`: its
-/// own clock, the arena's transitions recorded, and the recognizers' pending timers as
-/// its motion (the long press, the tap's hold limit).
-final class GestureView: Testable {
-    let clock = VirtualClock()
-    let trace = Trace()
-    let arena: ArenaHost
-    var updates: [GestureUpdate] { arena.updates }
-
-    init(minimumPress: SimDuration, simultaneous: Bool, tapOnly: Bool) {
-        arena = ArenaHost(clock: clock, trace: trace, source: "view")
-        arena.add(TapRecognizer())
-        if !tapOnly {
-            arena.add(LongPressRecognizer(minimumPressDuration: minimumPress))
-            arena.add(PanRecognizer())
-        }
-        if simultaneous { arena.arena.recognizeSimultaneously("pan", "longPress") }
-    }
-
-    var bounds: Rect { Rect(x: 0, y: 0, width: 320, height: 320) }
-    func handle(_ touch: TouchEvent) { arena.handle(touch) }
-    var motion: [String] { clock.pendingTimerCount > 0 ? ["a recognizer's timer is pending"] : [] }
-    func displayList() -> DisplayList { DisplayList(size: bounds.size) }
-    func invariantViolations() -> [String] { [] }
-    var frameLink: DisplayLink? { nil }
-}
-
-/// Drives a `GestureView` through the Tester (manual timing: every touch is placed by
-/// the test): touches delivered at their instants, time pumped, settling by the
-/// Tester's idle rule.
+/// One view with tap, long press and pan, as the emoji panel has: the arena in a
+/// `Host<ArenaView>` (its one timer at the arena's next deadline, its events traced under
+/// "view"), driven by a `Tester` in manual timing (every touch is placed by the test):
+/// touches delivered at their instants, time pumped, settling by the Tester's idle rule.
 struct GestureRig {
-    let view: GestureView
-    let tester: Tester<GestureView>
+    let host: Host<ArenaView>
+    let tester: Tester<Host<ArenaView>>
 
     init(minimumPress: SimDuration = .milliseconds(500), simultaneous: Bool = false, tapOnly: Bool = false) {
-        view = GestureView(minimumPress: minimumPress, simultaneous: simultaneous, tapOnly: tapOnly)
-        tester = Tester(view, timing: .manual)
+        var state = GestureArena.State()
+        state.add(TapRecognizer())
+        if !tapOnly {
+            state.add(LongPressRecognizer(minimumPressDuration: minimumPress))
+            state.add(PanRecognizer())
+        }
+        if simultaneous { state.recognizeSimultaneously("pan", "longPress") }
+        host = Host(ArenaView(source: "view"), state: state)
+        tester = Tester(host, timing: .manual)
     }
 
-    var clock: VirtualClock { view.clock }
-    var trace: Trace { view.trace }
-    var arena: ArenaHost { view.arena }
-    var updates: [GestureUpdate] { view.updates }
+    var clock: VirtualClock { host.clock }
+    var trace: Trace { host.trace }
+    var arena: GestureArena.State { host.state }
+    var updates: [GestureUpdate] { host.reducer.log.updates }
 
     func play(_ e: [TouchEvent]) { tester.deliver(e) }
     /// Lets `d` pass with the finger wherever the touches left it.
@@ -166,7 +147,7 @@ struct GestureRig {
         let rig = GestureRig()
         rig.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
         rig.wait(.milliseconds(600))
-        rig.arena.setEnabled("longPress", false)
+        rig.host.send(.setEnabled("longPress", false))
         #expect(rig.states("longPress") == [.began, .cancelled])
         rig.play([TouchEvent(id: 2, phase: .began, location: Point(x: 50, y: 0), timestamp: .zero + .milliseconds(650)),
                   TouchEvent(id: 2, phase: .ended, location: Point(x: 50, y: 0), timestamp: .zero + .milliseconds(700)),
@@ -179,12 +160,12 @@ struct GestureRig {
 
     @Test func tapFailsAfterTheHoldLimitWithoutALongPress() {
         let rig = GestureRig(tapOnly: true)
-        let arena = rig.arena
         rig.play([TouchEvent(phase: .began, location: .zero, timestamp: .zero)])
         rig.wait(.milliseconds(749))
-        #expect(arena.state(of: "tap") == .possible)
+        #expect(rig.arena.state(of: "tap") == .possible)
         rig.wait(.milliseconds(1))
-        #expect(arena.state(of: "tap") == .failed)
+        #expect(rig.arena.state(of: "tap") == .failed)
+        var arena = rig.arena
         arena.modify("tap", as: TapRecognizer.self) { $0.maximumDuration = .seconds(5) }
         #expect(arena.recognizer(named: "tap", as: TapRecognizer.self)?.maximumDuration == .seconds(5))
     }

@@ -43,7 +43,7 @@ import Testing
             let before = rig.updates.count
             rig.play(touches)
             t = (touches.last?.timestamp ?? t) + .milliseconds(rng.int(in: 1...200))
-            rig.clock.advance(to: t)
+            rig.wait(t - rig.clock.now)
             let sequence = rig.updates[before...]
             var winners = 0
             for (name, kind) in [("tap", GestureKind.tap), ("longPress", .longPress), ("pan", .pan)] {

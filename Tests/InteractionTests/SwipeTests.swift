@@ -1,6 +1,7 @@
 import SimCore
 import Testing
 @testable import Interaction
+import Tester
 
 @Suite struct SwipePlanTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -179,25 +180,26 @@ import Testing
     }
 
     @Test func theArenaTracesEveryReleaseWithItsVelocity() throws {
-        let clock = VirtualClock()
-        let trace = Trace()
-        let arena = ArenaHost(clock: clock, trace: trace, source: "g")
-        arena.add(PanRecognizer())
-        arena.add(TapRecognizer())
+        var state = GestureArena.State()
+        state.add(PanRecognizer())
+        state.add(TapRecognizer())
+        let host = Host(ArenaView(source: "g"), state: state)
+        let tester = Tester(host, timing: .manual)
+        let (clock, trace) = (host.clock, host.trace)
         let plan = try SwipePlan(direction: Point(x: 0, y: -1), distance: 200, velocity: 2000, touchRate: 120)
-        arena.play(plan.touches(from: Point(x: 100, y: 400), start: clock.now))
-        let release = try #require(arena.lastRelease)
+        tester.deliver(plan.touches(from: Point(x: 100, y: 400), start: clock.now))
+        let release = try #require(host.state.lastRelease)
         #expect(release.estimate.basis == .measured && release.estimate.samples == 4)
         #expect(abs(release.estimate.velocity.y + 2000) < 1e-6)
         let lines = trace.events.filter { $0.name == "release" }
         #expect(lines.count == 1)
         #expect(lines.first?.description.contains("velocity=(0, -2000) basis=measured samples=4") == true)
         // A tap's release is traced too: held 80 ms without moving, the finger had stopped.
-        arena.play(TouchSynthesizer().tap(at: Point(x: 5, y: 5), start: clock.now + .seconds(1)))
-        #expect(arena.lastRelease?.estimate.basis == .stopped)
+        tester.deliver(TouchSynthesizer().tap(at: Point(x: 5, y: 5), start: clock.now + .seconds(1)))
+        #expect(host.state.lastRelease?.estimate.basis == .stopped)
         // A 20 ms tap: too few samples.
-        arena.play(TouchSynthesizer().tap(at: Point(x: 5, y: 5), start: clock.now + .seconds(2), hold: .milliseconds(20)))
-        #expect(arena.lastRelease?.estimate.basis == .tooFewSamples)
+        tester.deliver(TouchSynthesizer().tap(at: Point(x: 5, y: 5), start: clock.now + .seconds(2), hold: .milliseconds(20)))
+        #expect(host.state.lastRelease?.estimate.basis == .tooFewSamples)
         #expect(trace.events.filter { $0.name == "release" }.count == 3)
     }
 }

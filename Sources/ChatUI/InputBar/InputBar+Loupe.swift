@@ -10,8 +10,8 @@ import Interaction
 ///
 /// The timer is a deadline, never a clock read: `TouchTracking.pendingLoupe.begins` is
 /// part of `InputBar.nextDeadline(after:)` and of `State.loupeDeadline`, and the host
-/// sends `.tick(at:)` at that instant (ChatScreen and InputBarHost keep a clock timer
-/// there). The seed turns `textDragInteraction` off, so a long press never lifts text
+/// sends `.tick(at:)` at that instant (ChatScreen and a `Host<InputBar>` keep a clock
+/// timer there). The seed turns `textDragInteraction` off, so a long press never lifts text
 /// or an attachment out for drag and drop: on a selection or on an emoji it is the loupe
 /// too, and only the caret moves.
 ///
