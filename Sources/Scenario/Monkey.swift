@@ -77,7 +77,8 @@ public struct Monkey<Host: ScenarioHost> {
             guard expectRng.bool(probability: MonkeyExpectations.rate) else { continue }
             // An expectation written from what the screen shows and traced now must hold,
             // and must read back from its printed line as itself.
-            let e = MonkeyExpectations.choose(&expectRng, state: host.state, window: driver.traceWindow)
+            let e = MonkeyExpectations.choose(&expectRng, state: host.state, window: driver.traceWindow,
+                                              resolve: { host.resolve($0) })
             commands.append(.expect(e))
             if let problem = MonkeyExpectations.problem(e, on: driver) {
                 // Shrunk to the lines before it that still make it fail the same way.

@@ -1,4 +1,5 @@
 import SimCore
+import Tester
 
 /// The monkey's expectations: written from what the screen shows (`HostState`'s
 /// expectations) and from the trace lines a trace expectation would see now, so each
@@ -16,9 +17,14 @@ enum MonkeyExpectations {
         "inputBar textChanged", "list reload", "screen receive", "tester warning", "keyboard",
     ]
 
-    /// One expectation that holds now.
-    static func choose(_ rng: inout SeededRandom, state: HostState, window: ArraySlice<TraceEvent>) -> Expectation {
-        switch rng.int(in: 0..<4) {
+    /// One expectation that holds now. `resolve` answers a finder on the screen now
+    /// (`Testable.resolve(_:)`), for `expect <target> …`.
+    static func choose(_ rng: inout SeededRandom, state: HostState, window: ArraySlice<TraceEvent>,
+                       resolve: (Finder) -> FinderResult) -> Expectation {
+        switch rng.int(in: 0..<5) {
+        case 4:
+            let f = finder(&rng, state: state)
+            return .finder(f, holding(&rng, for: f, resolve(f)))
         case 0:
             let all = state.expectations
             return all[rng.int(in: 0..<all.count)]
@@ -31,6 +37,58 @@ enum MonkeyExpectations {
         default:
             return absent(&rng, window)
         }
+    }
+
+    /// A target of the screen's, from its state: a component, a row, tab, cell, page dot
+    /// or skin-tone item (sometimes one past the last, which is absent), sometimes
+    /// narrowed by a modifier.
+    static func finder(_ rng: inout SeededRandom, state s: HostState) -> Finder {
+        let base: Finder
+        switch rng.int(in: 0..<12) {
+        case 0: base = .input
+        case 1: base = .send
+        case 2: base = .toggle
+        case 3: base = .list
+        case 4: base = .panel
+        case 5: base = .delete
+        case 6: base = .searchField
+        case 7: base = .row(rng.int(in: 0...s.listCount))
+        case 8: base = .tab(.index(rng.bool() ? s.panelGroupIndex : rng.int(in: 0...s.panelGroupCount)))
+        case 9: base = .cell(row: rng.int(in: 0...3), column: rng.int(in: 0...8))
+        case 10: base = .pageDot(rng.int(in: 0...s.panelPageCount))
+        default: base = .skinTone(rng.int(in: 0...6))
+        }
+        switch rng.int(in: 0..<8) {
+        case 0: return .first(base)
+        case 1: return .nth(base, rng.int(in: 0...1))
+        case 2: return .within(base, rng.bool() ? .panel : .list)
+        default: return base
+        }
+    }
+
+    /// An expectation that holds for `result`, by `FinderExpectation`'s definitions
+    /// restated from the resolution (not by its `check`, which this is a test of).
+    static func holding(_ rng: inout SeededRandom, for f: Finder, _ result: FinderResult) -> FinderExpectation {
+        var options: [FinderExpectation]
+        switch result {
+        case .hit(let h):
+            options = [.visible, .exists, .enabled, .count(h.count)]
+            // Selected is the point of a tab or a dot: as likely as all the rest.
+            if h.isSelected == true, rng.bool() { return .selected }
+            if let t = h.text { options.append(.text(t)) }
+        case .disabled(_, let h):
+            options = [.visible, .exists, .disabled, .count(h.count)]
+            if let t = h.text { options.append(.text(t)) }
+        case .covered(_, let h):
+            options = [.hidden, .exists, .enabled, .count(h.count)]
+        case .offScreen:
+            options = [.hidden, .exists, .count(0)]
+        case .missing, .notInCatalog:
+            options = [.hidden, .absent, .count(0)]
+        }
+        // `expect send enabled|disabled` is the state's `sendEnabled`, another check.
+        if f == .send { options.removeAll { $0 == .enabled || $0 == .disabled } }
+        return options[rng.int(in: 0..<options.count)]
     }
 
     /// `expect no trace` of a name the window does not hold, or the count of one it does.

@@ -411,8 +411,13 @@ struct LineParser {
         case "keyboard":
             return .keyboard(try oneOf("a keyboard", [("none", KeyboardKind.none), ("system", .system), ("emoji", .emoji)]))
         case "send":
-            return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
-        case "input": return .input(try string("the expected text of the input"))
+            if let t = peek, t.kind == .word, t.text == "enabled" || t.text == "disabled" {
+                return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
+            }
+            return try finderExpectation()
+        case "input":
+            if let t = peek, t.kind == .word { return try finderExpectation() }
+            return .input(try string("the expected text of the input"))
         case "outgoing":
             let t = try next("the text send would transmit in double quotes, or none")
             if t.kind == .string { return .outgoing(t.text) }
@@ -463,7 +468,35 @@ struct LineParser {
             guard !needle.isEmpty else { throw error(at, "expect no trace \"\" can never hold (every line contains the empty string)") }
             return .noTrace(needle)
         default:
-            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace)")
+            if LineParser.targetHeads.contains(what.text) || Literals.pair(what.text) != nil {
+                return try finderExpectation()
+            }
+            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
+        }
+    }
+
+    /// The words that begin a target (a point `X,Y` aside).
+    static let targetHeads: Set<String> = [
+        "input", "input.handle", "toggle", "send", "list", "outside", "panel", "panel.delete", "panel.emoji",
+        "panel.cell", "panel.tab", "panel.dot", "panel.skin-tone", "panel.search", "list.row", "label", "view", "text",
+    ]
+
+    /// What may follow the target of `expect TARGET ...`.
+    static let finderExpectationWords = FinderExpectation.words.joined(separator: "|") + ", count N or text \"…\""
+
+    /// `expect TARGET visible|…|count N|text "…"`, from the target's first token (the
+    /// one `expectation()` read as its head).
+    mutating func finderExpectation() throws(ScriptError) -> Expectation {
+        position -= 1
+        let finder = try target()
+        let what = "\(LineParser.finderExpectationWords) after the target"
+        let t = try next(what)
+        guard t.kind == .word else { throw error(t, "expected \(what), found a string") }
+        if let e = FinderExpectation(word: t.text) { return .finder(finder, e) }
+        switch t.text {
+        case "count": return .finder(finder, .count(try count("a match count")))
+        case "text": return .finder(finder, .text(try string("the expected text")))
+        default: throw error(t, "expected \(what), found '\(t.text)'")
         }
     }
 

@@ -68,6 +68,12 @@ extension ScenarioDriver {
             return checkTrace(needle, count: n, e, c)
         case .noTrace(let needle):
             return checkTrace(needle, count: 0, e, c, moves: false)
+        case .finder(let f, let x):
+            // The Tester's check (`Tester.check(_:_:)`): the same definitions and words
+            // as a Swift test's `tester.expect`, so a failure reads "expected panel.dot 1
+            // selected, found not selected" either way.
+            let r = tester.check(f, x)
+            return outcome(r.passed, "\(f) \(x)", r.found)
         }
     }
 

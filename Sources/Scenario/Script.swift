@@ -164,6 +164,12 @@ public enum Expectation: Hashable, Sendable {
     /// that held contain the substring; when it holds the window starts after the last
     /// of them (after none, it stays).
     case traceCount(String, Int)
+    /// `expect <target> visible|hidden|exists|absent|enabled|disabled|selected`,
+    /// `expect <target> count N`, `expect <target> text "…"`: what the target's finder
+    /// finds now, by `FinderExpectation`'s definitions (the same check as a Swift test's
+    /// `tester.expect(_:_:)`). `expect send enabled|disabled` stays `sendEnabled`, and
+    /// `expect input "…"` stays `input`: the parser never makes those two of this case.
+    case finder(Finder, FinderExpectation)
 }
 
 // MARK: - Snapshots

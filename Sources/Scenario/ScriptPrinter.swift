@@ -126,6 +126,7 @@ public enum ScriptPrinter {
         case .trace(let s): return "trace \(quote(s))"
         case .noTrace(let s): return "no trace \(quote(s))"
         case .traceCount(let s, let n): return "trace \(quote(s)) count \(n)"
+        case .finder(let f, let x): return "\(f) \(x)"
         }
     }
 }

@@ -17,20 +17,26 @@ import EmojiSimIO
         var rng = SeededRandom(seed: 3)
         var expectRng = SeededRandom(seed: 4)
         var kinds: Set<String> = []
+        var finderWords: Set<String> = []
         var problems: [String] = []
         for _ in 0..<150 {
             let a = MonkeyActions.choose(&rng, state: screen.state)
             do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
             for _ in 0..<3 {
-                let e = MonkeyExpectations.choose(&expectRng, state: screen.state, window: driver.traceWindow)
+                let e = MonkeyExpectations.choose(&expectRng, state: screen.state, window: driver.traceWindow,
+                                                  resolve: { screen.resolve($0) })
                 kinds.insert(String(ScriptPrinter.expectation(e).prefix(while: { $0 != " " && $0 != "\"" })) +
                              (e.isTraceCount ? " count" : ""))
+                if case .finder(_, let x) = e { finderWords.insert(String(x.description.prefix(while: { $0 != " " }))) }
                 if let p = MonkeyExpectations.problem(e, on: driver) { problems.append(p) }
             }
         }
         #expect(problems.isEmpty, "\(problems.prefix(3))")
         for k in ["trace", "trace count", "no", "input", "caret", "keyboard", "send", "list.count"] {
             #expect(kinds.contains(k), "no \(k) expectation among \(kinds.sorted())")
+        }
+        for w in ["visible", "hidden", "exists", "absent", "enabled", "disabled", "count", "text"] {
+            #expect(finderWords.contains(w), "no target expectation '\(w)' among \(finderWords.sorted())")
         }
     }
 

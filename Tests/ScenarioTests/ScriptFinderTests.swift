@@ -118,4 +118,86 @@ import Tester
         #expect(r.failure == nil)
         #expect(r.passed)
     }
+
+    // MARK: expectations of a target
+
+    @Test func targetExpectationsParse() throws {
+        let s = try parse("""
+        expect panel.dot 1 selected
+        expect label "微笑" within panel count 2
+        expect list.row 3 text "Hi [笑哭]"
+        expect send visible
+        expect send enabled
+        expect input "Hi"
+        expect input text "Hi"
+        expect input at 2 hidden
+        expect panel.emoji 笑哭 nth 0 absent
+        expect 10,20 exists
+        """)
+        #expect(s.commands.map(\.value) == [
+            .expect(.finder(.pageDot(1), .selected)),
+            .expect(.finder(.within(.label("微笑"), .panel), .count(2))),
+            .expect(.finder(.row(3), .text("Hi [笑哭]"))),
+            .expect(.finder(.send, .visible)),
+            .expect(.sendEnabled(true)),
+            .expect(.input("Hi")),
+            .expect(.finder(.input, .text("Hi"))),
+            .expect(.finder(.inputAt(2), .hidden)),
+            .expect(.finder(.nth(.emoji("笑哭"), 0), .absent)),
+            .expect(.finder(.point(Point(x: 10, y: 20)), .exists)),
+        ])
+    }
+
+    /// Every target with every expectation prints as the parser reads it (except `send
+    /// enabled|disabled`, which is the state's `expect send`).
+    @Test func targetExpectationsRoundTrip() throws {
+        let targets: [Finder] = [
+            .input, .inputAt(0), .selectionHandle(.end), .toggle, .send, .list, .panel, .delete,
+            .emoji("a \"b\""), .cell(row: 0, column: 1), .tab(.name("经典")), .pageDot(2), .skinTone(1),
+            .searchField, .row(4), .label("x"), .view("InputBar.send"), .text("t\n"),
+            .first(.label("y")), .nth(.within(.text("z"), .list), 3),
+        ]
+        let all: [FinderExpectation] = FinderExpectation.words.compactMap { FinderExpectation(word: $0) }
+            + [.count(0), .count(12), .text(""), .text("Hi \"there\"\t")]
+        for t in targets {
+            for x in all where !(t == .send && (x == .enabled || x == .disabled)) {
+                let e = Expectation.finder(t, x)
+                let line = ScriptPrinter.line(.expect(e))
+                #expect(try parse(line).commands.map(\.value) == [.expect(e)], "\(line)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("expect panel.dot 1", "t.scenario:1:19: error: expected visible|hidden|exists|absent|enabled|disabled|selected, count N or text \"…\" after the target at the end of the line"),
+        ("expect panel.dot 1 shown", "t.scenario:1:20: error: expected visible|hidden|exists|absent|enabled|disabled|selected, count N or text \"…\" after the target, found 'shown'"),
+        ("expect panel.dot 1 \"x\"", "t.scenario:1:20: error: expected visible|hidden|exists|absent|enabled|disabled|selected, count N or text \"…\" after the target, found a string"),
+        ("expect label \"a\" count", "t.scenario:1:23: error: expected a match count at the end of the line"),
+        ("expect label \"a\" count -2", "t.scenario:1:24: error: a match count must be between 0 and 10000, found -2"),
+        ("expect list.row 2 text hi", "t.scenario:1:24: error: expected the expected text in double quotes, found 'hi'"),
+        ("expect panel.dot x visible", "t.scenario:1:18: error: expected a page dot index (a whole number), found 'x'"),
+        ("expect label \"a\" visible now", "t.scenario:1:26: error: unexpected 'now' at the end of the command"),
+    ])
+    func badTargetExpectationsAreErrorsAtTheirColumn(_ line: String, _ message: String) {
+        #expect(error(line) == message)
+    }
+
+    /// A script's target expectation fails with the words of the Swift test's
+    /// `tester.expect` (`ExpectationFailure`), naming the target and what was found.
+    @Test func targetExpectationsFailAsTheTesterDoes() throws {
+        let text = "device iphone8\nconversation empty\ntap toggle\nexpect panel.tab 1 selected\nexpect send visible"
+        let r = try run(text)
+        #expect(r.expectations.count == 2)
+        #expect(r.expectations[0].message(file: "t.scenario")
+                == "t.scenario:4:1: error: expected panel.tab 1 selected, found not selected")
+        #expect(r.expectations[1].passed)
+        let script = try parse(text)
+        let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        #expect(throws: ExpectationFailure.self) { try tester.expect(.tab(.index(1)), .selected) }
+        do { try tester.expect(.tab(.index(1)), .selected) } catch {
+            #expect("error: \(error)" == "error: expected panel.tab 1 selected, found not selected")
+        }
+    }
 }

@@ -107,6 +107,8 @@ extension ChatScreen {
             let top = list.rowFrameInViewport(r).minY
             frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
             component = .list
+            // The message as sent and as `expect list.last` reads it (emoji as `[code]`).
+            text = list.list.messages[r].serverText
         case .searchField:
             // The field is where the panel draws it (a bar above the pages, or beside the
             // results tab), so it resolves over the drawn view.
