@@ -98,6 +98,18 @@ public final class Tester<Subject: Testable> {
         return PumpReport(frames: frames, elapsed: now - start, stillMoving: subject.motion)
     }
 
+    /// Advances to the next frame boundary of the subject's display link, so that
+    /// frame runs, and no further: how a test looks at every frame of an animation
+    /// (`pump(frameDuration)` from between two frames ends between two frames too).
+    /// Nothing is skipped while idle. Returns the one frame and what still moves.
+    @discardableResult
+    public func pumpToNextFrame() -> PumpReport {
+        let start = now
+        let per = frameDuration.ticks
+        clock.advance(to: SimInstant(ticks: (now.ticks / per + 1) * per))
+        return PumpReport(frames: 1, elapsed: now - start, stillMoving: subject.motion)
+    }
+
     /// Runs frame by frame until nothing moves; throws after `limit` of virtual time.
     /// O(frames).
     @discardableResult

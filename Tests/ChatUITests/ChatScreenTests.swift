@@ -14,6 +14,16 @@ func makeDemoScreen(profile: DeviceProfile = .iphone14, messages: [Message] = De
                       images: SyntheticEmojiImages.library(for: .demo), configuration: config)
 }
 
+/// Frame by frame, calling `check` after each, until nothing moves (at most `limit`
+/// frames): every frame of an animation is looked at, none skipped.
+func framesUntilIdle(_ tester: Tester<ChatScreen>, limit: Int = 240, _ check: () -> Void) {
+    for _ in 0..<limit where !tester.subject.isSettled {
+        tester.pumpToNextFrame()
+        check()
+    }
+    #expect(tester.subject.isSettled, "still moving after \(limit) frames: \(tester.subject.motion)")
+}
+
 /// Player starts minus stops in the trace: the players running right now.
 func runningPlayersFromTrace(_ trace: Trace) -> Int {
     var n = 0
@@ -36,17 +46,18 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
 
     @Test func typingAndSendingScrollsToTheBottomAnimated() throws {
         let screen = makeDemoScreen(messages: DemoConversation.generated(count: 300, seed: 2))
-        try screen.tap(target: "textView")
+        let tester = Tester(screen)
+        try tester.tap(.input)
         #expect(screen.keyboard == .system)
         try screen.type("hello [微笑]")
         #expect(screen.isSendEnabled && screen.inputServerText == "hello [微笑]")
         // Scroll up first so the send has somewhere to go.
-        screen.settle()
+        try tester.pumpUntilIdle()
         screen.list.setDistanceFromBottom(1_500, animated: false)
-        try screen.tap(target: "send")
+        try tester.tap(.send)
         #expect(screen.lastMessageText == "hello [微笑]" && screen.inputServerText.isEmpty && !screen.isSendEnabled)
         #expect(screen.list.scroll.state == .animating)
-        #expect(screen.settle())
+        try tester.pumpUntilIdle()
         #expect(screen.list.isAtBottom && screen.visibleRows.upperBound == screen.messageCount)
         #expect(screen.trace.lines.contains { $0.contains("screen send message=m300") })
         #expect(screen.trace.lines.contains { $0.contains("list didEndScrollingAnimation") })
@@ -54,19 +65,23 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
 
     @Test func aReceiveOffTheBottomShowsTheMarkerAndItsTapScrollsDown() throws {
         let screen = makeDemoScreen(messages: DemoConversation.generated(count: 300, seed: 4))
+        let tester = Tester(screen)
         screen.list.setDistanceFromBottom(2_000, animated: false)
         let rows = screen.visibleRows
         let top = screen.list.rowFrameInViewport(rows.lowerBound)
         screen.receive("新消息 [哈哈]")
         #expect(screen.newMessagesCount == 1)
         #expect(screen.visibleRows == rows && screen.list.rowFrameInViewport(rows.lowerBound) == top, "the view must not move")
-        try screen.tap(target: "marker")
-        #expect(screen.settle())
+        #expect(tester.isVisible(.view("list.marker")))
+        try tester.tap(.view("list.marker"))
+        try tester.pumpUntilIdle()
         #expect(screen.newMessagesCount == 0 && screen.list.isAtBottom)
+        #expect(!tester.exists(.view("list.marker")))
         // At the bottom a receive scrolls along.
         screen.receive("again")
         #expect(screen.newMessagesCount == 0)
-        #expect(screen.settle() && screen.list.isAtBottom)
+        try tester.pumpUntilIdle()
+        #expect(screen.list.isAtBottom)
     }
 
     @Test func theLastMessageStaysInViewAtEveryKeyboardFrame() throws {
@@ -79,15 +94,15 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
             #expect(last.maxY <= list.viewportHeight + 0.001 && list.displayedRows.contains(list.count - 1))
             #expect(list.invariantViolations().isEmpty)
         }
-        try screen.tap(target: "textView")                        // show: system
-        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
-        try screen.tap(target: "toggle")                          // switch: emoji
+        let tester = Tester(screen)
+        try tester.tap(.input)                                    // show: system
+        framesUntilIdle(tester, checkFrame)
+        try tester.tap(.toggle)                                   // switch: emoji
         #expect(screen.keyboard == .emoji)
-        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
-        try screen.tap(target: "outside")                         // hide
+        framesUntilIdle(tester, checkFrame)
+        try tester.tap(.outside)                                  // hide
         #expect(screen.keyboard == .none)
-        for _ in 0..<20 { screen.advanceToNextFrame(); checkFrame() }
-        #expect(screen.isSettled)
+        framesUntilIdle(tester, checkFrame)
     }
 
     @Test func panelSelectionsGoIntoTheInputBar() throws {
@@ -106,7 +121,10 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
         do { try screen.type("x") } catch {
             #expect(error.description == "input bar: cannot type: the system keyboard is not up (keyboard: emoji)")
         }
-        #expect(throws: ChatScreenError.self) { try screen.tap(target: "nowhere") }
+        #expect(throws: TesterError.self) { try tester.tap(.label("nowhere")) }
+        do { try tester.tap(.label("nowhere")) } catch {
+            #expect(error.description == #"tap label "nowhere": nothing drawn has the accessibility label "nowhere""#)
+        }
     }
 
     @Test func gifsAnimateExactlyWhileVisibleThroughFlingsAndMemoryWarnings() throws {
@@ -115,22 +133,22 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
             #expect(screen.list.invariantViolations().isEmpty)
             #expect(runningPlayersFromTrace(screen.trace) == screen.animatingPlayerCount)
         }
+        let tester = Tester(screen)
         check()
         #expect(screen.animatingPlayerCount > 0)
-        try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 3_000))
-        for _ in 0..<90 { screen.advance(by: .frames(1, at: 60)); check() }
+        try tester.swipe(.list, .down, by: 300, at: 3_000)
+        for _ in 0..<90 { tester.pumpToNextFrame(); check() }
         #expect(screen.list.distanceFromBottom > 500, "a downward fling goes back in history")
         let decodes = screen.frameCache.statistics.decodes
         screen.simulateMemoryWarning()
         #expect(screen.frameCache.statistics.bytesHeld == 0)
-        screen.advance(by: .frames(1, at: 60))
+        tester.pumpToNextFrame()
         check()
         #expect(screen.animatingPlayerCount > 0 && screen.frameCache.statistics.bytesHeld > 0)
         #expect(screen.frameCache.statistics.decodes > decodes, "visible players decode again on demand")
         #expect(screen.trace.lines.contains { $0.contains("list memoryWarning purgedBytes=") })
-        try screen.fling(from: Point(x: 200, y: 500), velocity: Point(x: 0, y: -4_000))
-        #expect(screen.settle())
-        check()
+        try tester.swipe(.list, .up, by: 300, at: 4_000)
+        framesUntilIdle(tester, limit: 600, check)
     }
 }
 
@@ -139,15 +157,15 @@ extension ChatScreenTests {
     @Test func aScriptReplaysIdentically() throws {
         func run() throws -> (String, String) {
             let screen = makeDemoScreen(messages: DemoConversation.generated(count: 500, seed: 5, animatedEvery: 4))
-            try screen.tap(target: "textView")
-            screen.settle()                 // a tap on a moving button does not land
+            let tester = Tester(screen)
+            try tester.tap(.input)
             try screen.type("replay [哈哈] 你好")
-            try screen.tap(target: "send")
-            try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 2_500))
-            screen.advance(by: .milliseconds(400))
+            try tester.tap(.send)
+            try tester.swipe(.list, .down, by: 250, at: 2_500)
+            tester.pump(.milliseconds(400))
             screen.receive("[f058]")
-            try screen.tap(target: "toggle")
-            screen.settle()
+            try tester.tap(.toggle)
+            try tester.pumpUntilIdle()
             return (screen.trace.text, CharGrid(screen.displayList()).text)
         }
         let a = try run(), b = try run()
@@ -161,8 +179,9 @@ extension ChatScreenTests {
     /// A message received during a fling neither stops it nor moves what is on screen.
     @Test func aReceiveDuringAFlingKeepsTheFlingGoing() throws {
         let screen = makeDemoScreen(messages: DemoConversation.generated(count: 600, seed: 6))
-        try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 3_000))
-        for _ in 0..<5 { screen.advanceToNextFrame() }
+        let tester = Tester(screen)
+        try tester.swipe(.list, .down, by: 300, at: 3_000)
+        for _ in 0..<5 { tester.pumpToNextFrame() }
         let list = screen.list
         #expect(list.scroll.state == .decelerating)
         let row = list.displayedRows.lowerBound + 1
@@ -172,29 +191,32 @@ extension ChatScreenTests {
         #expect(list.scroll.state == .decelerating, "the fling goes on")
         #expect(list.rowFrameInViewport(row) == before && list.distanceFromBottom == d + list.rowHeights.height(ofRow: list.count - 1))
         #expect(list.pendingBottom > 0 && screen.newMessagesCount == 1 && list.invariantViolations().isEmpty)
-        screen.advanceToNextFrame()
+        tester.pumpToNextFrame()
         #expect(list.distanceFromBottom > d, "still moving into the history")
-        #expect(screen.settle())
+        try tester.pumpUntilIdle()
         #expect(list.pendingBottom == 0 && list.invariantViolations().isEmpty && screen.newMessagesCount == 1)
-        try screen.tap(target: "marker")
-        #expect(screen.settle() && list.isAtBottom && list.displayedRows.upperBound == list.count)
+        try tester.tap(.view("list.marker"))
+        try tester.pumpUntilIdle()
+        #expect(list.isAtBottom && list.displayedRows.upperBound == list.count)
     }
 }
 
 @Suite struct ChatScreenSnapshotTests {
     @Test func systemKeyboard() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "textView")
+        let tester = Tester(screen)
+        try tester.tap(.input)
         try screen.type("你好 hello [微笑]")
-        #expect(screen.settle())
+        try tester.pumpUntilIdle()
         assertSnapshot(of: screen, as: .ascii, named: "ascii")
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
     }
 
     @Test func emojiKeyboard() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "toggle")
-        #expect(screen.settle())
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        try tester.pumpUntilIdle()
         assertSnapshot(of: screen, as: .ascii, named: "ascii")
         assertSnapshot(of: screen, as: .png(pngConfig()), named: "png")
     }
@@ -206,15 +228,14 @@ extension ChatScreenTests {
 
     @Test func midKeyboardAnimation() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "textView")
-        #expect(screen.settle())
-        try screen.tap(target: "toggle")
-        #expect(screen.settle() && screen.keyboard == .emoji)
-        try screen.tap(target: "toggle")   // emoji -> system: the keyboard grows
+        let tester = Tester(screen)
+        try tester.tap(.input)
+        try tester.tap(.toggle)
+        try tester.pumpUntilIdle()
+        #expect(screen.keyboard == .emoji)
+        try tester.tap(.toggle)            // emoji -> system: the keyboard grows
         #expect(screen.keyboard == .system)
-        screen.advanceToNextFrame()
-        screen.advanceToNextFrame()
-        screen.advanceToNextFrame()
+        for _ in 0..<3 { tester.pumpToNextFrame() }
         #expect(screen.inputBar.keyboard.isAnimating)
         assertSnapshot(of: screen, as: .ascii, named: "ascii")
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
@@ -223,8 +244,9 @@ extension ChatScreenTests {
 
     @Test func darkThemeScreen() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "toggle")
-        #expect(screen.settle())
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        try tester.pumpUntilIdle()
         // Colours are roles resolved at raster time: the dark pixels are in
         // BubbleListSnapshotTests/darkTheme; here the semantic tree of the whole screen.
         assertSnapshot(of: screen, as: .tree, named: "tree")

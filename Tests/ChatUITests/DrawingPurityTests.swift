@@ -2,6 +2,7 @@ import Testing
 import SimCore
 import EmojiText
 import Raster
+import Tester
 @testable import ChatUI
 
 /// `displayList()` is pure: called twice it gives the same list and changes nothing,
@@ -23,10 +24,10 @@ import Raster
 
     @Test func theScreensDisplayListTwiceIsTheSameAndChangesNothing() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "textView")
-        #expect(screen.settle())
-        try screen.tap(target: "toggle") // system -> emoji: the keyboard moves
-        screen.advance(by: .milliseconds(37)) // between two frames, mid-animation
+        let tester = Tester(screen)
+        try tester.tap(.input)
+        try tester.tap(.toggle) // system -> emoji: the keyboard moves
+        tester.pump(.milliseconds(37)) // between two frames, mid-animation
         #expect(screen.inputBar.keyboard.isAnimating)
         let before = Observed(screen)
         let a = screen.displayList()
@@ -40,10 +41,11 @@ import Raster
 
     @Test func theScreensEmojiKeyboardWithAPreviewDrawsPurely() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "toggle")
-        #expect(screen.settle() && screen.shownKeyboard == .emoji)
-        try screen.touchDown(at: try screen.point(of: "emoji:" + screen.panel.state.sections[0].emoji[0].code))
-        screen.advance(by: .milliseconds(400)) // the long press previews
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        try tester.press(.emoji(screen.panel.state.sections[0].emoji[0].code))
+        #expect(screen.shownKeyboard == .emoji)
+        tester.pump(.milliseconds(400)) // the long press previews
         #expect(screen.panelPreview != nil)
         let before = Observed(screen)
         #expect(screen.displayList() == screen.displayList())

@@ -180,22 +180,21 @@ import Tester
 
     @Test func theScreenRoutesTouchesPastTheMovingBar() throws {
         let screen = ChatScreen(profile: .iphone8)
+        let tester = Tester(screen, timing: .manual)
         try screen.performAction(.tapTextView())
-        screen.clock.advance(by: .milliseconds(50))   // the bar is riding the keyboard up
+        tester.pump(.milliseconds(50))                 // the bar is riding the keyboard up
         let toggle = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
         #expect(screen.component(at: toggle.center) == nil)
-        screen.handle(TouchEvent(phase: .began, location: toggle.center, timestamp: screen.clock.now))
-        screen.handle(TouchEvent(phase: .ended, location: toggle.center, timestamp: screen.clock.now + .milliseconds(80)))
+        try tester.tap(at: toggle.center)
         // The bar's own line, as docs/ARCHITECTURE.md states it; nothing behind the bar gets the touch.
         #expect(screen.trace.lines.contains { $0.hasSuffix("inputBar touchIgnored at=\(toggle.center) reason=animating") })
         #expect(!screen.trace.lines.contains { $0.contains("screen touchDown") })
-        screen.clock.advance(by: .milliseconds(400))
+        tester.pump(.milliseconds(400))
         #expect(screen.inputBar.keyboard.kind == .system)
         // At rest the toggle takes it.
         let resting = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
         #expect(screen.component(at: resting.center) == .inputBar)
-        screen.handle(TouchEvent(phase: .began, location: resting.center, timestamp: screen.clock.now))
-        screen.handle(TouchEvent(phase: .ended, location: resting.center, timestamp: screen.clock.now + .seconds(2)))
+        try tester.tap(at: resting.center)
         #expect(screen.inputBar.keyboard.kind == .emoji)
     }
 }

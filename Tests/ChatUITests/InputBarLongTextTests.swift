@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import EmojiText
+import Tester
 @testable import ChatUI
 
 /// Issue 18, item 9: typing into a long text. The trace quotes a long text in part, the
@@ -65,7 +66,7 @@ import EmojiText
 
     @Test func theScreenChecksALongInputExactly() throws {
         let screen = makeDemoScreen()
-        try screen.tap(target: "textView")
+        try Tester(screen).tap(.input)
         for i in 0..<400 { try screen.type(i % 50 == 49 ? "[笑哭] " : "abc ") }
         #expect(screen.inputText.utf8.count > ChatScreen.fullInputCheckBytes)
         #expect(screen.invariantViolations().isEmpty)

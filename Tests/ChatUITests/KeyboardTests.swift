@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import EmojiSimTesting
+import Tester
 @testable import ChatUI
 
 @Suite struct KeyboardCurveTests {
@@ -281,7 +282,7 @@ private func at(_ ms: Int) -> SimInstant { SimInstant.zero + .milliseconds(ms) }
     @Test func theFirstEmojiKeyboardSlidesInAtItsOwnHeight() throws {
         let screen = makeDemoScreen(profile: .iphone8)
         let start = screen.clock.now
-        try screen.tap(target: "toggle")
+        try Tester(screen).tap(.toggle)
         #expect(screen.keyboard == .emoji)
         var lastY = Double.infinity
         for frame in 0...15 {

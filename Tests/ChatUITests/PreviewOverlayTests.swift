@@ -1,26 +1,27 @@
 import Testing
 import SimCore
 import Raster
+import Tester
 @testable import ChatUI
 
 /// The long-press preview in a whole screen: above the finger for every row (over the
 /// input bar for the top row), drawn on top of everything, unclipped by the panel,
 /// in the display list and therefore in both rasterizers.
 @Suite struct PreviewOverlayTests {
-    func screenWithPanel() throws -> ChatScreen {
-        let screen = makeDemoScreen(profile: .iphone8)
-        try screen.tap(target: "toggle")
-        _ = screen.settle()
-        return screen
+    func screenWithPanel() throws -> Tester<ChatScreen> {
+        let tester = Tester(makeDemoScreen(profile: .iphone8))
+        try tester.tap(.toggle)
+        try tester.pumpUntilIdle()
+        return tester
     }
 
     @Test(arguments: [(0, 0), (0, 7), (2, 0), (2, 6)])
     func previewRisesAboveTheFingerAndIsDrawnLast(row: Int, column: Int) throws {
-        let screen = try screenWithPanel()
+        let tester = try screenWithPanel()
+        let screen = tester.subject
         let kb = screen.keyboardFrame()
-        let key = screen.panel.location(row: row, column: column)
-        try screen.touchDown(at: Point(x: kb.minX + key.x, y: kb.minY + key.y))
-        screen.advance(by: .milliseconds(500))
+        try tester.press(.cell(row: row, column: column))
+        tester.pump(.milliseconds(500))
         let p = try #require(screen.panel.state.preview)
         let bubble = p.placement.frame.offsetBy(dx: kb.minX, dy: kb.minY)
         let keyOnScreen = p.keyFrame.offsetBy(dx: kb.minX, dy: kb.minY)
@@ -43,6 +44,6 @@ import Raster
         let grid = CharGrid(list)
         let c = Int((bubble.minX / CharGrid.cellWidth).rounded(.up)), r = Int((bubble.minY / CharGrid.cellHeight).rounded(.up))
         #expect(grid[c, r] == "╭")
-        screen.touchUp(at: Point(x: kb.minX + key.x, y: kb.minY + key.y))
+        try tester.release()
     }
 }

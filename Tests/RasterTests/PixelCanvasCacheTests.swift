@@ -69,6 +69,107 @@ import Testing
         #expect(cached == 120)
     }
 
+    @Test func cachedShapeMasksMatchTheDirectPathAnywhere() {
+        var rng = SeededRandom(seed: 23)
+        var masked = 0
+        for case_ in 0..<150 {
+            let scale = 1 + case_ % 3
+            func q(_ range: Int) -> Double { Double(Int(rng.next() % UInt64(range * 4))) / 4 }
+            // Fills (radius 0), rounded rects, pills and circles, partly off the canvas.
+            let rect = Rect(x: q(40) - 5, y: q(40) - 5, width: 1 + q(50), height: 1 + q(30))
+            let radius = case_ % 5 == 0 ? 0 : case_ % 5 == 1 ? min(rect.width, rect.height) / 2 : q(12)
+            let w = 70 * scale, h = 60 * scale
+            let clip = case_ % 4 == 0
+                ? PixelClip(x0: Int(rng.next() % 30), y0: Int(rng.next() % 30), x1: w - Int(rng.next() % 30), y1: h - 7)
+                : PixelClip(x0: 0, y0: 0, x1: w, y1: h)
+            let opacity = case_ % 6 == 0 ? 128 : 255
+            let color = case_ % 2 == 0 ? theme.color(.accent) : theme.color(.text)
+            let direct = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                $0.shape(rect, radius: radius, softness: 1, color: color)
+            }
+            var masks = ShadowMaskCache()
+            // The same shape elsewhere first, so the second draw here replays its mask.
+            let moved = rect.offsetBy(dx: -2, dy: 3)
+            _ = draw(width: w, height: h, scale: scale, clip: clip) {
+                $0.roundedShape(moved, radius: radius, color: color)
+                masks = $0.shadowMasks
+            }
+            for pass in 0..<2 {
+                let viaMask = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                    $0.shadowMasks = masks
+                    $0.roundedShape(rect, radius: radius, color: color)
+                    masks = $0.shadowMasks
+                }
+                #expect(viaMask == direct, "case \(case_) pass \(pass): \(rect) r \(radius) scale \(scale)")
+            }
+            let s = Double(scale)
+            if ShadowMask.Key(shape: (rect.minX * s, rect.minY * s, rect.maxX * s, rect.maxY * s), cut: nil,
+                              radius: radius * s, softness: 1) != nil { masked += 1 }
+        }
+        #expect(masked == 150)
+    }
+
+    @Test func fullWidthFillsMatchTheDirectPath() {
+        // A background and bars as wide as the framebuffer: replayed as one store loop.
+        let clip = PixelClip(x0: 0, y0: 0, x1: 120, y1: 80)
+        for rect in [Rect(x: 0, y: 0, width: 60, height: 40), Rect(x: -3, y: 10, width: 70, height: 7.5),
+                     Rect(x: 0, y: 30.25, width: 60, height: 12)] {
+            let color = theme.color(.text)
+            let direct = draw(width: 120, height: 80, scale: 2, clip: clip) { $0.shape(rect, radius: 0, softness: 1, color: color) }
+            var masks = ShadowMaskCache()
+            for _ in 0..<2 {
+                let viaMask = draw(width: 120, height: 80, scale: 2, clip: clip) {
+                    $0.shadowMasks = masks
+                    $0.roundedShape(rect, radius: 0, color: color)
+                    masks = $0.shadowMasks
+                }
+                #expect(viaMask == direct, "\(rect)")
+            }
+        }
+    }
+
+    @Test func laneBlendOfPremultipliedPixelsEqualsTheScalarBlend() {
+        var rng = SeededRandom(seed: 5)
+        for _ in 0..<20_000 {
+            let a = Int(rng.next() % 254) + 1
+            let r = UInt32(rng.next() % UInt64(a + 1)), g = UInt32(rng.next() % UInt64(a + 1))
+            let b = UInt32(rng.next() % UInt64(a + 1))
+            let s = r | g << 8 | b << 16 | UInt32(a) << 24
+            let d = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            #expect(Target.overPremultiplied(s, d) == Target.over(s, a, d))
+        }
+    }
+
+    @Test func scaledImageRunsCoverExactlyItsVisiblePixels() {
+        var img = Image(width: 9, height: 7)
+        var rng = SeededRandom(seed: 11)
+        for y in 0..<7 { for x in 0..<9 {
+            let pick = rng.next() % 4
+            img[x, y] = (200, 100, 50, pick == 0 ? 0 : pick == 1 ? 255 : UInt8(rng.next() % 254 + 1))
+        } }
+        for (w, h) in [(9, 7), (23, 17), (4, 3)] {
+            let scaled = ScaledImage(img, width: w, height: h)
+            #expect(scaled.rows.count == h)
+            for y in 0..<h {
+                var covered = [Bool](repeating: false, count: w)
+                var lastEnd: Int32 = -1
+                for k in Int(scaled.rows[y].lowerBound)..<Int(scaled.rows[y].upperBound) {
+                    let run = scaled.runs[k]
+                    #expect(run.a > lastEnd - 1 && run.b > run.a)
+                    lastEnd = run.b
+                    for x in Int(run.a)..<Int(run.b) {
+                        covered[x] = true
+                        let alpha = UInt32(littleEndian: scaled.premultiplied[y * w + x]) >> 24
+                        #expect((alpha == 255) == run.opaque && alpha != 0)
+                    }
+                }
+                for x in 0..<w where !covered[x] {
+                    #expect(UInt32(littleEndian: scaled.premultiplied[y * w + x]) >> 24 == 0)
+                }
+            }
+        }
+    }
+
     @Test func untranslatableGeometryStillDrawsTheSameShadow() {
         let rect = Rect(x: 10.1, y: 7.3, width: 30.7, height: 12.9)
         #expect(ShadowMask.Key(shape: (20.2, 14.6, 81.6, 40.4), cut: (20.2, 14.6, 81.6, 40.4), radius: 4, softness: 6) == nil)

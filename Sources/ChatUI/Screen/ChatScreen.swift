@@ -17,16 +17,19 @@ import Tester
 ///
 /// ## Driving it
 ///
-///     let screen = ChatScreen(profile: .iphone14, messages: DemoConversation.messages())
-///     try screen.tap(target: "textView")     // system keyboard slides up
-///     try screen.type("hello [微笑]")
-///     try screen.tap(target: "send")         // the list scrolls to the bottom, animated
-///     screen.receive("[哈哈] 好的")
-///     try screen.fling(from: Point(x: 200, y: 300), velocity: Point(x: 0, y: 2500))
-///     screen.settle()                         // until nothing moves (GIF loops aside)
-///     screen.displayList()                   // one DisplayList for the whole screen
+/// Through a `Tester` (module Tester), aimed by finders, as a script is:
 ///
-/// - Touches (`handle(_:)`, or the tap/press/drag/fling helpers) are routed on touch
+///     let screen = ChatScreen(profile: .iphone14, messages: DemoConversation.messages())
+///     let tester = Tester(screen)             // auto timing: idle before every action
+///     try tester.tap(.input)                  // system keyboard slides up
+///     try screen.type("hello [微笑]")
+///     try tester.tap(.send)                   // the list scrolls to the bottom, animated
+///     screen.receive("[哈哈] 好的")
+///     try tester.swipe(.list, .down, by: 300, at: 2500)
+///     try tester.pumpUntilIdle()              // until nothing moves (GIF loops aside)
+///     screen.displayList()                    // one DisplayList for the whole screen
+///
+/// - Touches (`handle(_:)`, which the Tester calls) are routed on touch
 ///   down by hit testing, in z-order: keyboard (panel or system keys), input bar, list,
 ///   navigation bar; the rest of that finger's touches go to the same component.
 /// - One 60 Hz `DisplayLink` drives every frame: input bar and keyboard animation

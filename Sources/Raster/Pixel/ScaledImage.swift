@@ -20,6 +20,17 @@ struct ScaledImage: Sendable {
     let width: Int
     let height: Int
     let premultiplied: [UInt32]
+    /// Per destination row, the range of `runs` covering its visible pixels.
+    let rows: [Range<Int32>]
+    /// Runs of pixels that are all opaque (alpha 255) or all translucent (1...254),
+    /// x relative to the image, in order; transparent pixels are in none.
+    let runs: [Run]
+
+    /// Pixels a..<b of a row, all opaque or all translucent.
+    struct Run: Sendable {
+        var a: Int32, b: Int32
+        var opaque: Bool
+    }
 
     /// `crop` must lie inside the image and be non-empty (nil: the whole image).
     init(_ img: Image, crop: PixelRect? = nil, width dw: Int, height dh: Int) {
@@ -68,5 +79,29 @@ struct ScaledImage: Sendable {
             }
         }
         premultiplied = out
+        // The runs, so compositing copies opaque stretches and blends only the edges.
+        var rows: [Range<Int32>] = []
+        rows.reserveCapacity(dh)
+        var runs: [Run] = []
+        for y in 0..<dh {
+            let start = Int32(runs.count)
+            var x = 0
+            while x < dw {
+                let a = out[y * dw + x].littleEndian >> 24
+                if a == 0 { x += 1; continue }
+                let opaque = a == 255
+                var e = x + 1
+                while e < dw {
+                    let ae = out[y * dw + e].littleEndian >> 24
+                    if ae == 0 || (ae == 255) != opaque { break }
+                    e += 1
+                }
+                runs.append(Run(a: Int32(x), b: Int32(e), opaque: opaque))
+                x = e
+            }
+            rows.append(start..<Int32(runs.count))
+        }
+        self.rows = rows
+        self.runs = runs
     }
 }

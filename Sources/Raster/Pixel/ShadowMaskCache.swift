@@ -1,8 +1,8 @@
-/// The canvas's shadow masks, kept between renders like `ScaledImageCache`. Bounded:
-/// emptied when it reaches `limit` entries.
+/// The canvas's shadow and shape masks, kept between renders like `ScaledImageCache`.
+/// Bounded: emptied when it reaches `limit` entries.
 struct ShadowMaskCache: Sendable {
     private var entries: [ShadowMask.Key: ShadowMask] = [:]
-    let limit = 128
+    let limit = 256
 
     func lookup(_ key: ShadowMask.Key) -> ShadowMask? { entries[key] }
 

@@ -52,24 +52,66 @@ extension Target {
         } else {
             return shadowDirect(rect, radius: radius, offset: offset, blur: blur, color: color)
         }
-        let ax = key.anchorX, ay = key.anchorY
+        replay(mask, anchorX: key.anchorX, anchorY: key.anchorY, color: color)
+    }
+
+    /// A filled rounded rect (radius 0: a rect; circles too) with antialiased edges, as
+    /// `shape(_:radius:softness:color:)` draws it, replayed from a cached mask (see
+    /// `ShadowMask`: a mask with no cut) when its geometry is exactly translatable, so
+    /// bubbles, avatars and pills of the same size cost spans and a few edge blends
+    /// instead of a signed distance per edge pixel. The pixels are the same either way
+    /// (PixelCanvasCacheTests).
+    mutating func roundedShape(_ rect: Rect, radius: Double, color: Color) {
+        if alpha(color, 255) == 0 { return }
+        guard let key = ShadowMask.Key(shape: (rect.minX * scale, rect.minY * scale, rect.maxX * scale, rect.maxY * scale),
+                                       cut: nil, radius: radius * scale, softness: 1) else {
+            return shape(rect, radius: radius, softness: 1, color: color)
+        }
+        let mask: ShadowMask
+        if let hit = shadowMasks.lookup(key) {
+            mask = hit
+        } else if let built = Self.buildShadowMask(key, radius: radius * scale, softness: 1) {
+            mask = built
+            shadowMasks.store(key, built)
+        } else {
+            return shape(rect, radius: radius, softness: 1, color: color)
+        }
+        replay(mask, anchorX: key.anchorX, anchorY: key.anchorY, color: color)
+    }
+
+    /// Paints a mask's runs with its frame at (ax, ay), clipped. Consecutive rows that
+    /// share one run list (the straight section) are painted run by run, and an opaque
+    /// run as wide as the framebuffer covers all of them in one store loop (a background
+    /// fill costs what a clear does).
+    func replay(_ mask: ShadowMask, anchorX ax: Int, anchorY ay: Int, color: Color) {
         let ly0 = max(mask.y0, clip.y0 - ay), ly1 = min(mask.y0 + mask.rows.count, clip.y1 - ay)
         guard ly1 > ly0 else { return }
         let cx0 = clip.x0 - ax, cx1 = clip.x1 - ax
+        let w = width
         mask.runs.withUnsafeBufferPointer { runs in
-            for ly in ly0..<ly1 {
+            var ly = ly0
+            while ly < ly1 {
                 let range = mask.rows[ly - mask.y0]
+                var n = 1
+                while ly + n < ly1 && mask.rows[ly + n - mask.y0] == range { n += 1 }
                 let y = ly + ay
                 for k in Int(range.lowerBound)..<Int(range.upperBound) {
                     let r = runs[k]
                     let a = max(r.a, cx0), b = min(r.b, cx1)
                     guard b > a else { continue }
+                    let al = alpha(color, r.coverage)
                     if b - a == 1 {
-                        blend((y * width + a + ax) * 4, color, alpha(color, r.coverage))
+                        for yy in y..<(y + n) { blend((yy * w + a + ax) * 4, color, al) }
+                    } else if al >= 255 && a + ax == 0 && b + ax == w {
+                        let v = PixelCanvas.pack(Color(r: color.r, g: color.g, b: color.b, a: 255))
+                        (p + y * w * 4).withMemoryRebound(to: UInt32.self, capacity: w * n) { words in
+                            words.update(repeating: v, count: w * n)
+                        }
                     } else {
-                        span(y, a + ax, b + ax, color, alpha(color, r.coverage))
+                        for yy in y..<(y + n) { span(yy, a + ax, b + ax, color, al) }
                     }
                 }
+                ly += n
             }
         }
     }
@@ -78,7 +120,7 @@ extension Target {
     /// Nil when it would hold more than `ShadowMask.maxRuns` runs.
     static func buildShadowMask(_ key: ShadowMask.Key, radius: Double, softness: Double) -> ShadowMask? {
         guard let g = RoundRectShape(key.local(key.shape), radius: radius, softness: softness, scale: 1) else { return nil }
-        let cut = RoundRectShape(key.local(key.cut), radius: radius, softness: 1, scale: 1)
+        let cut = key.hasCut ? RoundRectShape(key.local(key.cut), radius: radius, softness: 1, scale: 1) : nil
         guard g.y1 > g.y0, g.y1 - g.y0 <= 8192, g.x1 - g.x0 <= 8192 else { return nil }
         var rows: [Range<Int32>] = []
         rows.reserveCapacity(g.y1 - g.y0)
@@ -135,8 +177,9 @@ extension Target {
 
     /// The shadow's coverage runs of row y within lo..<hi: the row is split where either
     /// coverage changes between constant and per-pixel; a segment where both are
-    /// constant is one run, elsewhere one run a pixel. Coverage is the shadow's times
-    /// what the casting rect leaves uncovered.
+    /// constant is one run, elsewhere one run a pixel; touching runs of equal coverage
+    /// merge (a span paints what its pixels' blends would). Coverage is the shadow's
+    /// times what the casting rect leaves uncovered.
     static func shadowRuns(_ g: RoundRectShape, _ row: RoundRectShape.Row, _ cut: RoundRectShape?,
                            _ cutRow: RoundRectShape.Row?, y: Int, lo: Int, hi: Int, into runs: inout [CoverageRun]) {
         var marks = Marks()
@@ -158,7 +201,7 @@ extension Target {
             }
             if shadowConst && cutConst {
                 let cov = div255(row.midCoverage * (255 - cutCov))
-                if cov > 0 { runs.append(CoverageRun(a: a, b: b, coverage: cov)) }
+                if cov > 0 { appendMerging(CoverageRun(a: a, b: b, coverage: cov), to: &runs) }
                 continue
             }
             for x in a..<b {
@@ -166,8 +209,16 @@ extension Target {
                 if cov == 0 { continue }
                 let cc = cutConst ? cutCov : cut!.coverage(x, y)
                 cov = div255(cov * (255 - cc))
-                if cov > 0 { runs.append(CoverageRun(a: x, b: x + 1, coverage: cov)) }
+                if cov > 0 { appendMerging(CoverageRun(a: x, b: x + 1, coverage: cov), to: &runs) }
             }
+        }
+    }
+
+    @inline(__always) static func appendMerging(_ run: CoverageRun, to runs: inout [CoverageRun]) {
+        if let last = runs.last, last.b == run.a, last.coverage == run.coverage {
+            runs[runs.count - 1].b = run.b
+        } else {
+            runs.append(run)
         }
     }
 
@@ -184,11 +235,11 @@ extension Target {
 
     /// The ellipse inscribed in `rect`: exact distance for circles, a scaled distance
     /// for ellipses.
-    func ellipse(_ rect: Rect, color: Color) {
+    mutating func ellipse(_ rect: Rect, color: Color) {
         let x0 = rect.minX * scale, y0 = rect.minY * scale, x1 = rect.maxX * scale, y1 = rect.maxY * scale
         guard x1 > x0, y1 > y0, Self.sane(x0), Self.sane(y0), Self.sane(x1), Self.sane(y1) else { return }
         if abs((x1 - x0) - (y1 - y0)) < 1e-9 {
-            shape(rect, radius: rect.width / 2, softness: 1, color: color)
+            roundedShape(rect, radius: rect.width / 2, color: color)
             return
         }
         let rx = (x1 - x0) / 2, ry = (y1 - y0) / 2, mx = (x0 + x1) / 2, my = (y0 + y1) / 2

@@ -62,9 +62,9 @@ struct Target {
     mutating func draw(_ command: DrawCommand, theme: Theme) {
         switch command {
         case .fillRect(let r, let role):
-            shape(r, radius: 0, softness: 1, color: theme.color(role))
+            roundedShape(r, radius: 0, color: theme.color(role))
         case .roundedRect(let r, let radius, let role):
-            shape(r, radius: radius, softness: 1, color: theme.color(role))
+            roundedShape(r, radius: radius, color: theme.color(role))
         case .circle(let r, let role):
             ellipse(r, color: theme.color(role))
         case .border(let r, let w, let radius, let role):

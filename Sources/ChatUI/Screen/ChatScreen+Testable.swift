@@ -1,0 +1,103 @@
+import SimCore
+import EmojiText
+import Interaction
+import Tester
+
+/// The chat screen as a `Testable`: what the `Tester` drives, and the queries scripts
+/// and tests read. Touches and time go only through a `Tester` (`Tester(screen)`),
+/// aimed by finders (`try tester.tap(.emoji("笑哭"))`, resolved by
+/// `ChatScreen.resolve(_:)`); typing and editing, which are no touches, are `type` and
+/// `perform` here.
+extension ChatScreen: Testable {
+    public var frameLink: DisplayLink? { displayLink }
+
+    /// What still moves, one phrase each; empty when idle. Looping GIFs and fingers
+    /// that are down do not count (a finger resting on the panel holds its motion).
+    public var motion: [String] {
+        let now = clock.now
+        var out: [String] = []
+        if let a = inputBar.keyboard.animation {
+            out.append("the keyboard slides (\(a.fromKind.rawValue) -> \(a.toKind.rawValue))")
+        }
+        if inputBar.height.isAnimating(at: now) { out.append("the input bar changes height") }
+        out += panel.motion
+        switch list.scroll.state {
+        case .idle, .dragging: break
+        case .decelerating: out.append("the list decelerates")
+        case .bouncing: out.append("the list bounces back")
+        case .animating: out.append("the list scrolls (animated)")
+        }
+        return out
+    }
+
+    /// Every model invariant that does not hold now: the input's selection on unit
+    /// boundaries, no split emoji, plain -> rich -> plain identity, the list's (a GIF
+    /// animates iff its row is visible, cells bounded by the visible rows), the panel's
+    /// offset within bounds at rest.
+    ///
+    /// The input is checked by `TextEditor.invariantViolations`: in full (the units
+    /// equal a parse of the whole text) while the text is at most `fullInputCheckBytes`,
+    /// which hand-written scripts and the monkey stay within. Past it, each step checks
+    /// the O(1) facts and the units the last edit wrote against a parse of their
+    /// neighbourhood, and the full check runs on every k-th change of the text, k the
+    /// text's size over `amortisedInputCheckBytes` rounded up to a power of two: at
+    /// most twice that many bytes of full check per step, amortised, instead of O(n).
+    /// A fault the local check misses is so reported at most k changes late.
+    public func invariantViolations() -> [String] {
+        var out = list.invariantViolations()
+        out += inputInvariantViolations()
+        out += panel.invariantViolations()
+        return out
+    }
+
+    /// Texts up to this many UTF-8 bytes get the full input check on every step.
+    public static let fullInputCheckBytes = 1024
+    /// Past `fullInputCheckBytes`, the full check's amortised share per step.
+    public static let amortisedInputCheckBytes = 64
+
+    /// The input bar's part of `invariantViolations()`; `full` forces the O(n) check.
+    public func inputInvariantViolations(full: Bool = false) -> [String] {
+        let editor = inputBar.editor
+        let bytes = editor.unitMap.plainLength(in: .utf8)
+        var period = 1
+        if bytes > ChatScreen.fullInputCheckBytes {
+            while period * ChatScreen.amortisedInputCheckBytes < bytes { period *= 2 }
+        }
+        let isFull = full || period == 1 || editor.textRevision % period == 0
+        return editor.invariantViolations(isFull ? .full : .lastEdit)
+    }
+
+    // MARK: time
+
+    /// True when nothing moves (`motion` is empty) and no finger is down.
+    public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
+
+    // MARK: typing and editing
+
+    /// Types on the system keyboard (needs it up: tap the text view first).
+    public func type(_ text: String) throws(ChatScreenError) { try perform(.type(text)) }
+    /// Any input-bar action (backspace, paste, undo, select...).
+    public func perform(_ action: InputBar.Action) throws(ChatScreenError) { try performAction(action) }
+
+    // MARK: queries
+
+    public var keyboard: KeyboardKind { inputBar.keyboard.kind }
+    public var isSendEnabled: Bool { inputBar.isSendEnabled }
+    /// The input's text in server form (placeholders).
+    public var inputServerText: String { inputBar.serverText }
+    public var inputText: String { inputBar.text }
+    /// The caret / selection in editor units.
+    public var caret: Range<Int> { inputBar.selectedRange }
+    public var pasteboard: String? { inputBar.pasteboard.string }
+    public var panelPage: Int { panel.state.currentPage }
+    public var panelPageInGroup: Int { panel.state.pageInGroup }
+    public var panelGroup: String { panel.state.currentGroupName }
+    /// The emoji the panel's long-press preview shows, if any.
+    public var panelPreview: Emoji? { panel.state.preview?.emoji }
+    public var messageCount: Int { list.count }
+    public var visibleRows: Range<Int> { list.displayedRows }
+    public var lastMessageText: String? { list.lastMessage?.serverText }
+    public var animatingPlayerCount: Int { list.animatingPlayerCount }
+    public var newMessagesCount: Int { list.newMessagesCount }
+    public var hasFingerDown: Bool { !fingerTargets.isEmpty }
+}
