@@ -115,6 +115,7 @@ extension ChatScreen: ScenarioHost {
         }
     }
 
+    /// The screen's images (its library, through its frame cache) for pixel snapshots.
     public var imageProvider: ImageProvider {
         let library = images
         let cache = frameCache

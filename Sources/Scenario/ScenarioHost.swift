@@ -85,6 +85,8 @@ public struct HostState: Hashable, Sendable {
     /// The pasteboard's text ("" when empty).
     public var pasteboard: String
 
+    /// A state; every field defaults to an empty screen's (`panelGroupLabel` to
+    /// `panelGroupName`). Test hosts set the fields they need.
     public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", outgoing: String? = nil,
                 caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
