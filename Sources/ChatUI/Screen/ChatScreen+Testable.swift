@@ -91,7 +91,15 @@ extension ChatScreen: Testable {
     public var pasteboard: String? { inputBar.pasteboard.string }
     public var panelPage: Int { panel.state.currentPage }
     public var panelPageInGroup: Int { panel.state.pageInGroup }
+    /// The current group's name: its identity in the catalog and the traces (the demo
+    /// catalog's 动图 tab is the group `Seed`); what its tab says is `panelGroupTitle`.
     public var panelGroup: String { panel.state.currentGroupName }
+    /// What the current group's tab says (its accessibility label; the name when the
+    /// catalog gives no title): `expect panel.group "动图"` accepts either.
+    public var panelGroupTitle: String {
+        let p = panel.state
+        return p.sections.indices.contains(p.currentSection) ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName
+    }
     /// The emoji the panel's long-press preview shows, if any.
     public var panelPreview: Emoji? { panel.state.preview?.emoji }
     public var messageCount: Int { list.count }
