@@ -200,7 +200,7 @@ func reportFailure(_ message: String, at location: SnapshotLocation, xcFile: Sta
     if Test.current != nil {
         TestExpectations.current?.willRecordOwnIssue()
         Issue.record(
-            Comment(rawValue: message),
+            RecordedFailure(message),
             sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
                                            line: location.line, column: location.column)
         )

@@ -15,7 +15,7 @@ import Testing
 ///   - location: The failing assertion's source location.
 public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure: TestStoreFailure<State, Action, Event, Failure>,
                                                                          at location: TestStoreLocation) {
-    Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
+    Issue.record(RecordedFailure(TestStoreMessage.describe(failure)),
                  sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
                                                 line: location.line, column: location.column))
 }
@@ -27,7 +27,7 @@ public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure
 ///   - location: The failing assertion's source location.
 public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>,
                                                                   at location: TestStoreLocation) {
-    Issue.record(Comment(rawValue: TestStoreMessage.describe(failure)),
+    Issue.record(RecordedFailure(TestStoreMessage.describe(failure)),
                  sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
                                                 line: location.line, column: location.column))
 }

@@ -10,8 +10,11 @@ import Tester
 /// (`ChatScreen.resolve`, ChatScreen+Finders.swift), editing actions map to InputBar
 /// actions, queries to its models.
 extension ChatScreen: ScenarioHost {
+    /// The device's screen size in points.
     public var size: Size { profile.size }
 
+    /// Typing and editing through the input bar, `receive` into the list, `search` on
+    /// the panel, memory warnings and resizes; touches and time are the runner's.
     public func perform(_ action: Action) throws(HostError) {
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
@@ -46,6 +49,7 @@ extension ChatScreen: ScenarioHost {
         }
     }
 
+    /// The state expectations read, from the models now.
     public var state: HostState {
         let p = panel.state
         let visible = visibleRows
@@ -111,6 +115,7 @@ extension ChatScreen: ScenarioHost {
         }
     }
 
+    /// The screen's images (its library, through its frame cache) for pixel snapshots.
     public var imageProvider: ImageProvider {
         let library = images
         let cache = frameCache

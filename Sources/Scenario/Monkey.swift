@@ -13,11 +13,22 @@ import Tester
 /// behaviour, not the refusals. The same seed always gives the same run. It runs in
 /// `timing manual`: races (actions while things still move) are what it is for.
 public struct Monkey<Host: ScenarioHost> {
+    /// The seed of the action stream (expectations use their own, derived from it).
     public var seed: UInt64
+    /// Actions per run.
     public var steps: Int
+    /// The setup of every host (printed at the top of a finding's script).
     public var configuration: ScenarioConfiguration
+    /// Makes a fresh host (the run's, and one per replay while shrinking).
     public var makeHost: () -> Host
 
+    /// A monkey.
+    ///
+    /// - Parameters:
+    ///   - seed: The seed.
+    ///   - steps: Actions per run.
+    ///   - configuration: The hosts' setup.
+    ///   - makeHost: Makes a fresh host from nothing.
     public init(seed: UInt64, steps: Int, configuration: ScenarioConfiguration = ScenarioConfiguration(),
                 makeHost: @escaping () -> Host) {
         self.seed = seed; self.steps = steps; self.configuration = configuration; self.makeHost = makeHost
@@ -35,10 +46,12 @@ public struct Monkey<Host: ScenarioHost> {
         }
         /// Whether an invariant broke or an expectation failed.
         public var kind: Kind
+        /// The run's seed.
         public var seed: UInt64
         /// The step (0-based) after which the invariant broke or the expectation failed,
         /// in the original run.
         public var step: Int
+        /// The broken invariants, or the failed expectation's problem.
         public var violations: [String]
         /// The shrunk script that still breaks an invariant (or, for an expectation, ends
         /// with it and still fails it the same way).

@@ -10,11 +10,22 @@ import Tester
 /// at most 10,000 characters; durations at most an hour of virtual time; counts at most
 /// 10,000. Anything past them is an error naming the line, never an allocation.
 public enum ScriptParser {
+    /// The longest script, in UTF-8 bytes (4 MiB).
     public static let maxBytes = 4 << 20
+    /// The most lines a script may have.
     public static let maxLines = 100_000
     static let maxDuration = SimDuration.seconds(3600)
     static let maxCount = 10_000
 
+    /// Parses a whole script.
+    ///
+    /// - Parameters:
+    ///   - source: The script's text.
+    ///   - name: The name errors and references use (usually the file name).
+    /// - Returns: The script, its commands in order.
+    /// - Throws: `ScriptParseErrors` with every error of the script (one per bad line),
+    ///   each at its line and column.
+    /// - Complexity: O(source length).
     public static func parse(_ source: String, name: String = "<script>") throws(ScriptParseErrors) -> Script {
         if source.utf8.count > maxBytes {
             throw ScriptParseErrors([ScriptError(file: name, line: 1, column: 1,

@@ -34,14 +34,19 @@ extension ScenarioHost {
 
 /// A refusal by the host, e.g. typing while the emoji keyboard is up.
 public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why, as the script's error prints it after the line.
     public var message: String
+    /// A refusal saying why.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
 /// Everything an expectation can read, at one moment.
 public struct HostState: Hashable, Sendable {
+    /// The keyboard shown.
     public var keyboard: KeyboardKind
+    /// Whether the send button is enabled.
     public var sendEnabled: Bool
     /// The text in the input's view, exactly: emoji as their placeholders (`[笑哭]`),
     /// untrimmed, marked (IME) text included. What `expect input` reads.
@@ -52,10 +57,13 @@ public struct HostState: Hashable, Sendable {
     public var outgoing: String?
     /// Caret position in units (an emoji is one unit).
     public var caret: Int
-    /// Page within the current group and that group's page count.
+    /// Page within the current group.
     public var panelPage: Int
+    /// The current group's page count.
     public var panelPageCount: Int
+    /// The current group's index (its tab's).
     public var panelGroupIndex: Int
+    /// The current group's catalog name.
     public var panelGroupName: String
     /// What the current group's tab shows (its title for the locale, else its name):
     /// `expect panel.group "动图"` matches either.
@@ -66,14 +74,19 @@ public struct HostState: Hashable, Sendable {
     public var preview: String?
     /// Number of search results (0 when no search is active).
     public var panelResults: Int
+    /// Messages in the list.
     public var listCount: Int
     /// Rows at least partly visible, nil when none.
     public var listVisible: ClosedRange<Int>?
+    /// The last message's server text, nil when the list is empty.
     public var listLast: String?
     /// Running animation players (GIFs that animate now).
     public var animating: Int
+    /// The pasteboard's text ("" when empty).
     public var pasteboard: String
 
+    /// A state; every field defaults to an empty screen's (`panelGroupLabel` to
+    /// `panelGroupName`). Test hosts set the fields they need.
     public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", outgoing: String? = nil,
                 caret: Int = 0,
                 panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",

@@ -16,6 +16,7 @@ import Tester
 /// expectation is recorded and the run goes on; an action that cannot be performed
 /// (refused, not actionable, not idle in time) stops the run.
 public struct ScenarioRunner {
+    /// The font text snapshots and recordings draw with.
     public var font: BitmapFont
     /// Record the screen at 30 frames per virtual second (for `--gif`).
     public var records = false
@@ -24,10 +25,13 @@ public struct ScenarioRunner {
     public var maxRecordedFrames = 900
     /// How long `settle` and auto timing may wait for idle (`TesterDefaults.idleLimit`).
     public static let settleLimit = TesterDefaults.idleLimit
-    /// The defaults of `swipe`, `move` and `drag` (`TesterDefaults`).
+    /// The defaults of `swipe`, `move` and `drag` (`TesterDefaults`): a swipe's travel.
     public static let defaultSwipeDistance = TesterDefaults.swipeDistance
+    /// A swipe's release speed in pt/s.
     public static let defaultSwipeVelocity = TesterDefaults.swipeVelocity
+    /// How long a `move` takes without `over`.
     public static let defaultMoveDuration = TesterDefaults.moveDuration
+    /// How long a `drag` takes without `over`.
     public static let defaultDragDuration = TesterDefaults.dragDuration
 
     /// Record a `StepLog` (the trace viewer's steps, frames and timeline) in
@@ -36,11 +40,25 @@ public struct ScenarioRunner {
     /// What the step log keeps at most.
     public var stepBudget = StepLog.Budget()
 
+    /// A runner.
+    ///
+    /// - Parameters:
+    ///   - font: The font snapshots draw text with.
+    ///   - records: Whether to record the screen at 30 frames per virtual second.
     public init(font: BitmapFont = BitmapFont(), records: Bool = false) {
         self.font = font
         self.records = records
     }
 
+    /// Runs `script` on `host`, line by line, until its end or the first error.
+    ///
+    /// - Parameters:
+    ///   - script: The parsed script.
+    ///   - configuration: Its setup (`ScenarioConfiguration(script:)`); the host was made from it.
+    ///   - host: The screen to drive.
+    /// - Returns: Every expectation's outcome, the snapshots, warnings, the trace, and
+    ///   the error that stopped the run, if any.
+    /// - Complexity: O(script length + virtual time run, in frames and touches).
     public func run<Host: ScenarioHost>(_ script: Script, configuration: ScenarioConfiguration, on host: Host) -> ScenarioResult {
         let driver = ScenarioDriver(host: host, configuration: configuration, runner: self, name: script.name)
         if records { driver.startRecording() }
@@ -65,12 +83,15 @@ public struct ScenarioRunner {
 /// Swift tests use directly (`driver.tap(.toggle)`, `driver.type("你好")`, ...).
 /// Results (expectations, snapshots, warnings) accumulate in `result`.
 public final class ScenarioDriver<Host: ScenarioHost> {
+    /// The screen driven.
     public let host: Host
+    /// The script's setup.
     public let configuration: ScenarioConfiguration
     /// The one driver of touches and time (timing mode, touch rate, idle waits).
     public let tester: Tester<Host>
     let runner: ScenarioRunner
     let name: String
+    /// What happened so far: expectations, snapshots, warnings (`finish()` adds the trace).
     public internal(set) var result: ScenarioResult
     let start: SimInstant
     /// Trace events already consumed by `expect trace` (counted from the trace's start).
@@ -82,6 +103,13 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// The trace viewer's step log, while one is recorded (`ScenarioRunner.logsSteps`).
     var stepLogger: StepLogger<Host>?
 
+    /// A driver of `host`, in auto timing.
+    ///
+    /// - Parameters:
+    ///   - host: The screen to drive.
+    ///   - configuration: The setup (touch rate, theme, catalog name for errors).
+    ///   - runner: The runner whose font and recording settings apply.
+    ///   - name: The name errors use.
     public init(host: Host, configuration: ScenarioConfiguration = ScenarioConfiguration(),
                 runner: ScenarioRunner = ScenarioRunner(), name: String = "<driver>") {
         self.host = host

@@ -9,6 +9,12 @@ import ChatUI
 /// (`EmojiSimIO.ScenarioHosting`) and the WebAssembly build's C ABI both build their
 /// screens here, so the two cannot drift apart.
 public enum ScenarioScreen {
+    /// The chat screen of a configuration.
+    ///
+    /// - Parameters:
+    ///   - c: The script's setup.
+    ///   - catalog: The loaded catalog.
+    ///   - images: The catalog's images.
     public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> ChatScreen {
         let device = c.device
         var config = ChatScreen.Configuration()

@@ -6,12 +6,20 @@ import Tester
 /// Writes scripts back as text, in the canonical spelling the parser reads:
 /// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.
 public enum ScriptPrinter {
+    /// The whole script, one line per command, after `header` as `#` comment lines.
+    ///
+    /// - Parameters:
+    ///   - script: The script.
+    ///   - header: Comment lines to put first (without the `# `).
+    /// - Complexity: O(script length).
     public static func print(_ script: Script, header: [String] = []) -> String {
         var lines = header.map { "# " + $0 }
         for c in script.commands { lines.append(line(c.value)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One command as the line the parser reads back to it (`tap panel.emoji 笑哭`,
+    /// `expect panel.dot 1 selected`).
     public static func line(_ c: Command) -> String {
         switch c {
         case .setup(let s): return setup(s)

@@ -183,4 +183,19 @@ import Testing
             #expect(message?.contains("no reference") == true)
         }
     }
+
+    /// The issue's title is the failure (Swift Testing prints `Caught error: …` on the
+    /// issue's own line), not "Issue recorded" with the text in a comment below.
+    @Test func theIssuesTitleIsTheFailure() {
+        var message: String?
+        withKnownIssue {
+            message = assertSnapshot(of: "x", as: .lines, named: "never-recorded", record: .never)
+        } matching: { issue in
+            // Matched while the issue is recorded, before assertSnapshot returns.
+            guard case .errorCaught = issue.kind else { return false }
+            let title = issue.kind.description
+            return title.hasPrefix("Caught error: ") && title.contains("no reference") && issue.comments.isEmpty
+        }
+        #expect(message?.contains("no reference") == true)
+    }
 }

@@ -122,7 +122,7 @@ import EmojiSimIO
         withKnownIssue {
             v = assertScenario("Tests/Fixtures/viewer/missed-tap.scenario")
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("trace viewer: \(page.path)") }
+            issue.description.contains("trace viewer: \(page.path)")
         }
         #expect(v?.passed == false)
         let html = try String(contentsOf: page, encoding: .utf8)

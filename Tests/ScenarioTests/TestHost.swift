@@ -6,7 +6,10 @@ import Tester
 @testable import Scenario
 
 /// A host that records what reaches it, for testing the runner itself (timing,
-/// routing, expectations). The real screen is tested in ChatScreenScenarioTests.
+/// routing, expectations). The real screen is tested in ChatScreenScenarioTests. It is
+/// driven only as any `Testable` is, by the runner's `Tester`, and resolves finders
+/// through the Tester's `FinderResolution`: its own table (`frames`) answers only for
+/// component kinds.
 final class TestHost: ScenarioHost {
     let clock = VirtualClock()
     let trace = Trace()
@@ -42,10 +45,14 @@ final class TestHost: ScenarioHost {
     var bounds: Rect { Rect(origin: .zero, size: size) }
     var frameLink: DisplayLink? { nil }
 
+    /// As the screen resolves: points, the drawn kinds (`label`, `view`, `text`) and the
+    /// modifiers (`first`, `nth`, `within`) through the Tester's `FinderResolution`, and
+    /// only the components from `frames`.
     func resolve(_ finder: Finder) -> FinderResult {
-        if case .point(let p) = finder { return .hit(FinderHit(frame: Rect(origin: p, size: Size(width: 0, height: 0)))) }
-        guard let f = frames[finder] else { return .missing("\(finder) is not on screen") }
-        return .hit(FinderHit(frame: f))
+        FinderResolution.resolve(finder, drawn: { displayList() }, components: { f in
+            guard let frame = frames[f] else { return .missing("\(f) is not on screen") }
+            return .hit(FinderHit(frame: frame))
+        })
     }
 
     func handle(_ touch: TouchEvent) {
