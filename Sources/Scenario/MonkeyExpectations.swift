@@ -55,7 +55,7 @@ enum MonkeyExpectations {
         case 7: base = .row(rng.int(in: 0...s.listCount))
         case 8: base = .tab(.index(rng.bool() ? s.panelGroupIndex : rng.int(in: 0...s.panelGroupCount)))
         case 9: base = .cell(row: rng.int(in: 0...3), column: rng.int(in: 0...8))
-        case 10: base = .pageDot(rng.int(in: 0...s.panelPageCount))
+        case 10: base = .pageDot(rng.bool() ? s.panelPage : rng.int(in: 0...s.panelPageCount))
         default: base = .skinTone(rng.int(in: 0...6))
         }
         switch rng.int(in: 0..<8) {
@@ -77,6 +77,7 @@ enum MonkeyExpectations {
             if h.isSelected == true, rng.bool() { return .selected }
             if let t = h.text { options.append(.text(t)) }
         case .disabled(_, let h):
+            if h.isSelected == true, rng.bool() { return .selected }
             options = [.visible, .exists, .disabled, .count(h.count)]
             if let t = h.text { options.append(.text(t)) }
         case .covered(_, let h):

@@ -200,4 +200,38 @@ import Tester
             #expect("error: \(error)" == "error: expected panel.tab 1 selected, found not selected")
         }
     }
+
+    /// `panel.dot N` resolves to the dot PanelRenderer draws (PageDots): the current
+    /// one selected, its frame the drawn circle's; a tap is refused with the reason.
+    @Test func pageDotsResolveWhereTheyAreDrawn() throws {
+        let r = try run("""
+        device iphone8
+        conversation empty
+        tap toggle
+        expect panel.dot 0 selected
+        expect panel.dot 1 visible
+        expect panel.dot 1 count 1
+        swipe panel left
+        expect panel.dot 1 selected
+        expect panel.dot 0 exists
+        expect panel.dot 0 hidden
+        expect panel.dot 3 absent
+        tap panel.dot 0
+        """)
+        #expect(r.expectations.filter { !$0.passed }.map { $0.message(file: "t.scenario") } == [
+            "t.scenario:10:1: error: expected panel.dot 0 hidden, found disabled (tapping a page dot is not simulated yet; swipe the panel to change pages)",
+        ])
+        #expect(r.failure?.description
+                == "t.scenario:12:1: error: tap panel.dot 0: disabled (tapping a page dot is not simulated yet; swipe the panel to change pages)")
+        let script = try parse("device iphone8\nconversation empty")
+        let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
+        let tester = Tester(screen)
+        try tester.tap(.toggle)
+        _ = tester.check(.panel, .visible)
+        let drawn = try #require(screen.resolve(.label("Page 1 of 3")).found)
+        let found = try #require(screen.resolve(.pageDot(0)).found)
+        #expect(found.isSelected == true)
+        #expect(found.frame == drawn.frame)
+        #expect(screen.resolve(.pageDot(1)).found.map { $0.frame.minX - found.frame.minX } == PageDots.pitch)
+    }
 }

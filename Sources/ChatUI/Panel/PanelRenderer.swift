@@ -100,22 +100,11 @@ enum PanelRenderer {
     /// not fit the width (a group of 90 pages), a window of as many as fit follows the
     /// current page, as UIPageControl does since iOS 14; so drawing stays O(width).
     static func pageControl(_ state: EmojiPanel.State, into list: inout DisplayList) {
-        let f = state.layout.pageControlFrame
-        let n = state.pagesInGroup
-        guard n > 1, f.height > 0 else { return } // hidesForSinglePage
-        let dot = 7.0, pitch = 16.0
-        let fit = max(1, Int(((f.width - 16) / pitch).rounded(.down)))
-        let shown = min(n, fit)
-        let current = state.pageInGroup
-        let first = min(max(0, current - shown / 2), n - shown)
-        let total = Double(shown - 1) * pitch + dot
-        let x0 = ((f.width - total) / 2).rounded(.down)
-        let y = (f.midY - dot / 2).rounded(.down)
-        for k in 0..<shown {
-            let i = first + k
-            let r = Rect(x: x0 + Double(k) * pitch, y: y, width: dot, height: dot)
-            if i == current {
-                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(n)", view: "\(view).pageControl", state: .selected)
+        guard let dots = PageDots(state) else { return }
+        for i in dots.first..<(dots.first + dots.shown) {
+            guard let r = dots.frame(ofPage: i) else { continue }
+            if i == dots.current {
+                list.circle(r, .pageIndicatorCurrent, label: "Page \(i + 1) of \(dots.pages)", view: "\(view).pageControl", state: .selected)
             } else {
                 list.circle(r, .pageIndicator, view: "\(view).pageControl")
             }

@@ -120,8 +120,22 @@ extension ChatScreen {
             case .missing, .notInCatalog, .offScreen: return .missing("the panel draws no search field")
             default: return r
             }
-        case .pageDot:
-            return .missing("\(finder): page dots cannot be aimed at yet (only expectations of the page: expect panel.page)")
+        case .pageDot(let i):
+            if let why = panelShown { return .missing(why) }
+            let st = panel.state
+            guard let dots = PageDots(st) else {
+                return .missing("the panel draws no page dots (group \(st.currentGroupName) has \(st.pagesInGroup) page\(st.pagesInGroup == 1 ? "" : "s"))")
+            }
+            guard i < dots.pages else {
+                return .missing("group \(st.currentGroupName) has \(dots.pages) pages (dots 0 to \(dots.pages - 1))")
+            }
+            guard let f = dots.frame(ofPage: i) else {
+                return .offScreen("dot \(i) is outside the dots drawn (pages \(dots.first) to \(dots.first + dots.shown - 1))", frame: nil)
+            }
+            let hit = FinderHit(frame: inPanel(f), count: 1, isSelected: i == dots.current)
+            // Found where it is drawn, for expectations; the panel does not simulate its
+            // page control yet, so a touch is refused rather than silently doing nothing.
+            return .disabled("tapping a page dot is not simulated yet; swipe the panel to change pages", hit)
         default:
             return .missing("\(finder) is not part of the chat screen")
         }
