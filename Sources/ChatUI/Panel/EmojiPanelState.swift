@@ -17,6 +17,8 @@ extension EmojiPanel {
         case pickingSkinTone(id: Int)
         case deleting(id: Int)
         case tab(id: Int, index: Int)
+        /// Down on the page control: its lift (inside the control) turns one page.
+        case pageControl(id: Int)
     }
 
     /// The long-press preview: the emoji under the finger, magnified above it.
