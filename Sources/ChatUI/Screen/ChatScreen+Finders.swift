@@ -32,6 +32,10 @@ extension ChatScreen {
         let component: Component
         var selected: Bool?
         var text: String?
+        // What the target is drawn inside besides the screen (the panel's pages, the
+        // list's viewport) and its name: only the part inside is visible or touched.
+        var clip: (frame: Rect, name: String)?
+        let pages = (frame: inPanel(panel.state.layout.scrollFrame), name: "the panel's pages")
         switch finder {
         case .input: frame = inBar(l.textViewFrame); component = .inputBar; text = inputBar.text
         case .inputAt, .selectionHandle: return textViewResolve(finder)
@@ -48,11 +52,11 @@ extension ChatScreen {
             guard let d = panel.state.layout.deleteFrame(page: panel.state.currentPage) else {
                 return .missing("the panel has no delete key")
             }
-            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel
+            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel; clip = pages
         case .emoji(let code):
             if let why = panelShown { return .missing(why) }
             switch emojiFrame(code) {
-            case .success(let f): frame = inPanel(f); component = .emojiPanel
+            case .success(let f): frame = inPanel(f); component = .emojiPanel; clip = pages
             case .failure(let miss): return miss.result
             }
         case .cell(let row, let column):
@@ -62,7 +66,7 @@ extension ChatScreen {
                 return .missing("the panel has \(c.rows) rows and \(c.columns) columns (cells 0 0 to \(c.rows - 1) \(c.columns - 1))")
             }
             let cell = panel.state.layout.cellFrame(page: panel.state.currentPage, row: row, column: column)
-            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel
+            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel; clip = pages
         case .tab(let ref):
             if let why = panelShown { return .missing(why) }
             let i: Int
@@ -106,7 +110,7 @@ extension ChatScreen {
             let b = list.layout(ofRow: r).bubbleFrame
             let top = list.rowFrameInViewport(r).minY
             frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
-            component = .list
+            component = .list; clip = (f, "the list")
             // The message as sent and as `expect list.last` reads it (emoji as `[code]`).
             text = list.list.messages[r].serverText
         case .searchField:
@@ -138,6 +142,12 @@ extension ChatScreen {
             selected = i == dots.current
         default:
             return .missing("\(finder) is not part of the chat screen")
+        }
+        if let clip {
+            guard let inside = frame.intersection(clip.frame), !inside.isEmpty else {
+                return .offScreen("it is clipped away (at \(frame), outside \(clip.name) at \(clip.frame))", frame: frame)
+            }
+            frame = inside
         }
         // On screen: the part of the frame inside the screen, aimed at its centre.
         guard let visible = frame.intersection(bounds), !visible.isEmpty else {
