@@ -3,7 +3,7 @@ import Raster
 
 extension BubbleList {
     /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v). GIFs
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn. GIFs
     /// show the frames their players reached at the last `tick` (at most one frame
     /// before `now` on a display-link host). Pure.
     ///
@@ -12,6 +12,7 @@ extension BubbleList {
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
     /// `players` gives the frame each running GIF shows (the host runs them; the
     /// host's `draw(into:in:at:)` passes its own).
+    /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
     public func draw<Player>(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers<Player>) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
