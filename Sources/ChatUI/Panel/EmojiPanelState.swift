@@ -28,6 +28,8 @@ extension EmojiPanel {
         /// Down on the category bar's tab `index`: lifting on the same tab scrolls to its
         /// group, animated; lifting elsewhere does nothing.
         case tab(id: Int, index: Int)
+        /// Down on the page control: its lift (inside the control) turns one page.
+        case pageControl(id: Int)
     }
 
     /// The long-press preview: the emoji under the finger, magnified above it.
