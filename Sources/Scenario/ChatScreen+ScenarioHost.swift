@@ -92,7 +92,7 @@ extension ChatScreen: ScenarioHost {
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            list.draw(into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
+            listModel.draw(list, into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
             return part
         case .input:
             let frame = inputBarFrame(at: now)

@@ -103,12 +103,12 @@ extension ChatScreen {
                 return .offScreen(shown.isEmpty ? "no row is displayed" : "row \(r) is scrolled off (rows \(shown.lowerBound) to \(shown.upperBound - 1) are displayed)", frame: nil)
             }
             let f = listFrame(at: now)
-            let b = list.layout(ofRow: r).bubbleFrame
+            let b = listModel.layout(ofRow: r, in: list).bubbleFrame
             let top = list.rowFrameInViewport(r).minY
             frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
             component = .list
             // The message as sent and as `expect list.last` reads it (emoji as `[code]`).
-            text = list.list.messages[r].serverText
+            text = list.messages[r].serverText
         case .searchField:
             // The field is where the panel draws it (a bar above the pages, or beside the
             // results tab), so it resolves over the drawn view.

@@ -44,7 +44,7 @@ extension ChatScreen: Testable {
     /// most twice that many bytes of full check per step, amortised, instead of O(n).
     /// A fault the local check misses is so reported at most k changes late.
     public func invariantViolations() -> [String] {
-        var out = list.invariantViolations()
+        var out = listModel.invariantViolations(list)
         out += inputInvariantViolations()
         out += panel.invariantViolations()
         return out
@@ -105,7 +105,7 @@ extension ChatScreen: Testable {
     public var messageCount: Int { list.count }
     public var visibleRows: Range<Int> { list.displayedRows }
     public var lastMessageText: String? { list.lastMessage?.serverText }
-    public var animatingPlayerCount: Int { list.animatingPlayerCount }
+    public var animatingPlayerCount: Int { listModel.players?.count ?? 0 }
     public var newMessagesCount: Int { list.newMessagesCount }
     public var hasFingerDown: Bool { !fingerTargets.isEmpty }
 }

@@ -70,7 +70,11 @@ public final class ChatScreen: DisplayListRepresentable {
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
     public var theme: Theme
-    public let list: BubbleListHost<GIFBubblePlayer>
+    /// The bubble list's state; the screen sends it actions (`listModel`) and performs
+    /// their events: trace lines, GIF players started, stopped and advanced at frames.
+    public private(set) var list: BubbleList.State
+    /// The bubble list reducer, with the screen's layout engine and GIF players.
+    public let listModel: BubbleList
     public private(set) var inputBar: InputBar.State
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
     public private(set) var panel: EmojiPanel
@@ -117,11 +121,16 @@ public final class ChatScreen: DisplayListRepresentable {
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
-        list = BubbleListHost(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                              configuration: configuration.list, clock: clock, trace: trace,
-                              layout: { engine.layout($0, listWidth: $1) },
-                              players: GIFBubblePlayer.factory(library: images, cache: frameCache),
-                              playable: GIFBubblePlayer.playable(library: images))
+        listModel = BubbleList(layout: { engine.layout($0, listWidth: $1) },
+                               playable: GIFBubblePlayer.playable(library: images),
+                               players: BubbleListPlayers(factory: GIFBubblePlayer.factory(library: images, cache: frameCache)))
+        let opened = listModel.open(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                                    configuration: configuration.list, at: clock.now)
+        list = opened.state
+        for e in opened.events {
+            trace.record(e.traceEvent(at: clock.now))
+            listModel.perform(e, in: list, at: clock.now)
+        }
         listGestures = GestureArena.State()
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
@@ -157,8 +166,9 @@ public final class ChatScreen: DisplayListRepresentable {
     /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
     private func frame(at t: SimInstant) {
         pump(at: t) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: t) }
-        list.setViewportHeight(listFrame(at: t).height)
-        list.tick(at: t)
+        sendList(.setViewportHeight(listFrame(at: t).height), at: t)
+        sendList(.tick, at: t)
+        listModel.performFrame(in: list, at: t)
         if let after = panelFramesAfter, t > after {
             sendPanel(.tick)
             if !panel.needsFrames { panelFramesAfter = nil }
@@ -169,7 +179,21 @@ public final class ChatScreen: DisplayListRepresentable {
     /// layout pass before a draw does (frames and actions do it; call it before drawing
     /// at an instant between frames while the keyboard moves).
     public func layoutIfNeeded() {
-        list.setViewportHeight(listFrame(at: clock.now).height)
+        sendList(.setViewportHeight(listFrame(at: clock.now).height))
+    }
+
+    /// Sends the list an action at `time` (default `clock.now`), records its events in
+    /// the trace (source `list`) and performs them (the GIF players), in order.
+    /// - Parameters:
+    ///   - action: The list's input.
+    ///   - time: Its instant; nil for the clock's.
+    /// - Complexity: the list's transition, plus O(1) per event.
+    public func sendList(_ action: BubbleList.Action, at time: SimInstant? = nil) {
+        let now = time ?? clock.now
+        for e in listModel.reduce(into: &list, action, at: now) {
+            trace.record(e.traceEvent(at: now))
+            listModel.perform(e, in: list, at: now)
+        }
     }
 
     // MARK: children's events
@@ -233,7 +257,7 @@ public final class ChatScreen: DisplayListRepresentable {
         for e in events {
             if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
         }
-        list.setViewportHeight(listFrame().height)
+        sendList(.setViewportHeight(listFrame().height))
         if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
         // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
         if let d = InputBar().nextDeadline(inputBar), d != deadlineDue { syncDeadline() }
@@ -248,7 +272,7 @@ public final class ChatScreen: DisplayListRepresentable {
         let m = Message(id: .init(nextMessageID), sender: sender, serverText: text, time: clock.now)
         nextMessageID += 1
         trace.record(clock.now, "screen", sender == .me ? "send" : "receive", ("message", m.id.description))
-        list.append(m)
+        sendList(.append(m))
     }
 
     // MARK: touches
@@ -302,9 +326,9 @@ public final class ChatScreen: DisplayListRepresentable {
             let origin = listFrame().origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
-            if touch.phase == .began { listPanActive = false; list.touchDown(at: touch.timestamp) }
+            if touch.phase == .began { listPanActive = false; sendList(.touchDown, at: touch.timestamp) }
             performListGestures(listArena.reduce(into: &listGestures, .touch(t), at: t.timestamp))
-            if touch.phase.isFinal && !listPanActive { list.touchUp(at: touch.timestamp) }
+            if touch.phase.isFinal && !listPanActive { sendList(.touchUp, at: touch.timestamp) }
         case .systemKeyboard, .navigationBar, nil:
             break   // the system keyboard's keys are driven by `type`; the bar is inert
         }
@@ -317,12 +341,12 @@ public final class ChatScreen: DisplayListRepresentable {
         switch u.kind {
         case .pan:
             if u.state == .began { listPanActive = true }
-            list.apply(u)
+            sendList(.pan(u))
         case .tap where u.state == .ended:
             if let m = list.markerFrame, m.contains(u.location) {
                 trace.record(clock.now, "screen", "markerTapped", ("count", String(list.newMessagesCount)))
-                list.clearMarker()
-                list.scrollToBottom(animated: true)
+                sendList(.clearMarker)
+                sendList(.scrollToBottom(animated: true))
             } else if inputBar.responder.isFirstResponder {
                 pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tapOutside, at: clock.now) }
             }
@@ -342,7 +366,7 @@ public final class ChatScreen: DisplayListRepresentable {
         let bytes = frameCache.statistics.bytesHeld
         frameCache.purge()
         trace.record(clock.now, "screen", "memoryWarning", ("purgedBytes", String(bytes)))
-        list.memoryWarning(purgedBytes: bytes)
+        sendList(.memoryWarning(purgedBytes: bytes))
     }
 }
 
@@ -372,8 +396,8 @@ extension ChatScreen {
         profile.size = size
         sendPanel(.resize(width: size.width))
         panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
-        list.setWidth(size.width)
-        list.setViewportHeight(listFrame().height)
+        sendList(.setWidth(size.width))
+        sendList(.setViewportHeight(listFrame().height))
         trace.record(clock.now, "screen", "resize", ("size", "\(size)"))
     }
 }
