@@ -4,7 +4,12 @@ import Raster
 extension InputBar {
     /// What a touch at a screen point lands on.
     public enum HitTarget: String, Hashable, Sendable {
-        case toggle, textView, send
+        /// The emoji / keyboard toggle button.
+        case toggle
+        /// The text view (its insets included): a tap places the caret.
+        case textView
+        /// The send button (hit even while disabled: it takes the touch and does nothing).
+        case send
         /// The bar's background (between the parts): no action, but not "outside".
         case bar
         /// The keyboard (system or emoji): its own views handle the touch.

@@ -8,7 +8,10 @@ extension InputBar {
     /// (`control`); on the text view, the bar's background or outside the bar, by a
     /// tap recognizer (`recognizer`: UITextView's tap and the screen's tap-outside).
     public struct TouchTracking: Hashable, Sendable {
+        /// The touch's identifier (`TouchEvent.id`): other fingers' events are ignored.
         public var id: Int
+        /// What the finger went down on (`hitTest` at touch down); nil outside the bar
+        /// and the keyboard. A tap acts only if it ends on the same target.
         public var target: HitTarget?
         /// The button the finger went down on, if any.
         public var button: Button?

@@ -57,6 +57,9 @@ public struct EmojiPanel {
         case configure(PanelConfiguration)
         /// Scrolls to a section's first page (a category tab tap animates).
         case scrollToSection(Int, animated: Bool)
+        /// Scrolls to a page across all sections (0-based, clamped to the pages there
+        /// are; nothing when there are none), as `setContentOffset(_:animated:)` would:
+        /// animated over the scroll model's curve, or at once.
         case scrollToPage(Int, animated: Bool)
         /// Picks an emoji as a tap would: didSelect, input click, recents.
         case select(Emoji)
@@ -64,6 +67,8 @@ public struct EmojiPanel {
         case setRecents([Emoji])
     }
 
+    /// Everything the panel remembers (pages, scroll, touch, preview, picker, recents,
+    /// search); changed only by `send(_:at:)`. Equal states draw and react the same.
     public internal(set) var state: State
     /// `scrollViewDidScroll` calls so far (`state.didScrollCount`).
     public var didScrollCount: Int { state.didScrollCount }

@@ -132,10 +132,10 @@ extension ChatScreen {
             guard let f = dots.frame(ofPage: i) else {
                 return .offScreen("dot \(i) is outside the dots drawn (pages \(dots.first) to \(dots.first + dots.shown - 1))", frame: nil)
             }
-            let hit = FinderHit(frame: inPanel(f), count: 1, isSelected: i == dots.current)
-            // Found where it is drawn, for expectations; the panel does not simulate its
-            // page control yet, so a touch is refused rather than silently doing nothing.
-            return .disabled("tapping a page dot is not simulated yet; swipe the panel to change pages", hit)
+            // A tap on it turns one page towards it (UIPageControl), so it is a target
+            // like any other of the panel.
+            frame = inPanel(f); component = .emojiPanel
+            selected = i == dots.current
         default:
             return .missing("\(finder) is not part of the chat screen")
         }

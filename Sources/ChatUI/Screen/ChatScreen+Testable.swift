@@ -9,6 +9,8 @@ import Tester
 /// `ChatScreen.resolve(_:)`); typing and editing, which are no touches, are `type` and
 /// `perform` here.
 extension ChatScreen: Testable {
+    /// The screen's `displayLink`: the Tester stops it while the screen is settled and
+    /// jumps to the next timer, so a long `wait` costs its events, not its frames.
     public var frameLink: DisplayLink? { displayLink }
 
     /// What still moves, one phrase each; empty when idle. Looping GIFs and fingers
@@ -81,15 +83,26 @@ extension ChatScreen: Testable {
 
     // MARK: queries
 
+    /// The keyboard the input asks for: `.none` (not first responder), `.system` or
+    /// `.emoji`; it is the target kind while a keyboard slides (`shownKeyboard` is what
+    /// is drawn).
     public var keyboard: KeyboardKind { inputBar.keyboard.kind }
+    /// Whether the send button is enabled: the input holds more than whitespace.
     public var isSendEnabled: Bool { inputBar.isSendEnabled }
     /// The input's text in server form (placeholders).
     public var inputServerText: String { inputBar.serverText }
+    /// The input's plain (backed) text, emoji as their placeholders (`hi [微笑]`),
+    /// marked IME text included; `inputServerText` is what a send would carry.
     public var inputText: String { inputBar.text }
     /// The caret / selection in editor units.
     public var caret: Range<Int> { inputBar.selectedRange }
+    /// The general pasteboard's text (cut and copy write backed text, `[微笑]`); nil
+    /// when empty.
     public var pasteboard: String? { inputBar.pasteboard.string }
+    /// The panel's current page across all groups (0-based): the page the scroll view
+    /// rests on, or the one most of the screen shows while it moves.
     public var panelPage: Int { panel.state.currentPage }
+    /// The current page within its group (0-based), what the page dots show.
     public var panelPageInGroup: Int { panel.state.pageInGroup }
     /// The current group's name: its identity in the catalog and the traces (the demo
     /// catalog's 动图 tab is the group `Seed`); what its tab says is `panelGroupTitle`.
@@ -102,10 +115,19 @@ extension ChatScreen: Testable {
     }
     /// The emoji the panel's long-press preview shows, if any.
     public var panelPreview: Emoji? { panel.state.preview?.emoji }
+    /// How many messages the list holds (sent and received ones included).
     public var messageCount: Int { list.count }
+    /// The rows the list displays now (willDisplay sent, didEndDisplaying not yet),
+    /// oldest first; row 0 is the oldest message.
     public var visibleRows: Range<Int> { list.displayedRows }
+    /// The newest message in server form (placeholders), nil for an empty list.
     public var lastMessageText: String? { list.lastMessage?.serverText }
+    /// GIF players running now: one per playable animated emoji of each displayed row
+    /// (an off-screen GIF does not animate).
     public var animatingPlayerCount: Int { listModel.players?.count ?? 0 }
+    /// The "new messages" marker's count: messages received while the list was not at
+    /// the bottom; back to 0 when the user reaches the bottom or taps the marker.
     public var newMessagesCount: Int { list.newMessagesCount }
+    /// Whether any finger is down on the screen (a held finger keeps it from settling).
     public var hasFingerDown: Bool { !fingerTargets.isEmpty }
 }

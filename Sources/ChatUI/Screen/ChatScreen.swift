@@ -42,42 +42,90 @@ import Tester
 /// - Everything that happens is a line in the shared `trace` (sources `screen`,
 ///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
 public final class ChatScreen: DisplayListRepresentable {
+    /// How the screen is built: fixed at `init`, each part handed to the component it
+    /// configures. The defaults are the seeds' chat screen (UIKit's 44 pt navigation bar,
+    /// light theme, WeChat's panel).
     public struct Configuration: Sendable {
+        /// The navigation bar's height below the safe area's top (UIKit's 44 pt); the
+        /// list starts under it.
         public var navigationBarHeight: Double = 44
+        /// The title drawn centred in the navigation bar.
         public var title = "EmojiSim"
+        /// The screen's initial `theme` (colours are resolved from roles when a display
+        /// list is rendered, so the model is the same in every theme).
         public var theme: Theme = .light
+        /// The most bytes of decoded GIF frames the list's players keep in the shared
+        /// `frameCache` (see `FrameCache`); frames past it are decoded again when shown.
         public var frameCacheBudget = FrameCache.defaultByteBudget
+        /// The bubble list's metrics and behaviour (scrolling, reuse, the new-messages
+        /// marker).
         public var list = BubbleList.Configuration()
+        /// The input bar's insets, limits and switches (`returnKeySends`, maximum length…).
         public var inputBar = InputBarConfiguration()
+        /// The emoji panel's grid and paging; its `height` is replaced by the device's
+        /// emoji keyboard height.
         public var panel: PanelConfiguration = .standard
         /// Locale of the meanings used in accessibility labels.
         public var locale = ""
+        /// The seeds' chat screen: every field at its default.
         public init() {}
     }
 
-    /// Named components a touch can land on.
+    /// The parts of the screen a touch can land on, in the order they are hit tested
+    /// top-down (see `handle(_:)`); every later touch of a finger goes to the part its
+    /// touch down landed on (`fingerTargets`). The raw value names the part in traces.
     public enum Component: String, Hashable, Sendable {
-        case navigationBar, list, inputBar, systemKeyboard, emojiPanel
+        /// The bar at the top, under the status bar (its title; taps do nothing).
+        case navigationBar
+        /// The bubble list between the navigation bar and the input bar: pans scroll
+        /// it, a tap resigns the input.
+        case list
+        /// The input bar: toggle, text view, send.
+        case inputBar
+        /// The system keyboard's key area (keys are typed with `type`, not touched).
+        case systemKeyboard
+        /// The emoji keyboard (the EmojiPanel) in the keyboard frame.
+        case emojiPanel
     }
 
+    /// The device: screen size, scale and safe area. `resize(to:)` changes its size.
     public private(set) var profile: DeviceProfile
+    /// The configuration the screen was made with.
     public let configuration: Configuration
+    /// The virtual clock every component reads (the screen never advances it: a
+    /// `Tester`, or whoever owns the clock, does).
     public let clock: VirtualClock
+    /// The one trace every component's events are recorded into, in order (sources
+    /// `screen`, `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
     public let trace: Trace
+    /// The screen's one 60 Hz display link: each frame ticks the input bar and keyboard,
+    /// the list's height and scrolling, the GIF players, and the panel while it needs
+    /// frames. A `Tester` stops it while the screen is idle (`frameLink`).
     public let displayLink: DisplayLink
+    /// The emoji the panel offers and the input and bubbles resolve placeholders with.
     public let catalog: EmojiCatalog
+    /// The images of the catalog's emoji (static and animated) the panel and the
+    /// bubbles draw; an emoji without one draws its placeholder.
     public let images: ImageLibrary
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
+    /// The theme hosts render this screen's display lists with (`configuration.theme`
+    /// at first). Changing it changes no state and no trace: display lists name colour
+    /// roles, which a renderer resolves with the theme it is given.
     public var theme: Theme
-    /// The bubble list's state; the screen sends it actions (`listModel`) and performs
-    /// their events: trace lines, GIF players started, stopped and advanced at frames.
+    /// The message list's state (its scroll, rows, cells and the new-messages marker);
+    /// the screen sends it actions through `listModel` and performs their events: trace
+    /// lines, GIF players (from `images`) started, stopped and advanced at frames.
     public private(set) var list: BubbleList.State
     /// The bubble list reducer, with the screen's layout engine and GIF players.
     public let listModel: BubbleList
+    /// The input bar's state (the screen runs its reducer and performs its events);
+    /// read it for the text, selection, keyboard and the bar's frames.
     public private(set) var inputBar: InputBar.State
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
     public private(set) var panel: EmojiPanel
+    /// Lays out bubbles (text, inline and big emoji) with the catalog, the list's
+    /// metrics and `configuration.locale`; the list asks it for each new row.
     public let layoutEngine: BubbleLayoutEngine
 
     private var listGestures: GestureArena.State
@@ -98,6 +146,21 @@ public final class ChatScreen: DisplayListRepresentable {
     /// captures in Embedded Swift); cleared in deinit.
     private let backref = Backref<ChatScreen>()
 
+    /// A chat screen at rest: keyboard down, list scrolled to the bottom, panel on its
+    /// first page, display link started on `clock`.
+    ///
+    /// - Parameters:
+    ///   - profile: The device (size, scale, safe area, keyboard heights).
+    ///   - catalog: The emoji of the panel and of placeholders in the input and bubbles.
+    ///   - messages: The conversation already there, oldest first; new messages get ids
+    ///     above the largest given.
+    ///   - images: The emoji's images (panel cells, bubbles, GIF players).
+    ///   - configuration: The screen's parts (see `Configuration`).
+    ///   - clock: The virtual clock the screen reads and schedules its display link and
+    ///     timers on; share it with the `Tester` that drives the screen.
+    ///   - trace: Where every component's events are recorded.
+    /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
+    ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
     public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
                 images: ImageLibrary = ImageLibrary(), configuration: Configuration = Configuration(),
                 clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
@@ -144,11 +207,18 @@ public final class ChatScreen: DisplayListRepresentable {
 
     // MARK: geometry
 
+    /// The whole screen in points, origin at its top-left.
     public var bounds: Rect { profile.bounds }
+    /// The navigation bar's frame, the status bar's safe area included (it is drawn
+    /// behind it).
     public var navigationBarFrame: Rect {
         Rect(x: 0, y: 0, width: profile.size.width, height: profile.safeArea.top + configuration.navigationBarHeight)
     }
+    /// The input bar's frame at `now` (default: the clock's instant): full width, its
+    /// bottom on the keyboard's top edge (or the safe area), moving while either animates.
     public func inputBarFrame(at now: SimInstant? = nil) -> Rect { inputBar.frame(at: now ?? clock.now) }
+    /// The keyboard's presentation frame at `now` (default: the clock's instant): where
+    /// the system keys or the emoji panel are drawn; below the screen while hidden.
     public func keyboardFrame(at now: SimInstant? = nil) -> Rect { inputBar.keyboardFrame(at: now ?? clock.now) }
     /// The list's frame: from the navigation bar down to the input bar (which rides the keyboard).
     public func listFrame(at now: SimInstant? = nil) -> Rect {
