@@ -77,7 +77,8 @@ extension ChatScreen: ScenarioHost {
     /// rows or navigation bar, so it changes only when the panel does. Nil when the
     /// component is not on screen (the panel without the emoji keyboard, the list with
     /// no height, a bar pushed below the screen). Lays the screen out first
-    /// (`layoutIfNeeded()`), as UIKit does before a snapshot. O(component items).
+    /// (`layoutIfNeeded()`), as UIKit does before a snapshot.
+    /// - Complexity: O(the component's drawn items).
     public func displayList(of subject: SnapshotSubject) -> DisplayList? {
         layoutIfNeeded()
         let now = clock.now

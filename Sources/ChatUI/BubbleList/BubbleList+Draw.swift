@@ -30,7 +30,7 @@ extension BubbleList {
 
 extension BubbleList.State {
     /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v). GIFs
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn. GIFs
     /// show the frames their players reached at the last `tick` (at most one frame
     /// before `now` on a display-link host). Pure.
     ///
@@ -39,6 +39,7 @@ extension BubbleList.State {
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
     /// `players` gives the frame each running GIF shows (the host runs them; the
     /// reducer's `draw(_:into:in:at:)` passes its own); nil draws every GIF's still.
+    /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
     public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubbleListPlayers?) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")

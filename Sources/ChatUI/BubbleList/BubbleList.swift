@@ -789,7 +789,9 @@ extension BubbleList.State {
 
     // MARK: invariants
 
-    /// Every broken invariant, described; empty when all hold. O(v + pool) plus O(log n).
+    /// Every broken invariant, described; empty when all hold.
+    /// - Complexity: O(*v* + *pool*) for *v* displayed rows and the reuse pool's cells,
+    ///   plus O(log *n*) over *n* messages.
     public func invariantViolations() -> [String] {
         var out: [String] = []
         let vis = visibleRows

@@ -13,7 +13,9 @@ extension EmojiPanel {
     /// `overlays: false` leaves out the preview and the skin-tone picker: a screen draws
     /// the panel clipped to the keyboard, then `drawOverlays` on top, unclipped, since a
     /// preview may extend above the panel. Pure: only pages that intersect the visible
-    /// bounds are drawn, each from the page cache. O(visible keys) on a cache miss.
+    /// bounds are drawn, each from the page cache.
+    /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
+    ///   page's display list.
     public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant, overlays: Bool = true) {
         list.append(contentsOf: rendered(at: now, overlays: overlays), at: rect.origin)
     }

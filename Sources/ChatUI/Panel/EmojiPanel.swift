@@ -141,8 +141,9 @@ public struct EmojiPanel {
     // MARK: - the reducer
 
     /// Handles one action at `now` and returns what the host must do, in order.
-    /// O(touch) for touches and frames; a relayout (search, resize, configure, recents)
-    /// is O(sections).
+    /// - Complexity: constant per touch sample and frame (the touched key is computed
+    ///   from the layout, not searched), plus comparing the recents, O(recents); a
+    ///   relayout (search, resize, configure, recents shown) is O(sections).
     public mutating func send(_ action: Action, at now: SimInstant) -> [PanelEvent] {
         if !isKnownUniquelyReferenced(&drawCache) { drawCache = drawCache.copy() }
         switch action {

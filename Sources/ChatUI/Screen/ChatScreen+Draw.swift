@@ -17,7 +17,8 @@ extension ChatScreen {
     /// size from `rect`'s origin) at `now`, back to front: background, navigation bar,
     /// list, input bar, then the keyboard frame: the panel clipped to it with its
     /// preview unclipped on top (a preview rises over the input bar), or the system
-    /// keyboard (`Keyboard.shownKind` decides). O(visible items).
+    /// keyboard (`Keyboard.shownKind` decides).
+    /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
     public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
         guard rect.origin != .zero else { drawContent(into: &dl, at: now); return }
         var local = DisplayList(size: profile.size)

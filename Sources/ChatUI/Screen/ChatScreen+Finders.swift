@@ -12,7 +12,8 @@ import Tester
 extension ChatScreen {
     /// Where `finder`'s target is now and whether a touch there reaches it, or why not.
     /// Drawn kinds bring the list's viewport to the keyboard first (`layoutIfNeeded`),
-    /// as a draw would. O(drawn items) for drawn kinds, O(page) for panel keys.
+    /// as a draw would.
+    /// - Complexity: O(drawn items) for drawn kinds, O(page) for panel keys.
     public func resolve(_ finder: Finder) -> FinderResult {
         if finder.isDrawnKind { layoutIfNeeded() }
         return FinderResolution.resolve(finder, drawn: { displayList() }, components: { component($0) })

@@ -45,6 +45,10 @@ extension ChatScreen: Testable {
     /// text's size over `amortisedInputCheckBytes` rounded up to a power of two: at
     /// most twice that many bytes of full check per step, amortised, instead of O(n).
     /// A fault the local check misses is so reported at most k changes late.
+    /// - Complexity: the list's O(*v* + *pool* + log *n*), the panel's check, and the
+    ///   input's: O(text) up to `fullInputCheckBytes`, past it O(the last edit's
+    ///   neighbourhood) plus at most 2 × `amortisedInputCheckBytes` bytes of full
+    ///   check per step, amortised.
     public func invariantViolations() -> [String] {
         var out = listModel.invariantViolations(list)
         out += inputInvariantViolations()
@@ -57,7 +61,9 @@ extension ChatScreen: Testable {
     /// Past `fullInputCheckBytes`, the full check's amortised share per step.
     public static let amortisedInputCheckBytes = 64
 
-    /// The input bar's part of `invariantViolations()`; `full` forces the O(n) check.
+    /// The input bar's part of `invariantViolations()`; `full` forces the full check
+    /// (every unit against a parse of the whole text) whatever the text's size.
+    /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
     public func inputInvariantViolations(full: Bool = false) -> [String] {
         let editor = inputBar.editor
         let bytes = editor.unitMap.plainLength(in: .utf8)
