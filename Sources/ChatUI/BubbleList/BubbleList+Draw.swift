@@ -3,12 +3,13 @@ import Raster
 
 extension BubbleList {
     /// What the list draws at `now` alone, its visible rect at the origin, with this
-    /// reducer's players' frames. Pure. O(v).
+    /// reducer's players' frames. Pure.
     ///
     /// - Parameters:
     ///   - state: The list's state.
     ///   - now: The instant drawn.
     /// - Returns: A display list of the list's size.
+    /// - Complexity: O(*v*) for *v* displayed rows.
     public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
         var dl = DisplayList(width: state.width, height: state.viewportHeight)
         draw(state, into: &dl, in: Rect(x: 0, y: 0, width: state.width, height: state.viewportHeight), at: now)
@@ -16,13 +17,14 @@ extension BubbleList {
     }
 
     /// Draws `state` into `list` at `frame` with this reducer's players' frames (see
-    /// `State.draw(into:in:at:players:)`). Pure. O(v).
+    /// `State.draw(into:in:at:players:)`). Pure.
     ///
     /// - Parameters:
     ///   - state: The list's state.
     ///   - list: The display list drawn into.
     ///   - frame: Where the list's visible rect goes (screen coordinates); clipped to it.
     ///   - now: The instant drawn.
+    /// - Complexity: O(*v*) for *v* displayed rows.
     public func draw(_ state: State, into list: inout DisplayList, in frame: Rect, at now: SimInstant) {
         state.draw(into: &list, in: frame, at: now, players: players)
     }
