@@ -51,7 +51,7 @@ extension ChatScreen: ScenarioHost {
 
     /// The state expectations read, from the models now.
     public var state: HostState {
-        let p = panel.state
+        let p = panel
         let visible = visibleRows
         let kb: KeyboardKind
         switch keyboard {

@@ -3,7 +3,7 @@ import Foundation
 
 /// No model under ChatUI/Panel, BubbleList, InputBar or Keyboard advances the clock,
 /// schedules on it, runs a display link or writes the shared Trace: those are the
-/// host's (ChatScreen, PanelHost, `Host`), which record the
+/// host's (ChatScreen, `Host`), which record the
 /// returned events and own time (issue 15). A source check, so a regression is
 /// caught where it is written; comments aside. O(source bytes).
 @Suite struct ModelPurityTests {

@@ -107,20 +107,20 @@ extension ChatScreen: Testable {
     public var pasteboard: String? { inputBar.pasteboard.string }
     /// The panel's current page across all groups (0-based): the page the scroll view
     /// rests on, or the one most of the screen shows while it moves.
-    public var panelPage: Int { panel.state.currentPage }
+    public var panelPage: Int { panel.currentPage }
     /// The current page within its group (0-based), what the page dots show.
-    public var panelPageInGroup: Int { panel.state.pageInGroup }
+    public var panelPageInGroup: Int { panel.pageInGroup }
     /// The current group's name: its identity in the catalog and the traces (the demo
     /// catalog's 动图 tab is the group `Seed`); what its tab says is `panelGroupTitle`.
-    public var panelGroup: String { panel.state.currentGroupName }
+    public var panelGroup: String { panel.currentGroupName }
     /// What the current group's tab says (its accessibility label; the name when the
     /// catalog gives no title): `expect panel.group "动图"` accepts either.
     public var panelGroupTitle: String {
-        let p = panel.state
+        let p = panel
         return p.sections.indices.contains(p.currentSection) ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName
     }
     /// The emoji the panel's long-press preview shows, if any.
-    public var panelPreview: Emoji? { panel.state.preview?.emoji }
+    public var panelPreview: Emoji? { panel.preview?.emoji }
     /// How many messages the list holds (sent and received ones included).
     public var messageCount: Int { list.count }
     /// The rows the list displays now (willDisplay sent, didEndDisplaying not yet),

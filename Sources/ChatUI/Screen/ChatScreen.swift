@@ -123,7 +123,10 @@ public final class ChatScreen: DisplayListRepresentable {
     /// read it for the text, selection, keyboard and the bar's frames.
     public private(set) var inputBar: InputBar.State
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
-    public private(set) var panel: EmojiPanel
+    public private(set) var panel: EmojiPanel.State
+    /// The emoji keyboard's reducer: the catalog's groups, search and variants, and the
+    /// screen's images for the preview's animation.
+    public let panelModel: EmojiPanel
     /// Lays out bubbles (text, inline and big emoji) with the catalog, the list's
     /// metrics and `configuration.locale`; the list asks it for each new row.
     public let layoutEngine: BubbleLayoutEngine
@@ -178,9 +181,10 @@ public final class ChatScreen: DisplayListRepresentable {
         inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
-        panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width, at: clock.now)
-        panel.images = images
-        panel.previewBounds = Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)
+        panelModel = EmojiPanel(catalog: catalog, configuration: panelConfig, images: images)
+        panel = panelModel.initialState(width: profile.size.width, at: clock.now)
+        _ = panelModel.reduce(into: &panel, .setPreviewBounds(Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)),
+                              at: clock.now)
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
@@ -241,7 +245,7 @@ public final class ChatScreen: DisplayListRepresentable {
         listModel.performFrame(in: list, at: t)
         if let after = panelFramesAfter, t > after {
             sendPanel(.tick)
-            if !panel.needsFrames { panelFramesAfter = nil }
+            if !panelModel.needsFrames(panel, at: t) { panelFramesAfter = nil }
         }
     }
 
@@ -270,7 +274,7 @@ public final class ChatScreen: DisplayListRepresentable {
 
     /// Sends the panel an action at `clock.now` and performs what it returns, in order.
     public func sendPanel(_ action: EmojiPanel.Action) {
-        let out = panel.send(action, at: clock.now)
+        let out = panelModel.reduce(into: &panel, action, at: clock.now)
         for e in out {
             switch e {
             case .trace(let line): trace.record(line)
@@ -279,7 +283,7 @@ public final class ChatScreen: DisplayListRepresentable {
             case .inputClick: trace.record(clock.now, "screen", "inputClick")
             }
         }
-        if panel.needsFrames { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
+        if panelModel.needsFrames(panel, at: clock.now) { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
         syncDeadline()
     }
 
@@ -294,7 +298,7 @@ public final class ChatScreen: DisplayListRepresentable {
 
     /// Keeps the one timer at the children's earliest deadline.
     private func syncDeadline() {
-        var want = panel.nextDeadline
+        var want = panelModel.nextDeadline(panel)
         if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
         if let d = InputBar().nextDeadline(inputBar), want.map({ d < $0 }) ?? true { want = d }
         guard want != deadlineDue else { return }
@@ -308,7 +312,7 @@ public final class ChatScreen: DisplayListRepresentable {
     private func deadlineFired(at now: SimInstant) {
         deadlineTimer = nil; deadlineDue = nil
         if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
-        if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
+        if let d = panelModel.nextDeadline(panel), d <= now { sendPanel(.deadline) }
         if let d = InputBar().nextDeadline(inputBar), d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
         syncDeadline()
     }
@@ -465,7 +469,7 @@ extension ChatScreen {
         try performAction(.resize(size))
         profile.size = size
         sendPanel(.resize(width: size.width))
-        panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
+        sendPanel(.setPreviewBounds(Self.previewBounds(size: size, panelHeight: panel.configuration.height)))
         sendList(.setWidth(size.width))
         sendList(.setViewportHeight(listFrame().height))
         trace.record(clock.now, "screen", "resize", ("size", "\(size)"))
