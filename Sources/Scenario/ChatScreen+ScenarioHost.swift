@@ -51,7 +51,7 @@ extension ChatScreen: ScenarioHost {
 
     /// The state expectations read, from the models now.
     public var state: HostState {
-        let p = panel.state
+        let p = panel
         let visible = visibleRows
         let kb: KeyboardKind
         switch keyboard {
@@ -93,7 +93,7 @@ extension ChatScreen: ScenarioHost {
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            list.draw(into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
+            listModel.draw(list, into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
             return part
         case .input:
             let frame = inputBarFrame(at: now)

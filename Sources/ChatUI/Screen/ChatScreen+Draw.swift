@@ -36,7 +36,7 @@ extension ChatScreen {
         dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
         dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
                 view: "navigationBar")
-        list.draw(into: &dl, in: listFrame(at: now), at: now)
+        listModel.draw(list, into: &dl, in: listFrame(at: now), at: now)
         inputBar.draw(into: &dl, in: inputBarFrame(at: now), at: now)
         let kb = keyboardFrame(at: now)
         guard kb.minY < profile.size.height else { return }
