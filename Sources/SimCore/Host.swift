@@ -79,8 +79,8 @@ public final class Host<R: Reducer> {
     /// Sends `action` at `clock.now`: the state changes, the events are traced and
     /// performed, the wiring is fed back, then timer and frames follow the new state.
     /// Returns the action's own events (not those of the actions fed back).
-    /// O(the transition + its events).
     /// - Throws: the reducer's failure; the state is then unchanged and nothing is traced.
+    /// - Complexity: O(the transition + its events), plus the actions fed back.
     @discardableResult
     public func send(_ action: R.Action) throws(R.Failure) -> [R.Event] {
         depth += 1

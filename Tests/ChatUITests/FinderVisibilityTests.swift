@@ -20,7 +20,7 @@ import Tester
         try tester.press(.cell(row: 1, column: 3))
         tester.pump(.milliseconds(500))
         #expect(screen.panelPreview != nil)
-        let c = screen.panel.state.configuration
+        let c = screen.panel.configuration
         let covered = (0..<c.rows).flatMap { r in (0..<c.columns).map { Finder.cell(row: r, column: $0) } }
             .filter { if case .covered = screen.resolve($0) { return true } else { return false } }
         #expect(!covered.isEmpty, "the preview covers a key")
@@ -80,8 +80,8 @@ import Tester
         try manual.press(at: Point(x: 300, y: screen.keyboardFrame().minY + 60))
         try manual.move(to: Point(x: 100, y: screen.keyboardFrame().minY + 60), over: .milliseconds(200))
         let kb = screen.keyboardFrame()
-        let pages = screen.panel.state.layout.scrollFrame.offsetBy(dx: kb.minX, dy: kb.minY)
-        let c = screen.panel.state.configuration
+        let pages = screen.panel.layout.scrollFrame.offsetBy(dx: kb.minX, dy: kb.minY)
+        let c = screen.panel.configuration
         var clipped = 0
         for r in 0..<c.rows {
             for col in 0..<c.columns {
@@ -90,7 +90,7 @@ import Tester
                 #expect(res.isVisible == manual.check(f, .visible).passed && res.isVisible != manual.check(f, .hidden).passed)
                 if let h = res.found {
                     #expect(h.frame.minX >= pages.minX && h.frame.maxX <= pages.maxX && h.frame.minY >= pages.minY && h.frame.maxY <= pages.maxY, "\(f) at \(h.frame)")
-                    if h.frame.width < screen.panel.state.layout.cellFrame(page: 0, row: 0, column: 0).width { clipped += 1 }
+                    if h.frame.width < screen.panel.layout.cellFrame(page: 0, row: 0, column: 0).width { clipped += 1 }
                 }
             }
         }

@@ -12,7 +12,7 @@ import EmojiSimTesting
 
 @Suite struct PanelSnapshots {
     @Test(.snapshots()) func firstPage() {
-        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8), width: 375)
+        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8)).initialState(width: 375)
         assertSnapshot(of: panel.displayList(at: .zero), as: .ascii, named: "first-page")
     }
 

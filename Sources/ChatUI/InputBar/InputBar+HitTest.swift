@@ -54,7 +54,8 @@ extension InputBar.State {
     /// The screen point of the caret boundary before unit `position` (0...length; an
     /// emoji is one unit): the boundary's x, the middle of its line. A tap there puts
     /// the caret at `position`. Nil when `position` is out of range or its line is
-    /// scrolled out of the text container. O(line length).
+    /// scrolled out of the text container.
+    /// - Complexity: O(line length).
     public func caretPoint(before position: Int, at now: SimInstant) -> Point? {
         guard position >= 0, position <= length else { return nil }
         let s = self

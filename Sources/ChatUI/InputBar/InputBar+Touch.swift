@@ -186,7 +186,8 @@ extension InputBar {
 }
 
 extension InputBar.State {
-    /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
+    /// A button's frame in screen coordinates at `now` (the bar may be moving).
+    /// - Complexity: O(1).
     public func frame(of button: InputBar.Button, at now: SimInstant) -> Rect {
         let bar = frame(at: now)
         let l = layout(at: now)
@@ -195,7 +196,8 @@ extension InputBar.State {
     }
 
     /// Whether the bar is being moved by an animation at `now`: riding a keyboard
-    /// whose top edge moves the bar's bottom, or growing/shrinking its height. O(1).
+    /// whose top edge moves the bar's bottom, or growing/shrinking its height.
+    /// - Complexity: O(1).
     public func isMoving(at now: SimInstant) -> Bool {
         if height.isAnimating(at: now) { return true }
         guard let a = keyboard.animation, now < a.end else { return false }

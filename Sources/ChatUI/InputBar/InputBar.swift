@@ -229,12 +229,14 @@ public struct InputBar: Reducer {
     // MARK: Reducer
 
     /// When a held finger's loupe is due (`.tick` then shows it); nil otherwise. The
-    /// keyboard's arrival and a held tap's failure happen at frames (`needsFrames`). O(1).
+    /// keyboard's arrival and a held tap's failure happen at frames (`needsFrames`).
+    /// - Complexity: O(1).
     public func nextDeadline(_ state: State) -> SimInstant? { state.loupeDeadline }
 
     /// While the keyboard animates (its `did*` is posted at the first frame at or after
     /// its arrival), the bar moves, or a finger is tracked (a tap fails at its deadline
-    /// on a frame). Outside it a `.tick` changes nothing. O(1).
+    /// on a frame). Outside it a `.tick` changes nothing.
+    /// - Complexity: O(1).
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
         state.keyboard.isAnimating || state.isMoving(at: now) || state.tracking != nil
     }

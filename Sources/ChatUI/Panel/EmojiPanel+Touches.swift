@@ -4,7 +4,7 @@ import Interaction
 
 // Touches: the grid's go through the gesture arena (tap, long press, pan); the delete
 // key, the category bar and the page control react to raw touches, as UIControls do.
-extension EmojiPanel {
+extension PanelMachine {
     mutating func handle(_ touch: TouchEvent) {
         switch touch.phase {
         case .began:

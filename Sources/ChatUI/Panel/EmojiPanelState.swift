@@ -79,7 +79,7 @@ extension EmojiPanel {
     }
 
     /// The whole panel state, a value: equal states draw the same and react the same.
-    public struct State: Hashable, Sendable {
+    public struct State: Hashable {
         /// The grid, paging, timing and preview parameters (`.configure` replaces them).
         public internal(set) var configuration: PanelConfiguration
         /// The panel's width in points: one page (`.resize` changes it).
@@ -135,6 +135,15 @@ extension EmojiPanel {
         /// Bumped whenever what the pages show changes (sections, skin tones, layout,
         /// theme): cached page display lists of an older generation are stale.
         public internal(set) var contentGeneration = 0
+        /// The preview's animation while an animated emoji is previewed and its image is
+        /// known to the panel's `images`; only the preview animates, keys show frame 0.
+        public internal(set) var previewPlayback: PreviewPlayback?
+        /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
+        /// (`.setPreviewBounds`); nil: the panel's own bounds.
+        public internal(set) var previewBounds: Rect?
+        /// Page and chrome display lists (memoisation only: never unequal, copied before a
+        /// transition writes a state that shares it).
+        var drawCache = PanelDrawCache()
 
         /// The scroll view's horizontal content offset in points (page `p` rests at
         /// `p * width`); it may pass the ends while bouncing.

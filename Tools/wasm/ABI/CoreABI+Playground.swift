@@ -144,7 +144,7 @@ extension CoreABI {
         let st = screen.state
         // A tab by the label it shows (its title, else its group name), as the user saw
         // it; by index only when that label would find another tab first (duplicates).
-        let sections = screen.panel.state.sections
+        let sections = screen.panel.sections
         for i in 0..<min(st.panelGroupCount, sections.count) {
             let label = sections[i].title ?? sections[i].name
             candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .tab(.name(label)) : .tab(.index(i)))
