@@ -289,7 +289,7 @@ public struct ScenarioVerifier {
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
         let configuration = RenderConfiguration(scale: output.scale, theme: output.theme,
                                                 font: font, images: images)
-        func run<F>(_ strategy: Strategy<DisplayList, F>) -> SnapshotCheck {
+        func run<F>(_ strategy: Snapshotting<DisplayList, F>) -> SnapshotCheck {
             let actual = strategy.snapshot(output.list)
             guard let reference else {
                 return SnapshotCheck(reference: nil, displayName: displayName, status: .unchecked,
@@ -299,11 +299,11 @@ public struct ScenarioVerifier {
                                         displayName: displayName, artifactName: artifactName, policy: policy)
         }
         switch output.format {
-        case .ascii: return run(Strategy<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
-        case .styled: return run(Strategy<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
-        case .tree: return run(Strategy<DisplayList, String>.tree)
-        case .png: return run(Strategy<DisplayList, Image>.png(configuration))
-        case .ppm: return run(Strategy<DisplayList, Image>.ppm(configuration))
+        case .ascii: return run(Snapshotting<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
+        case .styled: return run(Snapshotting<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
+        case .tree: return run(Snapshotting<DisplayList, String>.tree)
+        case .png: return run(Snapshotting<DisplayList, Image>.png(configuration))
+        case .ppm: return run(Snapshotting<DisplayList, Image>.ppm(configuration))
         }
     }
 }

@@ -15,7 +15,7 @@ extension ChatScreen: ScenarioHost {
 
     /// Typing and editing through the input bar, `receive` into the list, `search` on
     /// the panel, memory warnings and resizes; touches and time are the runner's.
-    public func perform(_ action: Action) throws(HostError) {
+    public func perform(_ action: Script.Action) throws(HostError) {
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
             switch action {
@@ -79,7 +79,7 @@ extension ChatScreen: ScenarioHost {
     /// no height, a bar pushed below the screen). Lays the screen out first
     /// (`layoutIfNeeded()`), as UIKit does before a snapshot.
     /// - Complexity: O(the component's drawn items).
-    public func displayList(of subject: SnapshotSubject) -> DisplayList? {
+    public func displayList(of subject: Script.SnapshotSubject) -> DisplayList? {
         layoutIfNeeded()
         let now = clock.now
         let screen = Rect(origin: .zero, size: profile.size)

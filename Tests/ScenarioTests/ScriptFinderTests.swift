@@ -66,7 +66,7 @@ import Tester
                     .within(.first(f), .emoji("笑哭"))]
         }
         for f in all {
-            for a: Action in [.tap(f), .swipe(f, .left, distance: 80, velocity: nil), .drag(f, dx: 1, dy: -2, over: nil)] {
+            for a: Script.Action in [.tap(f), .swipe(f, .left, distance: 80, velocity: nil), .drag(f, dx: 1, dy: -2, over: nil)] {
                 let line = ScriptPrinter.line(.action(a))
                 let back = try parse(line).commands.map(\.value)
                 #expect(back == [.action(a)], "\(line)")
@@ -161,7 +161,7 @@ import Tester
             + [.count(0), .count(12), .text(""), .text("Hi \"there\"\t")]
         for t in targets {
             for x in all where !(t == .send && (x == .enabled || x == .disabled)) {
-                let e = Expectation.finder(t, x)
+                let e = Script.Expectation.finder(t, x)
                 let line = ScriptPrinter.line(.expect(e))
                 #expect(try parse(line).commands.map(\.value) == [.expect(e)], "\(line)")
             }

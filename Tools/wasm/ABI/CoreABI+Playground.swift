@@ -20,7 +20,7 @@ extension CoreABI {
     ///
     /// - Parameters:
     ///   - handle: The screen's handle.
-    ///   - subject: The subject's index in `SnapshotSubject.allCases`.
+    ///   - subject: The subject's index in `Script.SnapshotSubject.allCases`.
     ///   - format: 0 (ascii) or 1 (styled).
     ///   - state: The state that holds the screen.
     /// - Returns: The grid's UTF-8 text.
@@ -29,7 +29,7 @@ extension CoreABI {
     /// - Complexity: One CharGrid render, O(*c*) in the grid's cells.
     public static func codedText(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
-        let subjects = SnapshotSubject.allCases
+        let subjects = Script.SnapshotSubject.allCases
         guard subject >= 0, subject < subjects.count else {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }
@@ -180,7 +180,7 @@ extension CoreABI {
         out += "idle \(moving.isEmpty && !screen.hasFingerDown ? 1 : 0)\n"
         for m in moving { out += "moving \(m)\n" }
         let st = screen.state
-        var expectations: [Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
+        var expectations: [Script.Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
         if st.keyboard == .emoji {
             expectations.append(.panelPage(st.panelPage, of: st.panelPageCount))
             expectations.append(.panelGroup(.name(st.panelGroupName)))
