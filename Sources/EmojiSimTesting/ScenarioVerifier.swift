@@ -69,7 +69,7 @@ public struct ScenarioVerifier {
     public var isCI: Bool
     /// Runs each script (with the font its text snapshots are drawn with).
     public var runner: ScenarioRunner
-    /// Builds each script's screen; an error it throws becomes a ``ScriptError`` at the
+    /// Builds each script's screen; an error it throws becomes a `ScriptError` at the
     /// script's `catalog` line.
     public var makeHost: HostFactory
     /// Where failures leave artifacts.
@@ -214,7 +214,7 @@ public struct ScenarioVerifier {
     ///   - script: The parsed script.
     ///   - url: Where the script lives: resolves relative catalog paths and names its references.
     /// - Returns: The verification; failed expectations and snapshots are in it, not thrown.
-    /// - Throws: ``ScriptError`` at the `catalog` line when the screen cannot be built.
+    /// - Throws: `ScriptError` (Scenario) at the `catalog` line when the screen cannot be built.
     /// - Complexity: Proportional to the run (steps and the virtual time they simulate) plus
     ///   the bytes of its snapshots and references.
     public func verify(_ script: Script, at url: URL) throws -> Verification {

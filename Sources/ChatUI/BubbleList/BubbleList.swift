@@ -173,10 +173,12 @@ public struct BubbleList: Reducer {
     private func pass(at now: SimInstant) -> Pass { Pass(layout: layoutProvider, playable: playable, now: now) }
 
     /// No timers: the list only moves at frames.
+    @inlinable
     public func nextDeadline(_ state: State) -> SimInstant? { nil }
 
     /// While the scroll view moves (a drag, deceleration, bounce or animated scroll) or a
     /// displayed row has a GIF player to advance.
+    @inlinable
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
         !state.isSettled || state.animatingPlayerCount > 0
     }
@@ -192,15 +194,18 @@ public struct BubbleList: Reducer {
     }
 
     /// Each event as a line of source `list` (`BubbleListEvent.traceEvent(at:)`).
+    @inlinable
     public func trace(_ event: BubbleListEvent, at now: SimInstant) -> TraceEvent? { event.traceEvent(at: now) }
 
     /// Starts and stops the GIF players the event names.
+    @inlinable
     public func perform(_ event: BubbleListEvent, in state: State, at now: SimInstant) {
         players?.perform(event, at: now)
     }
 
     /// Advances the displayed rows' players to the frame's instant, in display order.
     /// - Complexity: O(*p*) in the displayed rows' player slots.
+    @inlinable
     public func performFrame(in state: State, at now: SimInstant) {
         players?.tick(at: now, cells: state.displayedCells)
     }
@@ -266,7 +271,7 @@ public struct BubbleList: Reducer {
         /// the inset is folded into the offset as soon as the model is idle.
         public internal(set) var pendingBottom: Double = 0
         var layoutCache: BubbleLayoutCache
-        var cells: [BubbleCell] = []          // parallel to displayedRows
+        @usableFromInline var cells: [BubbleCell] = []          // parallel to displayedRows
         var indexByID: [Message.ID: Int] = [:]
 
         typealias LayoutKey = BubbleLayoutCache.Key
@@ -359,6 +364,7 @@ extension BubbleList.State {
         return target.y + pendingBottom <= configuration.atBottomTolerance
     }
     /// No drag, deceleration, bounce or animated scroll in progress.
+    @inlinable
     public var isSettled: Bool { scroll.state == .idle }
 
     /// Top of a row in content coordinates (its height may still be an estimate).
@@ -469,6 +475,7 @@ extension BubbleList.State {
 
     /// Players that run now: one per playable animated emoji of each displayed row
     /// (the host starts them at `playerStarted` and stops them at `playerStopped`).
+    @inlinable
     public var animatingPlayerCount: Int { cells.reduce(0) { $0 + $1.playerItems.count } }
 
     // MARK: scrolling

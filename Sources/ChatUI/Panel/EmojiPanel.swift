@@ -186,12 +186,14 @@ public struct EmojiPanel: Reducer {
 
     /// The instant the host must send `.deadline` at: the arena's long press or tap
     /// limit, or the delete key's next repeat. nil: no timer pending.
+    @inlinable
     public func nextDeadline(_ state: State) -> SimInstant? {
         earliest(state.arena.nextDeadline, state.deleteRepeater.nextFire)
     }
 
     /// True while the host must send `.tick` at every display-link frame: the scroll
     /// moves or the preview's animation plays.
+    @inlinable
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
         state.scroller.isMoving || (state.previewPlayback.map { !$0.state.isFinished } ?? false)
     }
@@ -200,12 +202,14 @@ public struct EmojiPanel: Reducer {
     public func motion(_ state: State, at now: SimInstant) -> [String] { state.motion }
 
     /// The line of a `.trace` event (source `panel`); delegate calls are not lines.
+    @inlinable
     public func trace(_ event: PanelEvent, at now: SimInstant) -> TraceEvent? {
         if case .trace(let line) = event { return line }
         return nil
     }
 
     /// Hands a delegate call to `delegate` (trace lines are the host's).
+    @inlinable
     public func perform(_ event: PanelEvent, in state: State, at now: SimInstant) {
         if !event.isTrace { delegate?.append(event) }
     }

@@ -99,7 +99,7 @@ extension EmojiPanel {
         /// The paged grid's arithmetic for `sections` at `width`: pages per section,
         /// frames, hit tests (rebuilt when either changes).
         public internal(set) var layout: PanelLayout
-        var scroller = PanelScroller()
+        @usableFromInline var scroller = PanelScroller()
         /// The grid's gesture arena (tap, long press, pan): the recognizers' states and
         /// the finger they track.
         public internal(set) var arena = GestureArena.State()
@@ -131,7 +131,7 @@ extension EmojiPanel {
         /// when the search is cleared: by content, not by offset, since recents picked
         /// during the search add pages in front of it.
         var pageBeforeSearch: PageAnchor?
-        var deleteRepeater: DeleteKeyRepeater
+        @usableFromInline var deleteRepeater: DeleteKeyRepeater
         /// Bumped whenever what the pages show changes (sections, skin tones, layout,
         /// theme): cached page display lists of an older generation are stale.
         public internal(set) var contentGeneration = 0
