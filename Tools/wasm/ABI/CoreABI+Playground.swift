@@ -119,7 +119,7 @@ extension CoreABI {
     /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
     /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
     /// drawn on the panel's page (from the display list), the delete key, the tabs, the
-    /// input bar's controls, the displayed rows.
+    /// page dots but the current one, the input bar's controls, the displayed rows.
     ///
     /// - Parameters:
     ///   - p: The touch point in screen points.
@@ -148,6 +148,13 @@ extension CoreABI {
         for i in 0..<min(st.panelGroupCount, sections.count) {
             let label = sections[i].title ?? sections[i].name
             candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .tab(.name(label)) : .tab(.index(i)))
+        }
+        // A page dot other than the current one: a tap anywhere on it lies on its side
+        // of the current dot, so `tap panel.dot N` at its centre turns the same page
+        // (UIPageControl). The current dot is left out: a touch off its centre turns a
+        // page, a tap at its centre does not.
+        if let dots = PageDots(screen.panel) {
+            for i in dots.first..<(dots.first + dots.shown) where i != dots.current { candidates.append(.pageDot(i)) }
         }
         candidates += [.send, .toggle]
         // A tap in the text places the caret where it lands: only an empty input is
