@@ -132,7 +132,7 @@ extension ScenarioDriver {
     ///   - column: The caller's column.
     /// - Returns: The outcome, with what was expected and what was found.
     @discardableResult
-    public func require(_ e: Scenario.Expectation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    public func require(_ e: Scenario.Script.Expectation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) -> ExpectationOutcome {
         let o = expect(e)
         if !o.passed {

@@ -19,7 +19,7 @@ import XCTest
 /// - Parameters:
 ///   - value: The value to snapshot; an error it throws fails the assertion.
 ///   - strategy: How the value becomes a reference file and how two are compared
-///     (`.ascii`, `.png`, `.tree`, or your own ``Strategy``).
+///     (`.ascii`, `.png`, `.tree`, or your own ``Snapshotting``).
 ///   - name: The snapshot's name; unnamed snapshots of one test are numbered 1, 2, ...
 ///   - record: The record mode for this call, over the trait and `EMOJISIM_RECORD`.
 ///   - fileID: The caller's file ID, for the location.
@@ -33,7 +33,7 @@ import XCTest
 @discardableResult
 public func assertSnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
-    as strategy: Strategy<Value, Format>,
+    as strategy: Snapshotting<Value, Format>,
     named name: String? = nil,
     record: RecordMode? = nil,
     fileID: StaticString = #fileID,
@@ -70,7 +70,7 @@ public func assertSnapshot<Value, Format>(
 @discardableResult
 public func assertSnapshots<Value>(
     of value: @autoclosure () throws -> Value,
-    as strategies: [Snapshotting<Value>],
+    as strategies: [AnySnapshotting<Value>],
     named name: String? = nil,
     record: RecordMode? = nil,
     fileID: StaticString = #fileID,
@@ -100,8 +100,14 @@ public func assertSnapshots<Value>(
     return messages
 }
 
-/// A strategy of any format for `assertSnapshots`, with the key that names its file.
-public struct Snapshotting<Value> {
+/// A strategy of any format for `assertSnapshots`, with the key that names its file:
+/// `Snapshotting<Value, Format>` with its format erased, so that one call can check an
+/// ASCII and a PNG reference (`[.ascii, .png]`). swift-snapshot-testing's
+/// `assertSnapshots(of:as:)` takes strategies of one format only (a dictionary of
+/// `Snapshotting<Value, Format>`), so it needs no such type; as `AnyHashable` does for
+/// `Hashable`, this one erases the format and verifies through the same
+/// `verifySnapshot` as `assertSnapshot`.
+public struct AnySnapshotting<Value> {
     /// The file-name part that tells this strategy's reference from the others'
     /// (`<test>.<key>.<ext>`).
     public var key: String
@@ -112,7 +118,7 @@ public struct Snapshotting<Value> {
     /// - Parameters:
     ///   - strategy: The strategy that renders and compares the value.
     ///   - key: The reference file's key.
-    public init<Format>(_ strategy: Strategy<Value, Format>, key: String) {
+    public init<Format>(_ strategy: Snapshotting<Value, Format>, key: String) {
         self.key = key
         verify = { value, name, record, filePath, function, env in
             verifySnapshot(of: { value }, as: strategy, named: name, record: record, filePath: filePath,
@@ -121,25 +127,25 @@ public struct Snapshotting<Value> {
     }
 }
 
-extension Snapshotting where Value: DisplayListRepresentable {
-    /// ``Strategy/ascii`` under the key `ascii`.
-    public static var ascii: Snapshotting { Snapshotting(Strategy<Value, String>.ascii, key: "ascii") }
-    /// ``Strategy/asciiStyled`` under the key `styled`.
-    public static var asciiStyled: Snapshotting { Snapshotting(Strategy<Value, String>.asciiStyled, key: "styled") }
-    /// ``Strategy/tree`` under the key `tree`.
-    public static var tree: Snapshotting { Snapshotting(Strategy<Value, String>.tree, key: "tree") }
-    /// ``Strategy/png`` (default configuration, exact match) under the key `png`.
-    public static var png: Snapshotting { Snapshotting(Strategy<Value, Image>.png, key: "png") }
-    /// ``Strategy/ppm`` (default configuration, exact match) under the key `ppm`.
-    public static var ppm: Snapshotting { Snapshotting(Strategy<Value, Image>.ppm, key: "ppm") }
+extension AnySnapshotting where Value: DisplayListRepresentable {
+    /// ``Snapshotting/ascii`` under the key `ascii`.
+    public static var ascii: AnySnapshotting { AnySnapshotting(Snapshotting<Value, String>.ascii, key: "ascii") }
+    /// ``Snapshotting/asciiStyled`` under the key `styled`.
+    public static var asciiStyled: AnySnapshotting { AnySnapshotting(Snapshotting<Value, String>.asciiStyled, key: "styled") }
+    /// ``Snapshotting/tree`` under the key `tree`.
+    public static var tree: AnySnapshotting { AnySnapshotting(Snapshotting<Value, String>.tree, key: "tree") }
+    /// ``Snapshotting/png`` (default configuration, exact match) under the key `png`.
+    public static var png: AnySnapshotting { AnySnapshotting(Snapshotting<Value, Image>.png, key: "png") }
+    /// ``Snapshotting/ppm`` (default configuration, exact match) under the key `ppm`.
+    public static var ppm: AnySnapshotting { AnySnapshotting(Snapshotting<Value, Image>.ppm, key: "ppm") }
     /// A PNG snapshot rendered with `configuration`, under the key `png`.
     ///
     /// - Parameters:
     ///   - configuration: Size, scale, theme, font and images of the render.
     ///   - tolerance: The largest per-channel difference still counted as equal.
     /// - Returns: The snapshotting, for `assertSnapshots(of:as:)`.
-    public static func png(_ configuration: RenderConfiguration, tolerance: Int = 0) -> Snapshotting {
-        Snapshotting(Strategy<Value, Image>.png(configuration, tolerance: tolerance), key: "png")
+    public static func png(_ configuration: RenderConfiguration, tolerance: Int = 0) -> AnySnapshotting {
+        AnySnapshotting(Snapshotting<Value, Image>.png(configuration, tolerance: tolerance), key: "png")
     }
 }
 
@@ -163,7 +169,7 @@ struct SnapshotLocation {
 /// - Complexity: O(*n*) in the size of the rendered value and its reference.
 public func verifySnapshot<Value, Format>(
     of value: () throws -> Value,
-    as strategy: Strategy<Value, Format>,
+    as strategy: Snapshotting<Value, Format>,
     named name: String? = nil,
     record: RecordMode? = nil,
     filePath: String,

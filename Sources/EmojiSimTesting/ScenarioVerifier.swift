@@ -69,7 +69,7 @@ public struct ScenarioVerifier {
     public var isCI: Bool
     /// Runs each script (with the font its text snapshots are drawn with).
     public var runner: ScenarioRunner
-    /// Builds each script's screen; an error it throws becomes a ``ScriptError`` at the
+    /// Builds each script's screen; an error it throws becomes a `ScriptError` at the
     /// script's `catalog` line.
     public var makeHost: HostFactory
     /// Where failures leave artifacts.
@@ -214,7 +214,7 @@ public struct ScenarioVerifier {
     ///   - script: The parsed script.
     ///   - url: Where the script lives: resolves relative catalog paths and names its references.
     /// - Returns: The verification; failed expectations and snapshots are in it, not thrown.
-    /// - Throws: ``ScriptError`` at the `catalog` line when the screen cannot be built.
+    /// - Throws: `ScriptError` (Scenario) at the `catalog` line when the screen cannot be built.
     /// - Complexity: Proportional to the run (steps and the virtual time they simulate) plus
     ///   the bytes of its snapshots and references.
     public func verify(_ script: Script, at url: URL) throws -> Verification {
@@ -289,7 +289,7 @@ public struct ScenarioVerifier {
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
         let configuration = RenderConfiguration(scale: output.scale, theme: output.theme,
                                                 font: font, images: images)
-        func run<F>(_ strategy: Strategy<DisplayList, F>) -> SnapshotCheck {
+        func run<F>(_ strategy: Snapshotting<DisplayList, F>) -> SnapshotCheck {
             let actual = strategy.snapshot(output.list)
             guard let reference else {
                 return SnapshotCheck(reference: nil, displayName: displayName, status: .unchecked,
@@ -299,11 +299,11 @@ public struct ScenarioVerifier {
                                         displayName: displayName, artifactName: artifactName, policy: policy)
         }
         switch output.format {
-        case .ascii: return run(Strategy<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
-        case .styled: return run(Strategy<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
-        case .tree: return run(Strategy<DisplayList, String>.tree)
-        case .png: return run(Strategy<DisplayList, Image>.png(configuration))
-        case .ppm: return run(Strategy<DisplayList, Image>.ppm(configuration))
+        case .ascii: return run(Snapshotting<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
+        case .styled: return run(Snapshotting<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
+        case .tree: return run(Snapshotting<DisplayList, String>.tree)
+        case .png: return run(Snapshotting<DisplayList, Image>.png(configuration))
+        case .ppm: return run(Snapshotting<DisplayList, Image>.ppm(configuration))
         }
     }
 }

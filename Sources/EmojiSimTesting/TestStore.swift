@@ -20,18 +20,6 @@ public func recordTestStoreIssue<State, Action, Event, Failure: Error>(_ failure
                                                 line: location.line, column: location.column))
 }
 
-/// Transitional: reports an `ObservingTestStore` failure (see `recordTestStoreIssue`).
-///
-/// - Parameters:
-///   - failure: What the store found wrong.
-///   - location: The failing assertion's source location.
-public func recordTestStoreIssue<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>,
-                                                                  at location: TestStoreLocation) {
-    Issue.record(RecordedFailure(TestStoreMessage.describe(failure)),
-                 sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
-                                                line: location.line, column: location.column))
-}
-
 /// The text of a TestStore failure (test-side: it uses reflection, which the core avoids).
 public enum TestStoreMessage {
     /// The message for a `TestStore` failure: for a state difference, each differing
@@ -60,22 +48,6 @@ public enum TestStoreMessage {
             return "the action threw \(error)"
         case .unreceived, .nothingReceived, .receivedOther:
             return failure.message
-        }
-    }
-
-    /// Transitional: the text of an `ObservingTestStore` failure.
-    ///
-    /// - Parameter failure: The failure.
-    /// - Returns: A multi-line message, as for a `TestStore` failure.
-    /// - Complexity: O(*n*) in the size of the states' or event lists' descriptions.
-    public static func describe<Observed, Event, Failure: Error>(_ failure: ObservingTestStoreFailure<Observed, Event, Failure>) -> String {
-        switch failure {
-        case let .state(expected, actual):
-            return describe(TestStoreFailure<Observed, Never, Event, Failure>.state(expected: expected, actual: actual))
-        case let .events(expected, received):
-            return describe(TestStoreFailure<Observed, Never, Event, Failure>.events(expected: expected, received: received))
-        case let .threw(error):
-            return "the action threw \(error)"
         }
     }
 

@@ -15,7 +15,7 @@ extension ChatScreen: ScenarioHost {
 
     /// Typing and editing through the input bar, `receive` into the list, `search` on
     /// the panel, memory warnings and resizes; touches and time are the runner's.
-    public func perform(_ action: Action) throws(HostError) {
+    public func perform(_ action: Script.Action) throws(HostError) {
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
             switch action {
@@ -51,7 +51,7 @@ extension ChatScreen: ScenarioHost {
 
     /// The state expectations read, from the models now.
     public var state: HostState {
-        let p = panel.state
+        let p = panel
         let visible = visibleRows
         let kb: KeyboardKind
         switch keyboard {
@@ -77,8 +77,9 @@ extension ChatScreen: ScenarioHost {
     /// rows or navigation bar, so it changes only when the panel does. Nil when the
     /// component is not on screen (the panel without the emoji keyboard, the list with
     /// no height, a bar pushed below the screen). Lays the screen out first
-    /// (`layoutIfNeeded()`), as UIKit does before a snapshot. O(component items).
-    public func displayList(of subject: SnapshotSubject) -> DisplayList? {
+    /// (`layoutIfNeeded()`), as UIKit does before a snapshot.
+    /// - Complexity: O(the component's drawn items).
+    public func displayList(of subject: Script.SnapshotSubject) -> DisplayList? {
         layoutIfNeeded()
         let now = clock.now
         let screen = Rect(origin: .zero, size: profile.size)
@@ -92,7 +93,7 @@ extension ChatScreen: ScenarioHost {
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            list.draw(into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
+            listModel.draw(list, into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
             return part
         case .input:
             let frame = inputBarFrame(at: now)

@@ -70,7 +70,7 @@ public struct Monkey<Host: ScenarioHost> {
         let host = makeHost()
         let driver = ScenarioDriver(host: host, configuration: configuration, name: "monkey-\(seed)")
         driver.timing = .manual
-        var commands: [Command] = []
+        var commands: [Script.Command] = []
         for step in 0..<steps {
             let action = MonkeyActions.choose(&rng, state: host.state)
             commands.append(.action(action))
@@ -103,23 +103,23 @@ public struct Monkey<Host: ScenarioHost> {
         return nil
     }
 
-    func finding(_ kind: Finding.Kind, step: Int, violations: [String], from count: Int, shrunk: [Command]) -> Finding {
+    func finding(_ kind: Finding.Kind, step: Int, violations: [String], from count: Int, shrunk: [Script.Command]) -> Finding {
         let script = Script(name: "monkey-\(seed).scenario",
-                            commands: setupCommands() + [Located(.action(.timing(.manual)), line: 0, column: 0)]
-                                + shrunk.map { Located($0, line: 0, column: 0) })
+                            commands: setupCommands() + [Script.Located(.action(.timing(.manual)), line: 0, column: 0)]
+                                + shrunk.map { Script.Located($0, line: 0, column: 0) })
         let text = ScriptPrinter.print(script, header: [
             "monkey seed \(seed), \(kind.rawValue) after step \(step):",
         ] + violations.map { "  " + $0 } + ["shrunk from \(count) to \(shrunk.count) lines"])
         return Finding(kind: kind, seed: seed, step: step, violations: violations, script: script, text: text)
     }
 
-    func setupCommands() -> [Located<Command>] {
+    func setupCommands() -> [Script.Located<Script.Command>] {
         let c = configuration
-        var out: [Setup] = [.device(c.device), .theme(c.theme), .catalog(c.catalog), .conversation(c.conversation)]
+        var out: [Script.Setup] = [.device(c.device), .theme(c.theme), .catalog(c.catalog), .conversation(c.conversation)]
         out.append(.set(.panelLayout(columns: c.panelColumns, rows: c.panelRows)))
         out.append(.set(.panelSnap(c.panelSnap)))
         out.append(.set(.touchRate(c.touchRate)))
-        return out.map { Located(.setup($0), line: 0, column: 0) }
+        return out.map { Script.Located(.setup($0), line: 0, column: 0) }
     }
 
     /// A fresh driver in manual timing, as the run's.
@@ -130,7 +130,7 @@ public struct Monkey<Host: ScenarioHost> {
     }
 
     /// True when replaying `actions` on a fresh host breaks an invariant.
-    func breaksAnInvariant(_ actions: [Command]) -> Bool {
+    func breaksAnInvariant(_ actions: [Script.Command]) -> Bool {
         let driver = freshDriver()
         for c in actions {
             do throws(ScriptError) { try driver.execute(c) } catch {}
@@ -141,7 +141,7 @@ public struct Monkey<Host: ScenarioHost> {
 
     /// True when `e`, after replaying `commands` (earlier expectations included: they
     /// move the trace window), fails with the same problem.
-    func failsTheSame(_ e: Expectation, _ problem: String, after commands: [Command]) -> Bool {
+    func failsTheSame(_ e: Script.Expectation, _ problem: String, after commands: [Script.Command]) -> Bool {
         let driver = freshDriver()
         for c in commands {
             do throws(ScriptError) { try driver.execute(c) } catch {}
@@ -151,7 +151,7 @@ public struct Monkey<Host: ScenarioHost> {
 
     /// ddmin-style: remove chunks of halving size while `fails` holds, then single
     /// lines. O(n log n) replays for the common case.
-    func shrink(_ commands: [Command], _ fails: ([Command]) -> Bool) -> [Command] {
+    func shrink(_ commands: [Script.Command], _ fails: ([Script.Command]) -> Bool) -> [Script.Command] {
         var current = commands
         var chunk = max(1, current.count / 2)
         while true {
@@ -172,8 +172,8 @@ enum MonkeyActions {
     static let words = ["你好", "hello", " ", "哈哈", "[微笑]", "[f056]", "😄", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "ok", "\n", "[笑哭]", "[unknown]", "[[哈哈]]"]
 
     /// A random action valid for `state`.
-    static func choose(_ rng: inout SeededRandom, state s: HostState) -> Action {
-        var options: [Action] = [
+    static func choose(_ rng: inout SeededRandom, state s: HostState) -> Script.Action {
+        var options: [Script.Action] = [
             .tap(.input), .tap(.toggle), .tap(.outside),
             .wait(.milliseconds(rng.int(in: 16...600))), .settle,
             .receive(randomText(&rng)),

@@ -20,7 +20,7 @@ enum MonkeyExpectations {
     /// One expectation that holds now. `resolve` answers a finder on the screen now
     /// (`Testable.resolve(_:)`), for `expect <target> …`.
     static func choose(_ rng: inout SeededRandom, state: HostState, window: ArraySlice<TraceEvent>,
-                       resolve: (Finder) -> FinderResult) -> Expectation {
+                       resolve: (Finder) -> FinderResult) -> Script.Expectation {
         switch rng.int(in: 0..<5) {
         case 4:
             let f = finder(&rng, state: state)
@@ -93,7 +93,7 @@ enum MonkeyExpectations {
     }
 
     /// `expect no trace` of a name the window does not hold, or the count of one it does.
-    static func absent(_ rng: inout SeededRandom, _ window: ArraySlice<TraceEvent>) -> Expectation {
+    static func absent(_ rng: inout SeededRandom, _ window: ArraySlice<TraceEvent>) -> Script.Expectation {
         let name = names[rng.int(in: 0..<names.count)]
         let n = matches(name, window)
         return n == 0 ? .noTrace(name) : .traceCount(name, n)
@@ -126,7 +126,7 @@ enum MonkeyExpectations {
 
     /// Why `e` does not hold on the driver now, or does not read back from its line;
     /// nil when it holds. Checking it moves the trace window as a script line would.
-    static func problem<Host: ScenarioHost>(_ e: Expectation, on driver: ScenarioDriver<Host>) -> String? {
+    static func problem<Host: ScenarioHost>(_ e: Script.Expectation, on driver: ScenarioDriver<Host>) -> String? {
         let line = "expect " + ScriptPrinter.expectation(e)
         do throws(ScriptParseErrors) {
             let back = try ScriptParser.parse(line, name: "monkey")

@@ -31,7 +31,7 @@ public enum ScriptParser {
             throw ScriptParseErrors([ScriptError(file: name, line: 1, column: 1,
                 message: "script is \(source.utf8.count) bytes; the limit is \(maxBytes)")])
         }
-        var commands: [Located<Command>] = []
+        var commands: [Script.Located<Script.Command>] = []
         var errors: [ScriptError] = []
         var firstNonSetupLine: Int?
         // A snapshot name is one reference file per format: a second line with the same
@@ -71,7 +71,7 @@ public enum ScriptParser {
                     }
                     snapshotLines[request.name] = lineNumber
                 }
-                commands.append(Located(command, line: lineNumber, column: first.column))
+                commands.append(Script.Located(command, line: lineNumber, column: first.column))
             } catch {
                 errors.append(error)
             }
@@ -170,7 +170,7 @@ struct LineParser {
 
     // MARK: commands
 
-    mutating func parseCommand() throws(ScriptError) -> Command {
+    mutating func parseCommand() throws(ScriptError) -> Script.Command {
         let head = try word("a command")
         switch head.text {
         case "device", "theme", "catalog", "conversation", "set":
@@ -184,7 +184,7 @@ struct LineParser {
         }
     }
 
-    mutating func setup(_ head: Token) throws(ScriptError) -> Setup {
+    mutating func setup(_ head: Token) throws(ScriptError) -> Script.Setup {
         switch head.text {
         case "device":
             let t = try word("a device (iphone8, iphone14 or WxH@S)")
@@ -222,13 +222,13 @@ struct LineParser {
                 throw error(kind, "expected a catalog source (demo, plist, unicode, folder, json), found '\(kind.text)'")
             }
         case "conversation":
-            return .conversation(try oneOf("a conversation", [("demo", ConversationSource.demo), ("empty", .empty)]))
+            return .conversation(try oneOf("a conversation", [("demo", Script.ConversationSource.demo), ("empty", .empty)]))
         default: // "set"
             return .set(try setting())
         }
     }
 
-    mutating func setting() throws(ScriptError) -> Setting {
+    mutating func setting() throws(ScriptError) -> Script.Setting {
         let key = try word("a setting key")
         switch key.text {
         case "panel.layout":
@@ -252,7 +252,7 @@ struct LineParser {
         case "touch.rate":
             return .touchRate(try oneOf("a touch rate", [("60", 60), ("120", 120)]))
         default:
-            throw error(key, "unknown setting '\(key.text)' (known: \(Setting.keys.joined(separator: ", ")))")
+            throw error(key, "unknown setting '\(key.text)' (known: \(Script.Setting.keys.joined(separator: ", ")))")
         }
     }
 
@@ -333,13 +333,13 @@ struct LineParser {
         }
     }
 
-    mutating func action(_ head: Token) throws(ScriptError) -> Action {
+    mutating func action(_ head: Token) throws(ScriptError) -> Script.Action {
         switch head.text {
         case "tap": return .tap(try target())
         case "double-tap": return .doubleTap(try target())
         case "long-press":
             let t = try target()
-            return .longPress(t, duration: accept("for") ? try duration() : Action.defaultLongPress)
+            return .longPress(t, duration: accept("for") ? try duration() : Script.Action.defaultLongPress)
         case "press": return .press(try target())
         case "move":
             let t = try target()
@@ -416,7 +416,7 @@ struct LineParser {
         }
     }
 
-    mutating func expectation() throws(ScriptError) -> Expectation {
+    mutating func expectation() throws(ScriptError) -> Script.Expectation {
         let what = try word("what to expect")
         switch what.text {
         case "keyboard":
@@ -497,7 +497,7 @@ struct LineParser {
 
     /// `expect TARGET visible|…|count N|text "…"`, from the target's first token (the
     /// one `expectation()` read as its head).
-    mutating func finderExpectation() throws(ScriptError) -> Expectation {
+    mutating func finderExpectation() throws(ScriptError) -> Script.Expectation {
         position -= 1
         let finder = try target()
         let what = "\(LineParser.finderExpectationWords) after the target"
@@ -511,14 +511,14 @@ struct LineParser {
         }
     }
 
-    mutating func snapshot() throws(ScriptError) -> SnapshotRequest {
+    mutating func snapshot() throws(ScriptError) -> Script.SnapshotRequest {
         let nameToken = try next("a snapshot name")
         let name = nameToken.text
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ isNameScalar($0) }) else {
             throw error(nameToken, "snapshot names use letters, digits, '-', '_' and '.' only (they become file names), found '\(name)'")
         }
-        var request = SnapshotRequest(name: name)
-        if let t = peek, t.kind == .word, let s = SnapshotSubject(rawValue: t.text) {
+        var request = Script.SnapshotRequest(name: name)
+        if let t = peek, t.kind == .word, let s = Script.SnapshotSubject(rawValue: t.text) {
             position += 1
             request.subject = s
         }
@@ -526,8 +526,8 @@ struct LineParser {
             guard t.kind == .word else { throw error(t, "expected a snapshot format, found a string") }
             position += 1
             if t.text == "all" {
-                request.formats = SnapshotFormat.allCases
-            } else if let f = SnapshotFormat(rawValue: t.text) {
+                request.formats = Script.SnapshotFormat.allCases
+            } else if let f = Script.SnapshotFormat(rawValue: t.text) {
                 request.formats = [f]
             } else {
                 throw error(t, "expected a snapshot subject (screen, panel, input, list) or format (ascii, styled, png, ppm, tree, all), found '\(t.text)'")

@@ -10,9 +10,9 @@ public struct ScenarioConfiguration: Hashable, Sendable {
     /// The colours every format draws with (`theme light|dark`).
     public var theme: Theme = .light
     /// Where the emoji come from (`catalog demo|plist|unicode|folder|json`).
-    public var catalog: CatalogSource = .demo
+    public var catalog: Script.CatalogSource = .demo
     /// The messages the list starts with (`conversation demo|empty`).
-    public var conversation: ConversationSource = .demo
+    public var conversation: Script.ConversationSource = .demo
     /// Emoji per row of a panel page (`set panel.layout COLUMNSxROWS`).
     public var panelColumns = 8
     /// Rows of a panel page (`set panel.layout COLUMNSxROWS`).
@@ -36,7 +36,7 @@ public struct ScenarioConfiguration: Hashable, Sendable {
     public init() {}
 
     /// Applies one setup line.
-    public mutating func apply(_ setup: Setup) {
+    public mutating func apply(_ setup: Script.Setup) {
         switch setup {
         case .device(let d): device = d
         case .theme(let t): theme = t

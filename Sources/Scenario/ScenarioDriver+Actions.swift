@@ -9,7 +9,7 @@ extension ScenarioDriver {
     /// `double-tap T`.
     public func doubleTap(_ t: Finder) throws(ScriptError) { try execute(.action(.doubleTap(t))) }
     /// `long-press T for D`.
-    public func longPress(_ t: Finder, for d: SimDuration = Action.defaultLongPress) throws(ScriptError) {
+    public func longPress(_ t: Finder, for d: SimDuration = Script.Action.defaultLongPress) throws(ScriptError) {
         try execute(.action(.longPress(t, duration: d)))
     }
     /// `press T`: the finger stays down.
@@ -65,8 +65,8 @@ extension ScenarioDriver {
 
     /// Checks an expectation now and returns its outcome (also kept in `result`).
     @discardableResult
-    public func expect(_ e: Expectation) -> ExpectationOutcome {
-        let o = check(e, Located(.expect(e), line: 0, column: 0))
+    public func expect(_ e: Script.Expectation) -> ExpectationOutcome {
+        let o = check(e, Script.Located(.expect(e), line: 0, column: 0))
         result.expectations.append(o)
         return o
     }

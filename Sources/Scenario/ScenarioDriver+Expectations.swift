@@ -6,7 +6,7 @@ import Tester
 // The driver's expectation checks: one `ExpectationOutcome` per `expect` line, with the
 // expected and the found value in the script's own spelling.
 extension ScenarioDriver {
-    func check(_ e: Expectation, _ c: Located<Command>) -> ExpectationOutcome {
+    func check(_ e: Script.Expectation, _ c: Script.Located<Script.Command>) -> ExpectationOutcome {
         let s = host.state
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
@@ -84,7 +84,7 @@ extension ScenarioDriver {
     /// consumed through the last of them when it holds.
     ///
     /// - Complexity: O(lines in the window × line length).
-    func checkTrace(_ needle: String, count: Int?, _ e: Expectation, _ c: Located<Command>,
+    func checkTrace(_ needle: String, count: Int?, _ e: Script.Expectation, _ c: Script.Located<Script.Command>,
                     moves: Bool = true) -> ExpectationOutcome {
         let events = host.trace.retained
         let dropped = host.trace.droppedCount

@@ -16,13 +16,13 @@ public protocol ScenarioHost: Testable {
     var size: Size { get }
     /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
     /// resizing. Touch actions, `wait`, `settle` and `timing` never reach the host.
-    func perform(_ action: Action) throws(HostError)
+    func perform(_ action: Script.Action) throws(HostError)
     /// What expectations read.
     var state: HostState { get }
     /// What a snapshot draws: only that component's items, at the origin; nil when the
     /// component is not on screen (a snapshot of it is then an error). `.screen` is
     /// never nil.
-    func displayList(of subject: SnapshotSubject) -> DisplayList?
+    func displayList(of subject: Script.SnapshotSubject) -> DisplayList?
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var imageProvider: ImageProvider { get }
 }

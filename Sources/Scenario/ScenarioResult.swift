@@ -9,7 +9,7 @@ public struct ExpectationOutcome: Hashable, Sendable {
     /// The column of its first character (1-based).
     public var column: Int
     /// What the line asked for.
-    public var expectation: Expectation
+    public var expectation: Script.Expectation
     /// True when what was found matched.
     public var passed: Bool
     /// Human-readable expected and actual values.
@@ -31,9 +31,9 @@ public struct SnapshotOutput: Hashable, Sendable {
     /// The snapshot's name, unique within the script (the reference's file name stem).
     public var name: String
     /// What was captured: the whole screen or one component.
-    public var subject: SnapshotSubject
+    public var subject: Script.SnapshotSubject
     /// How the display list becomes a reference file.
-    public var format: SnapshotFormat
+    public var format: Script.SnapshotFormat
     /// The script line of the `snapshot` (1-based).
     public var line: Int
     /// What the component drew, at the origin, sized to the component.
@@ -44,7 +44,7 @@ public struct SnapshotOutput: Hashable, Sendable {
     public var theme: Theme
 
     /// A snapshot as the runner records it; see each property.
-    public init(name: String, subject: SnapshotSubject, format: SnapshotFormat, line: Int, list: DisplayList,
+    public init(name: String, subject: Script.SnapshotSubject, format: Script.SnapshotFormat, line: Int, list: DisplayList,
                 scale: Int, theme: Theme) {
         self.name = name; self.subject = subject; self.format = format; self.line = line
         self.list = list; self.scale = scale; self.theme = theme
@@ -55,7 +55,7 @@ public struct SnapshotOutput: Hashable, Sendable {
     public var fileName: String { name + "." + format.fileExtension }
 }
 
-extension SnapshotFormat {
+extension Script.SnapshotFormat {
     /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
     /// `png`, `ppm`).
     public var fileExtension: String {

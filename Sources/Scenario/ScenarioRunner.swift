@@ -156,16 +156,16 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         return result
     }
 
-    func fail(_ c: Located<Command>, _ message: String) -> ScriptError {
+    func fail(_ c: Script.Located<Script.Command>, _ message: String) -> ScriptError {
         ScriptError(file: name, line: c.line, column: c.column, message: message)
     }
 
     /// Runs one command (line and column are for error messages).
-    public func execute(_ command: Command, line: Int = 0, column: Int = 0) throws(ScriptError) {
-        try execute(Located(command, line: line, column: column))
+    public func execute(_ command: Script.Command, line: Int = 0, column: Int = 0) throws(ScriptError) {
+        try execute(Script.Located(command, line: line, column: column))
     }
 
-    func execute(_ c: Located<Command>) throws(ScriptError) {
+    func execute(_ c: Script.Located<Script.Command>) throws(ScriptError) {
         switch c.value {
         case .setup:
             return
@@ -193,12 +193,12 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     // MARK: timing
 
     /// Auto timing's wait for idle before `what`; a failure names what still moves.
-    func synchronize(_ c: Located<Command>, _ what: String) throws(ScriptError) {
+    func synchronize(_ c: Script.Located<Script.Command>, _ what: String) throws(ScriptError) {
         do throws(TesterError) { try tester.synchronize() } catch { throw fail(c, "\(what): \(error)") }
     }
 
     /// A script warning: kept in the result (the CLI prints it to stderr) and traced.
-    func warn(_ c: Located<Command>, _ what: String, _ message: String) {
+    func warn(_ c: Script.Located<Script.Command>, _ what: String, _ message: String) {
         let w = ScriptWarning(file: name, line: c.line, column: c.column, message: "\(what) (line \(c.line)): \(message)")
         result.warnings.append(w)
         stepLogger?.warned(w.message)
@@ -220,7 +220,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// timing, the target exists, is on screen, is enabled and receives the touch; a
     /// failure is an error. In manual timing a disabled or covered target is touched
     /// anyway, with a warning (`verify`).
-    func aim(_ target: Finder, _ what: String, _ c: Located<Command>) throws(ScriptError) -> FinderAim {
+    func aim(_ target: Finder, _ what: String, _ c: Script.Located<Script.Command>) throws(ScriptError) -> FinderAim {
         do throws(TesterError) { return try tester.aim(target, for: what) } catch {
             guard case .notActionable(_, _, let result) = error else { throw fail(c, "\(what): \(error)") }
             // A script knows which catalog it loaded: name it.
@@ -235,7 +235,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     func frameOf(_ target: Finder) -> Rect? { host.resolve(target).found?.frame }
 
     /// After a touch in manual timing: did it end on the target it was aimed at?
-    func verify(_ aim: FinderAim, _ target: Finder, _ what: String, _ c: Located<Command>) {
+    func verify(_ aim: FinderAim, _ target: Finder, _ what: String, _ c: Script.Located<Script.Command>) {
         guard tester.timing == .manual else { return }
         if let doubt = aim.doubt { warn(c, what, doubt); return }
         if case .point = target { return }
@@ -251,7 +251,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         }
     }
 
-    func tested(_ c: Located<Command>, _ what: String, _ body: () throws(TesterError) -> Void) throws(ScriptError) {
+    func tested(_ c: Script.Located<Script.Command>, _ what: String, _ body: () throws(TesterError) -> Void) throws(ScriptError) {
         do throws(TesterError) { try body() } catch {
             if case .finger(let m) = error { throw fail(c, m) }
             if case .swipe(.tooShort) = error { throw fail(c, "\(what): \(error); use a longer distance or a lower speed") }
@@ -262,13 +262,13 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// Where a swipe or drag starts (`Tester.start(for:_:travel:)`): anywhere in a
     /// region (the panel, the list) that keeps the whole path on screen, else the aim's
     /// point (the path must fit from it).
-    func start(for target: Finder, _ aim: FinderAim, travel: Point, _ what: String, _ c: Located<Command>) throws(ScriptError) -> Point {
+    func start(for target: Finder, _ aim: FinderAim, travel: Point, _ what: String, _ c: Script.Located<Script.Command>) throws(ScriptError) -> Point {
         do throws(TesterError) { return try tester.start(for: target, aim, travel: travel) } catch {
             throw fail(c, "\(what): \(error)")
         }
     }
 
-    func act(_ a: Action, _ c: Located<Command>) throws(ScriptError) {
+    func act(_ a: Script.Action, _ c: Script.Located<Script.Command>) throws(ScriptError) {
         // Only failures and warnings print the action: a 10,000-character `receive` is
         // not re-quoted on every line that succeeds.
         lazy var what = ScriptPrinter.action(a)
@@ -285,7 +285,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             stepLogger?.aimed(t, frame: aim.frame, point: aim.point)
             try tested(c, what) { () throws(TesterError) in
                 try tester.tap(at: aim.point)
-                _ = tester.pump(Action.doubleTapGap)
+                _ = tester.pump(Script.Action.doubleTapGap)
                 try tester.tap(at: aim.point)
             }
             verify(aim, t, what, c)

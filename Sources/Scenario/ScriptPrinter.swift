@@ -20,14 +20,14 @@ public enum ScriptPrinter {
 
     /// One command as the line the parser reads back to it (`tap panel.emoji 笑哭`,
     /// `expect panel.dot 1 selected`).
-    public static func line(_ c: Command) -> String {
+    public static func line(_ c: Script.Command) -> String {
         switch c {
         case .setup(let s): return setup(s)
         case .action(let a): return action(a)
         case .expect(let e): return "expect " + expectation(e)
         case .snapshot(let s):
             var out = "snapshot \(s.name) \(s.subject.rawValue)"
-            if s.formats == SnapshotFormat.allCases { out += " all" }
+            if s.formats == Script.SnapshotFormat.allCases { out += " all" }
             else if s.formats.count == 1 { out += " \(s.formats[0].rawValue)" }
             return out
         }
@@ -47,7 +47,7 @@ public enum ScriptPrinter {
         return num(d.milliseconds) + "ms"
     }
 
-    static func setup(_ s: Setup) -> String {
+    static func setup(_ s: Script.Setup) -> String {
         switch s {
         case .device(let d):
             // The parser's words: a built-in profile's name, else the size and scale.
@@ -77,7 +77,7 @@ public enum ScriptPrinter {
         !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 
-    static func action(_ a: Action) -> String {
+    static func action(_ a: Script.Action) -> String {
         switch a {
         case .tap(let t): return "tap \(t)"
         case .doubleTap(let t): return "double-tap \(t)"
@@ -114,7 +114,7 @@ public enum ScriptPrinter {
         }
     }
 
-    static func expectation(_ e: Expectation) -> String {
+    static func expectation(_ e: Script.Expectation) -> String {
         switch e {
         case .keyboard(let k): return "keyboard \(k.rawValue)"
         case .sendEnabled(let b): return "send \(b ? "enabled" : "disabled")"

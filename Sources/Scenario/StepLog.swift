@@ -160,8 +160,8 @@ public struct StepLog: Hashable, Sendable {
 extension HostState {
     /// The state as the `expect` lines that hold now, in the canonical spelling: every
     /// value `expect` can check (the panel's only while the emoji keyboard shows).
-    public var expectations: [Expectation] {
-        var out: [Expectation] = [.keyboard(keyboard), .input(input), .outgoing(outgoing), .caret(caret),
+    public var expectations: [Script.Expectation] {
+        var out: [Script.Expectation] = [.keyboard(keyboard), .input(input), .outgoing(outgoing), .caret(caret),
                                   .sendEnabled(sendEnabled)]
         if keyboard == .emoji {
             out.append(.panelPage(panelPage, of: panelPageCount))
@@ -294,7 +294,7 @@ final class StepLogger<Host: ScenarioHost> {
         return id
     }
 
-    func begin(_ c: Located<Command>) {
+    func begin(_ c: Script.Located<Script.Command>) {
         let kind: StepLog.Step.Kind
         switch c.value {
         case .setup: current = nil; return

@@ -31,7 +31,10 @@ public final class Host<R: Reducer> {
     /// The reducer and its dependencies.
     public let reducer: R
     /// The model's whole state; only actions change it.
-    public private(set) var state: R.State
+    public var state: R.State { _state }
+    /// The storage of `state` (usable from the inlinable send path, so a client module
+    /// specializes the host for its reducer instead of copying an opaque state around).
+    @usableFromInline var _state: R.State
     /// The clock everything of this host runs on (shared with its driver).
     public let clock: VirtualClock
     /// Every traced event of the model, in order.
@@ -40,15 +43,16 @@ public final class Host<R: Reducer> {
     public let displayLink: DisplayLink
     /// Refusals of actions the host sent itself (frames, deadlines, feedback, touches),
     /// oldest first; at most `refusalCapacity` are kept (the newest).
-    public private(set) var refusals: [R.Failure] = []
+    public var refusals: [R.Failure] { _refusals }
+    @usableFromInline var _refusals: [R.Failure] = []
     /// How many refusals `refusals` keeps.
     public let refusalCapacity = 1_000
 
-    private var timer: VirtualClock.TimerID?
-    private var timerDue: SimInstant?
+    @usableFromInline var timer: VirtualClock.TimerID?
+    @usableFromInline var timerDue: SimInstant?
     /// Nesting of `send` (feedback sends from inside one): time is synced at depth 0.
-    private var depth = 0
-    private let backref = Backref<Host<R>>()
+    @usableFromInline var depth = 0
+    @usableFromInline let backref = Backref<Host<R>>()
 
     /// A host for `state`, built at `clock.now`.
     /// - Parameters:
@@ -62,7 +66,7 @@ public final class Host<R: Reducer> {
     public init(_ reducer: R, state: R.State, events: [R.Event] = [], clock: VirtualClock = VirtualClock(),
                 trace: Trace = Trace(), frameRate: Int = 60) {
         self.reducer = reducer
-        self.state = state
+        _state = state
         self.clock = clock
         self.trace = trace
         displayLink = DisplayLink(clock: clock, hz: frameRate)
@@ -79,9 +83,9 @@ public final class Host<R: Reducer> {
     /// Sends `action` at `clock.now`: the state changes, the events are traced and
     /// performed, the wiring is fed back, then timer and frames follow the new state.
     /// Returns the action's own events (not those of the actions fed back).
-    /// O(the transition + its events).
     /// - Throws: the reducer's failure; the state is then unchanged and nothing is traced.
-    @discardableResult
+    /// - Complexity: O(the transition + its events), plus the actions fed back.
+    @discardableResult @inlinable
     public func send(_ action: R.Action) throws(R.Failure) -> [R.Event] {
         depth += 1
         defer {
@@ -89,7 +93,7 @@ public final class Host<R: Reducer> {
             if depth == 0 { sync() }
         }
         let now = clock.now
-        let events = try reducer.reduce(into: &state, action, at: now)
+        let events = try reducer.reduce(into: &_state, action, at: now)
         run(events, at: now)
         return events
     }
@@ -97,23 +101,24 @@ public final class Host<R: Reducer> {
     /// Sends an action nobody can be told about a refusal of (a frame, a deadline, fed
     /// back wiring, a touch): a refusal goes into `refusals`. Returns the events, empty
     /// on refusal.
-    @discardableResult
+    @discardableResult @inlinable
     public func sendKeepingRefusals(_ action: R.Action) -> [R.Event] {
         do throws(R.Failure) {
             return try send(action)
         } catch {
-            if refusals.count >= refusalCapacity { refusals.removeFirst() }
-            refusals.append(error)
+            if _refusals.count >= refusalCapacity { _refusals.removeFirst() }
+            _refusals.append(error)
             return []
         }
     }
 
     /// Records and performs `events`, then feeds back their wiring, depth first.
-    private func run(_ events: [R.Event], at now: SimInstant) {
+    @inlinable
+    func run(_ events: [R.Event], at now: SimInstant) {
         guard !events.isEmpty else { return }
         for e in events {
             if let line = reducer.trace(e, at: now) { trace.record(line) }
-            reducer.perform(e, in: state, at: now)
+            reducer.perform(e, in: _state, at: now)
         }
         for e in events {
             if let back = reducer.feedback(e) { sendKeepingRefusals(back) }
@@ -131,13 +136,15 @@ public final class Host<R: Reducer> {
 
     // MARK: time
 
-    private func frame() {
+    @inlinable
+    func frame() {
         guard let action = R.frameAction else { return }
         sendKeepingRefusals(action)
-        reducer.performFrame(in: state, at: clock.now)
+        reducer.performFrame(in: _state, at: clock.now)
     }
 
-    private func deadlineFired() {
+    @inlinable
+    func deadlineFired() {
         timer = nil
         timerDue = nil
         if let action = R.deadlineAction { sendKeepingRefusals(action) } else { sync() }
@@ -145,9 +152,10 @@ public final class Host<R: Reducer> {
 
     /// The display link runs exactly while frames are needed; the one timer sits at the
     /// next deadline. O(1) beyond the reducer's two queries.
-    private func sync() {
+    @inlinable
+    func sync() {
         if R.frameAction != nil {
-            let want = reducer.needsFrames(state, at: clock.now)
+            let want = reducer.needsFrames(_state, at: clock.now)
             if want && !displayLink.isRunning {
                 displayLink.start()
             } else if !want && displayLink.isRunning {
@@ -155,7 +163,7 @@ public final class Host<R: Reducer> {
             }
         }
         guard R.deadlineAction != nil else { return }
-        let due = reducer.nextDeadline(state)
+        let due = reducer.nextDeadline(_state)
         guard due != timerDue else { return }
         if let t = timer { clock.cancel(t) }
         timer = nil

@@ -91,14 +91,16 @@ public protocol Reducer {
 }
 
 extension Reducer {
+    // Inlinable, as the host's paths that call them: a host specialized in a client
+    // module then passes no copy of the state to a requirement that does nothing.
     /// No event is wiring.
-    public func feedback(_ event: Event) -> Action? { nil }
+    @inlinable public func feedback(_ event: Event) -> Action? { nil }
     /// No event is traced.
-    public func trace(_ event: Event, at now: SimInstant) -> TraceEvent? { nil }
+    @inlinable public func trace(_ event: Event, at now: SimInstant) -> TraceEvent? { nil }
     /// Nothing to perform.
-    public func perform(_ event: Event, in state: State, at now: SimInstant) {}
+    @inlinable public func perform(_ event: Event, in state: State, at now: SimInstant) {}
     /// Nothing beyond the frame's action.
-    public func performFrame(in state: State, at now: SimInstant) {}
+    @inlinable public func performFrame(in state: State, at now: SimInstant) {}
 }
 
 /// The earlier of two optional instants (nil when both are), for composing deadlines.

@@ -48,8 +48,9 @@ public struct Scope<Parent: Reducer, Child: Reducer> {
     public func state(_ parent: Parent.State) -> Child.State { read(parent) }
 
     /// Runs a child action on the child's part of `parent` and returns its events
-    /// lifted, in order. O(the child's transition + its events).
+    /// lifted, in order.
     /// - Throws: the child's failure; the child's state is then unchanged.
+    /// - Complexity: O(the child's transition + its events).
     public func reduce(into parent: inout Parent.State, _ action: Child.Action, at now: SimInstant) throws(Child.Failure) -> [Parent.Event] {
         let child = self.child
         let events = try write(&parent) { (s: inout Child.State) throws(Child.Failure) -> [Child.Event] in
@@ -59,8 +60,9 @@ public struct Scope<Parent: Reducer, Child: Reducer> {
     }
 
     /// Runs a child action and returns the child's own events, for a parent that reacts
-    /// to them before lifting (the wiring). O(the child's transition).
+    /// to them before lifting (the wiring).
     /// - Throws: the child's failure; the child's state is then unchanged.
+    /// - Complexity: O(the child's transition).
     public func reduceChild(into parent: inout Parent.State, _ action: Child.Action, at now: SimInstant) throws(Child.Failure) -> [Child.Event] {
         let child = self.child
         return try write(&parent) { (s: inout Child.State) throws(Child.Failure) -> [Child.Event] in

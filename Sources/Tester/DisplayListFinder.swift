@@ -58,7 +58,8 @@ public struct DisplayListFinder {
     }
 
     /// The content of a text layout as `text "…"` matches it: characters as they are,
-    /// an inline emoji as `[code]`. O(elements).
+    /// an inline emoji as `[code]`.
+    /// - Complexity: O(the layout's elements).
     public static func text(of layout: TextLayout) -> String {
         var s = ""
         for e in layout.elements {

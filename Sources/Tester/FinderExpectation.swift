@@ -8,7 +8,8 @@ import SimCore
 ///
 /// The words, over what `Testable.resolve(_:)` answers now:
 /// - `visible`: drawn on screen and its centre not covered by something drawn on top
-///   (a hit, or a disabled control: a greyed send button is visible).
+///   (a hit, or a disabled control: a greyed send button is visible); this is
+///   `FinderResult.isVisible`, the one definition.
 /// - `hidden`: not visible: covered, off screen (scrolled away, on another page, in a
 ///   group the panel does not show), or absent.
 /// - `exists`: the model has it, on screen or not (an emoji of the catalog on another
@@ -121,13 +122,15 @@ public struct FinderCheck: Hashable, Sendable {
     /// Visible or not, and the resolution in words: `visible`, `disabled (…)`,
     /// `hidden (covered by …)`, `hidden (off screen: …)`, `absent (…)`.
     static func state(of r: FinderResult) -> (visible: Bool, words: String) {
+        let words: String
         switch r {
-        case .hit: return (true, "visible")
-        case .disabled(let why, _): return (true, "disabled (\(why))")
-        case .covered(let by, _): return (false, "hidden (covered by \(by))")
-        case .offScreen(let why, _): return (false, "hidden (off screen: \(why))")
-        case .missing(let why): return (false, "absent (\(why))")
-        case .notInCatalog: return (false, "absent (\(r.description))")
+        case .hit: words = "visible"
+        case .disabled(let why, _): words = "disabled (\(why))"
+        case .covered(let by, _): words = "hidden (covered by \(by))"
+        case .offScreen(let why, _): words = "hidden (off screen: \(why))"
+        case .missing(let why): words = "absent (\(why))"
+        case .notInCatalog: words = "absent (\(r.description))"
         }
+        return (r.isVisible, words)
     }
 }

@@ -72,8 +72,19 @@ public enum FinderResult: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// True when it is drawn on screen (hit, disabled or covered): `visible`.
-    public var isVisible: Bool { found != nil }
+    /// True when it is visible: the one definition that `FinderExpectation.visible` and
+    /// `.hidden`, `Tester.isVisible(_:)` and scripts' `expect T visible|hidden` all read.
+    /// Visible is on screen (what every clip around it, the screen's edges included,
+    /// leaves of its frame is not empty) and not covered at its touch point by something
+    /// drawn on top: a hit, or a disabled target (a greyed send button is visible).
+    /// Covered, off-screen (scrolled away, on another page, clipped away), missing and
+    /// not-in-catalog targets are not; `found` still has the facts of a covered one.
+    public var isVisible: Bool {
+        switch self {
+        case .hit, .disabled: return true
+        case .covered, .offScreen, .missing, .notInCatalog: return false
+        }
+    }
 
     /// True when something matches, drawn or not: `exists`.
     public var exists: Bool {

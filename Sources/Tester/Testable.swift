@@ -87,7 +87,8 @@ extension TestableReducer {
     /// No invariants beyond the host's refusals.
     public func invariantViolations(_ state: State, at now: SimInstant) -> [String] { [] }
     /// The drawn kinds (`label`, `view`, `text`) and points over `displayList(_:at:)`;
-    /// any other kind is missing. O(the display list).
+    /// any other kind is missing.
+    /// - Complexity: O(the display list).
     public func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult {
         FinderResolution.resolve(finder, drawn: { displayList(state, at: now) }) { f in
             .missing("\(f) is not part of this subject (it resolves label, view, text and points)")
@@ -110,14 +111,15 @@ extension Host: Testable where R: TestableReducer {
     /// timestamp); a refusal is kept in `refusals` and reported by `invariantViolations()`.
     public func handle(_ touch: TouchEvent) { sendKeepingRefusals(reducer.touchAction(touch)) }
 
-    /// What the model draws now. O(the reducer's display list).
+    /// What the model draws now.
+    /// - Complexity: O(the reducer's display list).
     public func displayList() -> DisplayList { reducer.displayList(state, at: clock.now) }
 
     /// The reducer's resolution over the current state, at `clock.now`.
     public func resolve(_ finder: Finder) -> FinderResult { reducer.resolve(finder, in: state, at: clock.now) }
 
     /// The reducer's violated invariants, then each kept refusal ("refused: …").
-    /// O(the reducer's check + refusals).
+    /// - Complexity: O(the reducer's check + refusals).
     public func invariantViolations() -> [String] {
         reducer.invariantViolations(state, at: clock.now) + refusals.map { "refused: " + reducer.describe(refusal: $0) }
     }

@@ -46,11 +46,20 @@ extension Tester {
         return expectation.check(subject.resolve(finder))
     }
 
-    /// True when `finder`'s target is on screen and not covered (`FinderExpectation.visible`).
+    /// True when `finder`'s target is on screen and not covered, after idle in auto
+    /// timing: `FinderResult.isVisible`, as `expect T visible` reads it.
     public func isVisible(_ finder: Finder) -> Bool { check(finder, .visible).passed }
 
-    /// True when the subject's model has `finder`'s target, on screen or not.
+    /// True when the subject's model has `finder`'s target, on screen or not
+    /// (`FinderResult.exists`, as `expect T exists` reads it).
     public func exists(_ finder: Finder) -> Bool { check(finder, .exists).passed }
+
+    /// True when `finder`'s target is on screen and drawn enabled, covered or not
+    /// (`expect T enabled`).
+    public func isEnabled(_ finder: Finder) -> Bool { check(finder, .enabled).passed }
+
+    /// True when `finder`'s target is on screen and drawn selected (`expect T selected`).
+    public func isSelected(_ finder: Finder) -> Bool { check(finder, .selected).passed }
 
     /// How many matches of `finder` are drawn on screen now (`FinderExpectation.count`).
     public func count(of finder: Finder) -> Int {

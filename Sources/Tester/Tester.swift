@@ -69,7 +69,9 @@ public final class Tester<Subject: Testable> {
     // MARK: time
 
     /// Lets `duration` of virtual time pass; returns the frames that ran and what still
-    /// moves at the end. O(frames while moving + timers while idle).
+    /// moves at the end.
+    /// - Complexity: O(frames while moving + timers while idle): an idle stretch jumps
+    ///   from timer to timer instead of running frames.
     @discardableResult
     public func pump(_ duration: SimDuration) -> PumpReport {
         let start = now
@@ -111,7 +113,7 @@ public final class Tester<Subject: Testable> {
     }
 
     /// Runs frame by frame until nothing moves; throws after `limit` of virtual time.
-    /// O(frames).
+    /// - Complexity: O(frames until idle).
     @discardableResult
     public func pumpUntilIdle(limit: SimDuration = TesterDefaults.idleLimit) throws(TesterError) -> PumpReport {
         let start = now

@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 import EmojiText
 import Raster
 @testable import ChatUI
@@ -26,35 +27,30 @@ import Raster
         }
     }
 
-    static func host(_ messages: [Message], budget: Int, layout: @escaping BubbleList.LayoutProvider)
-        -> BubbleListHost<FakePlayer> {
+    static func host(_ messages: [Message], budget: Int, layout: @escaping BubbleList.LayoutProvider) -> Host<BubbleList> {
         var config = BubbleList.Configuration()
         config.layoutCacheBudget = budget
-        return BubbleListHost(messages: messages, width: 375, viewportHeight: 500, configuration: config,
-                              clock: VirtualClock(), trace: Trace(), layout: layout, players: { _ in FakePlayer() })
+        return Host(list: BubbleList(layout: layout, players: BubbleListPlayers(factory: { _ in FakePlayer() })),
+                    messages: messages, width: 375, viewportHeight: 500, configuration: config)
     }
 
-    static func displayList(_ h: BubbleListHost<FakePlayer>) -> DisplayList {
-        var dl = DisplayList(width: 375, height: 500)
-        h.draw(into: &dl, in: Rect(x: 0, y: 0, width: 375, height: 500), at: h.clock.now)
-        return dl
-    }
+    static func displayList(_ h: Host<BubbleList>) -> DisplayList { h.displayList() }
 
     @Test func rowsFarFromTheViewportHoldNoLayoutButKeepTheirHeights() {
         // Fake layouts cost 1 each: a budget of 40 keeps about 40 rows.
         let list = Self.host(fakeConversation(2_000), budget: 40, layout: fakeLayout)
-        let bottomRows = list.displayedRows
-        #expect(bottomRows.allSatisfy { list.list.hasCachedLayout(ofRow: $0) })
+        let bottomRows = list.state.displayedRows
+        #expect(bottomRows.allSatisfy { list.state.hasCachedLayout(ofRow: $0) })
         // Up by 40 screens, a screen at a time: every row on the way is laid out once.
-        for step in 1...40 { list.setDistanceFromBottom(Double(step) * 500, animated: false) }
-        let shown = list.displayedRows
-        #expect(list.list.layoutCount > 200)
-        #expect(list.list.cachedLayoutCost <= 40, "kept \(list.list.cachedLayoutCost) for a budget of 40")
-        #expect(shown.allSatisfy { list.list.hasCachedLayout(ofRow: $0) })
+        for step in 1...40 { list.send(.setDistanceFromBottom(Double(step) * 500, animated: false)) }
+        let shown = list.state.displayedRows
+        #expect(list.state.layoutCount > 200)
+        #expect(list.state.cachedLayoutCost <= 40, "kept \(list.state.cachedLayoutCost) for a budget of 40")
+        #expect(shown.allSatisfy { list.state.hasCachedLayout(ofRow: $0) })
         // The rows at the bottom, 20,000 pt away, hold no layout; their heights stay measured.
-        #expect(bottomRows.allSatisfy { !list.list.hasCachedLayout(ofRow: $0) && list.rowHeights.isMeasured($0) })
+        #expect(bottomRows.allSatisfy { !list.state.hasCachedLayout(ofRow: $0) && list.state.rowHeights.isMeasured($0) })
         // What is kept is what is nearest: just below the viewport, not the far bottom.
-        #expect(list.list.hasCachedLayout(ofRow: shown.upperBound))
+        #expect(list.state.hasCachedLayout(ofRow: shown.upperBound))
         #expect(list.invariantViolations().isEmpty)
     }
 
@@ -66,57 +62,57 @@ import Raster
         let list = Self.host(messages, budget: budget, layout: { engine.layout($0, listWidth: $1) })
         let unbounded = Self.host(messages, budget: .max, layout: { engine.layout($0, listWidth: $1) })
         let atBottom = Self.displayList(list)
-        let rowsAtBottom = list.displayedRows
-        let openedWith = list.list.layoutCount
+        let rowsAtBottom = list.state.displayedRows
+        let openedWith = list.state.layoutCount
         // To the top, a screen at a time, then back down the same way.
         var d = 0.0
-        while d < list.list.maxDistanceFromBottom {
-            d = min(d + 480, list.list.maxDistanceFromBottom)
-            list.setDistanceFromBottom(d, animated: false)
-            unbounded.setDistanceFromBottom(d, animated: false)
-            #expect(list.list.cachedLayoutCost <= budget
-                    + list.displayedRows.reduce(0) { $0 + BubbleLayoutCache.cost(of: list.layout(ofRow: $1)) })
+        while d < list.state.maxDistanceFromBottom {
+            d = min(d + 480, list.state.maxDistanceFromBottom)
+            list.send(.setDistanceFromBottom(d, animated: false))
+            unbounded.send(.setDistanceFromBottom(d, animated: false))
+            #expect(list.state.cachedLayoutCost <= budget
+                    + list.state.displayedRows.reduce(0) { $0 + BubbleLayoutCache.cost(of: list.layout(ofRow: $1)) })
         }
-        #expect(rowsAtBottom.allSatisfy { !list.list.hasCachedLayout(ofRow: $0) }, "the bottom rows' layouts were dropped")
+        #expect(rowsAtBottom.allSatisfy { !list.state.hasCachedLayout(ofRow: $0) }, "the bottom rows' layouts were dropped")
         let atTop = Self.displayList(list)
         #expect(atTop == Self.displayList(unbounded))
         while d > 0 {
             d = max(0, d - 480)
-            list.setDistanceFromBottom(d, animated: false)
-            unbounded.setDistanceFromBottom(d, animated: false)
+            list.send(.setDistanceFromBottom(d, animated: false))
+            unbounded.send(.setDistanceFromBottom(d, animated: false))
             // Every frame draws as the list that never drops a layout draws it.
             #expect(Self.displayList(list) == Self.displayList(unbounded))
-            #expect(list.displayedRows == unbounded.displayedRows)
+            #expect(list.state.displayedRows == unbounded.state.displayedRows)
         }
-        #expect(list.displayedRows == rowsAtBottom)
-        #expect(list.list.layoutCount > openedWith + messages.count - rowsAtBottom.count, "rows were laid out again")
+        #expect(list.state.displayedRows == rowsAtBottom)
+        #expect(list.state.layoutCount > openedWith + messages.count - rowsAtBottom.count, "rows were laid out again")
         #expect(Self.displayList(list) == atBottom)
-        #expect(list.rowHeights.total == unbounded.rowHeights.total)
+        #expect(list.state.rowHeights.total == unbounded.state.rowHeights.total)
         #expect(list.invariantViolations().isEmpty)
     }
 
     @Test func aWidthChangeAndBackKeepsHeightsOfDroppedLayouts() {
         let list = Self.host(fakeConversation(400), budget: 30, layout: fakeLayout)
-        for step in 1...20 { list.setDistanceFromBottom(Double(step) * 400, animated: false) }
-        let measured = (0..<list.count).filter { list.rowHeights.isMeasured($0) }
-        list.setWidth(320)
-        list.setWidth(375)
+        for step in 1...20 { list.send(.setDistanceFromBottom(Double(step) * 400, animated: false)) }
+        let measured = (0..<list.state.count).filter { list.state.rowHeights.isMeasured($0) }
+        list.send(.setWidth(320))
+        list.send(.setWidth(375))
         // Heights at 375 come back from the numbers kept, not from layouts.
-        #expect(measured.allSatisfy { list.rowHeights.isMeasured($0) })
-        #expect(list.list.cachedLayoutCost <= 30 + list.displayedRows.count)
+        #expect(measured.allSatisfy { list.state.rowHeights.isMeasured($0) })
+        #expect(list.state.cachedLayoutCost <= 30 + list.state.displayedRows.count)
         #expect(list.invariantViolations().isEmpty)
     }
 
     @Test func aReloadedRowIsLaidOutFromItsNewText() {
         let list = Self.host(fakeConversation(300), budget: 20, layout: fakeLayout)
-        for step in 1...10 { list.setDistanceFromBottom(Double(step) * 400, animated: false) }
-        let row = list.count - 1
-        #expect(!list.list.hasCachedLayout(ofRow: row))
-        let longer = Message(id: list.list.messages[row].id, sender: .other, serverText: String(repeating: "b", count: 400))
+        for step in 1...10 { list.send(.setDistanceFromBottom(Double(step) * 400, animated: false)) }
+        let row = list.state.count - 1
+        #expect(!list.state.hasCachedLayout(ofRow: row))
+        let longer = Message(id: list.state.messages[row].id, sender: .other, serverText: String(repeating: "b", count: 400))
         #expect(list.reload(longer))
-        list.scrollToBottom(animated: false)
+        list.send(.scrollToBottom(animated: false))
         #expect(list.layout(ofRow: row) == fakeLayout(longer, 375))
-        #expect(list.rowHeights.height(ofRow: row) == fakeLayout(longer, 375).rowHeight)
+        #expect(list.state.rowHeights.height(ofRow: row) == fakeLayout(longer, 375).rowHeight)
         #expect(list.invariantViolations().isEmpty)
     }
 }

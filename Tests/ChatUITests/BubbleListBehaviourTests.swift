@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 @testable import ChatUI
 
 @Suite struct BubbleListBehaviourTests {
@@ -26,25 +27,25 @@ import SimCore
     @Test func aShrinkingViewportKeepsTheLastMessageInViewEveryFrame() {
         let list = makeFakeList(300)
         for step in 0...15 {   // a keyboard sliding up over 16 frames
-            list.setViewportHeight(500 - Double(step) * 16)
-            let last = list.list.rowFrame(list.count - 1)
-            #expect(last.maxY <= list.list.contentOffset + list.list.viewportHeight && last.minY >= list.list.contentOffset)
+            list.send(.setViewportHeight(500 - Double(step) * 16))
+            let last = list.state.rowFrame(list.state.count - 1)
+            #expect(last.maxY <= list.state.contentOffset + list.state.viewportHeight && last.minY >= list.state.contentOffset)
             #expect(list.invariantViolations().isEmpty)
         }
     }
 
     @Test func receivedMessageOffBottomShowsMarkerInsteadOfScrolling() {
         let list = makeFakeList(300)
-        list.setContentOffset(list.list.contentOffset - 800, animated: false)
-        let offset = list.list.contentOffset
+        list.send(.setContentOffset(list.state.contentOffset - 800, animated: false))
+        let offset = list.state.contentOffset
         let scroll = list.append(Message(id: .init(10_000), sender: .other, serverText: "hi"))
-        #expect(!scroll && list.list.contentOffset == offset && list.newMessagesCount == 1)
+        #expect(!scroll && list.state.contentOffset == offset && list.state.newMessagesCount == 1)
         list.append(Message(id: .init(10_001), sender: .other, serverText: "again"))
-        #expect(list.newMessagesCount == 2)
+        #expect(list.state.newMessagesCount == 2)
         // Sending always asks for the bottom.
         #expect(list.append(Message(id: .init(10_002), sender: .me, serverText: "me")))
-        list.scrollToBottom(animated: false)
-        #expect(list.newMessagesCount == 0 && list.displayedRows.upperBound == list.count)
+        list.send(.scrollToBottom(animated: false))
+        #expect(list.state.newMessagesCount == 0 && list.state.displayedRows.upperBound == list.state.count)
         // At the bottom a received message asks to scroll too.
         #expect(list.append(Message(id: .init(10_003), sender: .other, serverText: "x")))
         #expect(list.invariantViolations().isEmpty)
@@ -53,9 +54,9 @@ import SimCore
     @Test func shortConversationDisplaysNewRowsWithoutScrolling() {
         let list = makeFakeList(2, height: 600)
         // A short conversation sits at the bottom, above the input bar.
-        #expect(list.displayedRows == 0..<2 && list.list.contentOffset < 0 && list.list.isAtBottom)
+        #expect(list.state.displayedRows == 0..<2 && list.state.contentOffset < 0 && list.state.isAtBottom)
         list.append(Message(id: .init(99), sender: .other, serverText: "hello"))
-        #expect(list.displayedRows == 0..<3)
+        #expect(list.state.displayedRows == 0..<3)
         #expect(list.invariantViolations().isEmpty)
     }
 

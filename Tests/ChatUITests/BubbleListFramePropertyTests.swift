@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 import Imaging
 import Interaction
 @testable import ChatUI
@@ -15,7 +16,7 @@ import Interaction
         var rng = SeededRandom(seed: seed)
         let h = ListHarness(DemoConversation.generated(count: 1_000, seed: seed, animatedEvery: 2),
                             width: 390, height: 600)
-        let list = h.list
+        let list = h.host
         var arena = GestureArena.State()
         arena.add(PanRecognizer(name: "pan"))
         var keyboard = Keyboard.State(profile: .iphone14)
@@ -27,13 +28,14 @@ import Interaction
         var seen = h.trace.totalCount
         #expect(running == list.animatingPlayerCount && running > 0)
 
+        /// One display-link frame: the host ticks the list and its players at the frame
+        /// boundary, then the keyboard moves and the list's visible height follows it.
         func frame() {
-            h.clock.advance(by: .frames(1, at: 60))
+            h.tester.pumpToNextFrame()
             _ = Keyboard().reduce(into: &keyboard, .tick, at: h.clock.now)
-            list.setViewportHeight(baseHeight - keyboard.overlap(at: h.clock.now))
-            list.tick(at: h.clock.now)
+            list.send(.setViewportHeight(baseHeight - keyboard.overlap(at: h.clock.now)))
             frames += 1
-            farthest = max(farthest, list.list.distanceFromBottom)
+            farthest = max(farthest, list.state.distanceFromBottom)
             for e in h.trace.retained.suffix(h.trace.totalCount - seen) where e.source == "list" {
                 if e.name == "playerStart" { running += 1 } else if e.name == "playerStop" { running -= 1 }
             }
@@ -51,29 +53,29 @@ import Interaction
                 let x = rng.double(in: 40...340), y = rng.double(in: 150...350)
                 let touches = TouchSynthesizer(hz: 120).fling(from: Point(x: x, y: y), velocity: Point(x: 0, y: v),
                                                               start: h.clock.now + .milliseconds(1))
-                list.touchDown(at: touches[0].timestamp)
-                for t in touches {
+                for (i, t) in touches.enumerated() {
                     while h.clock.now + .frames(1, at: 60) <= t.timestamp { frame() }
-                    if t.timestamp > h.clock.now { h.clock.advance(to: t.timestamp) }
-                    for u in GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp).compactMap({ $0.update }) { list.apply(u) }
+                    if t.timestamp > h.clock.now { h.tester.pump(t.timestamp - h.clock.now) }
+                    if i == 0 { list.send(.touchDown) }
+                    for u in GestureArena().reduce(into: &arena, .touch(t), at: t.timestamp).compactMap({ $0.update }) { list.send(.pan(u)) }
                 }
             case 3:
-                list.append(Message(id: .init(nextID), sender: .me, serverText: "sent [哈哈] \(nextID)"))
+                list.send(.append(Message(id: .init(nextID), sender: .me, serverText: "sent [哈哈] \(nextID)")))
                 nextID += 1
             case 4:
-                list.append(Message(id: .init(nextID), sender: .other, serverText: rng.bool() ? "[f058]" : "收到 ok"))
+                list.send(.append(Message(id: .init(nextID), sender: .other, serverText: rng.bool() ? "[f058]" : "收到 ok")))
                 nextID += 1
             case 5:
                 let kinds: [KeyboardKind] = [.system, .emoji, .none]
                 _ = Keyboard().reduce(into: &keyboard, .show(kinds[rng.int(in: 0..<3)]), at: h.clock.now)
             case 6:
-                list.setWidth(rng.element(of: [320.0, 375, 390, 430])!)
+                list.send(.setWidth(rng.element(of: [320.0, 375, 390, 430])!))
             default:
                 break
             }
             for _ in 0..<rng.int(in: 1...40) { frame() }
         }
-        #expect(list.list.pool.reusedCount > 0 && list.list.appearanceCount > 20)
+        #expect(list.state.pool.reusedCount > 0 && list.state.appearanceCount > 20)
         #expect(farthest > 3_000, "the flings went deep into the history")
         #expect(h.cache.statistics.peakBytes <= h.cache.byteBudget)
     }

@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 @testable import ChatUI
 
 /// Seeded random sequences of list operations over a 1,000-message conversation; every
@@ -14,21 +15,21 @@ import SimCore
         for step in 0..<600 {
             switch rng.int(in: 0..<10) {
             case 0...4:
-                list.setContentOffset(list.list.contentOffset + rng.double(in: -400...400), animated: false)
+                list.send(.setContentOffset(list.state.contentOffset + rng.double(in: -400...400), animated: false))
             case 5:
-                list.setDistanceFromBottom(rng.double(in: -50...(list.list.maxDistanceFromBottom + 50)), animated: false)
+                list.send(.setDistanceFromBottom(rng.double(in: -50...(list.state.maxDistanceFromBottom + 50)), animated: false))
             case 6:
                 let me = rng.bool()
                 let scroll = list.append(Message(id: .init(nextID), sender: me ? .me : .other,
                                                  serverText: String(repeating: "b", count: rng.int(in: 1...90)) + (rng.bool() ? "*" : "")))
                 nextID += 1
-                if scroll { list.scrollToBottom(animated: false) }
+                if scroll { list.send(.scrollToBottom(animated: false)) }
             case 7:
-                list.setViewportHeight(rng.element(of: [500.0, 300, 240, 420])!)
+                list.send(.setViewportHeight(rng.element(of: [500.0, 300, 240, 420])!))
             case 8:
-                list.setWidth(rng.element(of: [320.0, 375, 390, 667])!)
+                list.send(.setWidth(rng.element(of: [320.0, 375, 390, 667])!))
             default:
-                list.scrollToBottom(animated: false)
+                list.send(.scrollToBottom(animated: false))
             }
             let violations = list.invariantViolations()
             #expect(violations.isEmpty, "seed \(seed) step \(step): \(violations)")
@@ -38,6 +39,6 @@ import SimCore
             let displayedAnimating = list.animatingPlayerCount
             #expect(players.filter(\.isAnimating).count == displayedAnimating)
         }
-        #expect(list.list.pool.reusedCount > 0)
+        #expect(list.state.pool.reusedCount > 0)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 import EmojiText
 import Imaging
 import Interaction
@@ -16,44 +17,41 @@ func pngConfig(theme: Theme = .light, scale: Int = 1) -> RenderConfiguration {
     RenderConfiguration(scale: scale, theme: theme, images: syntheticImages)
 }
 
-/// A list over the demo catalog with real layout and GIF players, alone in a canvas.
+/// A list over the demo catalog with real layout and GIF players, alone in a canvas:
+/// a `Host<BubbleList>` driven by a `Tester` (manual timing: time passes only when a
+/// test pumps it).
 final class ListHarness: DisplayListRepresentable {
-    let clock = VirtualClock()
-    let trace = Trace()
     let cache = FrameCache()
-    let list: BubbleListHost<GIFBubblePlayer>
+    let host: Host<BubbleList>
+    let tester: Tester<Host<BubbleList>>
     /// Every player the list ever made, so tests can see one left running off screen.
     final class Made { var players: [GIFBubblePlayer] = [] }
     let made = Made()
     var runningPlayers: Int { made.players.reduce(0) { $0 + ($1.isAnimating ? 1 : 0) } }
+    var clock: VirtualClock { host.clock }
+    var trace: Trace { host.trace }
+    /// The list's state now.
+    var list: BubbleList.State { host.state }
 
     init(_ messages: [Message], width: Double = 375, height: Double = 480, locale: String = "en") {
         let engine = BubbleLayoutEngine(catalog: .demo, locale: locale)
         let lib = SyntheticEmojiImages.library(for: .demo)
-        list = BubbleListHost(messages: messages, width: width, viewportHeight: height, clock: clock, trace: trace,
-                          layout: { engine.layout($0, listWidth: $1) },
-                          players: { [made, cache] item in
-                              guard let image = try? lib.image(named: item.imageName) else { return nil }
-                              let p = GIFBubblePlayer(image: image, cache: cache)
-                              made.players.append(p)
-                              return p
-                          })
+        let players = BubbleListPlayers(factory: { [made, cache] (item: BubbleLayout.AnimatedItem) -> GIFBubblePlayer? in
+            guard let image = try? lib.image(named: item.imageName) else { return nil }
+            let p = GIFBubblePlayer(image: image, cache: cache)
+            made.players.append(p)
+            return p
+        })
+        host = Host(list: BubbleList(layout: { engine.layout($0, listWidth: $1) }, players: players),
+                    messages: messages, width: width, viewportHeight: height)
+        tester = Tester(host, timing: .manual)
     }
 
-    /// Frames at 60 Hz for `d`, ticking the list.
-    func run(_ d: SimDuration) {
-        let end = clock.now + d
-        while clock.now < end {
-            clock.advance(by: .frames(1, at: 60))
-            list.tick(at: clock.now)
-        }
-    }
+    /// Lets `d` pass: the host's display link ticks the list and its players at each
+    /// frame while it needs frames.
+    func run(_ d: SimDuration) { tester.pump(d) }
 
-    func displayList() -> DisplayList {
-        var dl = DisplayList(width: list.list.width, height: list.list.viewportHeight)
-        list.draw(into: &dl, in: Rect(x: 0, y: 0, width: list.list.width, height: list.list.viewportHeight), at: clock.now)
-        return dl
-    }
+    func displayList() -> DisplayList { host.displayList() }
 }
 
 @Suite struct BubbleListSnapshotTests {
@@ -63,7 +61,7 @@ final class ListHarness: DisplayListRepresentable {
         assertSnapshot(of: h, as: .ascii, named: "ascii")
         assertSnapshot(of: h, as: .asciiStyled, named: "styled")
         assertSnapshot(of: h, as: .png(pngConfig()), named: "png")
-        #expect(h.list.invariantViolations().isEmpty)
+        #expect(h.host.invariantViolations().isEmpty)
     }
 
     @Test func midScroll() {
@@ -75,26 +73,26 @@ final class ListHarness: DisplayListRepresentable {
             let u = GestureUpdate(name: "pan", kind: .pan, state: i == 0 ? .began : (i == 6 ? .ended : .changed),
                                   time: t, location: Point(x: 200, y: 200 + Double(i) * 30),
                                   translation: Point(x: 0, y: Double(i) * 30), velocity: Point(x: 0, y: 1800))
-            h.clock.advance(to: t)
-            h.list.apply(u)
+            h.tester.pump(t - h.clock.now)
+            h.host.send(.pan(u))
         }
         h.run(.frames(12, at: 60))
         #expect(!h.list.isSettled)
         assertSnapshot(of: h, as: .ascii, named: "ascii")
         assertSnapshot(of: h, as: .asciiStyled, named: "styled")
-        #expect(h.list.invariantViolations().isEmpty)
+        #expect(h.host.invariantViolations().isEmpty)
     }
 
     @Test func bigEmojiMessages() {
         let texts = ["[f056]", "😄👍", "[跳跳][转圈][眨眼]", "[跳跳][转圈][眨眼][哈哈]", " [微笑] ", "hi [微笑]"]
         let msgs = texts.enumerated().map { Message(id: .init($0), sender: $0 % 2 == 0 ? .other : .me, serverText: $1) }
         let h = ListHarness(msgs)
-        #expect(h.list.layout(ofRow: 0).style == .bigEmoji)
-        #expect(h.list.layout(ofRow: 1).style == .bigEmoji)
-        #expect(h.list.layout(ofRow: 2).bigEmoji.count == 3)
-        #expect(h.list.layout(ofRow: 3).style == .bubble, "four emoji are text-sized")
-        #expect(h.list.layout(ofRow: 4).style == .bigEmoji, "spaces around one emoji still show it big")
-        #expect(h.list.layout(ofRow: 5).style == .bubble)
+        #expect(h.host.layout(ofRow: 0).style == .bigEmoji)
+        #expect(h.host.layout(ofRow: 1).style == .bigEmoji)
+        #expect(h.host.layout(ofRow: 2).bigEmoji.count == 3)
+        #expect(h.host.layout(ofRow: 3).style == .bubble, "four emoji are text-sized")
+        #expect(h.host.layout(ofRow: 4).style == .bigEmoji, "spaces around one emoji still show it big")
+        #expect(h.host.layout(ofRow: 5).style == .bubble)
         assertSnapshot(of: h, as: .ascii, named: "ascii")
         assertSnapshot(of: h, as: .asciiStyled, named: "styled")
     }
@@ -103,7 +101,7 @@ final class ListHarness: DisplayListRepresentable {
         let text = "这是一条很长的中文消息，用来检查气泡里的文字会不会在最大宽度处正确换行，同时中间夹着English words和表情[微笑]以及标点符号。"
         let h = ListHarness([Message(id: .init(0), sender: .other, serverText: text),
                              Message(id: .init(1), sender: .me, serverText: text)])
-        let l = h.list.layout(ofRow: 0)
+        let l = h.host.layout(ofRow: 0)
         let maxText = BubbleMetrics().maxTextWidth(listWidth: 375)
         let layout = try #require(l.text)
         #expect(layout.lines.count >= 4)
@@ -122,10 +120,10 @@ final class ListHarness: DisplayListRepresentable {
         let h = ListHarness([Message(id: .init(0), sender: .me, serverText: "Yes! 我七点到[哈哈]"),
                              Message(id: .init(1), sender: .other, serverText: "[跳跳][转圈]"),
                              Message(id: .init(2), sender: .other, serverText: "😄 ok [f056]")])
-        #expect(h.list.layout(ofRow: 0).accessibilityLabel == "Yes! 我七点到 haha")
-        #expect(h.list.layout(ofRow: 1).accessibilityLabel == "bounce spin")
-        #expect(h.list.layout(ofRow: 2).accessibilityLabel == "grinning face with smiling eyes ok cat with tears of joy"
-                || h.list.layout(ofRow: 2).accessibilityLabel.hasSuffix("ok " + (EmojiCatalog.demo.emoji(forCode: "f056")?.meaning(for: "en") ?? "")))
+        #expect(h.host.layout(ofRow: 0).accessibilityLabel == "Yes! 我七点到 haha")
+        #expect(h.host.layout(ofRow: 1).accessibilityLabel == "bounce spin")
+        #expect(h.host.layout(ofRow: 2).accessibilityLabel == "grinning face with smiling eyes ok cat with tears of joy"
+                || h.host.layout(ofRow: 2).accessibilityLabel.hasSuffix("ok " + (EmojiCatalog.demo.emoji(forCode: "f056")?.meaning(for: "en") ?? "")))
         let labels = h.displayList().accessibilityItems.compactMap(\.accessibilityLabel)
         #expect(labels.contains("Yes! 我七点到 haha"))
     }
@@ -140,11 +138,11 @@ final class ListHarness: DisplayListRepresentable {
         let h = ListHarness(msgs, height: 300)
         var checkedReuse = false
         for step in 0..<120 {
-            h.list.setDistanceFromBottom(Double(step) * 45, animated: false)
+            h.host.send(.setDistanceFromBottom(Double(step) * 45, animated: false))
             h.run(.frames(1, at: 60))
             let dl = h.displayList()
             for row in h.list.displayedRows {
-                let expected = Set(h.list.layout(ofRow: row).animatedItems.map(\.imageName))
+                let expected = Set(h.host.layout(ofRow: row).animatedItems.map(\.imageName))
                 let drawn = Set(dl.items(inView: "list.row\(row)").compactMap { item -> String? in
                     if case .image(let ref, _) = item.command { return ref.name } else { return nil }
                 })
@@ -152,6 +150,6 @@ final class ListHarness: DisplayListRepresentable {
                 if let c = h.list.cell(forRow: row), c.configureCount > 1 { checkedReuse = true }
             }
         }
-        #expect(checkedReuse && h.list.list.pool.reusedCount > 50)
+        #expect(checkedReuse && h.list.pool.reusedCount > 50)
     }
 }

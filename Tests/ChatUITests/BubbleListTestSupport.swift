@@ -49,8 +49,39 @@ func fakeConversation(_ n: Int, seed: UInt64 = 1) -> [Message] {
     }
 }
 
+/// A fake-layout list of `n` messages in a `Host` (its own clock and trace); `players`
+/// makes the fake players the host starts and stops.
 func makeFakeList(_ n: Int, width: Double = 375, height: Double = 500, seed: UInt64 = 1,
-                  players: @escaping BubblePlayerFactory<FakePlayer> = { _ in FakePlayer() }) -> BubbleListHost<FakePlayer> {
-    BubbleListHost(messages: fakeConversation(n, seed: seed), width: width, viewportHeight: height,
-               clock: VirtualClock(), trace: Trace(), layout: fakeLayout, players: players)
+                  players: @escaping BubblePlayerFactory<FakePlayer> = { _ in FakePlayer() }) -> Host<BubbleList> {
+    Host(list: BubbleList(layout: fakeLayout, players: BubbleListPlayers(factory: players)),
+         messages: fakeConversation(n, seed: seed), width: width, viewportHeight: height)
+}
+
+/// What the list tests ask a hosted list, read from its state and reducer.
+extension Host where R == BubbleList {
+    /// Appends a message; returns whether the list follows it to the bottom (a sent
+    /// message, or a received one while at or heading to the bottom).
+    @discardableResult
+    func append(_ message: Message) -> Bool {
+        let follows = message.sender == .me || state.isAtOrHeadingToBottom
+        send(.append(message))
+        return follows
+    }
+
+    /// Reloads the row of `message.id`; false (and nothing sent) for an unknown id.
+    @discardableResult
+    func reload(_ message: Message) -> Bool {
+        guard state.row(of: message.id) != nil else { return false }
+        send(.reload(message))
+        return true
+    }
+
+    /// A row's layout (laid out without caching when the cache holds none).
+    func layout(ofRow row: Int) -> BubbleLayout { reducer.layout(ofRow: row, in: state) }
+
+    /// GIF players running now (the host's registry).
+    var animatingPlayerCount: Int { reducer.players?.count ?? 0 }
+
+    /// The frame the player of a cell's slot shows, nil when none runs there.
+    func playerFrame(_ key: BubblePlayerKey) -> Int? { reducer.players?.frameIndex(key) }
 }

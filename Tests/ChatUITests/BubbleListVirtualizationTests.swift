@@ -1,5 +1,6 @@
 import Testing
 import SimCore
+import Tester
 @testable import ChatUI
 
 @Suite struct RowHeightsTests {
@@ -43,53 +44,54 @@ import SimCore
         // 100,000 messages, cheap to build in a debug test.
         let messages = (0..<100_000).map { Message(id: .init($0), sender: $0 % 3 == 0 ? .me : .other,
                                                    serverText: $0 % 7 == 0 ? "a long message that wraps over more than one line, *" : "hi") }
-        let list = BubbleListHost(messages: messages, width: 375, viewportHeight: 500, clock: VirtualClock(), trace: Trace(),
-                              layout: fakeLayout, players: { _ in FakePlayer() })
-        #expect(list.list.isAtBottom)
-        #expect(list.displayedRows.upperBound == 100_000)
-        #expect(list.list.layoutCount == list.list.rowHeights.measuredCount)
-        #expect(list.list.layoutCount <= list.displayedRows.count, "laid out \(list.list.layoutCount) for \(list.displayedRows.count) rows")
+        let list = Host(list: BubbleList(layout: fakeLayout, players: BubbleListPlayers(factory: { _ in FakePlayer() })),
+                        messages: messages, width: 375, viewportHeight: 500)
+        #expect(list.state.isAtBottom)
+        #expect(list.state.displayedRows.upperBound == 100_000)
+        #expect(list.state.layoutCount == list.state.rowHeights.measuredCount)
+        #expect(list.state.layoutCount <= list.state.displayedRows.count, "laid out \(list.state.layoutCount) for \(list.state.displayedRows.count) rows")
         #expect(list.invariantViolations().isEmpty)
         // The last row's bottom sits at the viewport's bottom (minus the content inset).
-        let last = list.list.rowFrame(list.count - 1)
-        #expect(last.maxY + list.list.configuration.contentInsets.bottom == list.list.contentOffset + list.list.viewportHeight)
+        let last = list.state.rowFrame(list.state.count - 1)
+        #expect(last.maxY + list.state.configuration.contentInsets.bottom == list.state.contentOffset + list.state.viewportHeight)
     }
 
     @Test func rowsMeasuredAboveTheViewportDoNotMoveWhatIsOnScreen() {
         let list = makeFakeList(2_000)
-        let anchorRow = list.displayedRows.lowerBound + 1
-        let before = list.rowFrameInViewport(anchorRow).minY
-        let laidOut = list.list.layoutCount
-        list.setDistanceFromBottom(list.list.distanceFromBottom + 300, animated: false)
+        let anchorRow = list.state.displayedRows.lowerBound + 1
+        let before = list.state.rowFrameInViewport(anchorRow).minY
+        let laidOut = list.state.layoutCount
+        list.send(.setDistanceFromBottom(list.state.distanceFromBottom + 300, animated: false))
         // New rows came in above and got their real heights; the old rows moved by the
         // scroll and nothing else.
-        #expect(list.list.layoutCount > laidOut)
-        #expect(list.rowFrameInViewport(anchorRow).minY == before + 300)
+        #expect(list.state.layoutCount > laidOut)
+        #expect(list.state.rowFrameInViewport(anchorRow).minY == before + 300)
         #expect(list.invariantViolations().isEmpty)
     }
 
     @Test func cellsAreReusedAndResetAcrossAScroll() {
         let list = makeFakeList(500)
-        var d = list.list.distanceFromBottom
-        while d < list.list.maxDistanceFromBottom {
+        var d = list.state.distanceFromBottom
+        while d < list.state.maxDistanceFromBottom {
             d += 37
-            list.setDistanceFromBottom(min(d, list.list.maxDistanceFromBottom), animated: false)
+            list.send(.setDistanceFromBottom(min(d, list.state.maxDistanceFromBottom), animated: false))
             #expect(list.invariantViolations().isEmpty)
         }
-        #expect(list.displayedRows.lowerBound == 0)
-        #expect(list.list.pool.reusedCount > 100)
-        let bound = list.list.peakDisplayed.values.reduce(0, +)
-        #expect(list.list.pool.createdCount <= bound)
+        #expect(list.state.displayedRows.lowerBound == 0)
+        #expect(list.state.pool.reusedCount > 100)
+        let bound = list.state.peakDisplayed.values.reduce(0, +)
+        #expect(list.state.pool.createdCount <= bound)
         // Every displayed cell shows its own row's message, never a previous one.
-        for row in list.displayedRows {
-            #expect(list.cell(forRow: row)?.messageID == list.list.messages[row].id)
+        for row in list.state.displayedRows {
+            #expect(list.state.cell(forRow: row)?.messageID == list.state.messages[row].id)
         }
     }
 
     @Test func willDisplayAndDidEndAlternateInUIKitOrder() {
         let list = makeFakeList(300)
-        var all = list.list.openingEvents
-        let first = list.send(.setContentOffset(list.list.contentOffset - 120, animated: false))   // rows enter above
+        // The host recorded the opening pass; the same pass, run again, gives its events.
+        var all = BubbleList(layout: fakeLayout).open(messages: fakeConversation(300), width: 375, viewportHeight: 500).events
+        let first = list.send(.setContentOffset(list.state.contentOffset - 120, animated: false))   // rows enter above
         all += first
         let entering = first.compactMap { e -> Int? in
             if case let .willDisplay(row, _) = e { return row } else { return nil }
@@ -115,7 +117,7 @@ import SimCore
             default: break
             }
         }
-        #expect(shown == Set(list.displayedRows))
+        #expect(shown == Set(list.state.displayedRows))
     }
 
     @Test func playersRunExactlyWhileTheirRowIsDisplayedAndRestartOnReturn() {
@@ -123,9 +125,9 @@ import SimCore
         let list = makeFakeList(400, players: { _ in let p = FakePlayer(); made.append(p); return p })
         #expect(list.animatingPlayerCount == made.filter(\.isAnimating).count)
         let firstBatch = made
-        list.setDistanceFromBottom(5_000, animated: false)
+        list.send(.setDistanceFromBottom(5_000, animated: false))
         #expect(firstBatch.allSatisfy { !$0.isAnimating }, "players of rows that left must stop")
-        list.setDistanceFromBottom(0, animated: false)
+        list.send(.setDistanceFromBottom(0, animated: false))
         let restarted = made.suffix(from: firstBatch.count).filter(\.isAnimating).count
         #expect(restarted == list.animatingPlayerCount && restarted > 0)
         #expect(made.filter(\.isAnimating).count == list.animatingPlayerCount)
@@ -133,27 +135,27 @@ import SimCore
 
     @Test func widthChangeKeepsTheTopVisibleMessageAnchored() {
         let list = makeFakeList(1_000)
-        list.setContentOffset(list.list.contentOffset - 2_000, animated: false)
-        let top = list.displayedRows.lowerBound
-        let id = list.list.messages[top].id
-        let frac = (list.list.contentOffset - list.list.rowTop(top)) / list.list.rowHeights.height(ofRow: top)
-        list.setWidth(667)
-        let row = list.row(of: id)!
-        #expect(list.displayedRows.lowerBound == row)
-        let newFrac = (list.list.contentOffset - list.list.rowTop(row)) / list.list.rowHeights.height(ofRow: row)
+        list.send(.setContentOffset(list.state.contentOffset - 2_000, animated: false))
+        let top = list.state.displayedRows.lowerBound
+        let id = list.state.messages[top].id
+        let frac = (list.state.contentOffset - list.state.rowTop(top)) / list.state.rowHeights.height(ofRow: top)
+        list.send(.setWidth(667))
+        let row = list.state.row(of: id)!
+        #expect(list.state.displayedRows.lowerBound == row)
+        let newFrac = (list.state.contentOffset - list.state.rowTop(row)) / list.state.rowHeights.height(ofRow: row)
         #expect(abs(newFrac - frac) < 1e-9)
         #expect(list.invariantViolations().isEmpty)
         // Back to the first width: heights come from the per-width cache.
-        let laidOut = list.list.layoutCount
-        list.setWidth(375)
-        #expect(list.displayedRows.contains(row))
-        #expect(list.list.layoutCount == laidOut || list.list.layoutCount < laidOut + list.displayedRows.count)
+        let laidOut = list.state.layoutCount
+        list.send(.setWidth(375))
+        #expect(list.state.displayedRows.contains(row))
+        #expect(list.state.layoutCount == laidOut || list.state.layoutCount < laidOut + list.state.displayedRows.count)
     }
 
     @Test func atTheBottomAWidthChangeStaysAtTheBottom() {
         let list = makeFakeList(200)
-        list.setWidth(320)
-        #expect(list.list.isAtBottom && list.displayedRows.upperBound == 200)
+        list.send(.setWidth(320))
+        #expect(list.state.isAtBottom && list.state.displayedRows.upperBound == 200)
         #expect(list.invariantViolations().isEmpty)
     }
 }

@@ -21,7 +21,7 @@ import Tester
                 if e.name == "playerStart" { running += 1 } else if e.name == "playerStop" { running -= 1 }
             }
             seen = screen.trace.totalCount
-            let v = screen.list.invariantViolations()
+            let v = screen.listModel.invariantViolations(screen.list)
             #expect(v.isEmpty, "seed \(seed) step \(step): \(v)")
             #expect(running == screen.animatingPlayerCount)
             #expect(screen.list.viewportHeight == screen.listFrame().height)

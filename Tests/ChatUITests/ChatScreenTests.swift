@@ -39,7 +39,7 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
         #expect(screen.messageCount == DemoConversation.script.count)
         #expect(screen.visibleRows.upperBound == screen.messageCount)
         #expect(screen.list.isAtBottom && screen.isSettled)
-        #expect(screen.list.invariantViolations().isEmpty)
+        #expect(screen.listModel.invariantViolations(screen.list).isEmpty)
         #expect(screen.listFrame().maxY == screen.inputBarFrame().minY)
         #expect(screen.listFrame().minY == screen.navigationBarFrame.maxY)
     }
@@ -53,7 +53,7 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
         #expect(screen.isSendEnabled && screen.inputServerText == "hello [微笑]")
         // Scroll up first so the send has somewhere to go.
         try tester.pumpUntilIdle()
-        screen.list.setDistanceFromBottom(1_500, animated: false)
+        screen.sendList(.setDistanceFromBottom(1_500, animated: false))
         try tester.tap(.send)
         #expect(screen.lastMessageText == "hello [微笑]" && screen.inputServerText.isEmpty && !screen.isSendEnabled)
         #expect(screen.list.scroll.state == .animating)
@@ -66,7 +66,7 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
     @Test func aReceiveOffTheBottomShowsTheMarkerAndItsTapScrollsDown() throws {
         let screen = makeDemoScreen(messages: DemoConversation.generated(count: 300, seed: 4))
         let tester = Tester(screen)
-        screen.list.setDistanceFromBottom(2_000, animated: false)
+        screen.sendList(.setDistanceFromBottom(2_000, animated: false))
         let rows = screen.visibleRows
         let top = screen.list.rowFrameInViewport(rows.lowerBound)
         screen.receive("新消息 [哈哈]")
@@ -87,12 +87,12 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
     @Test func theLastMessageStaysInViewAtEveryKeyboardFrame() throws {
         let screen = makeDemoScreen()
         func checkFrame() {
-            let list = screen.list
+            let list = screen.list   // a value: read after the frame
             #expect(screen.listFrame().maxY == screen.inputBarFrame().minY)
             #expect(list.viewportHeight == screen.listFrame().height)
             let last = list.rowFrameInViewport(list.count - 1)
             #expect(last.maxY <= list.viewportHeight + 0.001 && list.displayedRows.contains(list.count - 1))
-            #expect(list.invariantViolations().isEmpty)
+            #expect(screen.listModel.invariantViolations(list).isEmpty)
         }
         let tester = Tester(screen)
         try tester.tap(.input)                                    // show: system
@@ -130,7 +130,7 @@ func runningPlayersFromTrace(_ trace: Trace) -> Int {
     @Test func gifsAnimateExactlyWhileVisibleThroughFlingsAndMemoryWarnings() throws {
         let screen = makeDemoScreen(messages: DemoConversation.generated(count: 400, seed: 9, animatedEvery: 3))
         func check() {
-            #expect(screen.list.invariantViolations().isEmpty)
+            #expect(screen.listModel.invariantViolations(screen.list).isEmpty)
             #expect(runningPlayersFromTrace(screen.trace) == screen.animatingPlayerCount)
         }
         let tester = Tester(screen)
@@ -182,22 +182,21 @@ extension ChatScreenTests {
         let tester = Tester(screen)
         try tester.swipe(.list, .down, by: 300, at: 3_000)
         for _ in 0..<5 { tester.pumpToNextFrame() }
-        let list = screen.list
-        #expect(list.scroll.state == .decelerating)
-        let row = list.displayedRows.lowerBound + 1
-        let before = list.rowFrameInViewport(row)
-        let d = list.distanceFromBottom
+        #expect(screen.list.scroll.state == .decelerating)
+        let row = screen.list.displayedRows.lowerBound + 1
+        let before = screen.list.rowFrameInViewport(row)
+        let d = screen.list.distanceFromBottom
         screen.receive("新消息")
-        #expect(list.scroll.state == .decelerating, "the fling goes on")
-        #expect(list.rowFrameInViewport(row) == before && list.distanceFromBottom == d + list.rowHeights.height(ofRow: list.count - 1))
-        #expect(list.pendingBottom > 0 && screen.newMessagesCount == 1 && list.invariantViolations().isEmpty)
+        #expect(screen.list.scroll.state == .decelerating, "the fling goes on")
+        #expect(screen.list.rowFrameInViewport(row) == before && screen.list.distanceFromBottom == d + screen.list.rowHeights.height(ofRow: screen.list.count - 1))
+        #expect(screen.list.pendingBottom > 0 && screen.newMessagesCount == 1 && screen.listModel.invariantViolations(screen.list).isEmpty)
         tester.pumpToNextFrame()
-        #expect(list.distanceFromBottom > d, "still moving into the history")
+        #expect(screen.list.distanceFromBottom > d, "still moving into the history")
         try tester.pumpUntilIdle()
-        #expect(list.pendingBottom == 0 && list.invariantViolations().isEmpty && screen.newMessagesCount == 1)
+        #expect(screen.list.pendingBottom == 0 && screen.listModel.invariantViolations(screen.list).isEmpty && screen.newMessagesCount == 1)
         try tester.tap(.view("list.marker"))
         try tester.pumpUntilIdle()
-        #expect(list.isAtBottom && list.displayedRows.upperBound == list.count)
+        #expect(screen.list.isAtBottom && screen.list.displayedRows.upperBound == screen.list.count)
     }
 }
 

@@ -18,7 +18,7 @@ import Tester
         var inputBar: InputBar.State
         init(_ s: ChatScreen) {
             now = s.clock.now; traceCount = s.trace.totalCount; viewport = s.list.viewportHeight
-            rows = s.list.displayedRows; panel = s.panel.state; inputBar = s.inputBar
+            rows = s.list.displayedRows; panel = s.panel; inputBar = s.inputBar
         }
     }
 
@@ -43,7 +43,7 @@ import Tester
         let screen = makeDemoScreen()
         let tester = Tester(screen)
         try tester.tap(.toggle)
-        try tester.press(.emoji(screen.panel.state.sections[0].emoji[0].code))
+        try tester.press(.emoji(screen.panel.sections[0].emoji[0].code))
         #expect(screen.shownKeyboard == .emoji)
         tester.pump(.milliseconds(400)) // the long press previews
         #expect(screen.panelPreview != nil)

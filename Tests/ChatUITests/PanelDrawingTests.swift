@@ -73,11 +73,10 @@ import Raster
 
     @Test func theAnimatedPreviewPlaysWhileKeysStayStill() throws {
         let groups = [PanelFixtures.group("Gifs", "g", count: 10, animatedEvery: 1)]
-        let (panel, d) = makePanel(groups)
         let lib = ImageLibrary()
         for i in 0..<3 { lib.register("still\(i)", image: AnimatedImage(still: Image(width: 2, height: 2))) }
         lib.registerSequence("g002.gif", frames: ["still0", "still1", "still2"], delay: .milliseconds(100))
-        panel.modify { $0.images = lib }
+        let (panel, d) = makePanel(groups, images: lib)
         d.down(panel.location(row: 0, column: 2))
         d.wait(.milliseconds(300))
         func previewFrame() -> Int? {
@@ -91,10 +90,10 @@ import Raster
         d.wait(.milliseconds(100))
         #expect(previewFrame() == 0) // loops forever
         #expect(images(in: panel.displayList(), view: "EmojiPanel.page.0").allSatisfy { $0.frameIndex == nil })
-        #expect(panel.panel.previewPlayback?.state.isPlaying == true)
+        #expect(panel.state.previewPlayback?.state.isPlaying == true)
         // Sliding to a still emoji stops the player; its preview is a still.
         d.move(panel.location(row: 0, column: 3))
-        #expect(panel.panel.previewPlayback == nil && previewFrame() == nil)
+        #expect(panel.state.previewPlayback == nil && previewFrame() == nil)
         d.up(panel.location(row: 0, column: 3))
         #expect(panel.displayList().items(inView: "EmojiPanel.preview").isEmpty)
         #expect(panel.clock.pendingTimerCount == 0) // no frames requested once the preview is gone

@@ -41,7 +41,7 @@ import EmojiText
 
     // MARK: delete key
 
-    func deletes(hold: SimDuration, cancel: Bool = false) -> (PanelHost, [PanelEvent]) {
+    func deletes(hold: SimDuration, cancel: Bool = false) -> (Host<EmojiPanel>, [PanelEvent]) {
         let (panel, d) = makePanel()
         let key = panel.deleteKeyLocation!
         d.down(key)
@@ -250,8 +250,8 @@ import EmojiText
 }
 
 @Suite struct PanelCatalogTests {
-    func demoPanel() -> (PanelHost, PanelDriver) {
-        let panel = PanelHost(catalog: .demo, width: 375, clock: VirtualClock())
+    func demoPanel() -> (Host<EmojiPanel>, PanelDriver) {
+        let panel = Host(panel: EmojiPanel(catalog: .demo, delegate: PanelDelegateLog()), width: 375)
         return (panel, PanelDriver(panel: panel))
     }
 

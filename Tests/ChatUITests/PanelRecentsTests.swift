@@ -7,7 +7,7 @@ import Testing
 /// "Recents"): picks are recorded at once, shown once the panel rests elsewhere.
 @Suite struct PanelRecentsTests {
     /// Picks f000 then f001 on Faces, so Recents is [f001, f000], and shows Recents.
-    func panelOnRecents() throws -> (PanelHost, PanelDriver) {
+    func panelOnRecents() throws -> (Host<EmojiPanel>, PanelDriver) {
         let (panel, d) = makePanel()
         d.tap(try #require(panel.location(ofEmoji: "f000")))
         d.tap(try #require(panel.location(ofEmoji: "f001")))
@@ -20,7 +20,7 @@ import Testing
         return (panel, d)
     }
 
-    func picked(_ panel: PanelHost) -> [String] {
+    func picked(_ panel: Host<EmojiPanel>) -> [String] {
         panel.takeEvents().compactMap { e in
             if case .didSelect(let emoji) = e { return emoji.code }
             return nil

@@ -21,8 +21,8 @@ var demoPanelImages: ImageProvider {
 /// Unicode text (`.txt`), the style layer (`.styled.txt`), the display-list tree
 /// (`.tree.txt`) and pixels at scale 1 (`.png`), under Snapshots/PanelSnapshotTests/.
 @Suite struct PanelSnapshotTests {
-    func demo() -> (PanelHost, PanelDriver) {
-        let panel = PanelHost(catalog: .demo, width: 375, clock: VirtualClock())
+    func demo() -> (Host<EmojiPanel>, PanelDriver) {
+        let panel = Host(panel: EmojiPanel(catalog: .demo, delegate: PanelDelegateLog()), width: 375)
         return (panel, PanelDriver(panel: panel))
     }
 

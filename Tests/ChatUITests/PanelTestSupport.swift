@@ -1,6 +1,7 @@
 import SimCore
 import EmojiText
 import Interaction
+import Imaging
 @testable import ChatUI
 import Tester
 
@@ -25,12 +26,12 @@ enum PanelFixtures {
 /// The panel's tests drive it through the one `Tester` (manual timing, its touch rate
 /// and tap hold); these helpers only name the gestures the tests use.
 struct PanelDriver {
-    let panel: PanelHost
-    let tester: Tester<PanelHost>
+    let panel: Host<EmojiPanel>
+    let tester: Tester<Host<EmojiPanel>>
     var clock: VirtualClock { panel.clock }
     static let frame = SimDuration.frames(1, at: TesterDefaults.frameRate)
 
-    init(panel: PanelHost) {
+    init(panel: Host<EmojiPanel>) {
         self.panel = panel
         tester = Tester(panel, timing: .manual)
     }
@@ -88,11 +89,43 @@ struct PanelDriver {
 }
 
 func makePanel(_ groups: [PanelSection] = PanelFixtures.groups, configuration: PanelConfiguration = .standard,
-               width: Double = 375, variants: @escaping (Emoji) -> [Emoji] = { _ in [] }) -> (PanelHost, PanelDriver) {
-    let clock = VirtualClock()
-    let panel = PanelHost(groups: groups, configuration: configuration, width: width, clock: clock,
-                           trace: Trace(), variants: variants)
+               width: Double = 375, variants: @escaping (Emoji) -> [Emoji] = { _ in [] },
+               images: ImageLibrary? = nil) -> (Host<EmojiPanel>, PanelDriver) {
+    let reducer = EmojiPanel(groups: groups, configuration: configuration, variants: variants, images: images,
+                             delegate: PanelDelegateLog())
+    let panel = Host(panel: reducer, width: width)
     return (panel, PanelDriver(panel: panel))
+}
+
+/// What the panel tests ask a hosted panel: its actions by name, its state's queries,
+/// and the delegate calls its log kept.
+extension Host where R == EmojiPanel {
+    /// Returns and clears the delegate calls the host performed (trace lines excluded).
+    func takeEvents() -> [PanelEvent] { reducer.delegate?.takeEvents() ?? [] }
+    /// `scrollViewDidScroll` calls so far.
+    var didScrollCount: Int { state.didScrollCount }
+    /// Page display lists built so far (draw-cache misses).
+    var pageDrawCount: Int { state.pageDrawCount }
+    /// Page display lists served from the draw cache.
+    var pageCacheHits: Int { state.pageCacheHits }
+    /// The recents as codes, most recent first.
+    var recentEmojis: RecentEmojis { state.recentEmojis }
+    /// Centre of the current page's delete key.
+    var deleteKeyLocation: Point? { state.deleteKeyLocation }
+    func search(_ q: String) { send(.search(q)) }
+    func clearSearch() { send(.clearSearch) }
+    func resize(width: Double) { send(.resize(width: width)) }
+    func configure(_ c: PanelConfiguration) { send(.configure(c)) }
+    func scroll(toSection s: Int, animated: Bool) { send(.scrollToSection(s, animated: animated)) }
+    func scroll(toPage p: Int, animated: Bool) { send(.scrollToPage(p, animated: animated)) }
+    func select(_ e: Emoji) { send(.select(e)) }
+    func setRecents(_ r: [Emoji]) { send(.setRecents(r)) }
+    func restore(_ r: RecentEmojis) { send(.setRecents(reducer.emoji(of: r))) }
+    func location(row: Int, column: Int) -> Point { state.location(row: row, column: column) }
+    func location(ofEmoji code: String) -> Point? { state.location(ofEmoji: code) }
+    func location(ofTab i: Int) -> Point { state.location(ofTab: i) }
+    func tabIndex(named name: String) -> Int? { state.tabIndex(named: name) }
+    func panelFrame(_ r: Rect) -> Rect { state.panelFrame(r) }
 }
 
 extension Trace {

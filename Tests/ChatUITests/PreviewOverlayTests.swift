@@ -22,10 +22,10 @@ import Tester
         let kb = screen.keyboardFrame()
         try tester.press(.cell(row: row, column: column))
         tester.pump(.milliseconds(500))
-        let p = try #require(screen.panel.state.preview)
+        let p = try #require(screen.panel.preview)
         let bubble = p.placement.frame.offsetBy(dx: kb.minX, dy: kb.minY)
         let keyOnScreen = p.keyFrame.offsetBy(dx: kb.minX, dy: kb.minY)
-        #expect(bubble.maxY == keyOnScreen.minY - screen.panel.state.configuration.previewLift)
+        #expect(bubble.maxY == keyOnScreen.minY - screen.panel.configuration.previewLift)
         #expect(screen.bounds.union(bubble) == screen.bounds)
         #expect(bubble.minX <= keyOnScreen.midX && bubble.maxX >= keyOnScreen.midX)
         if row == 0 { #expect(bubble.minY < kb.minY) } // over the input bar

@@ -175,4 +175,17 @@ import Testing
         #expect(MonkeyCommand.run(["--device", "320x568@2", "--steps", "5", "--scripts", "1"]) == 0)
         #expect(MonkeyCommand.run(["--device", "nope"]) == 2)
     }
+
+    /// The monkey says what it runs (scripts, steps, device, catalog, seeds) and, when
+    /// every script ran clean, how many steps in how long.
+    @Test func theMonkeySaysWhatItRan() throws {
+        #expect(MonkeyCommand.banner(scripts: 3, steps: 20, device: "320x568@2", seed: 7)
+                == "monkey: 3 scripts of 20 random steps on 320x568@2, demo catalog, seeds 7...9")
+        #expect(MonkeyCommand.banner(scripts: 1, steps: 5, device: "iphone14", seed: 4)
+                == "monkey: 1 script of 5 random steps on iphone14, demo catalog, seed 4")
+        #expect(MonkeyCommand.summary(clean: 3, steps: 20, seed: 7, took: "0.12 s")
+                == "3 scripts of 20 steps ran clean (seeds 7...9, 60 steps in 0.12 s)")
+        #expect(MonkeyCommand.summary(clean: 1, steps: 5, seed: 4, took: "0.01 s")
+                == "1 script of 5 steps ran clean (seed 4, 5 steps in 0.01 s)")
+    }
 }

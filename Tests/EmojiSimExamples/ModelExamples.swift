@@ -9,16 +9,17 @@ import ChatUI
 @Suite struct ModelExamples {
     @Test func thePanelAsAValue() {
         // snippet: architecture-panel
-        var panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8), width: 375)
+        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8))   // the dependencies
+        var state = panel.initialState(width: 375)          // everything it remembers
         let key = Point(x: 33.5, y: 40)                     // the first key, in the panel's points
         let down = SimInstant.zero, up = down + .milliseconds(80)
-        _ = panel.send(.touch(TouchEvent(phase: .began, location: key, timestamp: down)), at: down)
-        let events = panel.send(.touch(TouchEvent(phase: .ended, location: key, timestamp: up)), at: up)
+        _ = panel.reduce(into: &state, .touch(TouchEvent(phase: .began, location: key, timestamp: down)), at: down)
+        let events = panel.reduce(into: &state, .touch(TouchEvent(phase: .ended, location: key, timestamp: up)), at: up)
         // events: .didSelect(emoji), .inputClick, .didTapDelete(repeatCount:), .trace(line)
-        let deadline = panel.nextDeadline                   // send .deadline then (long press, delete repeat)
-        let animating = panel.needsFrames                   // send .tick at every frame while true
+        let deadline = panel.nextDeadline(state)            // send .deadline then (long press, delete repeat)
+        let animating = panel.needsFrames(state, at: up)    // send .tick at every frame while true
         var list = DisplayList(width: 375, height: 216)
-        panel.draw(into: &list, in: list.bounds, at: up)    // pure
+        state.draw(into: &list, in: list.bounds, at: up)    // pure
         // end snippet
         #expect(events.contains(.didSelect(EmojiCatalog.demo.emoji(forCode: "微笑")!)))
         #expect(deadline == nil && !animating)

@@ -12,7 +12,7 @@ import EmojiSimTesting
 
 @Suite struct PanelSnapshots {
     @Test(.snapshots()) func firstPage() {
-        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8), width: 375)
+        let panel = EmojiPanel(catalog: .demo, configuration: .device(.iphone8)).initialState(width: 375)
         assertSnapshot(of: panel.displayList(at: .zero), as: .ascii, named: "first-page")
     }
 
@@ -51,7 +51,7 @@ final class CardTests: XCTestCase {                             // XCTest
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
         assertSnapshot(of: screen, as: .tree)                   // .tree.txt
         assertSnapshot(of: screen, as: .png(RenderConfiguration(scale: 2, theme: .dark, images: provider)))
-        assertSnapshot(of: model, as: Strategy<ChatScreen, String>.ascii.pullback { (m: Model) in m.screen })
+        assertSnapshot(of: model, as: Snapshotting<ChatScreen, String>.ascii.pullback { (m: Model) in m.screen })
         // end snippet
     }
 }

@@ -64,6 +64,37 @@ import ChatUI
         }
     }
 
+    @Test("fuzz finding: a binary plist with a version other than 00 is refused before Foundation sees it")
+    func binaryPlistOfAnotherVersion() throws {
+        // Found by Tools/fuzz (plist, 2026-12-05): "bplist0" and a byte 0xB0 where the
+        // version's second "0" belongs, with a set object (0xC2) inside an array. Foundation
+        // reads it as binary (it checks seven bytes) and crashed bridging the set; the
+        // bounds check used to test eight bytes, so it scanned the file as XML and let it by.
+        var b = Array("bplist0".utf8) + [0xB0]
+        b += [0xA1, 0x01]                 // object 0 at 8: an array of one reference, to 1
+        b += [0xC1, 0x02]                 // object 1 at 10: a set of one reference, to 2
+        b += [0x10, 0x07]                 // object 2 at 12: the integer 7
+        let table = b.count
+        b += [8, 10, 12]
+        b += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect { try PlistBounds.check(Data(b)) } throws: { e in
+            "\((e as? PlistBounds.Violation)?.reason ?? "")" == "binary property list of an unknown version (bytes 6-7 are not \"00\")"
+        }
+        // The same file with the real magic reaches the walk, which refuses the set.
+        b[7] = UInt8(ascii: "0")
+        #expect { try PlistBounds.check(Data(b)) } throws: { e in
+            "\((e as? PlistBounds.Violation)?.reason ?? "")" == "set object at byte 10: property lists hold no sets"
+        }
+        // Through the importer: an error naming the file, not a crash.
+        let url = dir.appendingPathComponent("emtions.plist")
+        b[7] = 0xB0
+        try Data(b).write(to: url)
+        try Data("<plist><dict/></plist>".utf8).write(to: dir.appendingPathComponent("emtionMeans.plist"))
+        #expect { try SeedPlistImporter.load(emotions: url, meanings: dir.appendingPathComponent("emtionMeans.plist")) } throws: { e in
+            "\(e)".contains("unknown version")
+        }
+    }
+
     @Test("item 15: a binary plist whose string length runs past its objects: refused with the byte")
     func binaryPlistLength() throws {
         // bplist00, one ASCII string object "ab" at byte 8, then the offset table and trailer.

@@ -28,7 +28,7 @@ import Testing
 
         /// Record mode `missing` unless told: these tests watch recording and failing;
         /// the default (pending review) has its own tests in SnapshotReviewTests.
-        func verify<V, F>(_ value: V, _ strategy: Strategy<V, F>, name: String = "a", record: RecordMode? = .missing,
+        func verify<V, F>(_ value: V, _ strategy: Snapshotting<V, F>, name: String = "a", record: RecordMode? = .missing,
                           env extra: [String: String] = [:]) -> String? {
             verifySnapshot(of: { value }, as: strategy, named: name, record: record, filePath: testFile,
                            function: "check()", environment: env.merging(extra) { $1 })
@@ -84,7 +84,7 @@ import Testing
 
     @Test func imageMismatchReportsPixelsBoxAndDeltaWithADiffImage() throws {
         let box = try Sandbox()
-        let strategy = Strategy<DisplayList, Image>.png(RenderConfiguration(scale: 1, font: BitmapFont()))
+        let strategy = Snapshotting<DisplayList, Image>.png(RenderConfiguration(scale: 1, font: BitmapFont()))
         #expect(box.verify(list(.accent), strategy) == nil)
         let message = try #require(box.verify(list(.accent, x: 3), strategy))
         #expect(message.contains("8 of 256 pixels differ in x 2...7, y 3...6 (6x4)"), "\(message)")
@@ -99,12 +99,12 @@ import Testing
     @Test func toleranceAcceptsSmallDeltasOnly() throws {
         let box = try Sandbox()
         let near = Theme.light.setting(.accent, to: Color(hex: 0x07C162))
-        let exact = Strategy<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, font: BitmapFont()))
-        let loose = Strategy<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, font: BitmapFont()), tolerance: 2)
-        let shifted = Strategy<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, theme: near, font: BitmapFont()))
+        let exact = Snapshotting<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, font: BitmapFont()))
+        let loose = Snapshotting<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, font: BitmapFont()), tolerance: 2)
+        let shifted = Snapshotting<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, theme: near, font: BitmapFont()))
         #expect(box.verify(list(.accent), exact) == nil)
         #expect(box.verify(list(.accent), shifted) != nil)
-        let looseShifted = Strategy<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, theme: near, font: BitmapFont()), tolerance: 2)
+        let looseShifted = Snapshotting<DisplayList, Image>.ppm(RenderConfiguration(scale: 1, theme: near, font: BitmapFont()), tolerance: 2)
         #expect(box.verify(list(.accent), looseShifted) == nil)
         _ = loose
     }
@@ -119,7 +119,7 @@ import Testing
             }
         }
         let box = try Sandbox()
-        let byCount = Strategy<Badge, String>.ascii.pullback { (n: Int) in Badge(count: n) }
+        let byCount = Snapshotting<Badge, String>.ascii.pullback { (n: Int) in Badge(count: n) }
         #expect(box.verify(42, byCount) == nil)
         #expect(try String(contentsOf: box.reference("check.a.txt"), encoding: .utf8) == "42\n")
         #expect(box.verify(43, byCount)?.contains("+43") == true)

@@ -189,7 +189,7 @@ import Testing
         #expect(removed == 2 && added == 2, "\(SnapshotDiff.text(reference: before, actual: after) ?? "")")
         // The same emoji keeps its code in every grid of a run.
         let table = LegendCodeTable()
-        let strategy = Strategy<DisplayList, String>.ascii(.unicode, configuration: nil, codes: table)
+        let strategy = Snapshotting<DisplayList, String>.ascii(.unicode, configuration: nil, codes: table)
         var one = DisplayList(width: 32, height: 16)
         one.image(ImageRef(name: "e17.png", code: "e17"), in: Rect(x: 0, y: 0, width: 16, height: 16))
         let first = strategy.snapshot(one)

@@ -87,7 +87,7 @@ import Glibc
         l.fill(l.bounds, .accent)
         return l
     }
-    let png = Strategy<DisplayList, Image>.png(RenderConfiguration(scale: 1, font: BitmapFont()))
+    let png = Snapshotting<DisplayList, Image>.png(RenderConfiguration(scale: 1, font: BitmapFont()))
 
     @Test func aCorruptReferenceIsNamedAndLeftForReview() throws {
         let box = try Sandbox()

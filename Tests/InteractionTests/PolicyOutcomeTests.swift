@@ -41,8 +41,8 @@ import Testing
     @Test func contentShrinkDuringDecelerationReplans() {
         let h = ScrollHarness(horizontalModel(content: 20000))
         h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 3000, y: 0))
-        for _ in 0..<30 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
-        h.record(h.model.setContentSize(Size(width: 800, height: 200), at: h.now))
+        for _ in 0..<30 { h.tick() }
+        h.send(.setContentSize(Size(width: 800, height: 200)))
         h.settle()
         #expect(h.model.contentOffset.x == 480)
         #expect(h.worstOvershootRatio < 1)
@@ -70,8 +70,8 @@ import Testing
 
     @Test func animatedScrollInterruptedByADrag() {
         let h = ScrollHarness(horizontalModel())
-        h.record(h.model.setContentOffset(Point(x: 960, y: 0), animated: true, at: h.now))
-        for _ in 0..<10 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
+        h.send(.setContentOffset(Point(x: 960, y: 0), animated: true))
+        for _ in 0..<10 { h.tick() }
         let mid = h.model.contentOffset.x
         #expect(mid > 0 && mid < 960)
         h.drag(Point(x: -10, y: 0), frames: 1, release: .zero)

@@ -18,7 +18,7 @@ import Tester
     /// last frame.
     func settle(_ store: inout ScrollStore, from first: Int) -> (events: [ScrollEvent], at: SimInstant) {
         let harness = ScrollHarness(store.state, hz: 120)
-        harness.now = .frame(first - 1)
+        harness.wait(SimInstant.frame(first - 1) - harness.now)
         harness.settle(limit: 120 * 30)
         store = scrollStore(harness.model)
         return (harness.events, harness.now)

@@ -57,8 +57,7 @@ import Testing
             h.drag(Point(x: -30, y: 0), frames: 3, release: Point(x: 2000, y: 0))
             var seen: [Int64: Double] = [:]
             for _ in 0..<(hz * 2) {
-                h.now += h.frame
-                _ = h.model.tick(at: h.now)
+                h.tick()
                 seen[h.now.ticks] = h.model.contentOffset.x
             }
             return seen
@@ -70,9 +69,9 @@ import Testing
         h120.drag(Point(x: -30, y: 0), frames: 4, release: Point(x: 2000, y: 0))
         #expect(h60.now == h120.now)
         for _ in 0..<90 {
-            h60.now += h60.frame; _ = h60.model.tick(at: h60.now)
-            h120.now += h120.frame; _ = h120.model.tick(at: h120.now)
-            h120.now += h120.frame; _ = h120.model.tick(at: h120.now)
+            h60.tick()
+            h120.tick()
+            h120.tick()
             #expect(h60.model.contentOffset == h120.model.contentOffset)
         }
         #expect(!offsets(hz: 60).isEmpty)
@@ -83,8 +82,7 @@ import Testing
         h.drag(Point(x: -100, y: 0), frames: 5, release: Point(x: 4000, y: 0))
         var sawBounce = false
         while h.model.state != .idle {
-            h.now += h.frame
-            h.record(h.model.tick(at: h.now))
+            h.tick()
             if h.model.state == .bouncing { sawBounce = true }
         }
         #expect(sawBounce)
@@ -117,16 +115,16 @@ import Testing
         #expect(h.model.contentOffset.x == 0)
     }
 
-    @Test func catchingADecelerationStopsIt() {
+    @Test func catchingADecelerationStopsIt() throws {
         let h = ScrollHarness(horizontalModel(content: 20000))
         h.drag(Point(x: -20, y: 0), frames: 2, release: Point(x: 2000, y: 0))
-        for _ in 0..<30 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
-        h.record(h.model.touchDown(at: h.now))
+        for _ in 0..<30 { h.tick() }
+        try h.tester.press(at: Point(x: 160, y: 100))
         let held = h.model.contentOffset
         #expect(h.model.state == .idle)
-        for _ in 0..<10 { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
+        for _ in 0..<10 { h.tick() }
         #expect(h.model.contentOffset == held)
-        h.record(h.model.touchUp(at: h.now))
+        try h.tester.release()
         #expect(h.model.state == .idle)
         #expect(!h.events.contains(.didEndDecelerating) || h.events.last == .didEndDecelerating)
     }

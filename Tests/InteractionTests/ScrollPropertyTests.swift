@@ -13,7 +13,7 @@ import Testing
 
     /// Random geometry, policy, drag and fling; checks the invariants at every frame.
     @Test(arguments: [(PagingPolicy.none, UInt64(1)), (.paging, 2), (.snapAfterDeceleration, 3), (.projection, 4)])
-    func randomDragsAndFlingsStayBoundedAndSettleInside(policy: PagingPolicy, seed: UInt64) {
+    func randomDragsAndFlingsStayBoundedAndSettleInside(policy: PagingPolicy, seed: UInt64) throws {
         var rng = SeededRandom(seed: 0x5C12_0000 &+ seed &* 7919 &+ Self.extraSeed)
         for iteration in 0..<Self.iterations {
             let width = rng.double(in: 200...500)
@@ -35,10 +35,8 @@ import Testing
             var caught = 0
             if rng.bool(probability: 0.15) {
                 caught = 1
-                for _ in 0..<rng.int(in: 1...40) { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
-                h.record(h.model.touchDown(at: h.now))
-                h.now += h.frame * 3
-                h.record(h.model.touchUp(at: h.now))
+                for _ in 0..<rng.int(in: 1...40) { h.tick() }
+                try h.touch(hold: h.frame * 3)
             }
             h.settle(limit: 120 * 30)
             let lo = h.model.minimumOffset.x, hi = h.model.maximumOffset.x
@@ -85,7 +83,7 @@ import Testing
             for _ in 0..<20 {
                 h.drag(Point(x: rng.double(in: -500...500), y: 0), frames: rng.int(in: 2...10),
                        release: Point(x: rng.double(in: -3000...3000), y: 0))
-                for _ in 0..<rng.int(in: 10...400) { h.now += h.frame; h.record(h.model.tick(at: h.now)) }
+                for _ in 0..<rng.int(in: 10...400) { h.tick() }
             }
             h.settle()
             return h.log

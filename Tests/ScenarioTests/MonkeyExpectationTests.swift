@@ -68,6 +68,6 @@ import EmojiSimIO
     }
 }
 
-extension Scenario.Expectation {
+extension Scenario.Script.Expectation {
     var isTraceCount: Bool { if case .traceCount = self { return true } else { return false } }
 }

@@ -27,8 +27,8 @@ import EmojiSimIO
         """)
         #expect(r.failure == nil)
         #expect(r.expectations.count == 4 && r.passed)
-        #expect(screen.panel.state.currentGroupName == "Seed")
-        #expect(screen.panel.state.sections[1].title == "动图")
+        #expect(screen.panel.currentGroupName == "Seed")
+        #expect(screen.panel.sections[1].title == "动图")
         // A pass by title names the group and its title, so the report's row reads
         // "expected panel.group "动图", actual panel.group "Seed" titled "动图"".
         #expect(r.expectations.last?.expected == "panel.group \"动图\"")

@@ -200,7 +200,7 @@ import Interaction
             state.listVisible = 0...3
             state.panelGroupCount = 3
             let actions = (0..<10).map { _ in MonkeyActions.choose(&rng, state: state) }
-            let script = Script(name: "m", commands: actions.map { Located(.action($0), line: 0, column: 0) })
+            let script = Script(name: "m", commands: actions.map { Script.Located(.action($0), line: 0, column: 0) })
             let again = try ScriptParser.parse(ScriptPrinter.print(script))
             #expect(again.commands.map(\.value) == script.commands.map(\.value))
         }
@@ -225,7 +225,7 @@ import Interaction
             if let f = Monkey(seed: seed, steps: 200, makeHost: make).run() { found = f; break }
         }
         let f = try #require(found)
-        let actions = f.script.commands.compactMap { c -> Action? in if case .action(let a) = c.value { return a }; return nil }
+        let actions = f.script.commands.compactMap { c -> Script.Action? in if case .action(let a) = c.value { return a }; return nil }
         // Minimal: manual timing (the monkey's), one type (enables send) and two receives.
         #expect(actions.first == .timing(.manual))
         #expect(actions.count == 4)

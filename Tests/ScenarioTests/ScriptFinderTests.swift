@@ -66,7 +66,7 @@ import Tester
                     .within(.first(f), .emoji("笑哭"))]
         }
         for f in all {
-            for a: Action in [.tap(f), .swipe(f, .left, distance: 80, velocity: nil), .drag(f, dx: 1, dy: -2, over: nil)] {
+            for a: Script.Action in [.tap(f), .swipe(f, .left, distance: 80, velocity: nil), .drag(f, dx: 1, dy: -2, over: nil)] {
                 let line = ScriptPrinter.line(.action(a))
                 let back = try parse(line).commands.map(\.value)
                 #expect(back == [.action(a)], "\(line)")
@@ -161,7 +161,7 @@ import Tester
             + [.count(0), .count(12), .text(""), .text("Hi \"there\"\t")]
         for t in targets {
             for x in all where !(t == .send && (x == .enabled || x == .disabled)) {
-                let e = Expectation.finder(t, x)
+                let e = Script.Expectation.finder(t, x)
                 let line = ScriptPrinter.line(.expect(e))
                 #expect(try parse(line).commands.map(\.value) == [.expect(e)], "\(line)")
             }
@@ -202,7 +202,8 @@ import Tester
     }
 
     /// `panel.dot N` resolves to the dot PanelRenderer draws (PageDots): the current
-    /// one selected, its frame the drawn circle's; a tap is refused with the reason.
+    /// one selected, its frame the drawn circle's; a tap turns one page towards it, as
+    /// UIPageControl does (one page, however far the dot).
     @Test func pageDotsResolveWhereTheyAreDrawn() throws {
         let r = try run("""
         device iphone8
@@ -217,12 +218,20 @@ import Tester
         expect panel.dot 0 hidden
         expect panel.dot 3 absent
         tap panel.dot 0
+        expect panel.dot 0 selected
+        tap panel.dot 2
+        expect panel.dot 1 selected
+        expect panel.page 1
+        tap panel.dot 1
+        expect panel.page 1
         """)
         #expect(r.expectations.filter { !$0.passed }.map { $0.message(file: "t.scenario") } == [
-            "t.scenario:10:1: error: expected panel.dot 0 hidden, found disabled (tapping a page dot is not simulated yet; swipe the panel to change pages)",
+            "t.scenario:10:1: error: expected panel.dot 0 hidden, found visible",
         ])
-        #expect(r.failure?.description
-                == "t.scenario:12:1: error: tap panel.dot 0: disabled (tapping a page dot is not simulated yet; swipe the panel to change pages)")
+        #expect(r.failure == nil)
+        // Each page turn is the panel's programmatic, animated page change.
+        #expect(r.trace.contains { $0.hasSuffix("panel setContentOffset x=0 animated=true") })
+        #expect(r.trace.contains { $0.hasSuffix("panel didEndScrollingAnimation offset=0") })
         let script = try parse("device iphone8\nconversation empty")
         let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
         let tester = Tester(screen)

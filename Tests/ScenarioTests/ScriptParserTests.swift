@@ -102,7 +102,7 @@ import SimCore
         #expect(values[17] == .action(.tap(.input)))
         #expect(script.commands[17].line == 19 && script.commands[17].column == 1)
         #expect(values[18] == .action(.longPress(.emoji("f056"), duration: .milliseconds(1500))))
-        #expect(values[19] == .action(.longPress(.emoji("😄"), duration: Action.defaultLongPress)))
+        #expect(values[19] == .action(.longPress(.emoji("😄"), duration: Script.Action.defaultLongPress)))
         #expect(values[22] == .action(.move(.point(Point(x: 10, y: 20)), over: nil)))
         #expect(values[25] == .action(.swipe(.panel, .left, distance: 120, velocity: 1200)))
         #expect(values[27] == .action(.drag(.panel, dx: -80, dy: 0, over: .milliseconds(300))))
@@ -113,10 +113,10 @@ import SimCore
         #expect(values[58] == .expect(.panelPage(1, of: 3)))
         #expect(values[63] == .expect(.preview("f056")))
         #expect(values[66] == .expect(.listVisible(3...9)))
-        #expect(values[71] == .snapshot(SnapshotRequest(name: "first")))
-        #expect(values[72] == .snapshot(SnapshotRequest(name: "panel-open", subject: .panel)))
-        #expect(values[73] == .snapshot(SnapshotRequest(name: "all.formats", subject: .list, formats: SnapshotFormat.allCases)))
-        #expect(values[74] == .snapshot(SnapshotRequest(name: "only-tree", formats: [.tree])))
+        #expect(values[71] == .snapshot(Script.SnapshotRequest(name: "first")))
+        #expect(values[72] == .snapshot(Script.SnapshotRequest(name: "panel-open", subject: .panel)))
+        #expect(values[73] == .snapshot(Script.SnapshotRequest(name: "all.formats", subject: .list, formats: Script.SnapshotFormat.allCases)))
+        #expect(values[74] == .snapshot(Script.SnapshotRequest(name: "only-tree", formats: [.tree])))
     }
 
     @Test func blankLinesCommentsAndCRLFAreIgnored() throws {

@@ -15,7 +15,7 @@ final class TestHost: ScenarioHost {
     let trace = Trace()
     var size = Size(width: 375, height: 667)
     var touches: [TouchEvent] = []
-    var performed: [Action] = []
+    var performed: [Script.Action] = []
     var state: HostState {
         get {
             stateReads += 1
@@ -60,7 +60,7 @@ final class TestHost: ScenarioHost {
         trace.record(touch.timestamp, "test", "touch", ("phase", "\(touch.phase)"))
     }
 
-    func perform(_ action: Action) throws(HostError) {
+    func perform(_ action: Script.Action) throws(HostError) {
         if case .type = action, state.keyboard != .system { throw HostError("typing needs the system keyboard (it is \(state.keyboard.rawValue))") }
         performed.append(action)
         if case .receive = action, state.sendEnabled { receivesWhileSendEnabled += 1 }
@@ -71,7 +71,7 @@ final class TestHost: ScenarioHost {
 
     func displayList() -> DisplayList { displayList(of: .screen) ?? DisplayList(size: size) }
 
-    func displayList(of subject: SnapshotSubject) -> DisplayList? {
+    func displayList(of subject: Script.SnapshotSubject) -> DisplayList? {
         if subject == .panel && frames[.panel] == nil { return nil }
         var list = DisplayList(size: size)
         list.fill(Rect(x: 8, y: 8, width: 100, height: 32), .bubbleOutgoing, view: subject.rawValue)

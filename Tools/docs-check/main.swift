@@ -16,6 +16,8 @@
 //                  without a `- Complexity:` field (types' docs are not counted)
 //   --allowlist F  lines `Module N`: fail (exit 1) when a module has more than N undocumented
 //                  declarations; a module not listed allows 0
+// Whatever the options, a member doc that states O(...) in prose without a `- Complexity:`
+// field fails the check too (exit 1): complexity is a field, so DocC shows it as one.
 //   --strict       fail when any counted module has one
 //   --module NAME  only these modules (repeatable)
 // Exit status: 0 fine, 1 over the limit, 2 usage or unreadable input.
@@ -197,5 +199,9 @@ if !over.isEmpty {
     FileHandle.standardError.write(Data(("docs-check: undocumented public declarations in "
         + over.joined(separator: ", ")
         + " (Tools/docs check --list prints each file:line; every public declaration needs a doc comment)\n").utf8))
-    exit(1)
 }
+if sumP > 0 {
+    FileHandle.standardError.write(Data(("docs-check: \(sumP) member doc(s) state O(...) in prose without a"
+        + " `- Complexity:` field (Tools/docs check --list-prose prints each file:line)\n").utf8))
+}
+if !over.isEmpty || sumP > 0 { exit(1) }

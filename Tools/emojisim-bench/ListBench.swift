@@ -40,19 +40,19 @@ enum ListBench {
     }
 
     static func makeList(_ messages: [Message], catalog: EmojiCatalog = .demo,
-                         players: BubblePlayerFactory<GIFBubblePlayer>? = nil) -> BubbleListHost<GIFBubblePlayer> {
+                         players: BubblePlayerFactory<GIFBubblePlayer>? = nil) -> Host<BubbleList> {
         let engine = BubbleLayoutEngine(catalog: catalog)
         // Without players no emoji gets a player slot (as before the list was a value).
-        return BubbleListHost(messages: messages, width: 390, viewportHeight: 600, clock: VirtualClock(), trace: Trace(capacity: 1_000),
-                              layout: { engine.layout($0, listWidth: $1) }, players: players ?? { _ in nil },
-                              playable: { _ in players != nil })
+        let list = BubbleList(layout: { engine.layout($0, listWidth: $1) }, playable: { _ in players != nil },
+                              players: players.map { BubbleListPlayers(factory: $0) })
+        return Host(list: list, messages: messages, width: 390, viewportHeight: 600, trace: Trace(capacity: 1_000))
     }
 
     /// 200 frames up, 200 back: 30 pt a frame (1,800 pt/s).
-    static func scrollPass(_ list: BubbleListHost<GIFBubblePlayer>) {
+    static func scrollPass(_ list: Host<BubbleList>) {
         for i in 0..<400 {
             let d = i < 200 ? Double(i + 1) * 30 : Double(400 - i - 1) * 30
-            list.setDistanceFromBottom(d, animated: false)
+            list.send(.setDistanceFromBottom(d, animated: false))
         }
     }
 
@@ -64,17 +64,17 @@ enum ListBench {
         for (key, n) in [("scroll-1k", 1_000), ("scroll-100k", 100_000)] {
             let list = makeList(DemoConversation.generated(count: n, seed: 7))
             scrollPass(list)            // lays the rows of the path out once
-            notes.append("scroll, \(n) messages: \(list.list.layoutCount) rows laid out for the path; \(list.list.cachedLayoutCount) layouts kept, \(list.list.cachedLayoutCost) elements")
+            notes.append("scroll, \(n) messages: \(list.state.layoutCount) rows laid out for the path; \(list.state.cachedLayoutCount) layouts kept, \(list.state.cachedLayoutCost) elements")
             probes.append(.repeating(key, "scroll frame, \(n) messages", units: 400) { scrollPass(list) })
         }
 
         // 2. open the large conversation at the bottom
         let big = DemoConversation.generated(count: 100_000, seed: 7)
         let opened = makeList(big)
-        facts["open-rows"] = Double(opened.list.layoutCount)
-        notes.append("open 100,000 messages at the bottom: \(opened.list.layoutCount) rows laid out for \(opened.displayedRows.count) visible rows")
+        facts["open-rows"] = Double(opened.state.layoutCount)
+        notes.append("open 100,000 messages at the bottom: \(opened.state.layoutCount) rows laid out for \(opened.state.displayedRows.count) visible rows")
         var kept = 0
-        probes.append(.repeating("open", "open 100,000 messages at the bottom") { kept &+= makeList(big).list.layoutCount })
+        probes.append(.repeating("open", "open 100,000 messages at the bottom") { kept &+= makeList(big).state.layoutCount })
 
         // 3. fling through 10,000 messages, each with its own animated emoji
         let n = 10_000
@@ -98,32 +98,31 @@ enum ListBench {
         var frames = 0, flings = 0
         var violations = 0
         let start = threadCPUSeconds()
-        while list.displayedRows.lowerBound > 0 && frames < 200_000 {
-            if list.isSettled || list.scroll.state == .decelerating && list.scroll.targetContentOffset.map({ $0.y - list.list.distanceFromBottom < 2_000 }) == true {
+        while list.state.displayedRows.lowerBound > 0 && frames < 200_000 {
+            if list.state.isSettled || list.state.scroll.state == .decelerating && list.state.scroll.targetContentOffset.map({ $0.y - list.state.distanceFromBottom < 2_000 }) == true {
                 // A fresh upward fling (finger moving down) at 8,000 pt/s.
                 flings += 1
                 let t0 = clock.now
-                list.touchDown(at: t0)
+                list.send(.touchDown)
                 for (k, state) in [GestureState.began, .changed, .ended].enumerated() {
                     let time = t0 + .milliseconds(8 * k)
                     clock.advance(to: time)
-                    list.apply(GestureUpdate(name: "pan", kind: .pan, state: state, time: time,
-                                             location: Point(x: 200, y: 200 + Double(k) * 60),
-                                             translation: Point(x: 0, y: Double(k) * 60), velocity: Point(x: 0, y: 8_000)))
+                    list.send(.pan(GestureUpdate(name: "pan", kind: .pan, state: state, time: time,
+                                                 location: Point(x: 200, y: 200 + Double(k) * 60),
+                                                 translation: Point(x: 0, y: Double(k) * 60), velocity: Point(x: 0, y: 8_000))))
                 }
             }
-            clock.advance(by: .frames(1, at: 60))
-            list.tick(at: clock.now)
+            clock.advance(by: .frames(1, at: 60))   // the host's display link ticks the list and its players
             frames += 1
-            if frames % 64 == 0 && !list.invariantViolations().isEmpty { violations += 1 }
+            if frames % 64 == 0 && !list.reducer.invariantViolations(list.state).isEmpty { violations += 1 }
         }
         let seconds = threadCPUSeconds() - start
         let st = cache.statistics
         facts["fling-peak"] = Double(st.peakBytes)
-        facts["fling-decodes-per-row"] = Double(st.decodes) / Double(max(1, list.list.appearanceCount))
+        facts["fling-decodes-per-row"] = Double(st.decodes) / Double(max(1, list.state.appearanceCount))
         facts["fling-violations"] = Double(violations)
         notes.append("fling through \(n) messages with one animated emoji each: \(flings) flings, \(frames) frames (\(format(Double(frames) / seconds)) frames per CPU second, one run)")
-        notes.append("  rows shown \(list.list.appearanceCount), cells created \(list.list.pool.createdCount), reused \(list.list.pool.reusedCount)")
+        notes.append("  rows shown \(list.state.appearanceCount), cells created \(list.state.pool.createdCount), reused \(list.state.pool.reusedCount)")
         notes.append("  frame cache: peak \(st.peakBytes) bytes, budget \(cache.byteBudget) (\(st.peakBytes <= cache.byteBudget ? "within" : "OVER") budget), decodes \(st.decodes), evictions \(st.evictions)")
         return BenchSession(probes: probes, facts: facts, notes: notes)
     }

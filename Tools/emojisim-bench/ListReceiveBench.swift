@@ -77,7 +77,7 @@ enum ListReceiveBench {
             let start = threadCPUSeconds()
             let screen = receiveAll(texts)
             let seconds = threadCPUSeconds() - start
-            let list = screen.list.list
+            let list = screen.list
             facts["rss-\(n)"] = Double(peakRSSKilobytes() / 1024)
             notes.append("receive \(n) x 10,000 characters: \(Format.seconds(seconds / Double(n))) a message (one pass); peak RSS \(peakRSSKilobytes() / 1024) MB; layouts kept \(list.cachedLayoutCount) (\(list.cachedLayoutCost) elements, budget \(list.configuration.layoutCacheBudget)) for \(list.count) messages, \(list.layoutCount) laid out")
             if n < 1_000 {

@@ -76,7 +76,7 @@ private func unicodeSections() -> [PanelSection] {
 /// started.
 private final class PanelFling {
     let clock = VirtualClock()
-    let panel: PanelHost
+    let panel: Host<EmojiPanel>
     let synth = TouchSynthesizer(hz: 60)
     let velocity: Double, flings: Int
     var frames = 0, items = 0, sink = 0
@@ -85,7 +85,8 @@ private final class PanelFling {
     init(_ sections: [PanelSection], policy: PanelSnapPolicy = .paging, velocity: Double = 1500, flings: Int = 3) {
         var config = PanelConfiguration.standard
         config.snapPolicy = policy
-        panel = PanelHost(groups: sections, configuration: config, width: 375, clock: clock, trace: Trace(capacity: 10_000))
+        panel = Host(panel: EmojiPanel(groups: sections, configuration: config), width: 375, clock: clock,
+                     trace: Trace(capacity: 10_000))
         self.velocity = velocity
         self.flings = flings
     }
@@ -104,7 +105,7 @@ private final class PanelFling {
                 let next = clock.now + frame
                 while i < touches.count && touches[i].timestamp <= next {
                     if touches[i].timestamp > clock.now { clock.advance(to: touches[i].timestamp) }
-                    panel.handle(touches[i]); i += 1
+                    panel.send(.touch(touches[i])); i += 1
                 }
                 clock.advance(to: next)
                 let n = panel.displayList().items.count

@@ -251,7 +251,7 @@ struct ScenarioRunSession {
 
 /// A snapshot value as file bytes, encoded only here (writing `--out` files).
 enum SnapshotEncoding {
-    static func bytes(_ value: SnapshotValue?, format: SnapshotFormat) -> [UInt8]? {
+    static func bytes(_ value: SnapshotValue?, format: Script.SnapshotFormat) -> [UInt8]? {
         switch value {
         case .text(let t)?: return Array(t.utf8)
         case .image(let i)?: return SnapshotImageCodec.encode(i, as: format == .ppm ? .ppm : .png)

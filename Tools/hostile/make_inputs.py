@@ -258,4 +258,8 @@ write('badutf8.scenario', b'tap input\ntype "a\xffb"\n')
 script('drag-far.scenario', 'drag list by 1' + '0' * 300 + ',1\n')
 write('binlen/emtions.plist', b'bplist00' + b'\x5e' + b'ab' + b'\x08' + bytes([0, 0, 0, 0, 0, 0, 1, 1]) + bytes(7) + b'\x01' + bytes(8) + bytes(7) + b'\x0b')
 write('binlen/emtionMeans.plist', '<plist><dict/></plist>')
+# Found by the plist fuzzer: a set in an array behind a 'bplist0\xb0' header (Foundation
+# reads any 'bplist0' file as binary and crashed bridging the set).
+write('bplistver/emtions.plist', b'bplist0\xb0' + b'\xa1\x01' + b'\xc1\x02' + b'\x10\x07' + bytes([8, 10, 12]) + bytes([0, 0, 0, 0, 0, 0, 1, 1]) + bytes(7) + b'\x03' + bytes(8) + bytes(7) + b'\x0e')
+write('bplistver/emtionMeans.plist', '<plist><dict/></plist>')
 script('nulpath.scenario', 'catalog json "a\\u{0}b.json"\ntap input\n')

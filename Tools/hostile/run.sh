@@ -198,6 +198,8 @@ check 26-15-script-utf8       err $E run badutf8.scenario
 expect 26-15-utf8-line-2      "bad UTF-8 on line 2 is reported at 2:8" grep -q "badutf8.scenario:2:8: error: the file is not valid UTF-8" 26-15-script-utf8.out
 check 26-15-bplist-length     err $E catalog show binlen
 expect 26-15-bplist-byte      "a bad binary-plist length is refused with its byte" grep -q "string at byte 8 declares 14 bytes" 26-15-bplist-length.out
+check fuzz-bplist-version     err $E catalog show bplistver
+expect fuzz-bplist-version-named "a binary plist of another version is refused, not crashed on" grep -q "unknown version" fuzz-bplist-version.out
 check 26-15-drag-far          err $E run drag-far.scenario
 expect 26-15-drag-not-inf     "a 1e300 drag is refused in points, not inf" sh -c 'grep -q "a drag offset must be at most 10000pt" 26-15-drag-far.out && ! grep -q inf 26-15-drag-far.out'
 check 26-15-nul-path          err $E run nulpath.scenario

@@ -260,6 +260,9 @@ await sleep(800);
 { const v = await evaluate('window.playground.verifyFrame()'); if (v !== 'equal') fail(`after the preview: ${v}`); }
 await tap(...(await label('经典')));                  // back to the first tab
 await sleep(1000);
+// A page dot that is not the current one (only the current dot has a label): one page on.
+await tap(...(await where((l, v) => v === 'EmojiPanel.pageControl' && !l.includes('label='))));
+await sleep(1000);
 await hold(await label('Delete'), 750);              // the delete key repeats (at 500, 600, 700 ms)
 await sleep(800);
 await clickButton('snapshot');
@@ -314,7 +317,7 @@ for (const [what, re] of [
     ['tap input as a finder', /^tap input$/m], ['typed keys', /^type "o"$/m], ['tap toggle', /^tap toggle$/m],
     ['tap panel.emoji 笑哭', /^tap panel\.emoji 笑哭$/m], ['tap panel.emoji 哈哈', /^tap panel\.emoji 哈哈$/m],
     ['the fling as a swipe', /^swipe panel left by \d+pt at \d+pt\/s$/m], ['the tabs by their labels', /^tap panel\.tab "动图"$/m], ['the first tab by its label', /^tap panel\.tab "经典"$/m],
-    ['the preview as a long press', /^long-press panel\.emoji \S+ for \d+ms$/m], ['the delete repeat', /^long-press panel\.delete for \d+ms$/m],
+    ['a page dot tap', /^tap panel\.dot 1$/m], ['the preview as a long press', /^long-press panel\.emoji \S+ for \d+ms$/m], ['the delete repeat', /^long-press panel\.delete for \d+ms$/m],
     ['IME marked text', /^compose "nihao"$/m], ['the snapshot while composing', /^snapshot composing input all$/m], ['IME commit', /^compose "你好" commit "你好"$/m], ['tap send', /^tap send$/m],
     ['the list fling as a swipe', /^swipe list down by \d+pt at \d+pt\/s$/m],
     ...clicked.map((c) => [`the clicked ${c}`, new RegExp('^' + c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$', 'm')]),

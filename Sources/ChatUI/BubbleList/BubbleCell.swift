@@ -5,7 +5,7 @@
 /// still holds its last row's content; its players were stopped at didEndDisplaying.
 /// The players themselves live with the host (`BubblePlayers`), keyed by the cell's
 /// serial and the slot.
-public struct BubbleCell {
+public struct BubbleCell: Equatable {
     /// Creation order, stable for the cell's life: tells reused cells apart.
     public let serial: Int
     /// The kind of row the cell shows; a cell never changes kind.

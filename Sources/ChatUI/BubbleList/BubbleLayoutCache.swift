@@ -17,9 +17,9 @@ import Raster
 /// Invariant: `totalCost` is the sum of the entries' costs. Lookups and inserts are
 /// O(1); `trim` is O(c log c) for c cached layouts when over budget (it frees at least a
 /// quarter of the budget, so O(log c) amortised per layout), O(1) otherwise.
-struct BubbleLayoutCache {
+struct BubbleLayoutCache: Equatable {
     struct Key: Hashable { var id: Message.ID; var width: Double }
-    struct Entry { var layout: BubbleLayout; var row: Int; var cost: Int }
+    struct Entry: Equatable { var layout: BubbleLayout; var row: Int; var cost: Int }
 
     /// Total cost the layouts may keep between actions.
     let budget: Int

@@ -2,8 +2,37 @@ import SimCore
 import Raster
 
 extension BubbleList {
+    /// What the list draws at `now` alone, its visible rect at the origin, with this
+    /// reducer's players' frames. Pure.
+    ///
+    /// - Parameters:
+    ///   - state: The list's state.
+    ///   - now: The instant drawn.
+    /// - Returns: A display list of the list's size.
+    /// - Complexity: O(*v*) for *v* displayed rows.
+    public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
+        var dl = DisplayList(width: state.width, height: state.viewportHeight)
+        draw(state, into: &dl, in: Rect(x: 0, y: 0, width: state.width, height: state.viewportHeight), at: now)
+        return dl
+    }
+
+    /// Draws `state` into `list` at `frame` with this reducer's players' frames (see
+    /// `State.draw(into:in:at:players:)`). Pure.
+    ///
+    /// - Parameters:
+    ///   - state: The list's state.
+    ///   - list: The display list drawn into.
+    ///   - frame: Where the list's visible rect goes (screen coordinates); clipped to it.
+    ///   - now: The instant drawn.
+    /// - Complexity: O(*v*) for *v* displayed rows.
+    public func draw(_ state: State, into list: inout DisplayList, in frame: Rect, at now: SimInstant) {
+        state.draw(into: &list, in: frame, at: now, players: players)
+    }
+}
+
+extension BubbleList.State {
     /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn: O(v). GIFs
+    /// (screen coordinates), clipped to it. Only displayed rows are drawn. GIFs
     /// show the frames their players reached at the last `tick` (at most one frame
     /// before `now` on a display-link host). Pure.
     ///
@@ -11,8 +40,9 @@ extension BubbleList {
     /// animated emoji draws its player's current frame over the text's still glyph
     /// (a fill in the bubble's colour first, so no pixel of the still shows through).
     /// `players` gives the frame each running GIF shows (the host runs them; the
-    /// host's `draw(into:in:at:)` passes its own).
-    public func draw<Player>(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubblePlayers<Player>) {
+    /// reducer's `draw(_:into:in:at:)` passes its own); nil draws every GIF's still.
+    /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
+    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubbleListPlayers?) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {
@@ -31,7 +61,7 @@ extension BubbleList {
         }
     }
 
-    private func drawRow<Player>(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubblePlayers<Player>,
+    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubbleListPlayers?,
                          into dl: inout DisplayList) {
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         let view = "list.row\(row)"
@@ -41,7 +71,7 @@ extension BubbleList {
                 let e = placed.emoji
                 var frameIndex: Int? = nil
                 if let slot = cell.playerItems.firstIndex(where: { $0.frame == placed.frame }) {
-                    frameIndex = players.frameIndex(cell.playerKey(slot))
+                    frameIndex = players?.frameIndex(cell.playerKey(slot))
                 }
                 let ref = ImageRef(name: e.imageName ?? "", frameIndex: frameIndex, glyph: e.glyph, code: e.code)
                 // The content box leaves 3 pt around each emoji: slots are laid out edge to
@@ -70,7 +100,7 @@ extension BubbleList {
                 dl.text(text, at: at(l.contentFrame).origin, ink, view: view)
             }
             for (slot, item) in cell.playerItems.enumerated() {
-                guard let frameIndex = players.frameIndex(cell.playerKey(slot)) else { continue }
+                guard let frameIndex = players?.frameIndex(cell.playerKey(slot)) else { continue }
                 let r = at(item.frame)
                 dl.fill(r, fill, view: view)
                 dl.image(ImageRef(name: item.imageName, frameIndex: frameIndex,

@@ -92,3 +92,81 @@ public struct BubblePlayers<Player: BubblePlayer> {
         return out.sorted()
     }
 }
+
+/// The GIF players a `BubbleList` reducer performs its player events with: a
+/// `BubblePlayers` registry behind one type whatever the player type, so the list
+/// reducer (and its `State`, `Action`, …) stays non-generic. A reference: the host
+/// performs events and frames through it while the reducer value is copied around.
+/// Closures instead of an existential (the core builds under Embedded Swift).
+/// - Complexity: as `BubblePlayers`, plus one closure call.
+public final class BubbleListPlayers {
+    private let performEvent: (BubbleListEvent, SimInstant) -> Void
+    private let tickCells: (SimInstant, [BubbleCell]) -> Void
+    private let frameOf: (BubblePlayerKey) -> Int?
+    private let running: () -> Int
+    private let check: ([BubbleCell]) -> [String]
+
+    /// Players made by `factory` (nil from it: that emoji shows its still).
+    ///
+    /// - Parameter factory: Makes the player for an animated item.
+    /// (A convenience initializer: Embedded Swift allows a class's generic initializer
+    /// only as one.)
+    public convenience init<Player: BubblePlayer>(factory: @escaping BubblePlayerFactory<Player>) {
+        let box = PlayerBox(BubblePlayers(factory: factory))
+        self.init(perform: { e, t in box.players.perform(e, at: t) },
+                  tick: { t, cells in box.players.tick(at: t, cells: cells) },
+                  frameIndex: { box.players.frameIndex($0) },
+                  count: { box.players.count },
+                  violations: { box.players.violations(displayed: $0) })
+    }
+
+    private init(perform: @escaping (BubbleListEvent, SimInstant) -> Void,
+                 tick: @escaping (SimInstant, [BubbleCell]) -> Void,
+                 frameIndex: @escaping (BubblePlayerKey) -> Int?,
+                 count: @escaping () -> Int,
+                 violations: @escaping ([BubbleCell]) -> [String]) {
+        performEvent = perform
+        tickCells = tick
+        frameOf = frameIndex
+        running = count
+        check = violations
+    }
+
+    /// Performs one list event: `playerStarted` makes and starts a player, `playerStopped`
+    /// stops and drops it; others are ignored.
+    ///
+    /// - Parameters:
+    ///   - event: A list event.
+    ///   - now: Its instant.
+    public func perform(_ event: BubbleListEvent, at now: SimInstant) { performEvent(event, now) }
+
+    /// Advances the players of `cells` (the displayed ones, in order) to `now`.
+    ///
+    /// - Parameters:
+    ///   - now: The frame's instant.
+    ///   - cells: The displayed cells, top to bottom.
+    /// - Complexity: O(*p*) in the cells' player slots.
+    public func tick(at now: SimInstant, cells: [BubbleCell]) { tickCells(now, cells) }
+
+    /// The frame a slot's player shows now, if it runs.
+    ///
+    /// - Parameter key: The slot.
+    /// - Returns: The frame index, or `nil` when no player runs there.
+    public func frameIndex(_ key: BubblePlayerKey) -> Int? { frameOf(key) }
+
+    /// Players running now.
+    public var count: Int { running() }
+
+    /// Broken invariants against the displayed cells (see `BubblePlayers.violations(displayed:)`).
+    ///
+    /// - Parameter cells: The displayed cells.
+    /// - Returns: One sorted message per broken invariant; empty when it holds.
+    /// - Complexity: O(*p* log *p*).
+    public func violations(displayed cells: [BubbleCell]) -> [String] { check(cells) }
+}
+
+/// The registry a `BubbleListPlayers` mutates through its closures.
+private final class PlayerBox<Player: BubblePlayer> {
+    var players: BubblePlayers<Player>
+    init(_ p: BubblePlayers<Player>) { players = p }
+}

@@ -7,7 +7,7 @@
 /// A cell is created only when the pool for its identifier is empty, i.e. when every
 /// cell of that kind is on screen; so the cells ever created of a kind never exceed the
 /// peak number of rows of that kind displayed at once.
-public struct CellReusePool {
+public struct CellReusePool: Equatable {
     private var stacks: [CellReuseIdentifier: [BubbleCell]] = [:]
     /// Cells created so far, all kinds; also the next cell's serial number.
     public private(set) var createdCount = 0

@@ -10,7 +10,7 @@
 /// Heights are whole points in practice (the bitmap font's metrics are integers), so
 /// the Double sums are exact; nothing here relies on that for correctness beyond
 /// display stability.
-public struct RowHeights: Sendable {
+public struct RowHeights: Equatable, Sendable {
     private var tree: [Double]      // 1-based Fenwick array; tree[0] unused
     private var heights: [Double]
     private var measuredFlags: [Bool]

@@ -19,14 +19,16 @@ public struct HeightAnimation: Hashable, Sendable {
     /// When the current animation reaches `target`.
     public var end: SimInstant { start + duration }
 
-    /// The presented value at `now`. O(1).
+    /// The presented value at `now`.
+    /// - Complexity: O(1): a closed-form curve, no stepping.
     public func value(at now: SimInstant) -> Double {
         guard duration.ticks > 0, now < end else { return target }
         let t = Double((now - start).ticks) / Double(duration.ticks)
         return from + (target - from) * KeyboardCurve.value(at: t)
     }
 
-    /// True while the presented value is still moving at `now`. O(1).
+    /// True while the presented value is still moving at `now`.
+    /// - Complexity: O(1).
     public func isAnimating(at now: SimInstant) -> Bool { duration.ticks > 0 && now < end && from != target }
 
     /// Animates to `newTarget` from the value presented at `now`. A same target is a no-op.

@@ -15,11 +15,12 @@ extension InputBar.State {
     }
 
     /// Draws the bar with its top-left corner at `rect`'s origin (a screen passes
-    /// `frame(at: now)`; the bar draws at its own presented size). Pure, O(text length).
+    /// `frame(at: now)`; the bar draws at its own presented size). Pure.
     ///
     /// Order: background; toggle; text view (fill, then clipped to its text container:
     /// selection, text or placeholder, marked-text underline, caret); send; the top
     /// separator; the selection handles; the loupe while a finger shows it.
+    /// - Complexity: O(text length).
     public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
         let origin = rect.origin
         let s = self

@@ -4,7 +4,12 @@ import Raster
 extension InputBar {
     /// What a touch at a screen point lands on.
     public enum HitTarget: String, Hashable, Sendable {
-        case toggle, textView, send
+        /// The emoji / keyboard toggle button.
+        case toggle
+        /// The text view (its insets included): a tap places the caret.
+        case textView
+        /// The send button (hit even while disabled: it takes the touch and does nothing).
+        case send
         /// The bar's background (between the parts): no action, but not "outside".
         case bar
         /// The keyboard (system or emoji): its own views handle the touch.
@@ -49,7 +54,8 @@ extension InputBar.State {
     /// The screen point of the caret boundary before unit `position` (0...length; an
     /// emoji is one unit): the boundary's x, the middle of its line. A tap there puts
     /// the caret at `position`. Nil when `position` is out of range or its line is
-    /// scrolled out of the text container. O(line length).
+    /// scrolled out of the text container.
+    /// - Complexity: O(line length).
     public func caretPoint(before position: Int, at now: SimInstant) -> Point? {
         guard position >= 0, position <= length else { return nil }
         let s = self

@@ -136,7 +136,8 @@ extension InputBar.State {
     public var loupe: InputBar.Loupe? { tracking?.loupe }
 
     /// When the held finger's loupe is due, if one is pending: the host sends `.tick`
-    /// then (`InputBar.nextDeadline`). O(1).
+    /// then (`InputBar.nextDeadline`).
+    /// - Complexity: O(1).
     public var loupeDeadline: SimInstant? { tracking?.pendingLoupe?.begins }
 }
 

@@ -239,7 +239,8 @@ extension InputBar {
     /// The range UITextView's double tap selects around `unit`: one emoji attachment
     /// alone; a run of letters and digits (a CJK run is one word: no dictionary
     /// segmentation); any other character (space, punctuation) alone. Clamped into the
-    /// text; empty for an empty text. O(word length).
+    /// text; empty for an empty text.
+    /// - Complexity: O(word length): it walks out from `unit` only.
     public static func wordRange(at unit: Int, in units: [RichUnit]) -> Range<Int> {
         guard !units.isEmpty else { return 0..<0 }
         let u = min(max(0, unit), units.count - 1)

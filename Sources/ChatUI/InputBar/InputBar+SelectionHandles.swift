@@ -82,7 +82,8 @@ extension InputBar {
 extension InputBar.State {
     /// The selection's handles at `now`, start first: none unless first responder with
     /// a non-empty selection; a handle whose line is scrolled out of the text container
-    /// is not shown. O(line length).
+    /// is not shown.
+    /// - Complexity: O(line length).
     public func selectionHandles(at now: SimInstant) -> [InputBar.SelectionHandle] {
         let sel = InputBar.selection(of: editor)
         guard responder.isFirstResponder, !sel.isEmpty else { return [] }

@@ -8,7 +8,10 @@ extension InputBar {
     /// (`control`); on the text view, the bar's background or outside the bar, by a
     /// tap recognizer (`recognizer`: UITextView's tap and the screen's tap-outside).
     public struct TouchTracking: Hashable, Sendable {
+        /// The touch's identifier (`TouchEvent.id`): other fingers' events are ignored.
         public var id: Int
+        /// What the finger went down on (`hitTest` at touch down); nil outside the bar
+        /// and the keyboard. A tap acts only if it ends on the same target.
         public var target: HitTarget?
         /// The button the finger went down on, if any.
         public var button: Button?
@@ -183,7 +186,8 @@ extension InputBar {
 }
 
 extension InputBar.State {
-    /// A button's frame in screen coordinates at `now` (the bar may be moving). O(1).
+    /// A button's frame in screen coordinates at `now` (the bar may be moving).
+    /// - Complexity: O(1).
     public func frame(of button: InputBar.Button, at now: SimInstant) -> Rect {
         let bar = frame(at: now)
         let l = layout(at: now)
@@ -192,7 +196,8 @@ extension InputBar.State {
     }
 
     /// Whether the bar is being moved by an animation at `now`: riding a keyboard
-    /// whose top edge moves the bar's bottom, or growing/shrinking its height. O(1).
+    /// whose top edge moves the bar's bottom, or growing/shrinking its height.
+    /// - Complexity: O(1).
     public func isMoving(at now: SimInstant) -> Bool {
         if height.isAnimating(at: now) { return true }
         guard let a = keyboard.animation, now < a.end else { return false }

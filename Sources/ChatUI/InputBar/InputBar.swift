@@ -82,14 +82,28 @@ public struct InputBar: Reducer {
     /// The reducer (stateless: everything is in `State`).
     public init() {}
 
-    public enum Button: String, Hashable, Sendable { case toggle, send }
+    /// The bar's two buttons, UIControls that highlight while pressed (`State.highlighted`)
+    /// and report UIControl events (`InputBarEvent.control`). The raw value is the name
+    /// traces and scripts use (`control=send`).
+    public enum Button: String, Hashable, Sendable {
+        /// The emoji / keyboard toggle on the left: swaps the input view.
+        case toggle
+        /// The send button on the right: enabled exactly while the text is sendable.
+        case send
+    }
 
+    /// Everything a host can ask of the bar: the user's taps and typing, the emoji
+    /// panel's selections, the edit menu, raw touches and the display link. Given to
+    /// `reduce(into:_:at:)` at the instant it happens; an action impossible in the
+    /// current state throws `InputBarError` (see the type's Errors).
     public enum Action: Hashable, Sendable {
         /// A tap in the text view; with a point (bar coordinates) the caret moves there.
         case tapTextView(at: Point? = nil)
         /// A double tap in the text view at a point (bar coordinates): UITextView selects
         /// the word under it, or the one emoji (see `InputBar.wordRange(at:in:)`).
         case doubleTapTextView(at: Point)
+        /// A tap on the toggle: swaps the system and the emoji keyboard, or becomes first
+        /// responder with the emoji keyboard when the bar was not (FirstResponder's rules).
         case tapToggle
         /// A tap outside the bar and the keyboard.
         case tapOutside
@@ -109,12 +123,34 @@ public struct InputBar: Reducer {
         case deleteFromPanel
         /// Sets the selection (editor units).
         case select(location: Int, length: Int)
-        case selectAll, cut, copy, paste, undo, redo
+        /// The edit menu's Select All: the whole text. Throws without first responder.
+        case selectAll
+        /// The edit menu's Cut: the selection's backed text (`[微笑]`, not an image) goes
+        /// to `State.pasteboard` and is deleted; an empty selection does nothing. Throws
+        /// without first responder.
+        case cut
+        /// The edit menu's Copy: the selection's backed text goes to `State.pasteboard`;
+        /// an empty selection copies nothing. Throws without first responder.
+        case copy
+        /// The edit menu's Paste: the pasteboard's text replaces the selection, its known
+        /// placeholders becoming emoji, cut to the maximum length (`textTruncated`).
+        /// Throws without first responder.
+        case paste
+        /// Undoes the last edit step (marked text is committed first and becomes a step).
+        /// Throws without first responder.
+        case undo
+        /// Makes the last undone step again (nothing while composing). Throws without
+        /// first responder.
+        case redo
         /// Another app put plain text on the general pasteboard (nil empties it).
         case setPasteboard(String?)
         /// Touch down / up on a button: the highlighted state.
         case press(Button)
+        /// Touch up or cancel on a button: the highlight goes, nothing is performed.
         case release
+        /// A completed tap on send: when the text is sendable, returns `didSend` with the
+        /// server text, clears the editor, and resigns unless `keepsKeyboardOnSend`. A
+        /// disabled send does nothing (no error: the user may tap it any time).
         case tapSend
         /// A raw touch in screen coordinates, sent at its timestamp.
         case touch(TouchEvent)
@@ -130,9 +166,16 @@ public struct InputBar: Reducer {
     /// the cached layout not at all: it is a function of the rest). Equal states draw
     /// and react identically at the same instant.
     public struct State: Equatable, Sendable {
+        /// Insets, fonts, limits and behaviour switches the bar was made with.
         public var configuration: InputBarConfiguration
+        /// The device: screen size (the bar is full width) and safe area (the bar's
+        /// bottom without a keyboard). `.resize` changes its size.
         public var profile: DeviceProfile
+        /// Whether the text view is first responder and which keyboard it asks for;
+        /// `keyboard.kind` follows it (`.none` exactly when not first responder).
         public var responder = FirstResponder.State()
+        /// The keyboard the bar rides on (system or emoji, possibly sliding): its top
+        /// edge is the bar's bottom.
         public var keyboard: Keyboard.State
         /// The text, selection, composition and undo history.
         public internal(set) var editor: TextEditor
@@ -142,7 +185,11 @@ public struct InputBar: Reducer {
         public var height: HeightAnimation
         /// The text view's internal scroll (contentOffset.y), non-zero only past maxLines.
         public var scrollOffset: Double = 0
+        /// Whether send is enabled: true exactly when the editor's text is sendable (not
+        /// only whitespace), checked after every action; a change emits `sendEnabledChanged`.
         public var isSendEnabled = false
+        /// The button drawn highlighted: pressed, or tracked by a finger inside its
+        /// grown bounds; nil otherwise. A disabled send never highlights.
         public var highlighted: Button?
         /// The finger the bar is tracking (see `InputBar.handle(_:)`), if any.
         public var tracking: TouchTracking?
@@ -159,8 +206,11 @@ public struct InputBar: Reducer {
 
     /// Where and when a tap on the text view ended (screen coordinates).
     public struct TextViewTap: Hashable, Sendable {
+        /// When the finger lifted.
         public var at: SimInstant
+        /// Where it lifted, in screen coordinates.
         public var location: Point
+        /// A tap that ended at `at`, at `location` (screen coordinates).
         public init(at: SimInstant, location: Point) { self.at = at; self.location = location }
     }
 
@@ -168,6 +218,9 @@ public struct InputBar: Reducer {
     /// within `doubleTapSlop` of it, is a double tap (UITapGestureRecognizer's
     /// multi-tap interval; UIKit does not document it, 0.35 s is the usual figure).
     public static let doubleTapInterval = SimDuration.milliseconds(350)
+    /// How far (points, screen coordinates) a second tap may land from where the first
+    /// one ended and still make a double tap (UITapGestureRecognizer's allowable
+    /// movement between taps, which UIKit does not document: about a fingertip's width).
     public static let doubleTapSlop: Double = 45
 
     /// Line height of the text (the bitmap font at 16 pt).
@@ -176,12 +229,14 @@ public struct InputBar: Reducer {
     // MARK: Reducer
 
     /// When a held finger's loupe is due (`.tick` then shows it); nil otherwise. The
-    /// keyboard's arrival and a held tap's failure happen at frames (`needsFrames`). O(1).
+    /// keyboard's arrival and a held tap's failure happen at frames (`needsFrames`).
+    /// - Complexity: O(1).
     public func nextDeadline(_ state: State) -> SimInstant? { state.loupeDeadline }
 
     /// While the keyboard animates (its `did*` is posted at the first frame at or after
     /// its arrival), the bar moves, or a finger is tracked (a tap fails at its deadline
-    /// on a frame). Outside it a `.tick` changes nothing. O(1).
+    /// on a frame). Outside it a `.tick` changes nothing.
+    /// - Complexity: O(1).
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
         state.keyboard.isAnimating || state.isMoving(at: now) || state.tracking != nil
     }

@@ -8,13 +8,23 @@ import Interaction
 /// acts on the ones a screen needs (`isOutbound`: `didSend`, keyboard notifications,
 /// height and responder changes).
 public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The text view became first responder (a tap on it or on the toggle); a keyboard
+    /// is coming.
     case becameFirstResponder
+    /// The text view resigned (a tap outside, or a send without `keepsKeyboardOnSend`);
+    /// the keyboard goes away and the toggle shows the emoji icon again.
     case resignedFirstResponder
     /// The input view was swapped (reloadInputViews): the toggle's icon follows.
     case inputViewChanged(KeyboardKind)
+    /// A keyboard notification (`keyboardWillShow`, `keyboardDidShow`, `…WillHide`,
+    /// `…DidHide`, `…WillChangeFrame`, …) with its frames, curve and duration, in
+    /// UIKit's order; the did* of an animation is posted at the first action at or after
+    /// its end. Traced with source `keyboard`.
     case keyboard(KeyboardNotification)
     /// The text or the selection changed: plain (backed) text and selection.
     case textChanged(text: String, selectionLocation: Int, selectionLength: Int)
+    /// The send button became enabled (true) or disabled: the text turned sendable or
+    /// stopped being so.
     case sendEnabledChanged(Bool)
     /// The maximum length cut an insert (typing, a paste, a committed composition) or
     /// refused an emoji that did not fit whole: `limit` is the maximum, `length` the
@@ -63,11 +73,16 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The trace line's source: `keyboard` for keyboard notifications (as the screen's
+    /// keyboard observer would log them), `inputBar` for everything else.
     public var traceSource: String {
         if case .keyboard = self { return "keyboard" }
         return "inputBar"
     }
 
+    /// The trace line's event name: the case's name, except keyboard notifications
+    /// (their own name, `keyboardWillShow`) and control events (the UIControl event,
+    /// `touchUpInside`), which read as UIKit names them.
     public var traceName: String {
         switch self {
         case .becameFirstResponder: return "becameFirstResponder"
@@ -90,6 +105,9 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The trace line's `key=value` fields, in a fixed order; texts are quoted on one
+    /// line and bounded (whole up to 1,024 bytes, else both ends), so a field never
+    /// breaks the line and a long text does not make typing's trace quadratic.
     public var traceFields: [TraceEvent.Field] {
         switch self {
         case .becameFirstResponder, .resignedFirstResponder: return []
@@ -122,6 +140,7 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         TraceEvent(time: time, source: traceSource, name: traceName, fields: traceFields)
     }
 
+    /// The trace line without time and source: `textChanged text="hi" selection=2+0`.
     public var description: String {
         traceName + traceFields.map { " \($0.key)=\($0.value)" }.joined()
     }

@@ -15,7 +15,8 @@ extension Keyboard.State {
     /// lower-case letter keys and a space bar on the keyboard plane, labelled
     /// `system keyboard` (it only takes room; typing is scripted with `type`). Draws
     /// nothing unless the system keyboard shows (`shownKind`) and `rect` reaches into
-    /// the screen: the emoji keyboard is the EmojiPanel, drawn by its host. Pure, O(keys).
+    /// the screen: the emoji keyboard is the EmojiPanel, drawn by its host. Pure.
+    /// - Complexity: O(keys).
     public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
         guard shownKind == .system, rect.minY < profile.size.height else { return }
         let kb = rect

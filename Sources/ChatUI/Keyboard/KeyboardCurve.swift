@@ -15,7 +15,8 @@ public enum KeyboardCurve {
     public static let curve = TimingCurve.keyboard
 
     /// Value progress (0...1) for time progress `t` (clamped to 0...1). Monotone,
-    /// `value(0) == 0`, `value(1) == 1`. O(1).
+    /// `value(0) == 0`, `value(1) == 1`.
+    /// - Complexity: O(1).
     public static func value(at t: Double) -> Double {
         if !(t > 0) { return 0 } // NaN included
         if t >= 1 { return 1 }

@@ -8,7 +8,7 @@ import Imaging
 extension EmojiPanel {
     /// The preview's animation as a value: the image and its playback state. Advanced
     /// by `.tick`; drawing reads `state.frameIndex`.
-    public struct PreviewPlayback {
+    public struct PreviewPlayback: Hashable {
         /// The previewed emoji's image.
         public let image: AnimatedImage
         /// Where the animation is: started at the long press, restarted from frame 0.
@@ -22,8 +22,16 @@ extension EmojiPanel {
         mutating func tick(at t: SimInstant) {
             _ = state.tick(at: t, durations: image.playbackTicks, loopCount: image.loopCount, policy: .skipFrames)
         }
-    }
 
+        /// The same image (by identity) at the same point of its playback.
+        public static func == (a: PreviewPlayback, b: PreviewPlayback) -> Bool { a.image === b.image && a.state == b.state }
+
+        /// Hashes the playback's point (equal playbacks share it).
+        public func hash(into hasher: inout Hasher) { hasher.combine(state) }
+    }
+}
+
+extension PanelMachine {
     mutating func longPressBegan(at p: Point, time t: SimInstant) {
         guard let id = touchID(state.touch) else { return }
         let hit: PanelHit
@@ -31,7 +39,7 @@ extension EmojiPanel {
         moments(state.scroller.setScrollEnabled(false, at: t), at: t)
         if case let .emoji(s, _, _, _, i) = hit, state.sections[s].emoji.indices.contains(i) {
             let base = state.sections[s].emoji[i]
-            let variants = variantsProvider(base)
+            let variants = panel.variantsProvider(base)
             if !variants.isEmpty {
                 openSkinPicker(base: base, variants: variants, hit: hit, id: id, at: t)
                 return
@@ -96,7 +104,7 @@ extension EmojiPanel {
         var new: Preview?
         if case let .emoji(s, page, row, col, i) = layout.hit(panel: p, offset: state.offset),
            let e = state.shown(section: s, index: i) {
-            let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
+            let key = state.panelFrame(layout.cellFrame(page: page, row: row, column: col))
             let size = PreviewPlacement.size(for: state.configuration.preview, key: layout.itemSize)
             let placement = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
                                              bounds: previewArea)
@@ -120,16 +128,16 @@ extension EmojiPanel {
     /// Starts the animation of a newly previewed animated emoji, drops the previous one.
     private mutating func updatePreviewPlayback(old: Preview?, new: Preview?, at t: SimInstant) {
         guard old?.emoji.code != new?.emoji.code || old?.since != new?.since else { return }
-        previewPlayback = nil
+        state.previewPlayback = nil
         guard let n = new, n.emoji.kind == .animatedImage, let name = n.emoji.imageName,
-              let image = try? images?.image(named: name), image.isAnimated else { return }
-        previewPlayback = PreviewPlayback(image: image, at: t)
+              let image = try? panel.images?.image(named: name), image.isAnimated else { return }
+        state.previewPlayback = PreviewPlayback(image: image, at: t)
     }
 
     private mutating func openSkinPicker(base: Emoji, variants: [Emoji], hit: PanelHit, id: Int, at t: SimInstant) {
         guard case let .emoji(_, page, row, col, _) = hit else { return }
         let layout = state.layout
-        let key = panelFrame(layout.cellFrame(page: page, row: row, column: col))
+        let key = state.panelFrame(layout.cellFrame(page: page, row: row, column: col))
         let options = [base] + variants
         let cell = layout.itemSize.width + 4
         let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
@@ -143,6 +151,6 @@ extension EmojiPanel {
     }
 
     private var previewArea: Rect {
-        previewBounds ?? Rect(x: 0, y: 0, width: state.width, height: state.configuration.height)
+        state.previewBounds ?? Rect(x: 0, y: 0, width: state.width, height: state.configuration.height)
     }
 }

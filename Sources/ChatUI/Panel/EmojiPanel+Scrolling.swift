@@ -1,9 +1,10 @@
 import SimCore
 import Interaction
+import EmojiText
 
 // Scrolling: programmatic page changes, frames, the scroll delegate moments and the
 // page control's current page and group.
-extension EmojiPanel {
+extension PanelMachine {
     mutating func scroll(toSection s: Int, animated: Bool, at t: SimInstant) {
         guard state.layout.firstPage.indices.contains(s) else { return }
         scroll(toPage: state.layout.firstPage[s], animated: animated, at: t)
@@ -24,7 +25,7 @@ extension EmojiPanel {
     /// current page and group follow. Idempotent for a repeated `t`.
     mutating func tick(at t: SimInstant) {
         fireDeadlines(at: t)
-        previewPlayback?.tick(at: t)
+        state.previewPlayback?.tick(at: t)
         moments(state.scroller.tick(at: t), at: t)
         updateCurrentPage(announce: true, at: t)
     }
@@ -75,10 +76,15 @@ extension EmojiPanel {
     }
 }
 
-extension EmojiPanel {
+extension EmojiPanel.State {
+    /// The recents as plain codes (to save), most recent first.
+    public var recentEmojis: RecentEmojis {
+        RecentEmojis(capacity: configuration.recentsLimit, codes: recents.map({ $0.code }))
+    }
+
     /// What moves, for a host's `motion` (a finger's drag does not count).
     public var motion: [String] {
-        switch state.scrollState {
+        switch scrollState {
         case .idle, .dragging: return []
         case .decelerating: return ["the panel decelerates"]
         case .bouncing: return ["the panel bounces back"]
@@ -88,8 +94,8 @@ extension EmojiPanel {
 
     /// The offset lies within the pages at rest.
     public func invariantViolations() -> [String] {
-        let offset = state.offset, maxOffset = state.layout.maxOffset
-        if !state.isScrolling && (offset < -0.5 || offset > maxOffset + 0.5) {
+        let offset = offset, maxOffset = layout.maxOffset
+        if !isScrolling && (offset < -0.5 || offset > maxOffset + 0.5) {
             return ["panel offset \(formatPoints(offset)) outside 0...\(formatPoints(maxOffset)) at rest"]
         }
         return []

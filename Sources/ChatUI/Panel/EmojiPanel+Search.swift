@@ -4,7 +4,7 @@ import Interaction
 
 // Search, resize and configuration: everything that rebuilds the sections and the
 // layout, keeping the page in view found by what it shows.
-extension EmojiPanel {
+extension PanelMachine {
     /// Shows the catalog's matches for `query` on their own pages (best first); an
     /// empty query clears the search.
     mutating func search(_ query: String, at t: SimInstant) {
@@ -13,7 +13,7 @@ extension EmojiPanel {
             state.pageBeforeSearch = anchor().map { PageAnchor(name: $0.0, kind: $0.1, index: $0.2, code: $0.3) }
         }
         state.query = query
-        let results = searchProvider(query)
+        let results = panel.searchProvider(query)
         record(t, "search", ("query", query), ("results", String(results.count)))
         rebuild(anchor: nil, at: t)
         scroll(toPage: 0, animated: false, at: t)
@@ -68,7 +68,7 @@ extension EmojiPanel {
         if let q = state.query {
             // A tab of its own (the magnifying glass, "Search results"), not a group's.
             sections = [PanelSection(name: "Search: \(q)", title: PanelSection.searchResultsTitle,
-                                     emoji: searchProvider(q), kind: .searchResults)]
+                                     emoji: panel.searchProvider(q), kind: .searchResults)]
         } else {
             if !state.shownRecents.isEmpty {
                 sections.append(PanelSection(name: "Recents", emoji: state.shownRecents, kind: .recents))

@@ -3,8 +3,8 @@ import EmojiText
 import Interaction
 
 // Touches: the grid's go through the gesture arena (tap, long press, pan); the delete
-// key and the category bar react to raw touches, as UIButtons do.
-extension EmojiPanel {
+// key, the category bar and the page control react to raw touches, as UIControls do.
+extension PanelMachine {
     mutating func handle(_ touch: TouchEvent) {
         switch touch.phase {
         case .began:
@@ -18,7 +18,7 @@ extension EmojiPanel {
         switch mode {
         case .none: return nil
         case let .pending(id, _, _), let .caught(id, _), let .dragging(id), let .previewing(id),
-             let .pickingSkinTone(id), let .deleting(id), let .tab(id, _):
+             let .pickingSkinTone(id), let .deleting(id), let .tab(id, _), let .pageControl(id):
             return id
         }
     }
@@ -28,6 +28,10 @@ extension EmojiPanel {
         let layout = state.layout
         if let tab = layout.tab(at: t.location) {
             state.touch = .tab(id: t.id, index: tab)
+            return
+        }
+        if PageDots(state) != nil, layout.pageControlFrame.contains(t.location) {
+            state.touch = .pageControl(id: t.id)
             return
         }
         guard layout.scrollFrame.contains(t.location) else { return }
@@ -65,6 +69,12 @@ extension EmojiPanel {
             state.touch = .none
             if t.phase == .ended, state.layout.tab(at: t.location) == index {
                 scroll(toSection: index, animated: true, at: t.timestamp)
+            }
+        case .pageControl:
+            guard t.phase.isFinal else { return }
+            state.touch = .none
+            if t.phase == .ended, state.layout.pageControlFrame.contains(t.location) {
+                pageControlTapped(atX: t.location.x, at: t.timestamp)
             }
         default:
             processGestures(GestureArena().reduce(into: &state.arena, .touch(t), at: t.timestamp))
@@ -111,6 +121,21 @@ extension EmojiPanel {
         default:
             break
         }
+    }
+
+    /// UIPageControl's tap: to the right of the current page's dot one page forward, to
+    /// the left one page back, whichever dot was aimed at ("the page control advances
+    /// only one page in either direction"), pinned to the group's pages; the page then
+    /// scrolls into view animated, as a programmatic `scrollToPage` does.
+    mutating func pageControlTapped(atX x: Double, at t: SimInstant) {
+        guard let dots = PageDots(state), let current = dots.frame(ofPage: dots.current),
+              state.layout.firstPage.indices.contains(state.currentSection) else { return }
+        let step = x > current.midX ? 1 : x < current.midX ? -1 : 0
+        let page = dots.current + step
+        // On the current dot, or past either end: currentPage does not change, so
+        // UIPageControl sends no valueChanged and nothing scrolls.
+        guard step != 0, page >= 0, page < dots.pages else { return }
+        scroll(toPage: state.layout.firstPage[state.currentSection] + page, animated: true, at: t)
     }
 
     /// A scroll stopped by a touch that then lifted without dragging: settle on a page.

@@ -6,40 +6,45 @@ import Raster
 
 /// The emoji keyboard: a horizontally paged grid of emoji across groups with a delete
 /// key, page control, category bar, long-press preview, skin-tone picker and search,
-/// as a value: actions in, `PanelEvent`s out.
+/// as a `Reducer`: actions in, `PanelEvent`s out, everything it remembers in `State`.
 ///
 /// ## Using it
 ///
-///     var panel = EmojiPanel(catalog: catalog, width: 375)
-///     for e in panel.send(.touch(touchDown), at: now) { host.perform(e) }
-///     // call back at panel.nextDeadline with .deadline, and at every display-link
-///     // frame while panel.needsFrames with .tick
-///     panel.draw(into: &list, in: keyboardFrame, at: now)
+///     let panel = EmojiPanel(catalog: catalog)            // the dependencies
+///     var state = panel.initialState(width: 375)          // what it remembers
+///     for e in panel.reduce(into: &state, .touch(touchDown), at: now) { perform(e) }
+///     // send .deadline at panel.nextDeadline(state), and .tick at every display-link
+///     // frame while panel.needsFrames(state, at: now); a `Host` does both
+///     state.draw(into: &list, in: keyboardFrame, at: now)
 ///
-/// - Input: `send(_:at:)` with an `Action`: touches in panel coordinates (origin at
-///   the panel's top-left), frames, deadlines, search, resize, configuration,
+/// - Input: `reduce(into:_:at:)` with an `Action`: touches in panel coordinates (origin
+///   at the panel's top-left), frames, deadlines, search, resize, configuration,
 ///   programmatic scrolls and picks. `now` is the instant of the action (a touch's own
 ///   timestamp); the panel never reads a clock.
-/// - Output: the `PanelEvent`s each call returns, in order: `didSelect(emoji)`,
+/// - Output: the `PanelEvent`s each action returns, in order: `didSelect(emoji)`,
 ///   `inputClick`, `didTapDelete(repeatCount:)`, and every delegate moment as the trace
 ///   line its host records (`.trace`, source `panel`): didSelect, didTapDelete,
 ///   didChangePage, didChangeGroup, previewBegan/Changed/Ended, skinTone*, the scroll
-///   moments. Nothing is performed inside `send`.
+///   moments. Nothing is performed inside `reduce`: a `Host` records the lines
+///   (`trace(_:at:)`) and hands the delegate calls to `delegate` (`perform(_:in:at:)`);
+///   a `ChatScreen` performs them itself.
 /// - Time: the long press (0.3 s), the tap's hold limit and the delete repeat (0.5 s,
-///   then every 0.1 s) are deadlines: the host calls back at `nextDeadline` with
-///   `.deadline`. While `needsFrames` (the scroll moves, the preview plays) the host
-///   sends `.tick` at each 60 Hz display-link frame. A `ChatScreen` does both; on its
-///   own, `PanelHost` does.
-/// - Drawing: `draw(into:in:at:)` and `displayList(at:)` are pure (the page cache they
-///   go through is memoisation, keyed by `State.contentGeneration`).
+///   then every 0.1 s) are deadlines: the host sends `.deadline` at `nextDeadline`.
+///   While `needsFrames` (the scroll moves, the preview plays) the host sends `.tick` at
+///   each 60 Hz display-link frame.
+/// - Drawing: `State.draw(into:in:at:)` and `State.displayList(at:)` are pure (the page
+///   cache they go through is memoisation, keyed by `State.contentGeneration`).
+/// - The reducer value holds only dependencies: the groups, search, skin-tone variants,
+///   the code lookup, the images the preview animates, the configuration a panel opens
+///   with and the delegate log a lone host gives the delegate calls to.
 ///
 /// Gesture arbitration (UIKit's on a UICollectionView with a long-press recognizer):
 /// moving more than `allowableMovement` before the long press begins turns the touch
 /// into a scroll (no long press, no tap); a recognised long press disables scrolling
 /// until release and never also fires a tap; a touch on a moving scroll view stops it
 /// and selects nothing.
-public struct EmojiPanel {
-    /// What the panel is told. Each is handled at the `now` given to `send(_:at:)`.
+public struct EmojiPanel: Reducer {
+    /// What the panel is told. Each is handled at the `now` given to `reduce(into:_:at:)`.
     public enum Action {
         /// One touch sample in panel coordinates (`now` is its timestamp).
         case touch(TouchEvent)
@@ -57,21 +62,28 @@ public struct EmojiPanel {
         case configure(PanelConfiguration)
         /// Scrolls to a section's first page (a category tab tap animates).
         case scrollToSection(Int, animated: Bool)
+        /// Scrolls to a page across all sections (0-based, clamped to the pages there
+        /// are; nothing when there are none), as `setContentOffset(_:animated:)` would:
+        /// animated over the scroll model's curve, or at once.
         case scrollToPage(Int, animated: Bool)
         /// Picks an emoji as a tap would: didSelect, input click, recents.
         case select(Emoji)
         /// Replaces the recents (e.g. restored from storage), most recent first.
         case setRecents([Emoji])
+        /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
+        /// (see `PreviewPlacement`); nil: the panel's own bounds. A `ChatScreen` sends
+        /// the screen's rect, so a preview can rise over the input bar.
+        case setPreviewBounds(Rect?)
     }
 
-    public internal(set) var state: State
-    /// `scrollViewDidScroll` calls so far (`state.didScrollCount`).
-    public var didScrollCount: Int { state.didScrollCount }
-    /// The preview's animation (the previewed emoji is animated and known to `images`);
-    /// only the preview animates, keys show frame 0.
-    public internal(set) var previewPlayback: PreviewPlayback?
+    /// Where the panel's trace lines come from.
+    static let source = "panel"
 
     // Dependencies: pure queries the panel asks, never callbacks it makes.
+    /// The catalog groups the panel shows (recents and search results come on top).
+    public let groups: [PanelSection]
+    /// The configuration a panel opens with (`initialState`); `.configure` changes a state's.
+    public let configuration: PanelConfiguration
     /// Catalog search (best first); by default the panel's own groups.
     public var searchProvider: (String) -> [Emoji]
     /// Skin-tone variants of an emoji (empty when it has none).
@@ -80,66 +92,157 @@ public struct EmojiPanel {
     public var lookup: (String) -> Emoji?
     /// Images for the preview's animation (frame durations, loop count); keys need none.
     public var images: ImageLibrary?
-    /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
-    /// (see `PreviewPlacement`); nil: the panel's own bounds. A `ChatScreen` sets the
-    /// screen's rect, so a preview can rise over the input bar.
-    public var previewBounds: Rect?
+    /// Where a lone host's `perform` puts the delegate calls (`didSelect`, `inputClick`,
+    /// `didTapDelete`); nil: nowhere (a `ChatScreen` performs them itself).
+    public var delegate: PanelDelegateLog?
 
-    /// Page and chrome display lists (memoisation only; copied on first write of a copy).
-    var drawCache = PanelDrawCache()
-    /// Events of the action being handled, in order (empty between actions).
-    var outbox: [PanelEvent] = []
-    static let source = "panel"
-
-    /// A panel over `groups`; `now` is the instant it appears (its scroll view's time).
-    public init(groups: [PanelSection], configuration: PanelConfiguration = .standard, width: Double,
-                variants: @escaping (Emoji) -> [Emoji] = { _ in [] }, at now: SimInstant = .zero) {
+    /// A panel over `groups`.
+    ///
+    /// - Parameters:
+    ///   - groups: The sections, in tab order.
+    ///   - configuration: The configuration it opens with.
+    ///   - variants: The skin-tone variants of an emoji (none by default).
+    ///   - images: The images the preview animates (none by default).
+    ///   - delegate: Where a lone host puts the delegate calls.
+    public init(groups: [PanelSection], configuration: PanelConfiguration = .standard,
+                variants: @escaping (Emoji) -> [Emoji] = { _ in [] }, images: ImageLibrary? = nil,
+                delegate: PanelDelegateLog? = nil) {
+        self.groups = groups
+        self.configuration = configuration
         variantsProvider = variants
-        let width = width.isFinite ? max(0, width) : 0
-        let layout = PanelLayout(configuration: configuration, width: width, sectionCounts: [])
-        state = State(configuration: configuration, width: width, groups: groups, layout: layout,
-                      deleteRepeater: DeleteKeyRepeater(delay: configuration.deleteRepeatDelay,
-                                                        interval: configuration.deleteRepeatInterval))
+        self.images = images
+        self.delegate = delegate
         let captured = groups
         searchProvider = { PanelSearch.search($0, in: captured) }
         var byCode: [String: Emoji] = [:]
         for g in groups { for e in g.emoji where byCode[e.code] == nil { byCode[e.code] = e } }
         lookup = { byCode[$0] }
-        state.arena.add(TapRecognizer(name: "tap"))
-        state.arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
-                                      allowableMovement: configuration.allowableMovement))
-        state.arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
-        state.scroller.configure(policy: configuration.snapPolicy)
-        rebuild(anchor: nil, at: now)
-        updateCurrentPage(announce: false, at: now)
-        outbox.removeAll()
     }
 
     /// The panel over a catalog: its groups (titled for the configuration's locale),
     /// its ranked search and its skin-tone variants.
-    public init(catalog: EmojiCatalog, configuration: PanelConfiguration = .standard, width: Double,
-                at now: SimInstant = .zero) {
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog.
+    ///   - configuration: The configuration it opens with (its locale titles the groups).
+    ///   - images: The images the preview animates.
+    ///   - delegate: Where a lone host puts the delegate calls.
+    public init(catalog: EmojiCatalog, configuration: PanelConfiguration = .standard, images: ImageLibrary? = nil,
+                delegate: PanelDelegateLog? = nil) {
         self.init(groups: PanelSection.sections(of: catalog, locale: configuration.locale),
-                  configuration: configuration, width: width, variants: { catalog.variants(of: $0) }, at: now)
+                  configuration: configuration, variants: { catalog.variants(of: $0) }, images: images, delegate: delegate)
         searchProvider = { catalog.search($0, limit: 1000) }
         lookup = { catalog.emoji(forCode: $0) }
     }
 
-    /// The recents as plain codes (to save), most recent first.
-    public var recentEmojis: RecentEmojis {
-        RecentEmojis(capacity: state.configuration.recentsLimit, codes: state.recents.map({ $0.code }))
+    /// The panel as it appears at `now`, `width` wide, on its first page.
+    ///
+    /// - Parameters:
+    ///   - width: The panel's width (one page).
+    ///   - now: The instant it appears (its scroll view's time).
+    /// - Returns: The opening state.
+    /// - Complexity: O(sections) to lay the pages out.
+    public func initialState(width: Double, at now: SimInstant = .zero) -> State {
+        let width = width.isFinite ? max(0, width) : 0
+        let layout = PanelLayout(configuration: configuration, width: width, sectionCounts: [])
+        var state = State(configuration: configuration, width: width, groups: groups, layout: layout,
+                          deleteRepeater: DeleteKeyRepeater(delay: configuration.deleteRepeatDelay,
+                                                            interval: configuration.deleteRepeatInterval))
+        state.arena.add(TapRecognizer(name: "tap"))
+        state.arena.add(LongPressRecognizer(name: "longPress", minimumPressDuration: configuration.minimumPressDuration,
+                                            allowableMovement: configuration.allowableMovement))
+        state.arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
+        state.scroller.configure(policy: configuration.snapPolicy)
+        var m = PanelMachine(panel: self, state: state)
+        m.rebuild(anchor: nil, at: now)
+        m.updateCurrentPage(announce: false, at: now)
+        return m.state
     }
 
     /// Saved recents as emoji (codes the panel does not know are skipped), for `.setRecents`.
+    ///
+    /// - Parameter recents: The saved codes.
+    /// - Returns: The emoji, most recent first.
     public func emoji(of recents: RecentEmojis) -> [Emoji] { recents.codes.compactMap { lookup($0) } }
 
     // MARK: - the reducer
 
+    /// The panel's events (see `PanelEvent`).
+    public typealias Event = PanelEvent
+    /// The panel refuses nothing (a `Scope` over it would hit the Swift 6.3.1 SILGen
+    /// crash for `Failure == Never` children; see docs/ARCHITECTURE.md).
+    public typealias Failure = Never
+
     /// Handles one action at `now` and returns what the host must do, in order.
-    /// O(touch) for touches and frames; a relayout (search, resize, configure, recents)
-    /// is O(sections).
-    public mutating func send(_ action: Action, at now: SimInstant) -> [PanelEvent] {
-        if !isKnownUniquelyReferenced(&drawCache) { drawCache = drawCache.copy() }
+    /// - Complexity: O(touch) for touches and frames; a relayout (search, resize,
+    ///   configure, recents) is O(sections).
+    public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [PanelEvent] {
+        // The state moves into the transition and back (no copy, so no copy-on-write).
+        var m = PanelMachine(panel: self, state: consume state)
+        m.send(action, at: now)
+        state = m.state
+        return m.outbox
+    }
+
+    /// The instant the host must send `.deadline` at: the arena's long press or tap
+    /// limit, or the delete key's next repeat. nil: no timer pending.
+    @inlinable
+    public func nextDeadline(_ state: State) -> SimInstant? {
+        earliest(state.arena.nextDeadline, state.deleteRepeater.nextFire)
+    }
+
+    /// True while the host must send `.tick` at every display-link frame: the scroll
+    /// moves or the preview's animation plays.
+    @inlinable
+    public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
+        state.scroller.isMoving || (state.previewPlayback.map { !$0.state.isFinished } ?? false)
+    }
+
+    /// What moves, for a host's idleness (a finger's drag does not count).
+    public func motion(_ state: State, at now: SimInstant) -> [String] { state.motion }
+
+    /// The line of a `.trace` event (source `panel`); delegate calls are not lines.
+    @inlinable
+    public func trace(_ event: PanelEvent, at now: SimInstant) -> TraceEvent? {
+        if case .trace(let line) = event { return line }
+        return nil
+    }
+
+    /// Hands a delegate call to `delegate` (trace lines are the host's).
+    @inlinable
+    public func perform(_ event: PanelEvent, in state: State, at now: SimInstant) {
+        if !event.isTrace { delegate?.append(event) }
+    }
+
+    /// A display-link frame.
+    public static var frameAction: Action? { .tick }
+    /// The timers' call back.
+    public static var deadlineAction: Action? { .deadline }
+}
+
+/// One transition of the panel: its dependencies, the state it changes and the events
+/// it produces, for one action only (never kept).
+struct PanelMachine {
+    typealias State = EmojiPanel.State
+    typealias TouchMode = EmojiPanel.TouchMode
+    typealias Preview = EmojiPanel.Preview
+    typealias SkinTonePicker = EmojiPanel.SkinTonePicker
+    typealias PreviewPlayback = EmojiPanel.PreviewPlayback
+    typealias PageAnchor = EmojiPanel.PageAnchor
+    static let source = EmojiPanel.source
+
+    let panel: EmojiPanel
+    var state: State
+    /// Events of the action being handled, in order.
+    var outbox: [PanelEvent] = []
+
+    init(panel: EmojiPanel, state: consuming State) {
+        self.panel = panel
+        self.state = state
+    }
+
+    mutating func send(_ action: EmojiPanel.Action, at now: SimInstant) {
+        if !isKnownUniquelyReferenced(&state.drawCache) { state.drawCache = state.drawCache.copy() }
         switch action {
         case .touch(let t): handle(t)
         case .tick: tick(at: now)
@@ -152,32 +255,10 @@ public struct EmojiPanel {
         case let .scrollToPage(p, animated): scroll(toPage: p, animated: animated, at: now)
         case .select(let e): emitSelect(e, at: now, via: "api")
         case .setRecents(let r): setRecents(r, at: now)
+        case .setPreviewBounds(let r): state.previewBounds = r
         }
         // Recents picked on the Recents page show once the panel rests on another page.
         if state.shownRecents != state.recents && state.isSettled { showRecents(at: now) }
-        // Handed over, not copied: an action without events allocates nothing.
-        let out = outbox
-        outbox = []
-        return out
-    }
-
-    /// The instant the host must send `.deadline` at: the arena's long press or tap
-    /// limit, or the delete key's next repeat. nil: no timer pending.
-    public var nextDeadline: SimInstant? {
-        let a = state.arena.nextDeadline
-        let d = state.deleteRepeater.nextFire
-        switch (a, d) {
-        case let (x?, y?): return min(x, y)
-        case let (x?, nil): return x
-        case let (nil, y?): return y
-        case (nil, nil): return nil
-        }
-    }
-
-    /// True while the host must send `.tick` at every display-link frame: the scroll
-    /// moves or the preview's animation plays.
-    public var needsFrames: Bool {
-        state.scroller.isMoving || (previewPlayback.map { !$0.state.isFinished } ?? false)
     }
 
     /// Fires the timers due at or before `now`, each at its own instant.

@@ -6,26 +6,44 @@ extension EmojiPanel {
     /// What a touch on the panel is currently doing. One touch at a time (the first
     /// finger wins; others are ignored, as a UICollectionView with one pan does).
     public enum TouchMode: Hashable, Sendable {
+        /// No finger on the panel.
         case none
         /// Down on the grid, not yet a tap, a scroll or a long press.
         case pending(id: Int, start: Point, hit: PanelHit)
         /// Down on a moving scroll view: it stopped; a release is no tap.
         case caught(id: Int, start: Point)
+        /// The pan recognised: the finger scrolls the pages; on release the scroll
+        /// decelerates and snaps to a page.
         case dragging(id: Int)
         /// Long press recognised: the preview (if over an emoji) follows the finger.
         case previewing(id: Int)
+        /// A long press on an emoji with skin-tone variants opened `skinPicker`: the
+        /// finger moves over its options; lifting picks the one under it, a cancel picks
+        /// none.
         case pickingSkinTone(id: Int)
+        /// Down on the delete key: held, it repeats (after 0.5 s, then every 0.1 s); a
+        /// release before the first repeat deletes once; a cancel deletes nothing more
+        /// (see `DeleteKeyRepeater`).
         case deleting(id: Int)
+        /// Down on the category bar's tab `index`: lifting on the same tab scrolls to its
+        /// group, animated; lifting elsewhere does nothing.
         case tab(id: Int, index: Int)
+        /// Down on the page control: its lift (inside the control) turns one page.
+        case pageControl(id: Int)
     }
 
     /// The long-press preview: the emoji under the finger, magnified above it.
     public struct Preview: Hashable, Sendable {
+        /// The emoji shown: the key's, with its remembered skin tone.
         public var emoji: Emoji
+        /// The key's section in `State.sections` (recents included when shown).
         public var section: Int
+        /// The key's index in that section's emoji.
         public var index: Int
         /// The pressed key in panel coordinates.
         public var keyFrame: Rect
+        /// Where the magnified bubble is drawn (above the key when it fits, else beside
+        /// or below it, within `EmojiPanel.previewBounds`).
         public var placement: PreviewPlacement
         /// When this emoji's preview appeared (its animation starts here).
         public var since: SimInstant
@@ -33,13 +51,22 @@ extension EmojiPanel {
 
     /// The skin-tone variant picker opened by a long press on an emoji with variants.
     public struct SkinTonePicker: Hashable, Sendable {
+        /// The long-pressed key's emoji without a tone: the skin tone chosen is
+        /// remembered under its code (`State.skinTones`).
         public var base: Emoji
         /// The base emoji first, then its variants.
         public var options: [Emoji]
+        /// The option under the finger (an index into `options`); at first the tone the
+        /// key shows.
         public var selected: Int
+        /// The picker's bubble in panel coordinates, placed as a preview is (above the
+        /// key when it fits).
         public var frame: Rect
+        /// Width of one option's cell: the options sit side by side, left to right.
         public var cellWidth: Double
 
+        /// Option `i`'s cell in panel coordinates (not clamped: an index outside
+        /// `options` gives a cell outside the picker).
         public func frame(ofOption i: Int) -> Rect {
             Rect(x: frame.minX + Double(i) * cellWidth, y: frame.minY, width: cellWidth, height: frame.height)
         }
@@ -52,8 +79,10 @@ extension EmojiPanel {
     }
 
     /// The whole panel state, a value: equal states draw the same and react the same.
-    public struct State: Hashable, Sendable {
+    public struct State: Hashable {
+        /// The grid, paging, timing and preview parameters (`.configure` replaces them).
         public internal(set) var configuration: PanelConfiguration
+        /// The panel's width in points: one page (`.resize` changes it).
         public internal(set) var width: Double
         /// The catalog groups, recents excluded.
         public internal(set) var groups: [PanelSection]
@@ -67,17 +96,25 @@ extension EmojiPanel {
         /// What the pages show: recents (when not empty) then the non-empty groups, or
         /// the search results while searching.
         public internal(set) var sections: [PanelSection] = []
+        /// The paged grid's arithmetic for `sections` at `width`: pages per section,
+        /// frames, hit tests (rebuilt when either changes).
         public internal(set) var layout: PanelLayout
-        var scroller = PanelScroller()
+        @usableFromInline var scroller = PanelScroller()
         /// The grid's gesture arena (tap, long press, pan): the recognizers' states and
         /// the finger they track.
         public internal(set) var arena = GestureArena.State()
         /// `scrollViewDidScroll` calls so far (the panel's scroll delegate moments).
         public internal(set) var didScrollCount = 0
+        /// The page nearest the scroll offset, across all sections (0-based): the one the
+        /// panel rests on, or most of it shows while it moves. Traced as `global`.
         public internal(set) var currentPage = 0
+        /// The section of `currentPage` (an index into `sections`): the highlighted tab.
         public internal(set) var currentSection = 0
+        /// What the one finger the panel follows is doing.
         public internal(set) var touch: TouchMode = .none
+        /// The long-press preview while it shows; nil otherwise.
         public internal(set) var preview: Preview?
+        /// The skin-tone picker while it shows; nil otherwise.
         public internal(set) var skinPicker: SkinTonePicker?
         /// The chosen variant per base emoji code; the key shows it from then on.
         public internal(set) var skinTones: [String: Emoji] = [:]
@@ -94,11 +131,22 @@ extension EmojiPanel {
         /// when the search is cleared: by content, not by offset, since recents picked
         /// during the search add pages in front of it.
         var pageBeforeSearch: PageAnchor?
-        var deleteRepeater: DeleteKeyRepeater
+        @usableFromInline var deleteRepeater: DeleteKeyRepeater
         /// Bumped whenever what the pages show changes (sections, skin tones, layout,
         /// theme): cached page display lists of an older generation are stale.
         public internal(set) var contentGeneration = 0
+        /// The preview's animation while an animated emoji is previewed and its image is
+        /// known to the panel's `images`; only the preview animates, keys show frame 0.
+        public internal(set) var previewPlayback: PreviewPlayback?
+        /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
+        /// (`.setPreviewBounds`); nil: the panel's own bounds.
+        public internal(set) var previewBounds: Rect?
+        /// Page and chrome display lists (memoisation only: never unequal, copied before a
+        /// transition writes a state that shares it).
+        var drawCache = PanelDrawCache()
 
+        /// The scroll view's horizontal content offset in points (page `p` rests at
+        /// `p * width`); it may pass the ends while bouncing.
         public var offset: Double { scroller.offset }
         /// UIScrollView.isScrollEnabled: off while a preview or skin-tone picker shows.
         public var isScrollEnabled: Bool {
@@ -107,6 +155,8 @@ extension EmojiPanel {
             default: return true
             }
         }
+        /// Whether the scroll view is not idle: dragged, decelerating, bouncing or
+        /// animating to a page.
         public var isScrolling: Bool { scroller.state != .idle }
         /// No scroll motion, no touch in progress.
         public var isSettled: Bool { scroller.state == .idle && touch == .none && !scroller.isHeld }
@@ -115,6 +165,8 @@ extension EmojiPanel {
 
         /// Page of the current group (0-based) and the group's page count.
         public var pageInGroup: Int { layout.pageInSection(currentPage) ?? 0 }
+        /// How many pages the current group has (what the page control's dots count);
+        /// 0 when there are no pages.
         public var pagesInGroup: Int {
             layout.pageCounts.indices.contains(currentSection) ? layout.pageCounts[currentSection] : 0
         }
@@ -124,6 +176,8 @@ extension EmojiPanel {
         public var resultCount: Int? {
             query == nil ? nil : sections.first.map({ $0.emoji.count }) ?? 0
         }
+        /// The current section's name, its identity in the catalog and in traces (the
+        /// tab may show a different title, see `PanelSection.title`); empty without pages.
         public var currentGroupName: String {
             sections.indices.contains(currentSection) ? sections[currentSection].name : ""
         }

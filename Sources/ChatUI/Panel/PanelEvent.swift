@@ -1,8 +1,8 @@
 import SimCore
 import EmojiText
 
-/// What the panel tells its host (a `ChatScreen`, a `PanelHost`), returned by
-/// `EmojiPanel.send(_:at:)` in order: the panel's delegate calls and the trace lines of
+/// What the panel tells its host (a `ChatScreen`, a `Host<EmojiPanel>`), returned by
+/// `EmojiPanel.reduce(into:_:at:)` in order: the panel's delegate calls and the trace lines of
 /// its delegate moments. The host performs them; the panel performs nothing.
 public enum PanelEvent: Hashable, Sendable, CustomStringConvertible {
     /// Insert this emoji at the cursor (a tap, a skin-tone pick, or a preview release

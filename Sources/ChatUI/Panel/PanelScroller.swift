@@ -7,7 +7,7 @@ import Interaction
 ///
 /// Policies map onto `PagingPolicy`: paging -> .paging, round -> .snapAfterDeceleration,
 /// projected -> .projection, none -> .none. The page length is the panel width.
-struct PanelScroller: Hashable, Sendable {
+@usableFromInline struct PanelScroller: Hashable, Sendable {
     private(set) var model: ScrollModel.State
     /// A touch caught a moving scroll (UIKit's touch-down stop), not yet released.
     private(set) var isHeld = false
@@ -19,7 +19,7 @@ struct PanelScroller: Hashable, Sendable {
     var offset: Double { model.contentOffset.x }
     var state: ScrollState { model.state }
     /// A release motion or animation runs (what a touch-down would catch).
-    var isMoving: Bool { model.isDecelerating || model.state == .animating }
+    @usableFromInline var isMoving: Bool { model.isDecelerating || model.state == .animating }
     var isDragging: Bool { model.isDragging }
 
     static func pagingPolicy(_ p: PanelSnapPolicy) -> PagingPolicy {

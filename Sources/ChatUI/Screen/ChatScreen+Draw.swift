@@ -17,7 +17,8 @@ extension ChatScreen {
     /// size from `rect`'s origin) at `now`, back to front: background, navigation bar,
     /// list, input bar, then the keyboard frame: the panel clipped to it with its
     /// preview unclipped on top (a preview rises over the input bar), or the system
-    /// keyboard (`Keyboard.shownKind` decides). O(visible items).
+    /// keyboard (`Keyboard.shownKind` decides).
+    /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
     public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
         guard rect.origin != .zero else { drawContent(into: &dl, at: now); return }
         var local = DisplayList(size: profile.size)
@@ -35,7 +36,7 @@ extension ChatScreen {
         dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
         dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
                 view: "navigationBar")
-        list.draw(into: &dl, in: listFrame(at: now), at: now)
+        listModel.draw(list, into: &dl, in: listFrame(at: now), at: now)
         inputBar.draw(into: &dl, in: inputBarFrame(at: now), at: now)
         let kb = keyboardFrame(at: now)
         guard kb.minY < profile.size.height else { return }

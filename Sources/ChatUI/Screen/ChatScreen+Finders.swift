@@ -12,7 +12,8 @@ import Tester
 extension ChatScreen {
     /// Where `finder`'s target is now and whether a touch there reaches it, or why not.
     /// Drawn kinds bring the list's viewport to the keyboard first (`layoutIfNeeded`),
-    /// as a draw would. O(drawn items) for drawn kinds, O(page) for panel keys.
+    /// as a draw would.
+    /// - Complexity: O(drawn items) for drawn kinds, O(page) for panel keys.
     public func resolve(_ finder: Finder) -> FinderResult {
         if finder.isDrawnKind { layoutIfNeeded() }
         return FinderResolution.resolve(finder, drawn: { displayList() }, components: { component($0) })
@@ -32,6 +33,10 @@ extension ChatScreen {
         let component: Component
         var selected: Bool?
         var text: String?
+        // What the target is drawn inside besides the screen (the panel's pages, the
+        // list's viewport) and its name: only the part inside is visible or touched.
+        var clip: (frame: Rect, name: String)?
+        let pages = (frame: inPanel(panel.layout.scrollFrame), name: "the panel's pages")
         switch finder {
         case .input: frame = inBar(l.textViewFrame); component = .inputBar; text = inputBar.text
         case .inputAt, .selectionHandle: return textViewResolve(finder)
@@ -45,44 +50,44 @@ extension ChatScreen {
             frame = kb; component = .emojiPanel
         case .delete:
             if let why = panelShown { return .missing(why) }
-            guard let d = panel.state.layout.deleteFrame(page: panel.state.currentPage) else {
+            guard let d = panel.layout.deleteFrame(page: panel.currentPage) else {
                 return .missing("the panel has no delete key")
             }
-            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel
+            frame = inPanel(panel.panelFrame(d)); component = .emojiPanel; clip = pages
         case .emoji(let code):
             if let why = panelShown { return .missing(why) }
             switch emojiFrame(code) {
-            case .success(let f): frame = inPanel(f); component = .emojiPanel
+            case .success(let f): frame = inPanel(f); component = .emojiPanel; clip = pages
             case .failure(let miss): return miss.result
             }
         case .cell(let row, let column):
             if let why = panelShown { return .missing(why) }
-            let c = panel.state.configuration
+            let c = panel.configuration
             guard row < c.rows, column < c.columns else {
                 return .missing("the panel has \(c.rows) rows and \(c.columns) columns (cells 0 0 to \(c.rows - 1) \(c.columns - 1))")
             }
-            let cell = panel.state.layout.cellFrame(page: panel.state.currentPage, row: row, column: column)
-            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel
+            let cell = panel.layout.cellFrame(page: panel.currentPage, row: row, column: column)
+            frame = inPanel(panel.panelFrame(cell)); component = .emojiPanel; clip = pages
         case .tab(let ref):
             if let why = panelShown { return .missing(why) }
             let i: Int
             switch ref {
             case .index(let k):
-                guard k < panel.state.sections.count else {
-                    return .missing("the category bar has \(panel.state.sections.count) tabs (0 to \(panel.state.sections.count - 1))")
+                guard k < panel.sections.count else {
+                    return .missing("the category bar has \(panel.sections.count) tabs (0 to \(panel.sections.count - 1))")
                 }
                 i = k
             case .name(let n):
                 guard let k = panel.tabIndex(named: n) else {
-                    return .missing("no tab named \(quotedLiteral(n)) (tabs: \(panel.state.sections.map { quotedLiteral($0.name) }.joined(separator: ", ")))")
+                    return .missing("no tab named \(quotedLiteral(n)) (tabs: \(panel.sections.map { quotedLiteral($0.name) }.joined(separator: ", ")))")
                 }
                 i = k
             }
-            frame = inPanel(panel.state.layout.tabFrame(i)); component = .emojiPanel
-            selected = i == panel.state.currentSection
+            frame = inPanel(panel.layout.tabFrame(i)); component = .emojiPanel
+            selected = i == panel.currentSection
         case .skinTone(let i):
             if let why = panelShown { return .missing(why) }
-            guard let k = panel.state.skinPicker else {
+            guard let k = panel.skinPicker else {
                 return .missing("no skin-tone picker is open (long-press an emoji with skin tones)")
             }
             guard i < k.options.count else {
@@ -103,12 +108,12 @@ extension ChatScreen {
                 return .offScreen(shown.isEmpty ? "no row is displayed" : "row \(r) is scrolled off (rows \(shown.lowerBound) to \(shown.upperBound - 1) are displayed)", frame: nil)
             }
             let f = listFrame(at: now)
-            let b = list.layout(ofRow: r).bubbleFrame
+            let b = listModel.layout(ofRow: r, in: list).bubbleFrame
             let top = list.rowFrameInViewport(r).minY
             frame = Rect(x: f.minX + b.minX, y: f.minY + top + b.minY, width: b.width, height: b.height)
-            component = .list
+            component = .list; clip = (f, "the list")
             // The message as sent and as `expect list.last` reads it (emoji as `[code]`).
-            text = list.list.messages[r].serverText
+            text = list.messages[r].serverText
         case .searchField:
             // The field is where the panel draws it (a bar above the pages, or beside the
             // results tab), so it resolves over the drawn view.
@@ -116,13 +121,13 @@ extension ChatScreen {
             layoutIfNeeded()
             let r = FinderResolution.resolve(.view("EmojiPanel.search"), drawn: { displayList() }, components: { _ in .missing("") })
             switch r {
-            case .hit(var h): h.text = panel.state.query ?? ""; return .hit(h)
+            case .hit(var h): h.text = panel.query ?? ""; return .hit(h)
             case .missing, .notInCatalog, .offScreen: return .missing("the panel draws no search field")
             default: return r
             }
         case .pageDot(let i):
             if let why = panelShown { return .missing(why) }
-            let st = panel.state
+            let st = panel
             guard let dots = PageDots(st) else {
                 return .missing("the panel draws no page dots (group \(st.currentGroupName) has \(st.pagesInGroup) page\(st.pagesInGroup == 1 ? "" : "s"))")
             }
@@ -132,12 +137,18 @@ extension ChatScreen {
             guard let f = dots.frame(ofPage: i) else {
                 return .offScreen("dot \(i) is outside the dots drawn (pages \(dots.first) to \(dots.first + dots.shown - 1))", frame: nil)
             }
-            let hit = FinderHit(frame: inPanel(f), count: 1, isSelected: i == dots.current)
-            // Found where it is drawn, for expectations; the panel does not simulate its
-            // page control yet, so a touch is refused rather than silently doing nothing.
-            return .disabled("tapping a page dot is not simulated yet; swipe the panel to change pages", hit)
+            // A tap on it turns one page towards it (UIPageControl), so it is a target
+            // like any other of the panel.
+            frame = inPanel(f); component = .emojiPanel
+            selected = i == dots.current
         default:
             return .missing("\(finder) is not part of the chat screen")
+        }
+        if let clip {
+            guard let inside = frame.intersection(clip.frame), !inside.isEmpty else {
+                return .offScreen("it is clipped away (at \(frame), outside \(clip.name) at \(clip.frame))", frame: frame)
+            }
+            frame = inside
         }
         // On screen: the part of the frame inside the screen, aimed at its centre.
         guard let visible = frame.intersection(bounds), !visible.isEmpty else {
@@ -154,8 +165,8 @@ extension ChatScreen {
         }
         if component == .emojiPanel && finder != .panel {
             let q = Point(x: p.x - kb.minX, y: p.y - kb.minY)
-            if let pv = panel.state.preview, pv.placement.frame.contains(q) { return .covered(by: "the preview", hit) }
-            if let k = panel.state.skinPicker, k.frame.contains(q) { return .covered(by: "the skin-tone picker", hit) }
+            if let pv = panel.preview, pv.placement.frame.contains(q) { return .covered(by: "the preview", hit) }
+            if let k = panel.skinPicker, k.frame.contains(q) { return .covered(by: "the skin-tone picker", hit) }
         }
         return .hit(hit)
     }
@@ -227,7 +238,7 @@ extension ChatScreen {
     /// The frame (panel coordinates) of the key showing `code` on the current page, or
     /// where it is instead.
     private func emojiFrame(_ code: String) -> Result<Rect, EmojiMiss> {
-        let st = panel.state
+        let st = panel
         let s = st.currentSection
         if st.sections.indices.contains(s) {
             for i in st.layout.emojiRange(ofPage: st.currentPage) {

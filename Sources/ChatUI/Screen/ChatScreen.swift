@@ -42,38 +42,93 @@ import Tester
 /// - Everything that happens is a line in the shared `trace` (sources `screen`,
 ///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
 public final class ChatScreen: DisplayListRepresentable {
+    /// How the screen is built: fixed at `init`, each part handed to the component it
+    /// configures. The defaults are the seeds' chat screen (UIKit's 44 pt navigation bar,
+    /// light theme, WeChat's panel).
     public struct Configuration: Sendable {
+        /// The navigation bar's height below the safe area's top (UIKit's 44 pt); the
+        /// list starts under it.
         public var navigationBarHeight: Double = 44
+        /// The title drawn centred in the navigation bar.
         public var title = "EmojiSim"
+        /// The screen's initial `theme` (colours are resolved from roles when a display
+        /// list is rendered, so the model is the same in every theme).
         public var theme: Theme = .light
+        /// The most bytes of decoded GIF frames the list's players keep in the shared
+        /// `frameCache` (see `FrameCache`); frames past it are decoded again when shown.
         public var frameCacheBudget = FrameCache.defaultByteBudget
+        /// The bubble list's metrics and behaviour (scrolling, reuse, the new-messages
+        /// marker).
         public var list = BubbleList.Configuration()
+        /// The input bar's insets, limits and switches (`returnKeySends`, maximum length…).
         public var inputBar = InputBarConfiguration()
+        /// The emoji panel's grid and paging; its `height` is replaced by the device's
+        /// emoji keyboard height.
         public var panel: PanelConfiguration = .standard
         /// Locale of the meanings used in accessibility labels.
         public var locale = ""
+        /// The seeds' chat screen: every field at its default.
         public init() {}
     }
 
-    /// Named components a touch can land on.
+    /// The parts of the screen a touch can land on, in the order they are hit tested
+    /// top-down (see `handle(_:)`); every later touch of a finger goes to the part its
+    /// touch down landed on (`fingerTargets`). The raw value names the part in traces.
     public enum Component: String, Hashable, Sendable {
-        case navigationBar, list, inputBar, systemKeyboard, emojiPanel
+        /// The bar at the top, under the status bar (its title; taps do nothing).
+        case navigationBar
+        /// The bubble list between the navigation bar and the input bar: pans scroll
+        /// it, a tap resigns the input.
+        case list
+        /// The input bar: toggle, text view, send.
+        case inputBar
+        /// The system keyboard's key area (keys are typed with `type`, not touched).
+        case systemKeyboard
+        /// The emoji keyboard (the EmojiPanel) in the keyboard frame.
+        case emojiPanel
     }
 
+    /// The device: screen size, scale and safe area. `resize(to:)` changes its size.
     public private(set) var profile: DeviceProfile
+    /// The configuration the screen was made with.
     public let configuration: Configuration
+    /// The virtual clock every component reads (the screen never advances it: a
+    /// `Tester`, or whoever owns the clock, does).
     public let clock: VirtualClock
+    /// The one trace every component's events are recorded into, in order (sources
+    /// `screen`, `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
     public let trace: Trace
+    /// The screen's one 60 Hz display link: each frame ticks the input bar and keyboard,
+    /// the list's height and scrolling, the GIF players, and the panel while it needs
+    /// frames. A `Tester` stops it while the screen is idle (`frameLink`).
     public let displayLink: DisplayLink
+    /// The emoji the panel offers and the input and bubbles resolve placeholders with.
     public let catalog: EmojiCatalog
+    /// The images of the catalog's emoji (static and animated) the panel and the
+    /// bubbles draw; an emoji without one draws its placeholder.
     public let images: ImageLibrary
     /// The frame cache shared by every GIF player of the list.
     public let frameCache: FrameCache
+    /// The theme hosts render this screen's display lists with (`configuration.theme`
+    /// at first). Changing it changes no state and no trace: display lists name colour
+    /// roles, which a renderer resolves with the theme it is given.
     public var theme: Theme
-    public let list: BubbleListHost<GIFBubblePlayer>
+    /// The message list's state (its scroll, rows, cells and the new-messages marker);
+    /// the screen sends it actions through `listModel` and performs their events: trace
+    /// lines, GIF players (from `images`) started, stopped and advanced at frames.
+    public private(set) var list: BubbleList.State
+    /// The bubble list reducer, with the screen's layout engine and GIF players.
+    public let listModel: BubbleList
+    /// The input bar's state (the screen runs its reducer and performs its events);
+    /// read it for the text, selection, keyboard and the bar's frames.
     public private(set) var inputBar: InputBar.State
     /// The emoji keyboard (a value; the screen sends it actions and performs its events).
-    public private(set) var panel: EmojiPanel
+    public private(set) var panel: EmojiPanel.State
+    /// The emoji keyboard's reducer: the catalog's groups, search and variants, and the
+    /// screen's images for the preview's animation.
+    public let panelModel: EmojiPanel
+    /// Lays out bubbles (text, inline and big emoji) with the catalog, the list's
+    /// metrics and `configuration.locale`; the list asks it for each new row.
     public let layoutEngine: BubbleLayoutEngine
 
     private var listGestures: GestureArena.State
@@ -94,6 +149,21 @@ public final class ChatScreen: DisplayListRepresentable {
     /// captures in Embedded Swift); cleared in deinit.
     private let backref = Backref<ChatScreen>()
 
+    /// A chat screen at rest: keyboard down, list scrolled to the bottom, panel on its
+    /// first page, display link started on `clock`.
+    ///
+    /// - Parameters:
+    ///   - profile: The device (size, scale, safe area, keyboard heights).
+    ///   - catalog: The emoji of the panel and of placeholders in the input and bubbles.
+    ///   - messages: The conversation already there, oldest first; new messages get ids
+    ///     above the largest given.
+    ///   - images: The emoji's images (panel cells, bubbles, GIF players).
+    ///   - configuration: The screen's parts (see `Configuration`).
+    ///   - clock: The virtual clock the screen reads and schedules its display link and
+    ///     timers on; share it with the `Tester` that drives the screen.
+    ///   - trace: Where every component's events are recorded.
+    /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
+    ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
     public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
                 images: ImageLibrary = ImageLibrary(), configuration: Configuration = Configuration(),
                 clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
@@ -111,17 +181,23 @@ public final class ChatScreen: DisplayListRepresentable {
         inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
-        panel = EmojiPanel(catalog: catalog, configuration: panelConfig, width: profile.size.width, at: clock.now)
-        panel.images = images
-        panel.previewBounds = Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)
+        panelModel = EmojiPanel(catalog: catalog, configuration: panelConfig, images: images)
+        panel = panelModel.initialState(width: profile.size.width, at: clock.now)
+        _ = panelModel.reduce(into: &panel, .setPreviewBounds(Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)),
+                              at: clock.now)
         nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
         let navBottom = profile.safeArea.top + configuration.navigationBarHeight
         let barTop = inputBar.frame(at: clock.now).minY
-        list = BubbleListHost(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                              configuration: configuration.list, clock: clock, trace: trace,
-                              layout: { engine.layout($0, listWidth: $1) },
-                              players: GIFBubblePlayer.factory(library: images, cache: frameCache),
-                              playable: GIFBubblePlayer.playable(library: images))
+        listModel = BubbleList(layout: { engine.layout($0, listWidth: $1) },
+                               playable: GIFBubblePlayer.playable(library: images),
+                               players: BubbleListPlayers(factory: GIFBubblePlayer.factory(library: images, cache: frameCache)))
+        let opened = listModel.open(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
+                                    configuration: configuration.list, at: clock.now)
+        list = opened.state
+        for e in opened.events {
+            trace.record(e.traceEvent(at: clock.now))
+            listModel.perform(e, in: list, at: clock.now)
+        }
         listGestures = GestureArena.State()
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
@@ -135,11 +211,18 @@ public final class ChatScreen: DisplayListRepresentable {
 
     // MARK: geometry
 
+    /// The whole screen in points, origin at its top-left.
     public var bounds: Rect { profile.bounds }
+    /// The navigation bar's frame, the status bar's safe area included (it is drawn
+    /// behind it).
     public var navigationBarFrame: Rect {
         Rect(x: 0, y: 0, width: profile.size.width, height: profile.safeArea.top + configuration.navigationBarHeight)
     }
+    /// The input bar's frame at `now` (default: the clock's instant): full width, its
+    /// bottom on the keyboard's top edge (or the safe area), moving while either animates.
     public func inputBarFrame(at now: SimInstant? = nil) -> Rect { inputBar.frame(at: now ?? clock.now) }
+    /// The keyboard's presentation frame at `now` (default: the clock's instant): where
+    /// the system keys or the emoji panel are drawn; below the screen while hidden.
     public func keyboardFrame(at now: SimInstant? = nil) -> Rect { inputBar.keyboardFrame(at: now ?? clock.now) }
     /// The list's frame: from the navigation bar down to the input bar (which rides the keyboard).
     public func listFrame(at now: SimInstant? = nil) -> Rect {
@@ -157,11 +240,12 @@ public final class ChatScreen: DisplayListRepresentable {
     /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
     private func frame(at t: SimInstant) {
         pump(at: t) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: t) }
-        list.setViewportHeight(listFrame(at: t).height)
-        list.tick(at: t)
+        sendList(.setViewportHeight(listFrame(at: t).height), at: t)
+        sendList(.tick, at: t)
+        listModel.performFrame(in: list, at: t)
         if let after = panelFramesAfter, t > after {
             sendPanel(.tick)
-            if !panel.needsFrames { panelFramesAfter = nil }
+            if !panelModel.needsFrames(panel, at: t) { panelFramesAfter = nil }
         }
     }
 
@@ -169,14 +253,28 @@ public final class ChatScreen: DisplayListRepresentable {
     /// layout pass before a draw does (frames and actions do it; call it before drawing
     /// at an instant between frames while the keyboard moves).
     public func layoutIfNeeded() {
-        list.setViewportHeight(listFrame(at: clock.now).height)
+        sendList(.setViewportHeight(listFrame(at: clock.now).height))
+    }
+
+    /// Sends the list an action at `time` (default `clock.now`), records its events in
+    /// the trace (source `list`) and performs them (the GIF players), in order.
+    /// - Parameters:
+    ///   - action: The list's input.
+    ///   - time: Its instant; nil for the clock's.
+    /// - Complexity: the list's transition, plus O(1) per event.
+    public func sendList(_ action: BubbleList.Action, at time: SimInstant? = nil) {
+        let now = time ?? clock.now
+        for e in listModel.reduce(into: &list, action, at: now) {
+            trace.record(e.traceEvent(at: now))
+            listModel.perform(e, in: list, at: now)
+        }
     }
 
     // MARK: children's events
 
     /// Sends the panel an action at `clock.now` and performs what it returns, in order.
     public func sendPanel(_ action: EmojiPanel.Action) {
-        let out = panel.send(action, at: clock.now)
+        let out = panelModel.reduce(into: &panel, action, at: clock.now)
         for e in out {
             switch e {
             case .trace(let line): trace.record(line)
@@ -185,7 +283,7 @@ public final class ChatScreen: DisplayListRepresentable {
             case .inputClick: trace.record(clock.now, "screen", "inputClick")
             }
         }
-        if panel.needsFrames { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
+        if panelModel.needsFrames(panel, at: clock.now) { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
         syncDeadline()
     }
 
@@ -200,7 +298,7 @@ public final class ChatScreen: DisplayListRepresentable {
 
     /// Keeps the one timer at the children's earliest deadline.
     private func syncDeadline() {
-        var want = panel.nextDeadline
+        var want = panelModel.nextDeadline(panel)
         if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
         if let d = InputBar().nextDeadline(inputBar), want.map({ d < $0 }) ?? true { want = d }
         guard want != deadlineDue else { return }
@@ -214,7 +312,7 @@ public final class ChatScreen: DisplayListRepresentable {
     private func deadlineFired(at now: SimInstant) {
         deadlineTimer = nil; deadlineDue = nil
         if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
-        if let d = panel.nextDeadline, d <= now { sendPanel(.deadline) }
+        if let d = panelModel.nextDeadline(panel), d <= now { sendPanel(.deadline) }
         if let d = InputBar().nextDeadline(inputBar), d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
         syncDeadline()
     }
@@ -233,7 +331,7 @@ public final class ChatScreen: DisplayListRepresentable {
         for e in events {
             if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
         }
-        list.setViewportHeight(listFrame().height)
+        sendList(.setViewportHeight(listFrame().height))
         if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
         // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
         if let d = InputBar().nextDeadline(inputBar), d != deadlineDue { syncDeadline() }
@@ -248,7 +346,7 @@ public final class ChatScreen: DisplayListRepresentable {
         let m = Message(id: .init(nextMessageID), sender: sender, serverText: text, time: clock.now)
         nextMessageID += 1
         trace.record(clock.now, "screen", sender == .me ? "send" : "receive", ("message", m.id.description))
-        list.append(m)
+        sendList(.append(m))
     }
 
     // MARK: touches
@@ -302,9 +400,9 @@ public final class ChatScreen: DisplayListRepresentable {
             let origin = listFrame().origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
-            if touch.phase == .began { listPanActive = false; list.touchDown(at: touch.timestamp) }
+            if touch.phase == .began { listPanActive = false; sendList(.touchDown, at: touch.timestamp) }
             performListGestures(listArena.reduce(into: &listGestures, .touch(t), at: t.timestamp))
-            if touch.phase.isFinal && !listPanActive { list.touchUp(at: touch.timestamp) }
+            if touch.phase.isFinal && !listPanActive { sendList(.touchUp, at: touch.timestamp) }
         case .systemKeyboard, .navigationBar, nil:
             break   // the system keyboard's keys are driven by `type`; the bar is inert
         }
@@ -317,12 +415,12 @@ public final class ChatScreen: DisplayListRepresentable {
         switch u.kind {
         case .pan:
             if u.state == .began { listPanActive = true }
-            list.apply(u)
+            sendList(.pan(u))
         case .tap where u.state == .ended:
             if let m = list.markerFrame, m.contains(u.location) {
                 trace.record(clock.now, "screen", "markerTapped", ("count", String(list.newMessagesCount)))
-                list.clearMarker()
-                list.scrollToBottom(animated: true)
+                sendList(.clearMarker)
+                sendList(.scrollToBottom(animated: true))
             } else if inputBar.responder.isFirstResponder {
                 pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tapOutside, at: clock.now) }
             }
@@ -342,7 +440,7 @@ public final class ChatScreen: DisplayListRepresentable {
         let bytes = frameCache.statistics.bytesHeld
         frameCache.purge()
         trace.record(clock.now, "screen", "memoryWarning", ("purgedBytes", String(bytes)))
-        list.memoryWarning(purgedBytes: bytes)
+        sendList(.memoryWarning(purgedBytes: bytes))
     }
 }
 
@@ -371,9 +469,9 @@ extension ChatScreen {
         try performAction(.resize(size))
         profile.size = size
         sendPanel(.resize(width: size.width))
-        panel.previewBounds = Self.previewBounds(size: size, panelHeight: panel.state.configuration.height)
-        list.setWidth(size.width)
-        list.setViewportHeight(listFrame().height)
+        sendPanel(.setPreviewBounds(Self.previewBounds(size: size, panelHeight: panel.configuration.height)))
+        sendList(.setWidth(size.width))
+        sendList(.setViewportHeight(listFrame().height))
         trace.record(clock.now, "screen", "resize", ("size", "\(size)"))
     }
 }

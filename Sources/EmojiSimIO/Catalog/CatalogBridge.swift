@@ -13,7 +13,7 @@ public enum CatalogBridge {
     ///
     /// - Parameter imported: The imported catalog; its `wire` format decides each entry's code.
     /// - Returns: The catalog the core (panel, input bar, text scanner) runs with.
-    /// - Throws: ``EmojiCatalogError`` for the first entry the core refuses.
+    /// - Throws: `EmojiCatalogError` (EmojiText) for the first entry the core refuses.
     /// - Complexity: O(*n*) in the number of entries and variants.
     public static func emojiCatalog(_ imported: ImportedCatalog) throws(EmojiCatalogError) -> EmojiCatalog {
         try EmojiCatalog(groups: groups(imported))

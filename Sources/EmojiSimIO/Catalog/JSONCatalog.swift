@@ -28,11 +28,13 @@ public enum JSONCatalog {
     /// Reads the catalog JSON at `url`: the file (at most `maxBytes`, a regular file),
     /// then `CatalogJSON.parse`, then each path resolved inside the file's folder
     /// (`CatalogPaths`: a symlink leading out is refused too).
-    /// - Parameter options: `lenient` skips bad entries (listed in `skipped`); `locale`
-    ///   and `wire` are applied by `CatalogLoader`, not here.
+    /// - Parameters:
+    ///   - url: The catalog JSON file; its folder is the root its image paths resolve in.
+    ///   - options: `lenient` skips bad entries (listed in `skipped`); `locale` and
+    ///     `wire` are applied by `CatalogLoader`, not here.
+    /// - Returns: The catalog, with `source` at `url` and `root` at its folder.
     /// - Throws: `CatalogImportError` with the line, column and key of the problem.
     /// - Complexity: O(bytes + paths).
-    /// - Returns: The catalog, with `source` at `url` and `root` at its folder.
     public static func load(_ url: URL, options: CatalogImportOptions = .init()) throws(CatalogImportError) -> ImportedCatalog {
         let file = url.lastPathComponent
         let bytes = [UInt8](try CatalogFile.read(url, file: file, maxBytes: maxBytes))

@@ -22,7 +22,15 @@ enum PlistBounds {
 
     static func check(_ data: Data) throws(Violation) {
         let bytes = [UInt8](data)
-        if bytes.count >= 8, bytes[0..<8].elementsEqual("bplist00".utf8) {
+        // CoreFoundation takes any file that starts with "bplist0" as binary, whatever the
+        // eighth byte says, so the magic this decides on must be at least as wide as
+        // Foundation's: a "bplist0\u{B0}" header once slipped past the binary walk into
+        // Foundation, whose set bridging then crashed (found by the plist fuzzer). Only
+        // version 00 exists; anything else that claims to be binary is refused here.
+        if bytes.count >= 6, bytes[0..<6].elementsEqual("bplist".utf8) {
+            guard bytes.count >= 8, bytes[6] == UInt8(ascii: "0"), bytes[7] == UInt8(ascii: "0") else {
+                throw Violation(reason: "binary property list of an unknown version (bytes 6-7 are not \"00\")")
+            }
             try checkBinary(bytes)
         } else {
             try checkXMLDepth(bytes)

@@ -20,7 +20,7 @@ public enum RecordingGIF {
     ///
     /// - Parameter frames: The recording, in order; frames may differ in size.
     /// - Returns: The GIF file's bytes.
-    /// - Throws: ``GIFEncoder/Failure`` when `frames` is empty or a frame cannot be encoded.
+    /// - Throws: `GIFEncoder.Failure` (Imaging) when `frames` is empty or a frame cannot be encoded.
     /// - Complexity: O(*f* · *p*) for *f* frames of *p* canvas pixels, plus the encoder's
     ///   palette and LZW work.
     public static func encode(_ frames: [RecordedFrame]) throws -> [UInt8] {

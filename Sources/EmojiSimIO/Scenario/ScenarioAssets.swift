@@ -62,7 +62,7 @@ public struct ScenarioAssets: Sendable {
     /// - Throws: ``CatalogImportError`` for a path outside `root`, a catalog that cannot be
     ///   imported, or what ``from(_:)`` refuses.
     /// - Complexity: O(size of the catalog and its images).
-    public static func load(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
+    public static func load(_ source: Script.CatalogSource, relativeTo base: URL, confinedTo root: URL? = nil) throws(CatalogImportError) -> ScenarioAssets {
         do {
             return try loadUnnamed(source, relativeTo: base, confinedTo: root)
         } catch {
@@ -75,7 +75,7 @@ public struct ScenarioAssets: Sendable {
         }
     }
 
-    static func loadUnnamed(_ source: CatalogSource, relativeTo base: URL, confinedTo root: URL?) throws(CatalogImportError) -> ScenarioAssets {
+    static func loadUnnamed(_ source: Script.CatalogSource, relativeTo base: URL, confinedTo root: URL?) throws(CatalogImportError) -> ScenarioAssets {
         let rootPath = (root ?? base).standardizedFileURL.resolvingSymlinksInPath().path
         func path(_ p: String) throws(CatalogImportError) -> URL {
             // A NUL would cut the path short in every system call: said as what it is.

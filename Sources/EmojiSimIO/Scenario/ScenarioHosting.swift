@@ -17,7 +17,7 @@ public enum ScenarioHosting {
     ///   - c: The script's setup (catalog, device, theme, locale...).
     ///   - scriptFolder: The folder relative `catalog` paths resolve in.
     ///   - catalogRoot: The folder catalog paths must stay in; `nil` means `scriptFolder`.
-    /// - Returns: A new ``ChatScreen`` set up as the script says.
+    /// - Returns: A new `ChatScreen` (ChatUI) set up as the script says.
     /// - Throws: ``CatalogImportError`` when the catalog cannot be loaded (see
     ///   ``ScenarioAssets/load(_:relativeTo:confinedTo:)``).
     public static func makeHost(_ c: ScenarioConfiguration, scriptFolder: URL, catalogRoot: URL? = nil) throws -> any ScenarioHost {

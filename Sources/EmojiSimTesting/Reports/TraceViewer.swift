@@ -77,7 +77,9 @@ public enum TraceViewer {
         return bytes.count
     }
 
-    /// The page of `v`, as HTML text. O(steps + trace + frames' pixels).
+    /// The page of `v`, as HTML text.
+    /// - Complexity: O(steps + trace lines + the frames' pixels) (frames are embedded
+    ///   as encoded images).
     public static func page(_ v: ScenarioVerifier.Verification) throws -> String {
         guard let log = v.result.steps, let renderer = v.viewerFrames else { throw MissingLog() }
         let source = (try? String(contentsOf: v.script, encoding: .utf8)) ?? ""

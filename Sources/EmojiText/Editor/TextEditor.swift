@@ -704,7 +704,8 @@ extension TextEditor: Equatable {
     /// the last edit's bookkeeping, so they answer and react identically. The catalog
     /// is a dependency, not state (an input bar gives its editor the bar's catalog),
     /// and is not compared; `lookahead` is a function of it. What a reducer's
-    /// exhaustive `TestStore` compares the input bar's editor by. O(text + history).
+    /// exhaustive `TestStore` compares the input bar's editor by.
+    /// - Complexity: O(text + history).
     public static func == (a: TextEditor, b: TextEditor) -> Bool {
         a.configuration == b.configuration && a.selection == b.selection && a.textRevision == b.textRevision
             && a.markedPlain == b.markedPlain && a.composition == b.composition && a.coalescing == b.coalescing

@@ -58,12 +58,11 @@ enum MonkeyCommand: CLICommand {
             return 2
         }
         let device = ScriptPrinter.line(.setup(.device(configuration.device))).dropFirst("device ".count)
-        print("monkey: \(scripts) script\(scripts == 1 ? "" : "s") of \(steps) random steps on \(device), demo catalog, "
-              + "seed\(scripts == 1 ? " \(seed)" : "s \(seed)...\(seed + scripts - 1)")")
+        print(Self.banner(scripts: scripts, steps: steps, device: String(device), seed: seed))
         let started = ContinuousClock.now
         func took() -> String {
             let d = (ContinuousClock.now - started).components
-            return String(format: "%.1f s", Double(d.seconds) + Double(d.attoseconds) / 1e18)
+            return String(format: "%.2f s", Double(d.seconds) + Double(d.attoseconds) / 1e18)
         }
         let out = URL(fileURLWithPath: args.options["out"] ?? "emojisim-out")
         let assets = ScenarioAssets.demo
@@ -91,8 +90,24 @@ enum MonkeyCommand: CLICommand {
             clean += 1
             if scripts > 1 && (k + 1) % 10 == 0 { printError("[\(k + 1)/\(scripts)] clean") }
         }
-        print("\(clean) script\(clean == 1 ? "" : "s") of \(steps) steps ran clean (seeds \(seed)...\(seed + scripts - 1), "
-              + "\(clean * steps) steps in \(took()))")
+        print(Self.summary(clean: clean, steps: steps, seed: seed, took: took()))
         return 0
+    }
+
+    /// The seeds of `scripts` scripts from `seed`: `seed 5` or `seeds 5...9`.
+    static func seeds(_ seed: Int, _ scripts: Int) -> String {
+        scripts == 1 ? "seed \(seed)" : "seeds \(seed)...\(seed + scripts - 1)"
+    }
+
+    /// The first line: what is about to run (scripts, steps, device, catalog, seeds).
+    static func banner(scripts: Int, steps: Int, device: String, seed: Int) -> String {
+        "monkey: \(scripts) script\(scripts == 1 ? "" : "s") of \(steps) random steps on \(device), demo catalog, "
+            + seeds(seed, scripts)
+    }
+
+    /// The last line of a clean run: scripts, steps, seeds and the wall time taken.
+    static func summary(clean: Int, steps: Int, seed: Int, took: String) -> String {
+        "\(clean) script\(clean == 1 ? "" : "s") of \(steps) steps ran clean (\(seeds(seed, clean)), "
+            + "\(clean * steps) steps in \(took))"
     }
 }

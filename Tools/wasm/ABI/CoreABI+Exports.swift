@@ -276,7 +276,7 @@ public func esim_screen_touch(_ handle: Int32, _ id: Int32, _ phase: Int32, _ x:
 }
 
 /// Renders a snapshot into the output buffer. Subject: 0 screen, 1 panel, 2 input,
-/// 3 list; format: 0 ascii, 1 styled, 2 png, 3 ppm, 4 tree (SnapshotFormat order),
+/// 3 list; format: 0 ascii, 1 styled, 2 png, 3 ppm, 4 tree (Script.SnapshotFormat order),
 /// 5 raw RGBA8 pixels at the device scale.
 ///
 /// - Parameters:

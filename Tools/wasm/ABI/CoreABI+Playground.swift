@@ -20,7 +20,7 @@ extension CoreABI {
     ///
     /// - Parameters:
     ///   - handle: The screen's handle.
-    ///   - subject: The subject's index in `SnapshotSubject.allCases`.
+    ///   - subject: The subject's index in `Script.SnapshotSubject.allCases`.
     ///   - format: 0 (ascii) or 1 (styled).
     ///   - state: The state that holds the screen.
     /// - Returns: The grid's UTF-8 text.
@@ -29,7 +29,7 @@ extension CoreABI {
     /// - Complexity: One CharGrid render, O(*c*) in the grid's cells.
     public static func codedText(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
-        let subjects = SnapshotSubject.allCases
+        let subjects = Script.SnapshotSubject.allCases
         guard subject >= 0, subject < subjects.count else {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }
@@ -119,7 +119,7 @@ extension CoreABI {
     /// frame containing `p`, or "" when none does. A `tap` of that target aims at the
     /// frame's centre; the model's geometry decides, as in replay. Candidates: the emoji
     /// drawn on the panel's page (from the display list), the delete key, the tabs, the
-    /// input bar's controls, the displayed rows.
+    /// page dots but the current one, the input bar's controls, the displayed rows.
     ///
     /// - Parameters:
     ///   - p: The touch point in screen points.
@@ -144,10 +144,17 @@ extension CoreABI {
         let st = screen.state
         // A tab by the label it shows (its title, else its group name), as the user saw
         // it; by index only when that label would find another tab first (duplicates).
-        let sections = screen.panel.state.sections
+        let sections = screen.panel.sections
         for i in 0..<min(st.panelGroupCount, sections.count) {
             let label = sections[i].title ?? sections[i].name
             candidates.append(!label.isEmpty && screen.panel.tabIndex(named: label) == i ? .tab(.name(label)) : .tab(.index(i)))
+        }
+        // A page dot other than the current one: a tap anywhere on it lies on its side
+        // of the current dot, so `tap panel.dot N` at its centre turns the same page
+        // (UIPageControl). The current dot is left out: a touch off its centre turns a
+        // page, a tap at its centre does not.
+        if let dots = PageDots(screen.panel) {
+            for i in dots.first..<(dots.first + dots.shown) where i != dots.current { candidates.append(.pageDot(i)) }
         }
         candidates += [.send, .toggle]
         // A tap in the text places the caret where it lands: only an empty input is
@@ -180,7 +187,7 @@ extension CoreABI {
         out += "idle \(moving.isEmpty && !screen.hasFingerDown ? 1 : 0)\n"
         for m in moving { out += "moving \(m)\n" }
         let st = screen.state
-        var expectations: [Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
+        var expectations: [Script.Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
         if st.keyboard == .emoji {
             expectations.append(.panelPage(st.panelPage, of: st.panelPageCount))
             expectations.append(.panelGroup(.name(st.panelGroupName)))

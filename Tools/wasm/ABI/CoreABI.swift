@@ -303,11 +303,11 @@ public enum CoreABI {
         s.screen.handle(TouchEvent(id: id, phase: phases[phase], location: Point(x: x, y: y), timestamp: s.screen.clock.now))
     }
 
-    /// The formats `snapshot` offers: the script's formats in `SnapshotFormat.allCases`
+    /// The formats `snapshot` offers: the script's formats in `Script.SnapshotFormat.allCases`
     /// order, then raw RGBA8 pixels (row-major, the device's scale).
-    public static var snapshotFormatCount: Int { SnapshotFormat.allCases.count + 1 }
+    public static var snapshotFormatCount: Int { Script.SnapshotFormat.allCases.count + 1 }
 
-    /// A snapshot of `subject` (index into `SnapshotSubject.allCases`) in format `format`
+    /// A snapshot of `subject` (index into `Script.SnapshotSubject.allCases`) in format `format`
     /// (see `snapshotFormatCount`), as bytes.
     ///
     /// - Parameters:
@@ -321,7 +321,7 @@ public enum CoreABI {
     /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
     public static func snapshot(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
-        let subjects = SnapshotSubject.allCases
+        let subjects = Script.SnapshotSubject.allCases
         guard subject >= 0, subject < subjects.count else {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }
@@ -333,8 +333,8 @@ public enum CoreABI {
         }
         let theme = s.configuration.theme
         let scale = s.configuration.device.scale
-        if format < SnapshotFormat.allCases.count {
-            return render(list, as: SnapshotFormat.allCases[format], scale: scale, theme: theme,
+        if format < Script.SnapshotFormat.allCases.count {
+            return render(list, as: Script.SnapshotFormat.allCases[format], scale: scale, theme: theme,
                           font: s.font, images: s.screen.imageProvider)
         }
         let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
@@ -450,7 +450,7 @@ public enum CoreABI {
     ///   - images: The images, for pixel formats.
     /// - Returns: The file's bytes.
     /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
-    public static func render(_ list: DisplayList, as format: SnapshotFormat, scale: Int, theme: Theme,
+    public static func render(_ list: DisplayList, as format: Script.SnapshotFormat, scale: Int, theme: Theme,
                               font: BitmapFont, images: ImageProvider) -> [UInt8] {
         switch format {
         case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)

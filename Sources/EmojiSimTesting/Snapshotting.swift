@@ -54,7 +54,7 @@ public struct SnapshotFailure: Sendable {
 /// A snapshot strategy: turns a value into a format (text, image) stored with a file
 /// extension and compared by a `Diffing`. Compose with `pullback` to snapshot any
 /// value that can be converted into one a strategy already handles.
-public struct Strategy<Value, Format> {
+public struct Snapshotting<Value, Format> {
     /// The reference file's extension, without a dot (`txt`, `tree.txt`, `png`).
     public var pathExtension: String
     /// Renders a value in the strategy's format.
@@ -76,9 +76,9 @@ public struct Strategy<Value, Format> {
     ///
     /// - Parameter transform: Converts the new value; it runs once per snapshot.
     /// - Returns: A strategy with the same extension and diffing.
-    public func pullback<NewValue>(_ transform: @escaping (NewValue) -> Value) -> Strategy<NewValue, Format> {
+    public func pullback<NewValue>(_ transform: @escaping (NewValue) -> Value) -> Snapshotting<NewValue, Format> {
         let snap = snapshot
-        return Strategy<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { snap(transform($0)) }
+        return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { snap(transform($0)) }
     }
 }
 
@@ -97,9 +97,9 @@ extension Diffing where Format == String {
     }
 }
 
-extension Strategy where Value == String, Format == String {
+extension Snapshotting where Value == String, Format == String {
     /// Plain text, stored as `.txt`.
-    public static var lines: Strategy<String, String> {
-        Strategy(pathExtension: "txt", diffing: .lines) { $0 }
+    public static var lines: Snapshotting<String, String> {
+        Snapshotting(pathExtension: "txt", diffing: .lines) { $0 }
     }
 }

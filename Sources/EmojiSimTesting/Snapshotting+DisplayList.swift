@@ -1,12 +1,12 @@
 import Imaging
 import Raster
 
-extension Strategy where Value: DisplayListRepresentable, Format == String {
+extension Snapshotting where Value: DisplayListRepresentable, Format == String {
     /// The CharGrid text (Unicode box drawing and emoji), `.txt`.
-    public static var ascii: Strategy<Value, String> { ascii(.unicode) }
+    public static var ascii: Snapshotting<Value, String> { ascii(.unicode) }
 
     /// The CharGrid text with its style layer, `.txt`.
-    public static var asciiStyled: Strategy<Value, String> { ascii(.styled) }
+    public static var asciiStyled: Snapshotting<Value, String> { ascii(.styled) }
 
     /// The CharGrid text with explicit options (e.g. `.ascii` for strict 7-bit).
     ///
@@ -16,15 +16,15 @@ extension Strategy where Value: DisplayListRepresentable, Format == String {
     ///     `nil` keeps the list's own size.
     /// - Returns: A strategy writing `.txt` files, compared line by line.
     /// - Complexity: Each snapshot is O(*c*) in the grid's cells plus the display list's items.
-    public static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration? = nil) -> Strategy<Value, String> {
+    public static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration? = nil) -> Snapshotting<Value, String> {
         ascii(options, configuration: configuration, codes: nil)
     }
 
     /// The CharGrid text with legend codes drawn from (and added to) `codes`, so every
     /// snapshot of one run gives an emoji the same code.
-    static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration?, codes: LegendCodeTable?) -> Strategy<Value, String> {
+    static func ascii(_ options: CharGridOptions, configuration: RenderConfiguration?, codes: LegendCodeTable?) -> Snapshotting<Value, String> {
         let size = configuration?.size
-        return Strategy(pathExtension: "txt", diffing: .lines) { value in
+        return Snapshotting(pathExtension: "txt", diffing: .lines) { value in
             var list = value.displayList()
             if let size { list.size = size }
             guard let codes else { return CharGrid(list, options: options).text }
@@ -35,8 +35,8 @@ extension Strategy where Value: DisplayListRepresentable, Format == String {
     }
 
     /// The display list's tree dump, `.tree.txt`.
-    public static var tree: Strategy<Value, String> {
-        Strategy(pathExtension: "tree.txt", diffing: .lines) { $0.displayList().treeDump }
+    public static var tree: Snapshotting<Value, String> {
+        Snapshotting(pathExtension: "tree.txt", diffing: .lines) { $0.displayList().treeDump }
     }
 }
 
@@ -74,9 +74,9 @@ extension Diffing where Format == Image {
     }
 }
 
-extension Strategy where Value: DisplayListRepresentable, Format == Image {
+extension Snapshotting where Value: DisplayListRepresentable, Format == Image {
     /// The PixelCanvas render as PNG with the default configuration.
-    public static var png: Strategy<Value, Image> { png() }
+    public static var png: Snapshotting<Value, Image> { png() }
 
     /// The PixelCanvas render as PNG.
     ///
@@ -87,12 +87,12 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
     ///   the same pixels match).
     /// - Complexity: Each snapshot is O(*w* · *h*) in the canvas's pixels plus the
     ///   display list's items.
-    public static func png(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Strategy<Value, Image> {
+    public static func png(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Snapshotting<Value, Image> {
         image(.png, configuration, tolerance: tolerance)
     }
 
     /// The PixelCanvas render as binary PPM (the framebuffer format).
-    public static var ppm: Strategy<Value, Image> { ppm() }
+    public static var ppm: Snapshotting<Value, Image> { ppm() }
 
     /// The PixelCanvas render as binary PPM.
     ///
@@ -102,12 +102,12 @@ extension Strategy where Value: DisplayListRepresentable, Format == Image {
     /// - Returns: A strategy writing `.ppm` files, compared as pixels.
     /// - Complexity: Each snapshot is O(*w* · *h*) in the canvas's pixels plus the
     ///   display list's items.
-    public static func ppm(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Strategy<Value, Image> {
+    public static func ppm(_ configuration: RenderConfiguration = .default, tolerance: Int = 0) -> Snapshotting<Value, Image> {
         image(.ppm, configuration, tolerance: tolerance)
     }
 
-    static func image(_ format: SnapshotImageCodec.Format, _ configuration: RenderConfiguration, tolerance: Int) -> Strategy<Value, Image> {
-        Strategy(pathExtension: format.rawValue, diffing: .image(format, tolerance: tolerance)) { value in
+    static func image(_ format: SnapshotImageCodec.Format, _ configuration: RenderConfiguration, tolerance: Int) -> Snapshotting<Value, Image> {
+        Snapshotting(pathExtension: format.rawValue, diffing: .image(format, tolerance: tolerance)) { value in
             PixelCanvas.render(configuration.apply(value.displayList()), options: configuration.pixelOptions)
         }
     }
