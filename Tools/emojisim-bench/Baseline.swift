@@ -8,6 +8,12 @@ struct BaselineBuild {
     var revision: String
     var commit: String
     var benchPath: String
+    /// Benchmarks measured with the revision's own benchmark file, because today's does not
+    /// compile against that revision's library (an API the benchmark drives has changed).
+    var ownCode: [String] = []
+    /// Benchmarks the baseline does not have: neither today's file nor the revision's own
+    /// compiles there (or the revision has none). They are reported without a baseline.
+    var missing: [String] = []
 
     /// "main (1a2b3c4d)" in tables.
     var label: String {
@@ -68,26 +74,54 @@ enum Baseline {
                 }
             }
         }
-        try installBench(into: src.appendingPathComponent("Tools/emojisim-bench"), benchmarks: benchmarks, all: all)
-
-        var products = ["emojisim-bench"]
-        for b in benchmarks { for p in b.products where !products.contains(p) { products.append(p) } }
+        // A benchmark file of today's that does not compile against the old library (the
+        // benchmark drives an API that changed since) is replaced by the revision's own
+        // file of the same name, which registers the same benchmark and probes; if that
+        // does not compile either, the benchmark is left out of the baseline. Either way
+        // the run says so, and the other benchmarks still get their baseline.
+        var included = benchmarks
+        var own: [String: Data] = [:]
+        var dropped: [String] = []
         print("baseline: building \(revision) (\(commit.prefix(8))) in release in \(src.path) (the first build takes minutes)")
         let log = dir.appendingPathComponent("build.log")
-        for product in products {
-            let r = BenchEnvironment.runTool("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", src.path, "--product", product],
-                                             stderr: true)
-            try? r.output.write(to: log, atomically: true, encoding: .utf8)
-            guard r.status == 0 else {
-                let errors = r.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(12)
-                throw Failure(description: "building \(product) of \(revision) (\(commit.prefix(8))) failed (log: \(log.path)):\n"
-                              + (errors.isEmpty ? r.output.split(separator: "\n").suffix(12) : errors).joined(separator: "\n"))
+        build: while true {
+            try installBench(into: src.appendingPathComponent("Tools/emojisim-bench"), benchmarks: included, all: all, own: own)
+            var products = ["emojisim-bench"]
+            for b in included { for p in b.products where !products.contains(p) { products.append(p) } }
+            for product in products {
+                let r = BenchEnvironment.runTool("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", src.path, "--product", product],
+                                                 stderr: true)
+                try? r.output.write(to: log, atomically: true, encoding: .utf8)
+                if r.status == 0 { continue }
+                let errors = r.output.split(separator: "\n").filter { $0.contains("error:") }
+                let failing = included.filter { b in errors.contains { $0.contains("Tools/emojisim-bench/\(b.typeName).swift:") } }
+                guard !failing.isEmpty else {
+                    throw Failure(description: "building \(product) of \(revision) (\(commit.prefix(8))) failed (log: \(log.path)):\n"
+                                  + (errors.isEmpty ? r.output.split(separator: "\n").suffix(12) : errors.prefix(12)).joined(separator: "\n"))
+                }
+                for b in failing {
+                    let file = b.typeName + ".swift"
+                    if own[file] == nil,
+                       case let old = BenchEnvironment.runTool("/usr/bin/env", ["git", "-C", root.path, "show", "\(commit):Tools/emojisim-bench/\(file)"]),
+                       old.status == 0 {
+                        own[file] = Data(old.output.utf8)
+                        print("baseline: today's \(file) does not compile against \(commit.prefix(8)); using that revision's own \(file)")
+                    } else {
+                        own[file] = nil
+                        included.removeAll { $0.name == b.name }
+                        dropped.append(b.name)
+                        print("baseline: \(b.name) has no baseline: neither today's \(file) nor \(commit.prefix(8))'s compiles there")
+                    }
+                }
+                continue build
             }
+            break
         }
         let bin = BenchEnvironment.runTool("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", src.path, "--show-bin-path"])
         let path = URL(fileURLWithPath: bin.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("emojisim-bench").path
         guard fm.isExecutableFile(atPath: path) else { throw Failure(description: "no \(path) after the build") }
-        return BaselineBuild(revision: revision, commit: commit, benchPath: path)
+        return BaselineBuild(revision: revision, commit: commit, benchPath: path,
+                             ownCode: included.filter { own[$0.typeName + ".swift"] != nil }.map(\.name), missing: dropped)
     }
 
     /// The dependency names of the `emojisim-bench` target in a manifest and the range
@@ -106,7 +140,9 @@ enum Baseline {
     /// Today's benchmark sources in `dir`: every shared file, the files of `benchmarks`
     /// and a registry listing only them. Files are written only when they differ (the
     /// build stays incremental); others are removed.
-    static func installBench(into dir: URL, benchmarks: [Benchmark], all: [Benchmark]) throws(Failure) {
+    /// `own` holds the revision's own files for benchmarks whose file of today's does not
+    /// compile there.
+    static func installBench(into dir: URL, benchmarks: [Benchmark], all: [Benchmark], own: [String: Data] = [:]) throws(Failure) {
         let fm = FileManager.default
         let today = BenchEnvironment.sourceRoot.appendingPathComponent("Tools/emojisim-bench")
         guard let names = try? fm.contentsOfDirectory(atPath: today.path) else {
@@ -116,7 +152,7 @@ enum Baseline {
         let wanted = Set(benchmarks.map { $0.typeName + ".swift" })
         var files: [String: Data] = [:]
         for n in names where n.hasSuffix(".swift") && n != "Registry.swift" && (!benchFiles.contains(n) || wanted.contains(n)) {
-            if let d = fm.contents(atPath: today.appendingPathComponent(n).path) { files[n] = d }
+            if let d = own[n] ?? fm.contents(atPath: today.appendingPathComponent(n).path) { files[n] = d }
         }
         var registry = "// Generated by `emojisim-bench --baseline`: the benchmarks built into this baseline.\n"
         registry += "@MainActor let allBenchmarks: [Benchmark] = [\n"

@@ -25,6 +25,13 @@ enum Driver {
         print("== \(benchmark.name): \(benchmark.summary)")
         let started = monotonicSeconds()
         var sources: [ProbeSource] = []
+        var baseline = baseline
+        if let b = baseline, b.missing.contains(benchmark.name) {
+            print("  no baseline for this benchmark: neither today's code nor \(b.label)'s compiles against \(b.label)")
+            baseline = nil
+        } else if let b = baseline, b.ownCode.contains(benchmark.name) {
+            print("  baseline \(b.label) runs its own \(benchmark.typeName).swift (today's drives an API that revision lacks)")
+        }
         if let baseline {
             for (name, exe, env) in [("today", selfPath, [String: String]()),
                                      ("baseline " + baseline.label, baseline.benchPath, ["EMOJISIM_BENCH_ROOT": BenchEnvironment.root.path])] {
