@@ -28,7 +28,7 @@ enum PlaygroundCommand: CLICommand {
     The module is the pure core built with Embedded Swift for wasm32 (Tools/wasm/build.sh,
     only the Swift toolchain needed). It is built once per version of the core's sources
     and toolchain into a cache folder, named before the build starts, and reused from
-    there by every later run from any folder: about 2 minutes on 2 cores the first
+    there by every later run from any folder: 2 to 3 minutes on 2 cores the first
     time, 1 second after. Nothing is written into the source tree. Stopping the command
     (Ctrl-C, kill, timeout) stops the build and everything it started.
 

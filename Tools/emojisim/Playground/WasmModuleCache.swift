@@ -20,8 +20,9 @@ struct WasmModuleCache {
     /// How many modules stay in the cache (older ones are removed after a build).
     static let kept = 4
     /// What a cold build costs, for the message before it starts (measured on 2 cores
-    /// from a fresh clone: 125 s at load 4-5; see README.md, The playground).
-    static let coldBuildEstimate = "about 2 minutes on 2 cores"
+    /// from a fresh clone: 125 s at load 4-5 with per-file objects, 181 s for the default
+    /// single-object build at load 1-6; see README.md, The playground).
+    static let coldBuildEstimate = "2 to 3 minutes on 2 cores"
 
     /// Every input file, sorted by its path from the checkout.
     func inputs() -> [(path: String, url: URL)] {
