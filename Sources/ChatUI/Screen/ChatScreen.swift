@@ -194,14 +194,11 @@ public final class ChatScreen: DisplayListRepresentable {
         let opened = listModel.open(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
                                     configuration: configuration.list, at: clock.now)
         list = opened.state
-        for e in opened.events {
-            trace.record(e.traceEvent(at: clock.now))
-            listModel.perform(e, in: list, at: clock.now)
-        }
         listGestures = GestureArena.State()
         listGestures.add(PanRecognizer(name: "pan"))
         listGestures.add(TapRecognizer(name: "tap"))
         displayLink = DisplayLink(clock: clock, hz: 60)
+        performList(opened.events, at: clock.now)   // the rows opened with the screen: willDisplay, players
         backref.bind(self)
         displayLink.add { [backref] t in backref.target?.frame(at: t) }
         displayLink.start()
@@ -264,7 +261,13 @@ public final class ChatScreen: DisplayListRepresentable {
     /// - Complexity: the list's transition, plus O(1) per event.
     public func sendList(_ action: BubbleList.Action, at time: SimInstant? = nil) {
         let now = time ?? clock.now
-        for e in listModel.reduce(into: &list, action, at: now) {
+        performList(listModel.reduce(into: &list, action, at: now), at: now)
+    }
+
+    /// Records the list's events in the trace and performs them (the GIF players), in
+    /// order: what every list transition, the opening one included, is followed by.
+    private func performList(_ events: [BubbleListEvent], at now: SimInstant) {
+        for e in events {
             trace.record(e.traceEvent(at: now))
             listModel.perform(e, in: list, at: now)
         }
