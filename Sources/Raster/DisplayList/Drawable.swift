@@ -19,7 +19,8 @@ import SimCore
 ///
 ///     let bar = state.drawing(at: now)                 // InputBar.Drawing
 ///     bar.draw(into: &list, in: state.frame(at: now))  // a host's call
-///     let grid = CharGrid(bar.displayList(in: Rect(x: 0, y: 0, width: 200, height: 48)))
+///     let grid = CharGrid(bar.displayList(size: Size(width: 240, height: 64),
+///                                         in: Rect(x: 8, y: 16, width: 200, height: 32))).text
 public protocol Drawable {
     /// Appends the value's commands to `list` inside `area` (list coordinates). Pure.
     ///
@@ -30,15 +31,17 @@ public protocol Drawable {
 }
 
 extension Drawable {
-    /// A list the size of `area`'s bottom-right corner with the value drawn into `area`:
-    /// what a test compares with a literal grid (cells outside `area` stay blank when the
-    /// value honours its area). Pure.
+    /// A list of `size` with the value drawn into `area`: what a test compares with a
+    /// literal grid (with `size` larger than `area`, the cells around the area stay
+    /// blank when the value honours it). Pure.
     ///
-    /// - Parameter area: Where the value goes, from the list's origin.
-    /// - Returns: A list of size (`area.maxX`, `area.maxY`).
+    /// - Parameters:
+    ///   - size: The list's canvas.
+    ///   - area: Where the value goes, in the list's coordinates.
+    /// - Returns: The list.
     /// - Complexity: that of the conformer's `draw`.
-    public func displayList(in area: Rect) -> DisplayList {
-        var list = DisplayList(width: area.maxX, height: area.maxY)
+    public func displayList(size: Size, in area: Rect) -> DisplayList {
+        var list = DisplayList(size: size)
         draw(into: &list, in: area)
         return list
     }
