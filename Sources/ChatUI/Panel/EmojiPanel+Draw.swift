@@ -89,7 +89,10 @@ extension EmojiPanel.State {
     public func displayList(at now: SimInstant) -> DisplayList {
         var list = DisplayList(size: size)
         draw(into: &list, in: list.bounds)
-        overlayDrawing(panelOrigin: .zero, at: now).draw(into: &list, in: list.bounds)
+        // Most frames show no overlay: skip making its drawing (a copy of the state).
+        if preview != nil || skinPicker != nil {
+            overlayDrawing(panelOrigin: .zero, at: now).draw(into: &list, in: list.bounds)
+        }
         return list
     }
 
