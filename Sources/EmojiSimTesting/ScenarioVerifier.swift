@@ -3,8 +3,8 @@ import Imaging
 import Raster
 import Scenario
 
-/// Runs scenario scripts and checks their snapshots through the same strategies and the
-/// same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
+/// Runs scenario scripts and checks their snapshots with the same renderer
+/// (`SnapshotRenderer`) and the same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
 /// `assertScenario` and the example-scenario tests share.
 ///
 /// References of `dir/flow.scenario` live in `<root>/Snapshots/dir/flow/<name>.<ext>`,
