@@ -56,18 +56,23 @@ extension EmojiPanel.State: Drawable {
     /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
     ///   page's display list.
     public func draw(into list: inout DisplayList, in area: Rect) {
+        let panel = rendered()
+        list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: PanelRenderer.view) { list in
+            list.append(contentsOf: panel, at: area.origin)
+        }
+    }
+
+    /// The panel's own list, in panel coordinates (background, pages, chrome).
+    fileprivate func rendered() -> DisplayList {
         let s = self
         let cache = drawCache
         let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
                                        pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
-        let panel = PanelRenderer.panel(s, pageList: { p in
+        return PanelRenderer.panel(s, pageList: { p in
             cache.pages.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
         }, chrome: {
             cache.chrome.list(for: key) { PanelRenderer.chrome(s) }
         })
-        list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: PanelRenderer.view) { list in
-            list.append(contentsOf: panel, at: area.origin)
-        }
     }
 }
 
@@ -87,8 +92,8 @@ extension EmojiPanel.State {
     /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
     ///   page's display list.
     public func displayList(at now: SimInstant) -> DisplayList {
-        var list = DisplayList(size: size)
-        draw(into: &list, in: list.bounds)
+        // The panel's own list is already in its bounds: no clip, no copy.
+        var list = rendered()
         // Most frames show no overlay: skip making its drawing (a copy of the state).
         if preview != nil || skinPicker != nil {
             overlayDrawing(panelOrigin: .zero, at: now).draw(into: &list, in: list.bounds)
