@@ -9,11 +9,11 @@ import Tester
 /// The Tester through scripts on the real screen: auto timing, manual timing's
 /// warnings, actionability errors, finders, swipe start points, idle waits.
 @Suite struct TesterTests {
-    func screen(_ script: Script) -> ChatScreen {
+    func screen(_ script: Script) -> Host<ChatScreen> {
         ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
     }
 
-    func run(_ text: String) throws -> (ScenarioResult, ChatScreen) {
+    func run(_ text: String) throws -> (ScenarioResult, Host<ChatScreen>) {
         let script = try ScriptParser.parse(text, name: "t.scenario")
         let host = screen(script)
         return (ScenarioRunner().run(script, configuration: ScenarioConfiguration(script: script), on: host), host)

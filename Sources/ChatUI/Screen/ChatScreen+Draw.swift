@@ -1,32 +1,35 @@
 import SimCore
 import Raster
 
-// Drawing, with the contract every component follows: `draw(into:in:at:)` appends the
-// component to a list in a rect at an instant and changes nothing.
+// Drawing, with the contract every component follows: drawing appends the component to
+// a list in a rect at an instant and changes nothing.
 extension ChatScreen {
-    /// The whole screen as one display list at `clock.now`. Pure: calling it twice gives
-    /// the same list and changes no state (see `layoutIfNeeded()` for the list's height
-    /// between frames).
-    public func displayList() -> DisplayList {
-        var dl = DisplayList(size: profile.size)
-        drawContent(into: &dl, at: clock.now)
+    /// The whole screen as one display list of `state` at `now`. Pure: it changes
+    /// nothing (the list's height between frames is the `.layout` action's).
+    /// - Complexity: O(visible items).
+    public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
+        var dl = DisplayList(size: state.profile.size)
+        ChatScreenMoment(self, state, at: now).drawContent(into: &dl, at: now)
         return dl
     }
 
-    /// Draws the screen into `rect` (its bounds, normally; the screen draws at its own
-    /// size from `rect`'s origin) at `now`, back to front: background, navigation bar,
-    /// list, input bar, then the keyboard frame: the panel clipped to it with its
+    /// Draws the screen of `state` into `rect` (its bounds, normally; the screen draws at
+    /// its own size from `rect`'s origin) at `now`, back to front: background, navigation
+    /// bar, list, input bar, then the keyboard frame: the panel clipped to it with its
     /// preview unclipped on top (a preview rises over the input bar), or the system
     /// keyboard (`Keyboard.shownKind` decides).
     /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
-    public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        guard rect.origin != .zero else { drawContent(into: &dl, at: now); return }
-        var local = DisplayList(size: profile.size)
-        drawContent(into: &local, at: now)
+    public func draw(_ state: State, into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
+        let m = ChatScreenMoment(self, state, at: now)
+        guard rect.origin != .zero else { m.drawContent(into: &dl, at: now); return }
+        var local = DisplayList(size: state.profile.size)
+        m.drawContent(into: &local, at: now)
         dl.append(contentsOf: local, at: rect.origin)
     }
+}
 
-    private func drawContent(into dl: inout DisplayList, at now: SimInstant) {
+extension ChatScreenMoment {
+    func drawContent(into dl: inout DisplayList, at now: SimInstant) {
         dl.fill(bounds, .background, view: "screen")
         let nav = navigationBarFrame
         dl.fill(nav, .surface, view: "navigationBar")
