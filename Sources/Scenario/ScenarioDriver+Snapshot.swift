@@ -1,4 +1,5 @@
 import Raster
+import Tester
 
 extension ScenarioDriver {
     /// The outputs of one `snapshot` line: the component's display list once, one output

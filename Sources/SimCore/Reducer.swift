@@ -26,7 +26,8 @@
 ///   store sees it). `Host` performs them; `TestStore` asserts them.
 ///
 /// Conformers: Keyboard, FirstResponder, ScrollModel, GestureArena, EmojiPanel,
-/// InputBar, BubbleList and the composed ChatScreen (`Scope` lifts a child into it).
+/// InputBar, BubbleList and the composed ChatScreen (its State holds theirs, its Action
+/// embeds theirs; `Scope` is the general lifting helper).
 /// Generic, no existentials: the core builds with Embedded Swift.
 public protocol Reducer {
     /// Everything the model remembers between actions.

@@ -13,9 +13,9 @@
 ///         $0.animation = Keyboard.Animation(...)
 ///     }
 ///
-///     let screen = TestStore(chat, state: chat.initialState, report: recordTestStoreIssue)
-///     screen.send(.panel(.touch(up)), at: t, [.panel(.didSelect(...)), .panel(.inputClick)]) { ... }
-///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(.keyClick(count: 1)), ...]) { ... }
+///     let screen = TestStore(chat, state: chat.initialState(profile: .iphone8).state, report: recordTestStoreIssue)
+///     screen.send(.touch(up), at: t, [.panel(.trace(...)), .panel(.didSelect(e)), .panel(.inputClick)]) { ... }
+///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(...), ...]) { ... }
 ///
 /// With `exhaustivity = .off` a store checks only what is asserted: the closure's
 /// writes must hold in the actual state, the listed events must occur in order among the

@@ -11,7 +11,7 @@ func makeDemoScreen(profile: DeviceProfile = .iphone14, messages: [Message] = De
     var config = ChatScreen.Configuration()
     config.locale = locale
     return Host<ChatScreen>(profile: profile, catalog: .demo, messages: messages,
-                      images: SyntheticEmojiImages.library(for: .demo), configuration: config)
+                            images: SyntheticEmojiImages.library(for: .demo), configuration: config)
 }
 
 /// Frame by frame, calling `check` after each, until nothing moves (at most `limit`

@@ -5,6 +5,7 @@ import Interaction
 import Raster
 import ChatUI
 import Scenario
+import Tester
 
 /// The core behind the C ABI (CoreABI+Exports.swift), as Swift functions over Swift
 /// values: what the wasm exports call after validating their pointers, and what the
