@@ -108,7 +108,7 @@ extension Snapshotting where Value: DisplayListRepresentable, Format == Image {
 
     static func image(_ format: SnapshotImageCodec.Format, _ configuration: RenderConfiguration, tolerance: Int) -> Snapshotting<Value, Image> {
         Snapshotting(pathExtension: format.rawValue, diffing: .image(format, tolerance: tolerance)) { value in
-            PixelCanvas.render(configuration.apply(value.displayList()), options: configuration.pixelOptions)
+            PixelCanvas.render(configuration.apply(value.displayList()), options: configuration.pixelOptions(for: value))
         }
     }
 }

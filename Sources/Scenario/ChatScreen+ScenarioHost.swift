@@ -114,14 +114,4 @@ extension Host: ScenarioHost where R == ChatScreen {
             return part
         }
     }
-
-    /// The screen's images (its library, through its frame cache) for pixel snapshots.
-    public var imageProvider: ImageProvider {
-        let library = images
-        let cache = frameCache
-        return ImageProvider({ name, index in
-            guard let image = try? library.image(named: name) else { return nil }
-            return try? cache.frame(of: image, at: min(max(0, index), image.frameCount - 1))
-        }, contentBounds: { library.contentBounds(named: $0) })
-    }
 }

@@ -98,6 +98,10 @@ public protocol TestableReducer: Reducer {
     /// query of `finder` (nil: a snapshot) reads `state` between frames; nil when
     /// nothing needs laying out (`Testable.layout(for:)`). Default: nil.
     func layoutAction(for finder: Finder?, in state: State) -> Action?
+    /// The pixels of the images its display lists name (its host's
+    /// `DisplayListRepresentable.imageProvider`, what pixel snapshots draw when given no
+    /// provider). Default: `.none` (missing-image glyphs).
+    var imageProvider: ImageProvider { get }
 }
 
 extension TestableReducer {
@@ -117,6 +121,8 @@ extension TestableReducer {
     public func describe(refusal: Failure) -> String { "an action was refused" }
     /// Nothing to lay out.
     public func layoutAction(for finder: Finder?, in state: State) -> Action? { nil }
+    /// No images.
+    public var imageProvider: ImageProvider { .none }
 }
 
 extension TestableReducer where Failure: CustomStringConvertible {
@@ -158,6 +164,9 @@ extension Host: Testable where R: TestableReducer {
     }
 }
 
-/// A testable host is a value snapshots can draw (`assertSnapshot(of: host, as: .ascii)`):
-/// its display list now.
-extension Host: DisplayListRepresentable where R: TestableReducer {}
+/// A testable host is a value snapshots can draw (`assertSnapshot(of: host, as: .png)`):
+/// its display list now, with its reducer's images.
+extension Host: DisplayListRepresentable where R: TestableReducer {
+    /// The reducer's images (a chat screen's library through its frame cache).
+    public var imageProvider: ImageProvider { reducer.imageProvider }
+}

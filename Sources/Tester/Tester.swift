@@ -80,17 +80,17 @@ public final class Tester<Subject: Testable> {
         let per = frameDuration.ticks
         while now < end {
             if let link = subject.frameLink, finger == nil, !subject.hasFingerDown, subject.motion.isEmpty {
-                let jump = min(end, clock.nextDue ?? end)
                 guard link.isRunning else {
                     // A host whose model needs no frames stopped its link: nothing runs
                     // before the next timer.
-                    clock.advance(to: jump)
+                    clock.advance(to: min(end, clock.nextDue ?? end))
                     continue
                 }
                 // Idle: stop the link, jump to just before the last frame boundary before
                 // the next timer (no timer fires on the way), restart the link, and let that
                 // one frame and the timer run.
                 link.stop()
+                let jump = min(end, clock.nextDue ?? end)
                 let boundary = SimInstant(ticks: jump.ticks / per * per)
                 let ranFrame = boundary > now
                 if ranFrame && boundary.ticks - 1 > now.ticks { clock.advance(to: SimInstant(ticks: boundary.ticks - 1)) }

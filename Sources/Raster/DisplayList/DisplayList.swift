@@ -164,6 +164,16 @@ public struct DisplayList: Hashable, Sendable {
 public protocol DisplayListRepresentable {
     /// What the value draws now, in its own coordinates.
     func displayList() -> DisplayList
+    /// The pixels of the images its display list names, which pixel renders draw when
+    /// they are given no provider of their own: a screen answers with its image library,
+    /// so its snapshot shows its emoji rather than missing-image glyphs. `.none` by
+    /// default (a bare display list knows no images).
+    var imageProvider: ImageProvider { get }
+}
+
+extension DisplayListRepresentable {
+    /// No images: every image command draws the missing-image glyph.
+    public var imageProvider: ImageProvider { .none }
 }
 
 extension DisplayList: DisplayListRepresentable {
