@@ -1,5 +1,6 @@
 import EmojiSimIO
 import Raster
+import Scenario
 import SimCore
 
 /// How display lists are rendered by the snapshot strategies: an optional canvas size
@@ -43,9 +44,9 @@ public struct RenderConfiguration {
     /// own images.
     public static var `default`: RenderConfiguration { RenderConfiguration() }
 
-    /// The canvas options for `value`: its own images unless the configuration names some.
-    func pixelOptions<Value: DisplayListRepresentable>(for value: Value) -> PixelRenderOptions {
-        PixelRenderOptions(scale: scale, theme: theme, font: font, images: images ?? value.imageProvider)
+    /// The core renderer for `value`: its own images unless the configuration names some.
+    func renderer<Value: DisplayListRepresentable>(for value: Value) -> SnapshotRenderer {
+        SnapshotRenderer(scale: scale, theme: theme, font: font, images: images ?? value.imageProvider)
     }
 
     /// The list resized to the configuration's size, when it sets one.

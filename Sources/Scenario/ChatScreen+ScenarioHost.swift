@@ -92,14 +92,18 @@ extension Host: ScenarioHost where R == ChatScreen {
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            listModel.draw(list, into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
+            listModel.drawing(list).draw(into: &part, in: part.bounds)
             return part
         case .input:
             let frame = inputBarFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            part.clipped(to: Rect(origin: .zero, size: frame.size), view: "InputBar") {
-                inputBar.draw(into: &$0, in: Rect(origin: .zero, size: frame.size), at: now)
+            // The loupe may cover the screen, which lies at minus the frame's origin here.
+            let screenArea = screen.offsetBy(dx: -frame.minX, dy: -frame.minY)
+            let bounds = part.bounds
+            part.clipped(to: bounds, view: "InputBar") {
+                inputBar.drawing(at: now).draw(into: &$0, in: bounds)
+                inputBar.loupeDrawing(barOrigin: .zero, at: now).draw(into: &$0, in: screenArea)
             }
             return part
         case .panel:
@@ -107,9 +111,12 @@ extension Host: ScenarioHost where R == ChatScreen {
             guard shownKeyboard == .emoji, onScreen(frame) else { return nil }
             let bounds = Rect(origin: .zero, size: frame.size)
             var part = DisplayList(size: frame.size)
+            // The overlays may cover the screen, which lies at minus the frame's origin here.
+            let screenArea = screen.offsetBy(dx: -frame.minX, dy: -frame.minY)
             part.clipped(to: bounds, view: "emojiPanel") { d in
                 d.fill(bounds, .panelBackground, view: "emojiPanel")
-                panel.draw(into: &d, in: bounds, at: now)
+                panel.draw(into: &d, in: bounds)
+                panel.overlayDrawing(panelOrigin: .zero, at: now).draw(into: &d, in: screenArea)
             }
             return part
         }

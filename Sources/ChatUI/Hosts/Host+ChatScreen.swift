@@ -127,11 +127,10 @@ extension Host where R == ChatScreen {
     /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`).
     public var shownKeyboard: KeyboardKind { state.inputBar.keyboard.shownKind }
 
-    /// Draws the screen into `rect` at `now` (see `ChatScreen.draw(_:into:in:at:)`).
-    /// - Complexity: O(visible items).
-    public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        reducer.draw(state, into: &dl, in: rect, at: now)
-    }
+    /// The screen at `now` (default: the clock's instant) as a `Drawable` (see
+    /// `ChatScreen.drawing(_:at:)`).
+    /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
+    public func drawing(at now: SimInstant? = nil) -> ChatScreen.Drawing { reducer.drawing(state, at: now ?? clock.now) }
 
     // MARK: queries
 

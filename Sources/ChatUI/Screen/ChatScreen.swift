@@ -38,7 +38,7 @@ import Raster
 ///   (the list's visible height follows the keyboard at every frame), list scrolling,
 ///   then the panel while it needs frames; the host then advances the GIF players
 ///   (`performFrame`). The one timer sends `.deadline` at the children's earliest deadline.
-/// - Queries (`displayList(_:at:)`, the finders) are pure. `.layout` brings the list's
+/// - Queries (`displayList(_:at:)`, `drawing(_:at:)`, a `Drawable`, the finders) are pure. `.layout` brings the list's
 ///   visible height to the keyboard's position at an instant between frames; a driver
 ///   sends it before reading what is drawn (`Testable.layout(for:)`).
 /// - Every event is a line of the host's trace (sources `screen`, `list`, `inputBar`,

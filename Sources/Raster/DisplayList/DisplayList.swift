@@ -53,6 +53,8 @@ public struct DisplayList: Hashable, Sendable {
     ///   - offset: Where its origin lands in this list.
     /// - Complexity: O(child items).
     public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
+        // Into an empty list at the origin: share the child's storage (copy on write).
+        if items.isEmpty && offset == .zero { items = child.items; return }
         items.reserveCapacity(items.count + child.items.count)
         for var item in child.items {
             if offset != .zero { item.command = item.command.translated(dx: offset.x, dy: offset.y) }
