@@ -1,5 +1,6 @@
 import EmojiSimIO
 import Raster
+import Scenario
 import SimCore
 
 /// How display lists are rendered by the snapshot strategies: an optional canvas size
@@ -14,8 +15,10 @@ public struct RenderConfiguration {
     public var theme: Theme
     /// The font text is drawn with; glyphs it lacks are drawn as hex boxes.
     public var font: BitmapFont
-    /// Where image commands get their pixels; `.none` draws placeholders.
-    public var images: ImageProvider
+    /// Where image commands get their pixels; `nil` (the default) takes the snapshotted
+    /// value's own (`DisplayListRepresentable.imageProvider`: a `ChatScreen`'s library,
+    /// nothing for a bare display list), `.none` draws missing-image glyphs.
+    public var images: ImageProvider?
 
     /// Creates a configuration; each parameter sets the property of the same name.
     ///
@@ -25,9 +28,9 @@ public struct RenderConfiguration {
     ///   - theme: The theme.
     ///   - font: The font; `nil` uses the bundled Unifont subset (or, if that resource
     ///     is missing, an empty font that draws hex boxes).
-    ///   - images: The image provider.
+    ///   - images: The image provider; `nil` uses the snapshotted value's own.
     public init(size: Size? = nil, scale: Int = 2, theme: Theme = .light, font: BitmapFont? = nil,
-                images: ImageProvider = .none) {
+                images: ImageProvider? = nil) {
         self.size = size
         self.scale = min(3, max(1, scale))
         self.theme = theme
@@ -37,11 +40,13 @@ public struct RenderConfiguration {
         self.images = images
     }
 
-    /// The display list's own size at scale 2, light theme, bundled font, no images.
+    /// The display list's own size at scale 2, light theme, bundled font, the value's
+    /// own images.
     public static var `default`: RenderConfiguration { RenderConfiguration() }
 
-    var pixelOptions: PixelRenderOptions {
-        PixelRenderOptions(scale: scale, theme: theme, font: font, images: images)
+    /// The core renderer for `value`: its own images unless the configuration names some.
+    func renderer<Value: DisplayListRepresentable>(for value: Value) -> SnapshotRenderer {
+        SnapshotRenderer(scale: scale, theme: theme, font: font, images: images ?? value.imageProvider)
     }
 
     /// The list resized to the configuration's size, when it sets one.

@@ -3,8 +3,8 @@ import Imaging
 import Raster
 import Scenario
 
-/// Runs scenario scripts and checks their snapshots through the same strategies and the
-/// same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
+/// Runs scenario scripts and checks their snapshots with the same renderer
+/// (`SnapshotRenderer`) and the same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
 /// `assertScenario` and the example-scenario tests share.
 ///
 /// References of `dir/flow.scenario` live in `<root>/Snapshots/dir/flow/<name>.<ext>`,
@@ -270,8 +270,10 @@ public struct ScenarioVerifier {
         return verification
     }
 
-    /// One scenario snapshot through the strategy of its format: the same strategies and
-    /// comparison `assertSnapshot` uses. Without a reference it only renders.
+    /// One scenario snapshot, drawn by the core's `SnapshotRenderer` (what the wasm ABI
+    /// and the strategies draw with) and compared as its kind is: text line by line,
+    /// pictures pixel by pixel, with the comparison `assertSnapshot` uses. Without a
+    /// reference it only renders.
     ///
     /// - Parameters:
     ///   - output: The snapshot the run produced.
@@ -287,23 +289,18 @@ public struct ScenarioVerifier {
     public static func check(_ output: SnapshotOutput, reference: URL?, displayName: String, artifactName: String? = nil,
                              policy: SnapshotStore.Policy,
                              font: BitmapFont, images: ImageProvider, codes: LegendCodeTable) -> SnapshotCheck {
-        let configuration = RenderConfiguration(scale: output.scale, theme: output.theme,
-                                                font: font, images: images)
-        func run<F>(_ strategy: Snapshotting<DisplayList, F>) -> SnapshotCheck {
-            let actual = strategy.snapshot(output.list)
+        let renderer = SnapshotRenderer(scale: output.scale, theme: output.theme, font: font, images: images)
+        func run<F>(_ actual: F, _ diffing: Diffing<F>) -> SnapshotCheck {
             guard let reference else {
                 return SnapshotCheck(reference: nil, displayName: displayName, status: .unchecked,
-                                     actual: strategy.diffing.preview?(actual))
+                                     actual: diffing.preview?(actual))
             }
-            return SnapshotStore.verify(actual, diffing: strategy.diffing, reference: reference,
+            return SnapshotStore.verify(actual, diffing: diffing, reference: reference,
                                         displayName: displayName, artifactName: artifactName, policy: policy)
         }
-        switch output.format {
-        case .ascii: return run(Snapshotting<DisplayList, String>.ascii(.unicode, configuration: nil, codes: codes))
-        case .styled: return run(Snapshotting<DisplayList, String>.ascii(.styled, configuration: nil, codes: codes))
-        case .tree: return run(Snapshotting<DisplayList, String>.tree)
-        case .png: return run(Snapshotting<DisplayList, Image>.png(configuration))
-        case .ppm: return run(Snapshotting<DisplayList, Image>.ppm(configuration))
+        switch renderer.render(output.list, as: output.format, codes: &codes.codes) {
+        case .text(let text): return run(text, .lines)
+        case .image(let image, let codec): return run(image, .image(codec))
         }
     }
 }

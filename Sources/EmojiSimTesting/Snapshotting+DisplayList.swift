@@ -1,5 +1,6 @@
 import Imaging
 import Raster
+import Scenario
 
 extension Snapshotting where Value: DisplayListRepresentable, Format == String {
     /// The CharGrid text (Unicode box drawing and emoji), `.txt`.
@@ -27,16 +28,17 @@ extension Snapshotting where Value: DisplayListRepresentable, Format == String {
         return Snapshotting(pathExtension: "txt", diffing: .lines) { value in
             var list = value.displayList()
             if let size { list.size = size }
-            guard let codes else { return CharGrid(list, options: options).text }
-            let grid = CharGrid(list, options: options, codes: codes.codes)
-            codes.codes = grid.codes
-            return grid.text
+            guard let codes else {
+                var own = LegendCodes()
+                return SnapshotRenderer.text(list, options, codes: &own)
+            }
+            return SnapshotRenderer.text(list, options, codes: &codes.codes)
         }
     }
 
     /// The display list's tree dump, `.tree.txt`.
     public static var tree: Snapshotting<Value, String> {
-        Snapshotting(pathExtension: "tree.txt", diffing: .lines) { $0.displayList().treeDump }
+        Snapshotting(pathExtension: "tree.txt", diffing: .lines) { SnapshotRenderer.tree($0.displayList()) }
     }
 }
 
@@ -108,7 +110,7 @@ extension Snapshotting where Value: DisplayListRepresentable, Format == Image {
 
     static func image(_ format: SnapshotImageCodec.Format, _ configuration: RenderConfiguration, tolerance: Int) -> Snapshotting<Value, Image> {
         Snapshotting(pathExtension: format.rawValue, diffing: .image(format, tolerance: tolerance)) { value in
-            PixelCanvas.render(configuration.apply(value.displayList()), options: configuration.pixelOptions)
+            configuration.renderer(for: value).image(configuration.apply(value.displayList()))
         }
     }
 }

@@ -93,14 +93,18 @@ extension ChatScreen: ScenarioHost {
             let frame = listFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            listModel.draw(list, into: &part, in: Rect(origin: .zero, size: frame.size), at: now)
+            listModel.drawing(list).draw(into: &part, in: part.bounds)
             return part
         case .input:
             let frame = inputBarFrame(at: now)
             guard onScreen(frame) else { return nil }
             var part = DisplayList(size: frame.size)
-            part.clipped(to: Rect(origin: .zero, size: frame.size), view: "InputBar") {
-                inputBar.draw(into: &$0, in: Rect(origin: .zero, size: frame.size), at: now)
+            // The loupe may cover the screen, which lies at minus the frame's origin here.
+            let screenArea = screen.offsetBy(dx: -frame.minX, dy: -frame.minY)
+            let bounds = part.bounds
+            part.clipped(to: bounds, view: "InputBar") {
+                inputBar.drawing(at: now).draw(into: &$0, in: bounds)
+                inputBar.loupeDrawing(barOrigin: .zero, at: now).draw(into: &$0, in: screenArea)
             }
             return part
         case .panel:
@@ -108,21 +112,14 @@ extension ChatScreen: ScenarioHost {
             guard shownKeyboard == .emoji, onScreen(frame) else { return nil }
             let bounds = Rect(origin: .zero, size: frame.size)
             var part = DisplayList(size: frame.size)
+            // The overlays may cover the screen, which lies at minus the frame's origin here.
+            let screenArea = screen.offsetBy(dx: -frame.minX, dy: -frame.minY)
             part.clipped(to: bounds, view: "emojiPanel") { d in
                 d.fill(bounds, .panelBackground, view: "emojiPanel")
-                panel.draw(into: &d, in: bounds, at: now)
+                panel.draw(into: &d, in: bounds)
+                panel.overlayDrawing(panelOrigin: .zero, at: now).draw(into: &d, in: screenArea)
             }
             return part
         }
-    }
-
-    /// The screen's images (its library, through its frame cache) for pixel snapshots.
-    public var imageProvider: ImageProvider {
-        let library = images
-        let cache = frameCache
-        return ImageProvider({ name, index in
-            guard let image = try? library.image(named: name) else { return nil }
-            return try? cache.frame(of: image, at: min(max(0, index), image.frameCount - 1))
-        }, contentBounds: { library.contentBounds(named: $0) })
     }
 }

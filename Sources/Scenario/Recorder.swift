@@ -95,8 +95,7 @@ final class Recorder<Host: ScenarioHost> {
         lastList = list
         let side = { (v: Double) -> Int in v.isFinite ? Int(min(max(0, v), 1_000_000)) : 0 }
         pixelsRendered += side(host.size.width) * side(host.size.height)
-        let image = Self.fitted(PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font,
-                                                                                     images: host.imageProvider)))
+        let image = Self.fitted(frameRenderer.image(list))
         if let last = frames.last, last.image == image { return }
         if full, !frames.isEmpty {
             frames[frames.count - 1].image = image
@@ -121,14 +120,18 @@ final class Recorder<Host: ScenarioHost> {
         lastList = list
         let side = { (v: Double) -> Int in v.isFinite ? Int(min(max(0, v), 1_000_000)) : 0 } // device sizes are checked
         pixelsRendered += side(host.size.width) * side(host.size.height)
-        let image = Self.fitted(PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: runner.font,
-                                                                                     images: host.imageProvider)))
+        let image = Self.fitted(frameRenderer.image(list))
         if let last = frames.last, last.image == image {
             frames[frames.count - 1].duration += frame
         } else {
             frames.append(RecordedFrame(image: image, duration: frame))
             bytesHeld += image.byteCount
         }
+    }
+
+    /// The snapshot renderer at scale 1 with the run's theme and font and the host's images.
+    private var frameRenderer: SnapshotRenderer {
+        SnapshotRenderer(scale: 1, theme: theme, font: runner.font, images: host.imageProvider)
     }
 
     /// The smallest whole factor that brings `width` x `height` within `maxFramePixels`.

@@ -24,8 +24,8 @@ public struct ExpectationOutcome: Hashable, Sendable {
 }
 
 /// One snapshot a run took: the component's display list at that moment and how it is
-/// to be rendered. Not encoded: EmojiSimTesting renders it through the strategy of its
-/// format and encodes only when a file is written, so the run itself does no image
+/// to be rendered. Not encoded: EmojiSimTesting renders it with `SnapshotRenderer` and
+/// encodes only when a file is written, so the run itself does no image
 /// compression.
 public struct SnapshotOutput: Hashable, Sendable {
     /// The snapshot's name, unique within the script (the reference's file name stem).

@@ -111,6 +111,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// Whether `other` lies wholly inside this rect, edges included (closed, unlike the
+    /// point test: a rect is inside itself).
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// Whether the rects share some area (touching edges do not count).
     public func intersects(_ other: Rect) -> Bool {
         !isEmpty && !other.isEmpty &&

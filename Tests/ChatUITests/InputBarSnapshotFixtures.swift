@@ -6,7 +6,7 @@ import EmojiText
 /// The states the snapshot tests render, built through the bar's actions.
 enum InputBarSnapshotFixtures {
     /// A whole iPhone 8 screen: background, the bar at its frame, and the keyboard at
-    /// its frame: the system keyboard as `Keyboard.draw` paints it (the one drawing the screen uses too), the emoji keyboard
+    /// its frame: the system keyboard as `Keyboard.State`'s `draw` paints it (the one drawing the screen uses too), the emoji keyboard
     /// as a test stand-in (the real EmojiPanel is ChatScreen's).
     ///
     /// Cropped to the bottom `cropHeight` points (the bar and the keyboards; the rest is
@@ -15,8 +15,11 @@ enum InputBarSnapshotFixtures {
         let size = bar.profile.size
         var list = DisplayList(size: size)
         list.fill(Rect(origin: .zero, size: size), .background, view: "Screen")
-        bar.draw(into: &list, in: bar.frame(at: now), at: now)
-        bar.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now), at: now)
+        bar.drawing(at: now).draw(into: &list, in: bar.frame(at: now))
+        bar.loupeDrawing(barOrigin: bar.frame(at: now).origin, at: now).draw(into: &list, in: list.bounds)
+        if bar.keyboardFrame(at: now).minY < size.height {
+            bar.keyboard.draw(into: &list, in: bar.keyboardFrame(at: now))
+        }
         let kb = bar.keyboard
         if kb.shownKind == .emoji {
             let f = kb.frame(at: now)

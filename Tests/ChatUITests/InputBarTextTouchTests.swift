@@ -150,7 +150,8 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
         let frame = bar.frame(at: ms(1000))
         func loupeItems(_ b: InputBar.State, at t: Int) -> [DisplayItem] {
             var list = DisplayList(size: Size(width: 375, height: 667))
-            b.draw(into: &list, in: frame, at: ms(t))
+            b.drawing(at: ms(t)).draw(into: &list, in: frame)
+            b.loupeDrawing(barOrigin: frame.origin, at: ms(t)).draw(into: &list, in: list.bounds)
             return list.items(inView: "InputBar.loupe")
         }
         #expect(loupeItems(bar, at: 1000).isEmpty)

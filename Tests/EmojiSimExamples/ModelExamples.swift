@@ -19,7 +19,8 @@ import ChatUI
         let deadline = panel.nextDeadline(state)            // send .deadline then (long press, delete repeat)
         let animating = panel.needsFrames(state, at: up)    // send .tick at every frame while true
         var list = DisplayList(width: 375, height: 216)
-        state.draw(into: &list, in: list.bounds, at: up)    // pure
+        state.draw(into: &list, in: list.bounds)            // a Drawable: pure, clipped to the area
+        state.overlayDrawing(panelOrigin: .zero, at: up).draw(into: &list, in: list.bounds) // preview, on top
         // end snippet
         #expect(events.contains(.didSelect(EmojiCatalog.demo.emoji(forCode: "微笑")!)))
         #expect(deadline == nil && !animating)

@@ -44,13 +44,12 @@ final class CardTests: XCTestCase {                             // XCTest
 
     @Test(.snapshots()) func strategies() {
         let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
-        let provider = screen.imageProvider
         let model = Model(screen: screen)
         // snippet: architecture-strategies
         assertSnapshot(of: screen, as: .ascii)                  // CharGrid text, .txt
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
         assertSnapshot(of: screen, as: .tree)                   // .tree.txt
-        assertSnapshot(of: screen, as: .png(RenderConfiguration(scale: 2, theme: .dark, images: provider)))
+        assertSnapshot(of: screen, as: .png(RenderConfiguration(scale: 2, theme: .dark)))  // its own images
         assertSnapshot(of: model, as: Snapshotting<ChatScreen, String>.ascii.pullback { (m: Model) in m.screen })
         // end snippet
     }

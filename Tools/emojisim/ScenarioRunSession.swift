@@ -254,7 +254,7 @@ enum SnapshotEncoding {
     static func bytes(_ value: SnapshotValue?, format: Script.SnapshotFormat) -> [UInt8]? {
         switch value {
         case .text(let t)?: return Array(t.utf8)
-        case .image(let i)?: return SnapshotImageCodec.encode(i, as: format == .ppm ? .ppm : .png)
+        case .image(let i)?: return SnapshotImageCodec.encode(i, as: format.imageCodec ?? .png)
         case nil: return nil
         }
     }

@@ -1,54 +1,98 @@
 import SimCore
 import Raster
 
+/// The frames a list's running GIF players show at one instant, as a value: what a
+/// `BubbleList.Drawing` reads instead of reaching into the players (a reference the
+/// host keeps ticking).
+public struct BubblePlayerFrames: Hashable, Sendable {
+    private var frames: [BubblePlayerKey: Int] = [:]
+
+    /// No player runs: every GIF draws its still.
+    public init() {}
+
+    /// The frames `players` show now for the slots of `cells` (nil players: none).
+    ///
+    /// - Parameters:
+    ///   - players: The running players.
+    ///   - cells: The displayed cells.
+    /// - Complexity: O(*p*) in the cells' player slots.
+    public init(_ players: BubbleListPlayers?, cells: [BubbleCell]) {
+        guard let players else { return }
+        for cell in cells {
+            for slot in cell.playerItems.indices {
+                let key = cell.playerKey(slot)
+                if let f = players.frameIndex(key) { frames[key] = f }
+            }
+        }
+    }
+
+    /// The frame the player of `key` shows, or nil when none runs there (its still).
+    public subscript(key: BubblePlayerKey) -> Int? { frames[key] }
+}
+
 extension BubbleList {
+    /// The list at one instant, as a `Drawable`: its state and the frames its players
+    /// show (a value, taken when the drawing is made). The list *clips* to its area:
+    /// the visible rect is placed at the area's origin, the background fills the area,
+    /// and rows (laid out for `state.width`) are cut at its edges.
+    public struct Drawing: Drawable {
+        /// The list's state.
+        public var state: State
+        /// The frames the running GIFs show.
+        public var frames: BubblePlayerFrames
+
+        /// Draws `state` with the GIF frames `frames`.
+        public init(state: State, frames: BubblePlayerFrames = BubblePlayerFrames()) {
+            self.state = state
+            self.frames = frames
+        }
+
+        /// Draws the displayed rows into `list`, the list's visible rect placed at `area`
+        /// (screen coordinates), clipped to it. Only displayed rows are drawn. GIFs
+        /// show the frames their players reached at the last `tick` (at most one frame
+        /// before the instant on a display-link host). Pure.
+        ///
+        /// Each bubble carries its accessibility label (text with emoji meanings). An
+        /// animated emoji draws its player's current frame over the text's still glyph
+        /// (a fill in the bubble's colour first, so no pixel of the still shows through).
+        /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
+        public func draw(into list: inout DisplayList, in area: Rect) {
+            state.draw(into: &list, in: area, frames: frames)
+        }
+    }
+
+    /// `state` as a `Drawable`, with the frames this reducer's players show now.
+    ///
+    /// - Parameter state: The list's state.
+    /// - Returns: The drawing.
+    /// - Complexity: O(*p*) in the displayed cells' player slots.
+    public func drawing(_ state: State) -> Drawing {
+        Drawing(state: state, frames: BubblePlayerFrames(players, cells: state.displayedCells))
+    }
+
     /// What the list draws at `now` alone, its visible rect at the origin, with this
     /// reducer's players' frames. Pure.
     ///
     /// - Parameters:
     ///   - state: The list's state.
-    ///   - now: The instant drawn.
+    ///   - now: The instant drawn (the players' frames are those of the last tick).
     /// - Returns: A display list of the list's size.
     /// - Complexity: O(*v*) for *v* displayed rows.
     public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
         var dl = DisplayList(width: state.width, height: state.viewportHeight)
-        draw(state, into: &dl, in: Rect(x: 0, y: 0, width: state.width, height: state.viewportHeight), at: now)
+        drawing(state).draw(into: &dl, in: dl.bounds)
         return dl
-    }
-
-    /// Draws `state` into `list` at `frame` with this reducer's players' frames (see
-    /// `State.draw(into:in:at:players:)`). Pure.
-    ///
-    /// - Parameters:
-    ///   - state: The list's state.
-    ///   - list: The display list drawn into.
-    ///   - frame: Where the list's visible rect goes (screen coordinates); clipped to it.
-    ///   - now: The instant drawn.
-    /// - Complexity: O(*v*) for *v* displayed rows.
-    public func draw(_ state: State, into list: inout DisplayList, in frame: Rect, at now: SimInstant) {
-        state.draw(into: &list, in: frame, at: now, players: players)
     }
 }
 
 extension BubbleList.State {
-    /// Draws the displayed rows into `list`, the list's visible rect placed at `rect`
-    /// (screen coordinates), clipped to it. Only displayed rows are drawn. GIFs
-    /// show the frames their players reached at the last `tick` (at most one frame
-    /// before `now` on a display-link host). Pure.
-    ///
-    /// Each bubble carries its accessibility label (text with emoji meanings). An
-    /// animated emoji draws its player's current frame over the text's still glyph
-    /// (a fill in the bubble's colour first, so no pixel of the still shows through).
-    /// `players` gives the frame each running GIF shows (the host runs them; the
-    /// reducer's `draw(_:into:in:at:)` passes its own); nil draws every GIF's still.
-    /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
-    public func draw(into list: inout DisplayList, in frame: Rect, at now: SimInstant, players: BubbleListPlayers?) {
+    fileprivate func draw(into list: inout DisplayList, in frame: Rect, frames: BubblePlayerFrames) {
         list.clipped(to: frame, view: "list") { dl in
             dl.fill(frame, .background, view: "list")
             for row in displayedRows {
                 guard let cell = cell(forRow: row), let layout = cell.layout else { continue }
                 let y = frame.minY + rowTop(row) - contentOffset
-                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, players: players, into: &dl)
+                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, frames: frames, into: &dl)
             }
             if let m = markerFrame {
                 let r = m.offsetBy(dx: frame.minX, dy: frame.minY)
@@ -61,7 +105,7 @@ extension BubbleList.State {
         }
     }
 
-    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, players: BubbleListPlayers?,
+    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, frames: BubblePlayerFrames,
                          into dl: inout DisplayList) {
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         let view = "list.row\(row)"
@@ -71,7 +115,7 @@ extension BubbleList.State {
                 let e = placed.emoji
                 var frameIndex: Int? = nil
                 if let slot = cell.playerItems.firstIndex(where: { $0.frame == placed.frame }) {
-                    frameIndex = players?.frameIndex(cell.playerKey(slot))
+                    frameIndex = frames[cell.playerKey(slot)]
                 }
                 let ref = ImageRef(name: e.imageName ?? "", frameIndex: frameIndex, glyph: e.glyph, code: e.code)
                 // The content box leaves 3 pt around each emoji: slots are laid out edge to
@@ -100,7 +144,7 @@ extension BubbleList.State {
                 dl.text(text, at: at(l.contentFrame).origin, ink, view: view)
             }
             for (slot, item) in cell.playerItems.enumerated() {
-                guard let frameIndex = players?.frameIndex(cell.playerKey(slot)) else { continue }
+                guard let frameIndex = frames[cell.playerKey(slot)] else { continue }
                 let r = at(item.frame)
                 dl.fill(r, fill, view: view)
                 dl.image(ImageRef(name: item.imageName, frameIndex: frameIndex,

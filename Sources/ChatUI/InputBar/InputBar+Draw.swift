@@ -5,24 +5,103 @@ import Raster
 /// Drawing: the bar emits display-list commands in colour roles (so one list renders
 /// light or dark), with view names (`InputBar`, `InputBar.toggle`, `InputBar.textView`,
 /// `InputBar.send`), accessibility labels and button states for the style layer.
+extension InputBar {
+    /// The bar at one instant, as a `Drawable`: its state and the instant its
+    /// animations (height, keyboard switch, handles) are read at. The bar *clips* to its
+    /// area: it draws at its presented size (`layout(at:)`) from the area's origin and
+    /// a smaller area cuts it (an area that holds the bar adds no clip). The loupe is
+    /// not part of it: it floats above the bar, a `LoupeDrawing` drawn after it.
+    public struct Drawing: Drawable {
+        /// The bar's state.
+        public var state: State
+        /// The instant drawn.
+        public var now: SimInstant
+
+        /// The bar's `state` at `now`.
+        public init(state: State, at now: SimInstant) {
+            self.state = state
+            self.now = now
+        }
+
+        /// The bar's presented size at `now` (width x height).
+        public var size: Size {
+            let l = state.layout(at: now)
+            return Size(width: l.width, height: l.height)
+        }
+
+        /// Draws the bar with its top-left at `area`'s origin (a screen passes
+        /// `state.frame(at: now)`), clipped to `area` when the bar is larger. Pure.
+        ///
+        /// Order: background; toggle; text view (fill, then clipped to its text container:
+        /// selection, text or placeholder, marked-text underline, caret); send; the top
+        /// separator; the selection handles.
+        /// - Complexity: O(text length).
+        public func draw(into list: inout DisplayList, in area: Rect) {
+            let s = state, now = now
+            list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: "InputBar") { list in
+                s.drawBar(into: &list, origin: area.origin, at: now)
+            }
+        }
+    }
+
+    /// The loupe at one instant, as a `Drawable` of its own: an overlay anchored to the
+    /// bar (`barOrigin`, where the bar's top-left is drawn) that rises above it, over
+    /// whatever is there, so a host draws it after everything the bar covers. It
+    /// *clips* to its area, the region it may cover (the screen, in a screen): an area
+    /// that holds the capsule adds no clip (its soft shadow may spill up to its blur
+    /// beyond, as every drop shadow of the seam does). Draws nothing while no finger
+    /// shows the loupe.
+    public struct LoupeDrawing: Drawable {
+        /// The bar's state.
+        public var state: State
+        /// Where the bar's top-left is drawn (the loupe's anchor), in the list's coordinates.
+        public var barOrigin: Point
+        /// The instant drawn.
+        public var now: SimInstant
+
+        /// The loupe of `state` at `now`, for a bar drawn with its top-left at `barOrigin`.
+        public init(state: State, barOrigin: Point, at now: SimInstant) {
+            self.state = state
+            self.barOrigin = barOrigin
+            self.now = now
+        }
+
+        /// Draws the loupe (a bordered capsule above the finger with the caret's
+        /// neighbourhood) clipped to `area` where it reaches outside. Pure.
+        /// - Complexity: O(line length).
+        public func draw(into list: inout DisplayList, in area: Rect) {
+            guard let loupe = state.tracking?.loupe else { return }
+            let s = state, now = now, origin = barOrigin
+            let frame = s.loupeFrame(loupe, origin: origin, at: now)
+            list.clipped(to: area, beyond: frame, view: "InputBar.loupe") { list in
+                s.drawLoupe(loupe, origin: origin, at: now, into: &list)
+            }
+        }
+    }
+}
+
 extension InputBar.State {
-    /// The bar alone, in its own coordinates (width x presented height) at `now`.
+    /// The bar at `now` as a `Drawable` (without the loupe: `loupeDrawing(barOrigin:at:)`).
+    public func drawing(at now: SimInstant) -> InputBar.Drawing { InputBar.Drawing(state: self, at: now) }
+
+    /// The loupe at `now` as a `Drawable`, for a bar drawn with its top-left at `barOrigin`.
+    public func loupeDrawing(barOrigin: Point, at now: SimInstant) -> InputBar.LoupeDrawing {
+        InputBar.LoupeDrawing(state: self, barOrigin: barOrigin, at: now)
+    }
+
+    /// The bar alone, in its own coordinates (width x presented height) at `now`, with
+    /// its loupe (cut at the bar's top edge: the list is the bar's size).
+    /// - Complexity: O(text length).
     public func displayList(at now: SimInstant) -> DisplayList {
-        let layout = layout(at: now)
-        var list = DisplayList(width: layout.width, height: layout.height)
-        draw(into: &list, in: Rect(x: 0, y: 0, width: layout.width, height: layout.height), at: now)
+        let bar = drawing(at: now)
+        var list = DisplayList(size: bar.size)
+        bar.draw(into: &list, in: list.bounds)
+        loupeDrawing(barOrigin: .zero, at: now).draw(into: &list, in: list.bounds)
         return list
     }
 
-    /// Draws the bar with its top-left corner at `rect`'s origin (a screen passes
-    /// `frame(at: now)`; the bar draws at its own presented size). Pure.
-    ///
-    /// Order: background; toggle; text view (fill, then clipped to its text container:
-    /// selection, text or placeholder, marked-text underline, caret); send; the top
-    /// separator; the selection handles; the loupe while a finger shows it.
-    /// - Complexity: O(text length).
-    public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        let origin = rect.origin
+    /// The bar's commands with its top-left at `origin`, at its presented size.
+    func drawBar(into list: inout DisplayList, origin: Point, at now: SimInstant) {
         let s = self
         let c = s.configuration
         let l = layout(at: now)
@@ -101,8 +180,6 @@ extension InputBar.State {
 
         // Handles after the hairline: in the grid the start knob sits on its row.
         drawSelectionHandles(origin: origin, at: now, into: &list)
-        // The loupe floats above the bar, over whatever is there (drawn last).
-        if let loupe = s.tracking?.loupe { drawLoupe(loupe, origin: origin, at: now, into: &list) }
     }
 
     /// Marked (IME) text: underlined, as UIKit draws it, and redrawn in the accent

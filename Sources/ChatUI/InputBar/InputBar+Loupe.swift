@@ -144,7 +144,7 @@ extension InputBar.State {
 // MARK: drawing
 
 extension InputBar.State {
-    /// The loupe's frame in the coordinates `draw(into:in:at:)` draws in (`origin` is the
+    /// The loupe's frame in the coordinates its `LoupeDrawing` draws in (`origin` is the
     /// bar's top-left there): centred over the finger, above the caret's line, kept on
     /// the screen, on whole grid cells (8 x 16 pt) so the grid and the pixels agree.
     func loupeFrame(_ loupe: InputBar.Loupe, origin: Point, at now: SimInstant) -> Rect {

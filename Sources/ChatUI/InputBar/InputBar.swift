@@ -23,8 +23,9 @@ import Interaction
 ///     state.frame(at: now)                                 // the bar's frame in screen coordinates
 ///     state.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
 ///     bar.nextDeadline(state)                              // a held finger's loupe: send `.tick` then
-///     state.draw(into: &list, in: state.frame(at: now), at: now)
-///     state.keyboard.draw(into: &list, in: state.keyboardFrame(at: now), at: now) // the system keyboard
+///     state.drawing(at: now).draw(into: &list, in: state.frame(at: now))        // a Drawable
+///     state.loupeDrawing(barOrigin: state.frame(at: now).origin, at: now).draw(into: &list, in: list.bounds)
+///     state.keyboard.draw(into: &list, in: state.keyboardFrame(at: now))       // the system keyboard
 ///
 /// `reduce(into:_:at:)` is the whole behaviour: a pure function of the state, the action
 /// and the instant, returning the events of the transition in order. It writes no

@@ -9,17 +9,24 @@ extension Keyboard.State {
         if let a = animation { return a.toKind != .none ? a.toKind : a.fromKind }
         return kind
     }
+}
 
-    /// Draws the system keyboard into `rect` (its presentation frame at `now`, screen
-    /// coordinates; a host passes `frame(at: now)`), clipped to it: three rows of
-    /// lower-case letter keys and a space bar on the keyboard plane, labelled
-    /// `system keyboard` (it only takes room; typing is scripted with `type`). Draws
-    /// nothing unless the system keyboard shows (`shownKind`) and `rect` reaches into
-    /// the screen: the emoji keyboard is the EmojiPanel, drawn by its host. Pure.
+/// The system keyboard draws straight from its state: nothing in it depends on the
+/// instant beyond what the state holds (`shownKind`); the host passes the keyboard's
+/// presentation frame at that instant as the area.
+extension Keyboard.State: Drawable {
+    /// Draws the system keyboard into `area` (its presentation frame, screen
+    /// coordinates; a host passes `frame(at: now)`): three rows of lower-case letter
+    /// keys and a space bar on the keyboard plane, labelled `system keyboard` (it only
+    /// takes room; typing is scripted with `type`). It *lays out* to the area's width
+    /// (key widths and row centring follow it) and *clips* to the area: rows are 40 pt
+    /// keys from the top, so a shorter area cuts the lower rows. Draws nothing unless
+    /// the system keyboard shows (`shownKind`) and the area is not empty: the emoji
+    /// keyboard is the EmojiPanel, drawn by its host. Pure.
     /// - Complexity: O(keys).
-    public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        guard shownKind == .system, rect.minY < profile.size.height else { return }
-        let kb = rect
+    public func draw(into list: inout DisplayList, in area: Rect) {
+        guard shownKind == .system, !area.isEmpty else { return }
+        let kb = area
         list.clipped(to: kb, view: "systemKeyboard") { d in
             d.fill(kb, .keyboardBackground, label: "system keyboard", view: "systemKeyboard")
             let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]

@@ -3,47 +3,98 @@ import EmojiText
 import Imaging
 import Raster
 
+extension EmojiPanel {
+    /// The panel's overlays at one instant, as a `Drawable` of their own: the long
+    /// press preview (with the pressed key redrawn over its highlight) and the skin-tone
+    /// picker, anchored to the panel (`panelOrigin`, where its top-left is drawn). A
+    /// host draws them after the panel and everything the preview may rise over. They
+    /// *clip* to their area, the region they may cover (the screen, in a screen; the
+    /// panel, alone): an area that holds their frames adds no clip (a soft shadow may
+    /// spill up to its blur beyond, as every drop shadow of the seam does). Draws
+    /// nothing while neither shows.
+    public struct OverlayDrawing: Drawable {
+        /// The panel's state.
+        public var state: State
+        /// The preview animation's frame (nil: a still).
+        public var previewFrame: Int?
+        /// Where the panel's top-left is drawn, in the list's coordinates.
+        public var panelOrigin: Point
+
+        /// The overlays of `state` for a panel drawn at `panelOrigin`, the preview
+        /// showing `previewFrame`.
+        public init(state: State, previewFrame: Int?, panelOrigin: Point) {
+            self.state = state
+            self.previewFrame = previewFrame
+            self.panelOrigin = panelOrigin
+        }
+
+        /// Draws the preview and the picker, clipped to `area` where they reach outside. Pure.
+        /// - Complexity: O(skin-tone options).
+        public func draw(into list: inout DisplayList, in area: Rect) {
+            guard let extent = PanelRenderer.overlayExtent(state) else { return }
+            var l = DisplayList(size: state.size)
+            PanelRenderer.overlays(state, previewFrame: previewFrame, into: &l)
+            let origin = panelOrigin
+            list.clipped(to: area, beyond: extent.offsetBy(dx: origin.x, dy: origin.y), view: "\(PanelRenderer.view).overlays") { list in
+                list.append(contentsOf: l, at: origin)
+            }
+        }
+    }
+}
+
+/// The panel draws straight from its state (nothing in it depends on the instant: keys
+/// show still frames; only the preview animates, and that is the overlays' drawing).
+/// The panel *clips* to its area: it draws at its own size (`size`: its width, its
+/// configured height) from the area's origin, and a smaller area cuts it (an area that
+/// holds the panel adds no clip). The preview and the skin-tone picker are not part of
+/// it: they are an `EmojiPanel.OverlayDrawing`, drawn after it, since a preview may
+/// rise above the panel.
+extension EmojiPanel.State: Drawable {
+    /// Draws the panel with its top-left at `area`'s origin (a screen passes the
+    /// keyboard frame), clipped to `area` when the panel is larger. Pure: only pages
+    /// that intersect the visible bounds are drawn, each from the page cache.
+    /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
+    ///   page's display list.
+    public func draw(into list: inout DisplayList, in area: Rect) {
+        let s = self
+        let cache = drawCache
+        let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
+                                       pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
+        let panel = PanelRenderer.panel(s, pageList: { p in
+            cache.pages.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
+        }, chrome: {
+            cache.chrome.list(for: key) { PanelRenderer.chrome(s) }
+        })
+        list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: PanelRenderer.view) { list in
+            list.append(contentsOf: panel, at: area.origin)
+        }
+    }
+}
+
 // Drawing (pure) and the geometry drivers and scripts ask for.
 extension EmojiPanel.State {
     /// The panel's size: its width and its configured height.
     public var size: Size { Size(width: width, height: configuration.height) }
 
-    /// Draws the panel into `list` with its top-left at `rect`'s origin (`rect` is where
-    /// the host puts it, normally the keyboard frame; the panel draws at its own size).
-    /// `overlays: false` leaves out the preview and the skin-tone picker: a screen draws
-    /// the panel clipped to the keyboard, then `drawOverlays` on top, unclipped, since a
-    /// preview may extend above the panel. Pure: only pages that intersect the visible
-    /// bounds are drawn, each from the page cache.
+    /// The preview and the skin-tone picker at `now` as a `Drawable`, for a panel drawn
+    /// with its top-left at `panelOrigin`.
+    public func overlayDrawing(panelOrigin: Point, at now: SimInstant) -> EmojiPanel.OverlayDrawing {
+        EmojiPanel.OverlayDrawing(state: self, previewFrame: previewFrame(at: now), panelOrigin: panelOrigin)
+    }
+
+    /// The panel alone at `now`, in panel coordinates, its overlays on top (clipped to
+    /// the panel where they reach outside it). Pure.
     /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
     ///   page's display list.
-    public func draw(into list: inout DisplayList, in rect: Rect, at now: SimInstant, overlays: Bool = true) {
-        list.append(contentsOf: rendered(at: now, overlays: overlays), at: rect.origin)
+    public func displayList(at now: SimInstant) -> DisplayList {
+        var list = DisplayList(size: size)
+        draw(into: &list, in: list.bounds)
+        // Most frames show no overlay: skip making its drawing (a copy of the state).
+        if preview != nil || skinPicker != nil {
+            overlayDrawing(panelOrigin: .zero, at: now).draw(into: &list, in: list.bounds)
+        }
+        return list
     }
-
-    /// The panel's own list (background, pages, chrome, overlays when asked).
-    private func rendered(at now: SimInstant, overlays: Bool) -> DisplayList {
-        let s = self
-        let cache = drawCache
-        let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
-                                       pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
-        return PanelRenderer.panel(s, previewFrame: previewFrame(at: now), overlays: overlays, pageList: { p in
-            cache.pages.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
-        }, chrome: {
-            cache.chrome.list(for: key) { PanelRenderer.chrome(s) }
-        })
-    }
-
-    /// Appends only the preview and the skin-tone picker (nothing when neither shows),
-    /// with the panel's top-left at `rect`'s origin. Pure.
-    public func drawOverlays(into list: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        guard preview != nil || skinPicker != nil else { return }
-        var l = DisplayList(width: width, height: configuration.height)
-        PanelRenderer.overlays(self, previewFrame: previewFrame(at: now), into: &l)
-        list.append(contentsOf: l, at: rect.origin)
-    }
-
-    /// The panel alone at `now`, in panel coordinates. Pure.
-    public func displayList(at now: SimInstant) -> DisplayList { rendered(at: now, overlays: true) }
 
     /// The preview animation's frame at `now` (nil: a still), from a copy of its playback.
     private func previewFrame(at now: SimInstant) -> Int? {

@@ -15,7 +15,8 @@ import Raster
 ///     for e in panel.reduce(into: &state, .touch(touchDown), at: now) { perform(e) }
 ///     // send .deadline at panel.nextDeadline(state), and .tick at every display-link
 ///     // frame while panel.needsFrames(state, at: now); a `Host` does both
-///     state.draw(into: &list, in: keyboardFrame, at: now)
+///     state.draw(into: &list, in: keyboardFrame)          // a Drawable, clipped to the area
+///     state.overlayDrawing(panelOrigin: keyboardFrame.origin, at: now).draw(into: &list, in: screen)
 ///
 /// - Input: `reduce(into:_:at:)` with an `Action`: touches in panel coordinates (origin
 ///   at the panel's top-left), frames, deadlines, search, resize, configuration,
@@ -32,8 +33,9 @@ import Raster
 ///   then every 0.1 s) are deadlines: the host sends `.deadline` at `nextDeadline`.
 ///   While `needsFrames` (the scroll moves, the preview plays) the host sends `.tick` at
 ///   each 60 Hz display-link frame.
-/// - Drawing: `State.draw(into:in:at:)` and `State.displayList(at:)` are pure (the page
-///   cache they go through is memoisation, keyed by `State.contentGeneration`).
+/// - Drawing: `State.draw(into:in:)`, `State.overlayDrawing(panelOrigin:at:)` and
+///   `State.displayList(at:)` are pure (the page cache they go through is memoisation,
+///   keyed by `State.contentGeneration`).
 /// - The reducer value holds only dependencies: the groups, search, skin-tone variants,
 ///   the code lookup, the images the preview animates, the configuration a panel opens
 ///   with and the delegate log a lone host gives the delegate calls to.

@@ -51,11 +51,9 @@ enum PanelRenderer {
         return list
     }
 
-    /// The whole panel: background, visible pages (from `pageList`), page control,
-    /// category bar, search bar, then the preview or skin-tone picker on top.
-    /// - Parameter previewFrame: the preview player's frame (nil: a still).
-    static func panel(_ state: EmojiPanel.State, previewFrame: Int?, overlays: Bool = true,
-                      pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
+    /// The panel: background, visible pages (from `pageList`), page control, category
+    /// bar, search bar (the overlays are drawn apart, by `overlays`).
+    static func panel(_ state: EmojiPanel.State, pageList: (Int) -> DisplayList, chrome: () -> DisplayList) -> DisplayList {
         let layout = state.layout
         let c = state.configuration
         var list = DisplayList(width: layout.width, height: c.height)
@@ -78,8 +76,25 @@ enum PanelRenderer {
         }
 
         list.append(contentsOf: chrome())
-        if overlays { self.overlays(state, previewFrame: previewFrame, into: &list) }
         return list
+    }
+
+    /// Where the overlays draw (panel coordinates): the preview's bubble, the pressed
+    /// key's highlight and the picker, shadows aside; nil when neither shows.
+    static func overlayExtent(_ state: EmojiPanel.State) -> Rect? {
+        var extent: Rect? = nil
+        func add(_ r: Rect) { extent = extent.map { $0.union(r) } ?? r }
+        if let p = state.preview {
+            add(p.keyFrame.insetBy(dx: -2, dy: -2))
+            add(p.placement.frame)
+            add(p.placement.imageFrame)
+            add(p.placement.nameFrame)
+            if let item = state.layout.itemFrame(section: p.section, index: p.index) {
+                add(item.offsetBy(dx: -state.offset, dy: state.layout.scrollFrame.minY))
+            }
+        }
+        if let k = state.skinPicker { add(k.frame) }
+        return extent
     }
 
     /// The preview or the skin-tone picker, on top of everything.

@@ -1,56 +1,115 @@
 import SimCore
 import Raster
 
-// Drawing, with the contract every component follows: `draw(into:in:at:)` appends the
-// component to a list in a rect at an instant and changes nothing.
+// Drawing: every component is a `Drawable` (Raster) drawn into its frame; the screen
+// gathers them at one instant into a `ChatScreen.Drawing`, a value.
 extension ChatScreen {
     /// The whole screen as one display list at `clock.now`. Pure: calling it twice gives
     /// the same list and changes no state (see `layoutIfNeeded()` for the list's height
     /// between frames).
+    /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
     public func displayList() -> DisplayList {
         var dl = DisplayList(size: profile.size)
-        drawContent(into: &dl, at: clock.now)
+        drawing(at: clock.now).draw(into: &dl, in: dl.bounds)
         return dl
     }
 
-    /// Draws the screen into `rect` (its bounds, normally; the screen draws at its own
-    /// size from `rect`'s origin) at `now`, back to front: background, navigation bar,
-    /// list, input bar, then the keyboard frame: the panel clipped to it with its
-    /// preview unclipped on top (a preview rises over the input bar), or the system
-    /// keyboard (`Keyboard.shownKind` decides).
-    /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
-    public func draw(into dl: inout DisplayList, in rect: Rect, at now: SimInstant) {
-        guard rect.origin != .zero else { drawContent(into: &dl, at: now); return }
-        var local = DisplayList(size: profile.size)
-        drawContent(into: &local, at: now)
-        dl.append(contentsOf: local, at: rect.origin)
+    /// The screen at `now` as a `Drawable`: each component's drawing and its frame then.
+    /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
+    public func drawing(at now: SimInstant) -> Drawing {
+        Drawing(size: profile.size, title: configuration.title, navigationBarHeight: configuration.navigationBarHeight,
+                navigationBarFrame: navigationBarFrame,
+                list: listModel.drawing(list), listFrame: listFrame(at: now),
+                inputBar: inputBar.drawing(at: now), inputBarFrame: inputBarFrame(at: now),
+                loupe: inputBar.loupeDrawing(barOrigin: inputBarFrame(at: now).origin, at: now),
+                keyboardFrame: keyboardFrame(at: now), shownKeyboard: shownKeyboard,
+                panel: panel, panelOverlays: panel.overlayDrawing(panelOrigin: keyboardFrame(at: now).origin, at: now),
+                keyboard: inputBar.keyboard)
     }
 
-    private func drawContent(into dl: inout DisplayList, at now: SimInstant) {
-        dl.fill(bounds, .background, view: "screen")
-        let nav = navigationBarFrame
-        dl.fill(nav, .surface, view: "navigationBar")
-        let title = TextLayout(configuration.title)
-        let titleOrigin = Point(x: ((nav.width - title.size.width) / 2).rounded(.down),
-                                y: nav.maxY - configuration.navigationBarHeight + ((configuration.navigationBarHeight - 16) / 2).rounded(.down))
-        dl.text(title, at: titleOrigin, .text, label: configuration.title, view: "navigationBar")
-        dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
-                view: "navigationBar")
-        listModel.draw(list, into: &dl, in: listFrame(at: now), at: now)
-        inputBar.draw(into: &dl, in: inputBarFrame(at: now), at: now)
-        let kb = keyboardFrame(at: now)
-        guard kb.minY < profile.size.height else { return }
-        switch shownKeyboard {
-        case .emoji:
-            dl.clipped(to: kb, view: "emojiPanel") { d in
-                d.fill(kb, .panelBackground, view: "emojiPanel")
-                panel.draw(into: &d, in: kb, at: now, overlays: false)
+    /// The screen at one instant: its components' drawings and their frames, taken from
+    /// the screen when it is made. The screen *clips* to its area: it draws at its own
+    /// size from the area's origin (an area that holds it adds no clip). Back to front:
+    /// background, navigation bar, list, input bar and its loupe (rising above the bar,
+    /// clipped to the screen), then the keyboard frame: the panel clipped to it with its
+    /// overlays (preview, skin-tone picker) over everything, clipped to the screen (a
+    /// preview rises over the input bar), or the system keyboard, as
+    /// `Keyboard.shownKind` decides.
+    public struct Drawing: Drawable {
+        /// The screen's size.
+        public var size: Size
+        /// The navigation bar's title.
+        public var title: String
+        /// The navigation bar's height below the safe area.
+        public var navigationBarHeight: Double
+        /// The navigation bar's frame (the safe area's top included).
+        public var navigationBarFrame: Rect
+        /// The bubble list and its frame.
+        public var list: BubbleList.Drawing, listFrame: Rect
+        /// The input bar and its frame.
+        public var inputBar: InputBar.Drawing, inputBarFrame: Rect
+        /// The input bar's loupe (anchored to the bar).
+        public var loupe: InputBar.LoupeDrawing
+        /// The keyboard's presentation frame and which keyboard shows in it.
+        public var keyboardFrame: Rect, shownKeyboard: KeyboardKind
+        /// The emoji panel and its overlays (anchored to the keyboard frame).
+        public var panel: EmojiPanel.State, panelOverlays: EmojiPanel.OverlayDrawing
+        /// The system keyboard.
+        public var keyboard: Keyboard.State
+
+        /// A screen drawing from its parts (``ChatScreen/drawing(at:)`` makes it).
+        public init(size: Size, title: String, navigationBarHeight: Double, navigationBarFrame: Rect,
+                    list: BubbleList.Drawing, listFrame: Rect, inputBar: InputBar.Drawing, inputBarFrame: Rect,
+                    loupe: InputBar.LoupeDrawing, keyboardFrame: Rect, shownKeyboard: KeyboardKind,
+                    panel: EmojiPanel.State, panelOverlays: EmojiPanel.OverlayDrawing, keyboard: Keyboard.State) {
+            self.size = size; self.title = title; self.navigationBarHeight = navigationBarHeight
+            self.navigationBarFrame = navigationBarFrame
+            self.list = list; self.listFrame = listFrame
+            self.inputBar = inputBar; self.inputBarFrame = inputBarFrame; self.loupe = loupe
+            self.keyboardFrame = keyboardFrame; self.shownKeyboard = shownKeyboard
+            self.panel = panel; self.panelOverlays = panelOverlays; self.keyboard = keyboard
+        }
+
+        /// Draws the screen with its top-left at `area`'s origin, clipped to `area` when
+        /// the screen is larger. Pure.
+        /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
+        public func draw(into dl: inout DisplayList, in area: Rect) {
+            let bounds = Rect(origin: .zero, size: size)
+            dl.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: "screen") { dl in
+                guard area.origin != .zero else { drawContent(into: &dl, in: bounds); return }
+                var local = DisplayList(size: size)
+                drawContent(into: &local, in: bounds)
+                dl.append(contentsOf: local, at: area.origin)
             }
-            panel.drawOverlays(into: &dl, in: kb, at: now)
-        case .system:
-            inputBar.keyboard.draw(into: &dl, in: kb, at: now)
-        case .none:
-            break
+        }
+
+        private func drawContent(into dl: inout DisplayList, in bounds: Rect) {
+            dl.fill(bounds, .background, view: "screen")
+            let nav = navigationBarFrame
+            dl.fill(nav, .surface, view: "navigationBar")
+            let title = TextLayout(title)
+            let titleOrigin = Point(x: ((nav.width - title.size.width) / 2).rounded(.down),
+                                    y: nav.maxY - navigationBarHeight + ((navigationBarHeight - 16) / 2).rounded(.down))
+            dl.text(title, at: titleOrigin, .text, label: self.title, view: "navigationBar")
+            dl.line(from: Point(x: 0, y: nav.maxY - 0.5), to: Point(x: nav.width, y: nav.maxY - 0.5), width: 1, .separator,
+                    view: "navigationBar")
+            list.draw(into: &dl, in: listFrame)
+            inputBar.draw(into: &dl, in: inputBarFrame)
+            loupe.draw(into: &dl, in: bounds)
+            let kb = keyboardFrame
+            guard kb.minY < size.height else { return }
+            switch shownKeyboard {
+            case .emoji:
+                dl.clipped(to: kb, view: "emojiPanel") { d in
+                    d.fill(kb, .panelBackground, view: "emojiPanel")
+                    panel.draw(into: &d, in: kb)
+                }
+                panelOverlays.draw(into: &dl, in: bounds)
+            case .system:
+                keyboard.draw(into: &dl, in: kb)
+            case .none:
+                break
+            }
         }
     }
 }

@@ -36,7 +36,7 @@ import Tester
 ///   (posting their `did*`), keyboard avoidance (the list's visible height follows the
 ///   keyboard at every frame), list scrolling and GIF players, then the panel while it
 ///   needs frames (its pages move, its preview animates).
-/// - Drawing: `displayList()` and `draw(into:in:at:)` are pure. `layoutIfNeeded()`
+/// - Drawing: `displayList()` and `drawing(at:)` (a `Drawable`) are pure. `layoutIfNeeded()`
 ///   brings the list's visible height to the keyboard's position at `clock.now` (frames
 ///   and actions do it; a host calls it before drawing at an instant between frames).
 /// - Everything that happens is a line in the shared `trace` (sources `screen`,

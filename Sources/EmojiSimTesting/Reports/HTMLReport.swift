@@ -230,7 +230,7 @@ public struct HTMLReport {
         for (r, line) in lines.prefix(rows).enumerated() {
             list.text(TextLayout(line), at: Point(x: 0, y: Double(r * 16)), .text)
         }
-        return PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: .light, font: font))
+        return SnapshotRenderer(scale: 1, theme: .light, font: font).image(list)
     }
 
     /// An image as a `<figure>`: inlined when small, else a file in `FILE.files/`;

@@ -23,7 +23,7 @@ public final class ViewerFrameRenderer: @unchecked Sendable {
     /// `list` at 1x, as PNG bytes (level 6: a viewer of hundreds of frames is written in
     /// seconds; the files are a few percent larger than at level 9).
     public func png(_ list: DisplayList) -> [UInt8] {
-        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: 1, theme: theme, font: font, images: images))
+        let image = SnapshotRenderer(scale: 1, theme: theme, font: font, images: images).image(list)
         return PNGEncoder(colorMode: .rgb, compressionLevel: 6).encode(image)
     }
 }

@@ -53,6 +53,8 @@ public struct DisplayList: Hashable, Sendable {
     ///   - offset: Where its origin lands in this list.
     /// - Complexity: O(child items).
     public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
+        // Into an empty list at the origin: share the child's storage (copy on write).
+        if items.isEmpty && offset == .zero { items = child.items; return }
         items.reserveCapacity(items.count + child.items.count)
         for var item in child.items {
             if offset != .zero { item.command = item.command.translated(dx: offset.x, dy: offset.y) }
@@ -164,6 +166,16 @@ public struct DisplayList: Hashable, Sendable {
 public protocol DisplayListRepresentable {
     /// What the value draws now, in its own coordinates.
     func displayList() -> DisplayList
+    /// The pixels of the images its display list names, which pixel renders draw when
+    /// they are given no provider of their own: a screen answers with its image library,
+    /// so its snapshot shows its emoji rather than missing-image glyphs. `.none` by
+    /// default (a bare display list knows no images).
+    var imageProvider: ImageProvider { get }
+}
+
+extension DisplayListRepresentable {
+    /// No images: every image command draws the missing-image glyph.
+    public var imageProvider: ImageProvider { .none }
 }
 
 extension DisplayList: DisplayListRepresentable {

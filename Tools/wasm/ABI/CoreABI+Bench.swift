@@ -105,9 +105,7 @@ extension CoreABI {
         let bench = Bench(w, handle: handle)
         if w == .screenRender {
             bench.list = s.screen.displayList()
-            bench.canvas = PixelCanvas(size: bench.list.size, options: PixelRenderOptions(
-                scale: s.configuration.device.scale, theme: s.configuration.theme,
-                font: s.font, images: s.screen.imageProvider))
+            bench.canvas = PixelCanvas(size: bench.list.size, options: pixelOptions(s))
         }
         state.benches[handle] = bench
         return handle

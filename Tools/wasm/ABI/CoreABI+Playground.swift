@@ -37,9 +37,10 @@ extension CoreABI {
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
-        let grid = CharGrid(list, options: format == 0 ? .unicode : .styled, codes: playgroundCodes[handle] ?? LegendCodes())
-        playgroundCodes[handle] = grid.codes
-        return Array(grid.text.utf8)
+        var codes = playgroundCodes[handle] ?? LegendCodes()
+        let rendered = renderer(s).render(list, as: format == 0 ? .ascii : .styled, codes: &codes)
+        playgroundCodes[handle] = codes
+        return rendered.bytes
     }
 }
 
@@ -250,11 +251,15 @@ public func esim_script_check(_ name: UnsafeRawPointer?, _ nameLen: Int32, _ ptr
 }
 
 extension CoreABI {
-    /// How the screen's pixels are drawn: its device scale, theme, the font and its images.
-    static func pixelOptions(_ s: Session) -> PixelRenderOptions {
-        PixelRenderOptions(scale: s.configuration.device.scale, theme: s.configuration.theme,
-                           font: s.font, images: s.screen.imageProvider)
+    /// How the screen's snapshots and frames are drawn: its device scale, theme, the
+    /// font and its images.
+    static func renderer(_ s: Session) -> SnapshotRenderer {
+        SnapshotRenderer(scale: s.configuration.device.scale, theme: s.configuration.theme,
+                         font: s.font, images: s.screen.imageProvider)
     }
+
+    /// The pixel options of the screen's renderer, for its kept framebuffer.
+    static func pixelOptions(_ s: Session) -> PixelRenderOptions { renderer(s).options }
 
     /// Brings the screen's kept framebuffer (`ScreenFrame`) to its display list now and
     /// describes it, as little-endian Int32s: width, height (pixels), the address of its

@@ -331,15 +331,11 @@ public enum CoreABI {
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
-        let theme = s.configuration.theme
-        let scale = s.configuration.device.scale
+        let renderer = self.renderer(s)
         if format < Script.SnapshotFormat.allCases.count {
-            return render(list, as: Script.SnapshotFormat.allCases[format], scale: scale, theme: theme,
-                          font: s.font, images: s.screen.imageProvider)
+            return renderer.render(list, as: Script.SnapshotFormat.allCases[format]).bytes
         }
-        let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: s.font,
-                                                                         images: s.screen.imageProvider))
-        return image.pixels
+        return renderer.image(list).pixels
     }
 
     /// The screen's trace so far, one event a line.
@@ -423,8 +419,8 @@ public enum CoreABI {
             out += "expect \(e.line):\(e.column) \(e.passed ? "pass" : "FAIL") expected \(e.expected) | actual \(e.actual)\n"
         }
         for s in r.snapshots {
-            let bytes = render(s.list, as: s.format, scale: s.scale, theme: s.theme,
-                               font: font, images: images)
+            let bytes = SnapshotRenderer(scale: s.scale, theme: s.theme, font: font, images: images)
+                .render(s.list, as: s.format).bytes
             out += "snapshot \(s.name) \(s.subject.rawValue) \(s.format.rawValue) line \(s.line) bytes \(bytes.count) fnv1a64 \(hex(fnv1a64(bytes)))\n"
         }
         out += "failure \(r.failure.map { $0.description } ?? "none")\n"
@@ -437,30 +433,6 @@ public enum CoreABI {
     }
 
     // MARK: helpers
-
-    /// The bytes of one snapshot format: text through CharGrid (no legend codes) or the
-    /// display list's tree, pixels through PixelCanvas and SnapshotImageCodec.
-    ///
-    /// - Parameters:
-    ///   - list: The display list.
-    ///   - format: The snapshot format.
-    ///   - scale: Pixels per point, for pixel formats.
-    ///   - theme: The colours, for pixel formats.
-    ///   - font: The font, for pixel formats.
-    ///   - images: The images, for pixel formats.
-    /// - Returns: The file's bytes.
-    /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
-    public static func render(_ list: DisplayList, as format: Script.SnapshotFormat, scale: Int, theme: Theme,
-                              font: BitmapFont, images: ImageProvider) -> [UInt8] {
-        switch format {
-        case .ascii: return Array(CharGrid(list, options: .unicode).text.utf8)
-        case .styled: return Array(CharGrid(list, options: .styled).text.utf8)
-        case .tree: return Array(list.treeDump.utf8)
-        case .png, .ppm:
-            let image = PixelCanvas.render(list, options: PixelRenderOptions(scale: scale, theme: theme, font: font, images: images))
-            return SnapshotImageCodec.encode(image, as: format == .png ? .png : .ppm)
-        }
-    }
 
     /// FNV-1a, 64-bit: a fixed, seedless hash (the standard library's `Hasher` is
     /// seeded per process, so it must never reach an output).
