@@ -41,11 +41,12 @@
 #
 # --speed MODULES (EMOJISIM_WASM_SPEED; default "Raster") compiles those modules with -O
 # whatever --opt says: the pixel rasterizer's loops are the module's hottest code, and
-# V8 (node 20) does not inline one wasm function into another, so LLVM's inlining at -O
-# is what removes the calls from them. Raster at -O rendered the demo screen in about
-# 0.55 of the -Osize time under node for a module 2% larger; the whole core at -O
-# gained ~4% more on the panel frame for 10% more bytes (docs/ARCHITECTURE.md, wasm
-# performance). --speed "" builds every module with --opt.
+# V8 (node 20) does not inline one wasm function into another, so LLVM's inlining is
+# what removes calls from them. Measured under node (medians of 300 renders): Raster at
+# -O 456 vs 468 us a demo-screen render, for a module 2.6% larger; -O throughout (before
+# the Raster changes of this round) rendered in 1.31 vs 1.69 ms and ran the panel frame
+# in 22.6 vs 23.5 us, for 10% more bytes (docs/ARCHITECTURE.md, wasm performance notes).
+# --speed "" builds every module with --opt.
 #
 # Every module is compiled with Tools/wasm/lint/EmbeddedInterpolation.swift, which makes
 # the compiler flag each interpolation of a value Embedded Swift cannot print (it would
