@@ -6,16 +6,16 @@ import Raster
 import ChatUI
 import Tester
 
-/// The real screen as a scenario host: targets are finders the screen resolves
-/// (`ChatScreen.resolve`, ChatScreen+Finders.swift), editing actions map to InputBar
-/// actions, queries to its models.
-extension ChatScreen: ScenarioHost {
+/// The real screen's host as a scenario host: targets are finders the screen resolves
+/// (`ChatScreen.resolve(_:in:at:)`, ChatScreen+Finders.swift), editing actions map to
+/// the screen's actions, queries to its state.
+extension Host: ScenarioHost where R == ChatScreen {
     /// The device's screen size in points.
     public var size: Size { profile.size }
 
     /// Typing and editing through the input bar, `receive` into the list, `search` on
     /// the panel, memory warnings and resizes; touches and time are the runner's.
-    public func perform(_ action: Script.Action) throws(HostError) {
+    public func perform(_ action: Script.Action) throws(ScenarioHostError) {
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
             switch action {
@@ -45,12 +45,12 @@ extension ChatScreen: ScenarioHost {
             default: return // touches, waits and settles are the runner's
             }
         } catch {
-            throw HostError(error.description)
+            throw ScenarioHostError(error.description)
         }
     }
 
-    /// The state expectations read, from the models now.
-    public var state: HostState {
+    /// The facts expectations read, from the state now.
+    public var facts: ScenarioFacts {
         let p = panel
         let visible = visibleRows
         let kb: KeyboardKind
@@ -59,7 +59,7 @@ extension ChatScreen: ScenarioHost {
         case .system: kb = .system
         case .emoji: kb = .emoji
         }
-        return HostState(
+        return ScenarioFacts(
             keyboard: kb, sendEnabled: isSendEnabled, input: inputText,
             outgoing: isSendEnabled ? inputServerText : nil, caret: caret.upperBound,
             panelPage: p.pageInGroup, panelPageCount: p.pagesInGroup, panelGroupIndex: p.currentSection,
@@ -76,11 +76,10 @@ extension ChatScreen: ScenarioHost {
     /// Only the component's own items, drawn at the origin: a panel tree holds no list
     /// rows or navigation bar, so it changes only when the panel does. Nil when the
     /// component is not on screen (the panel without the emoji keyboard, the list with
-    /// no height, a bar pushed below the screen). Lays the screen out first
-    /// (`layoutIfNeeded()`), as UIKit does before a snapshot.
+    /// no height, a bar pushed below the screen). Pure: the driver lays the screen out
+    /// first (`layout(for: nil)` sends `.layout`), as UIKit does before a snapshot.
     /// - Complexity: O(the component's drawn items).
     public func displayList(of subject: Script.SnapshotSubject) -> DisplayList? {
-        layoutIfNeeded()
         let now = clock.now
         let screen = Rect(origin: .zero, size: profile.size)
         func onScreen(_ r: Rect) -> Bool {

@@ -72,7 +72,7 @@ public struct Monkey<Host: ScenarioHost> {
         driver.timing = .manual
         var commands: [Script.Command] = []
         for step in 0..<steps {
-            let action = MonkeyActions.choose(&rng, state: host.state)
+            let action = MonkeyActions.choose(&rng, state: host.facts)
             commands.append(.action(action))
             do throws(ScriptError) {
                 try driver.execute(.action(action))
@@ -90,8 +90,8 @@ public struct Monkey<Host: ScenarioHost> {
             guard expectRng.bool(probability: MonkeyExpectations.rate) else { continue }
             // An expectation written from what the screen shows and traced now must hold,
             // and must read back from its printed line as itself.
-            let e = MonkeyExpectations.choose(&expectRng, state: host.state, window: driver.traceWindow,
-                                              resolve: { host.resolve($0) })
+            let e = MonkeyExpectations.choose(&expectRng, state: host.facts, window: driver.traceWindow,
+                                              resolve: { host.laidOutResolve($0) })
             commands.append(.expect(e))
             if let problem = MonkeyExpectations.problem(e, on: driver) {
                 // Shrunk to the lines before it that still make it fail the same way.
@@ -172,7 +172,7 @@ enum MonkeyActions {
     static let words = ["你好", "hello", " ", "哈哈", "[微笑]", "[f056]", "😄", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "ok", "\n", "[笑哭]", "[unknown]", "[[哈哈]]"]
 
     /// A random action valid for `state`.
-    static func choose(_ rng: inout SeededRandom, state s: HostState) -> Script.Action {
+    static func choose(_ rng: inout SeededRandom, state s: ScenarioFacts) -> Script.Action {
         var options: [Script.Action] = [
             .tap(.input), .tap(.toggle), .tap(.outside),
             .wait(.milliseconds(rng.int(in: 16...600))), .settle,

@@ -1,7 +1,7 @@
 import SimCore
 import Tester
 
-/// The monkey's expectations: written from what the screen shows (`HostState`'s
+/// The monkey's expectations: written from what the screen shows (`ScenarioFacts`'s
 /// expectations) and from the trace lines a trace expectation would see now, so each
 /// must hold. A generated line that fails, or that does not read back from its printed
 /// spelling as itself, is a finding (the checker, the printer or the state disagree).
@@ -19,7 +19,7 @@ enum MonkeyExpectations {
 
     /// One expectation that holds now. `resolve` answers a finder on the screen now
     /// (`Testable.resolve(_:)`), for `expect <target> …`.
-    static func choose(_ rng: inout SeededRandom, state: HostState, window: ArraySlice<TraceEvent>,
+    static func choose(_ rng: inout SeededRandom, state: ScenarioFacts, window: ArraySlice<TraceEvent>,
                        resolve: (Finder) -> FinderResult) -> Script.Expectation {
         switch rng.int(in: 0..<5) {
         case 4:
@@ -42,7 +42,7 @@ enum MonkeyExpectations {
     /// A target of the screen's, from its state: a component, a row, tab, cell, page dot
     /// or skin-tone item (sometimes one past the last, which is absent), sometimes
     /// narrowed by a modifier.
-    static func finder(_ rng: inout SeededRandom, state s: HostState) -> Finder {
+    static func finder(_ rng: inout SeededRandom, state s: ScenarioFacts) -> Finder {
         let base: Finder
         switch rng.int(in: 0..<12) {
         case 0: base = .input

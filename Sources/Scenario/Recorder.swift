@@ -88,6 +88,7 @@ final class Recorder<Host: ScenarioHost> {
     /// The end state as the last frame (see `stop`), within the same bounds as every
     /// capture: past them, it replaces the last frame's picture instead of adding one.
     private func captureFinal() {
+        host.layout(for: nil)   // UIKit lays out before a snapshot draws
         let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
         if let lastList, lastList == list, !frames.isEmpty { return }
         let full = frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
@@ -112,6 +113,7 @@ final class Recorder<Host: ScenarioHost> {
             frames[frames.count - 1].duration += frame
             return
         }
+        host.layout(for: nil)   // UIKit lays out before a snapshot draws
         let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
         if let lastList, lastList == list, !frames.isEmpty {
             frames[frames.count - 1].duration += frame

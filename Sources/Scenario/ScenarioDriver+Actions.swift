@@ -72,5 +72,5 @@ extension ScenarioDriver {
     }
 
     /// The current state of the screen.
-    public var state: HostState { host.state }
+    public var facts: ScenarioFacts { host.facts }
 }

@@ -7,7 +7,7 @@ import Tester
 // expected and the found value in the script's own spelling.
 extension ScenarioDriver {
     func check(_ e: Script.Expectation, _ c: Script.Located<Script.Command>) -> ExpectationOutcome {
-        let s = host.state
+        let s = host.facts
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
         }

@@ -4,7 +4,7 @@ import Raster
 import ChatUI
 import Tester
 
-/// What a script drives: a whole chat screen on a virtual clock. `ChatScreen`
+/// What a script drives: a whole chat screen on a virtual clock. `Host<ChatScreen>`
 /// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.
 ///
 /// A `Testable` (clock, touches, motion, display list, finders, invariants) that the
@@ -16,12 +16,14 @@ public protocol ScenarioHost: Testable {
     var size: Size { get }
     /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
     /// resizing. Touch actions, `wait`, `settle` and `timing` never reach the host.
-    func perform(_ action: Script.Action) throws(HostError)
-    /// What expectations read.
-    var state: HostState { get }
+    func perform(_ action: Script.Action) throws(ScenarioHostError)
+    /// What expectations read, now. (Not `state`: a `Host` conforms, and its `state`
+    /// is the reducer's.)
+    var facts: ScenarioFacts { get }
     /// What a snapshot draws: only that component's items, at the origin; nil when the
     /// component is not on screen (a snapshot of it is then an error). `.screen` is
-    /// never nil.
+    /// never nil. Pure: a driver calls `layout(for: nil)` first, as UIKit lays out
+    /// before a draw.
     func displayList(of subject: Script.SnapshotSubject) -> DisplayList?
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var imageProvider: ImageProvider { get }
@@ -32,8 +34,8 @@ extension ScenarioHost {
     public var isSettled: Bool { motion.isEmpty }
 }
 
-/// A refusal by the host, e.g. typing while the emoji keyboard is up.
-public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A refusal by a scenario host, e.g. typing while the emoji keyboard is up.
+public struct ScenarioHostError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why, as the script's error prints it after the line.
     public var message: String
     /// A refusal saying why.
@@ -42,8 +44,8 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Everything an expectation can read, at one moment.
-public struct HostState: Hashable, Sendable {
+/// Everything a script's expectation can read of a scenario host, at one moment.
+public struct ScenarioFacts: Hashable, Sendable {
     /// The keyboard shown.
     public var keyboard: KeyboardKind
     /// Whether the send button is enabled.

@@ -232,7 +232,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     }
 
     /// A target's frame whatever its actionability, nil when it has none now.
-    func frameOf(_ target: Finder) -> Rect? { host.resolve(target).found?.frame }
+    func frameOf(_ target: Finder) -> Rect? { host.laidOutResolve(target).found?.frame }
 
     /// After a touch in manual timing: did it end on the target it was aimed at?
     func verify(_ aim: FinderAim, _ target: Finder, _ what: String, _ c: Script.Located<Script.Command>) {
@@ -304,7 +304,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             guard tester.finger != nil else { throw fail(c, "move needs a finger down (press first)") }
             let to: Point
             if case .point(let p) = t { to = p } else {
-                let r = host.resolve(t)
+                let r = host.laidOutResolve(t)
                 guard let h = r.found else { throw fail(c, "\(what): \(t) is not on screen") }
                 to = r.isHit ? h.point : h.frame.center
                 stepLogger?.aimed(t, frame: h.frame, point: to)
@@ -346,7 +346,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         case .timing(let m):
             tester.timing = m
         default:
-            do throws(HostError) {
+            do throws(ScenarioHostError) {
                 try host.perform(a)
             } catch {
                 throw fail(c, error.message)

@@ -9,13 +9,13 @@ import ChatUI
 /// (`EmojiSimIO.ScenarioHosting`) and the WebAssembly build's C ABI both build their
 /// screens here, so the two cannot drift apart.
 public enum ScenarioScreen {
-    /// The chat screen of a configuration.
+    /// The chat screen of a configuration, on its host (a fresh clock and trace).
     ///
     /// - Parameters:
     ///   - c: The script's setup.
     ///   - catalog: The loaded catalog.
     ///   - images: The catalog's images.
-    public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> ChatScreen {
+    public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> Host<ChatScreen> {
         let device = c.device
         var config = ChatScreen.Configuration()
         config.theme = c.theme
@@ -33,6 +33,6 @@ public enum ScenarioScreen {
         config.inputBar.maxLines = c.inputMaxLines
         if let n = c.inputMaxLength { config.inputBar.maxLength = n } // else the bar's default maximum
         let messages = c.conversation == .demo ? DemoConversation.messages() : []
-        return ChatScreen(profile: device, catalog: catalog, messages: messages, images: images, configuration: config)
+        return Host(profile: device, catalog: catalog, messages: messages, images: images, configuration: config)
     }
 }

@@ -207,7 +207,7 @@ extension Script {
 
     // MARK: - Expectations
 
-    /// One `expect` line: a fact of the screen's state (`HostState`), of the trace, or of
+    /// One `expect` line: a fact of the screen's state (`ScenarioFacts`), of the trace, or of
     /// what a target's finder finds. A failure is recorded and the run goes on.
     public enum Expectation: Hashable, Sendable {
         /// `expect keyboard none|system|emoji`: the keyboard shown.

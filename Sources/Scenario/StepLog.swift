@@ -89,7 +89,7 @@ public struct StepLog: Hashable, Sendable {
         /// The trace lines it produced: indices into `ScenarioResult.trace`.
         public var trace: Range<Int> = 0..<0
         /// The state after the line (what `expect` can check).
-        public var state: HostState
+        public var state: ScenarioFacts
         /// Index into `StepLog.frames` of the screen after the line; nil past the budget.
         public var frame: Int?
         /// Index into `StepLog.frames` of the screen when the line's first finger went
@@ -104,7 +104,7 @@ public struct StepLog: Hashable, Sendable {
 
         /// A step; the rest is filled in as the line runs.
         public init(line: Int, column: Int, kind: Kind, text: String, start: SimInstant, end: SimInstant,
-                    state: HostState) {
+                    state: ScenarioFacts) {
             self.line = line; self.column = column; self.kind = kind; self.text = text
             self.start = start; self.end = end; self.state = state
         }
@@ -157,7 +157,7 @@ public struct StepLog: Hashable, Sendable {
     public var firstFailingStep: Int? { steps.firstIndex(where: { $0.failed }) }
 }
 
-extension HostState {
+extension ScenarioFacts {
     /// The state as the `expect` lines that hold now, in the canonical spelling: every
     /// value `expect` can check (the panel's only while the emoji keyboard shows).
     public var expectations: [Script.Expectation] {
@@ -229,6 +229,7 @@ final class StepLogger<Host: ScenarioHost> {
     /// The id of the screen's list now, registering it when new; nil when it is new and
     /// `allowed` says no more may be kept.
     private func frameID(_ allowed: () -> Bool) -> Int? {
+        host.layout(for: nil)   // UIKit lays out before a snapshot draws
         let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
         if let lastList, lastList == list { return lastID }
         if let id = ids[list] { lastList = list; lastID = id; return id }
@@ -303,7 +304,7 @@ final class StepLogger<Host: ScenarioHost> {
         case .snapshot: kind = .snapshot
         }
         var step = StepLog.Step(line: c.line, column: c.column, kind: kind, text: ScriptPrinter.line(c.value),
-                                start: host.clock.now, end: host.clock.now, state: host.state)
+                                start: host.clock.now, end: host.clock.now, state: host.facts)
         step.trace = host.trace.totalCount..<host.trace.totalCount
         current = step
     }
@@ -327,7 +328,7 @@ final class StepLogger<Host: ScenarioHost> {
         current = nil
         step.end = host.clock.now
         step.trace = step.trace.lowerBound..<host.trace.totalCount
-        step.state = host.state
+        step.state = host.facts
         step.expectation = expectation
         step.error = error
         step.frame = stepFrame()

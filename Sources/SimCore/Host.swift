@@ -8,15 +8,19 @@
 ///     clock.advance(by: .seconds(1))       // frames and deadlines run on the way
 ///     host.state                           // the model's whole state
 ///
-/// What the host does with the events of every action, in order:
-/// 1. each event's trace line (`Reducer.trace(_:at:)`) goes into `trace`, and its other
-///    effects are performed (`Reducer.perform(_:in:at:)`), event by event;
-/// 2. then each event that is wiring (`Reducer.feedback(_:)`) is sent back as an action,
-///    depth first, before anything else happens;
-/// 3. once the outermost action is done, the timer moves to the new `nextDeadline` (it
-///    sends `R.deadlineAction` there) and the display link starts or stops with
-///    `needsFrames` (each frame sends `R.frameAction` at the frame's instant, then
-///    calls `Reducer.performFrame(in:at:)` with the state after it).
+/// What the host does with the events of every action, event by event, in order:
+/// 1. the event's trace line (`Reducer.trace(_:at:)`) goes into `trace`;
+/// 2. its other effects are performed (`Reducer.perform(_:in:at:)`);
+/// 3. if it is wiring (`Reducer.feedback(_:)`), the action it feeds back is sent at once,
+///    depth first (its own events and their wiring run completely), before the next
+///    event's line: a fed-back action runs *at the event's position*, so a composed
+///    screen's panel pick reaches the input bar between the panel's lines, as a UIKit
+///    delegate call made in the middle of a touch handler would.
+///
+/// Then, once the outermost action is done, the timer moves to the new `nextDeadline` (it
+/// sends `R.deadlineAction` there) and the display link starts or stops with
+/// `needsFrames` (each frame sends `R.frameAction` at the frame's instant, then calls
+/// `Reducer.performFrame(in:at:)` with the state after it).
 ///
 /// The host never advances the clock: a `Tester` (or a benchmark, or a C ABI caller)
 /// does, and timers and frames fire on the way. Actions the host sends itself (frames,
@@ -112,15 +116,14 @@ public final class Host<R: Reducer> {
         }
     }
 
-    /// Records and performs `events`, then feeds back their wiring, depth first.
+    /// Records and performs `events`, each event's wiring fed back at its position,
+    /// depth first (the state an event is performed with is the one after the actions
+    /// fed back by the events before it).
     @inlinable
     func run(_ events: [R.Event], at now: SimInstant) {
-        guard !events.isEmpty else { return }
         for e in events {
             if let line = reducer.trace(e, at: now) { trace.record(line) }
             reducer.perform(e, in: _state, at: now)
-        }
-        for e in events {
             if let back = reducer.feedback(e) { sendKeepingRefusals(back) }
         }
     }

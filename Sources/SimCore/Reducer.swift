@@ -26,7 +26,8 @@
 ///   store sees it). `Host` performs them; `TestStore` asserts them.
 ///
 /// Conformers: Keyboard, FirstResponder, ScrollModel, GestureArena, EmojiPanel,
-/// InputBar, BubbleList and the composed ChatScreen (`Scope` lifts a child into it).
+/// InputBar, BubbleList and the composed ChatScreen (its State holds theirs, its Action
+/// embeds theirs; `Scope` is the general lifting helper).
 /// Generic, no existentials: the core builds with Embedded Swift.
 public protocol Reducer {
     /// Everything the model remembers between actions.
@@ -61,8 +62,9 @@ public protocol Reducer {
     func motion(_ state: State, at now: SimInstant) -> [String]
 
     /// The action `event` feeds back into this reducer, if it is wiring (a panel's pick
-    /// becoming the input bar's insert). Hosts send it right after the events of the
-    /// action that produced it; a `TestStore` expects it with `receive`.
+    /// becoming the input bar's insert). A host sends it at the event's position: right
+    /// after the event's line and effects, before the next event's (depth first). A
+    /// `TestStore` expects it with `receive`, in that order.
     func feedback(_ event: Event) -> Action?
 
     /// The trace line `event` is recorded as, nil for events that are not traced. The

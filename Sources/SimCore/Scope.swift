@@ -1,16 +1,20 @@
 /// A child reducer seen from its parent, as The Composable Architecture's `Scope`:
 /// where the child's state lives inside the parent's, how the child's actions embed into
-/// the parent's and how its events lift into the parent's. A composed reducer (the chat
-/// screen) keeps one scope per child and runs a child action through it, so the child's
-/// transition mutates the parent's state in place and its events come back in the
-/// parent's vocabulary.
+/// the parent's and how its events lift into the parent's. A composed reducer keeps
+/// one scope per child and runs a child action through it, so the child's transition
+/// mutates the parent's state in place and its events come back in the parent's
+/// vocabulary.
 ///
-///     let bar = Scope<ChatScreen, InputBar>(
-///         InputBar(catalog: catalog),
-///         state: { $0.inputBar },
-///         modify: { s, body throws(InputBarError) in try body(&s.inputBar) },
-///         action: ChatScreen.Action.inputBar, event: ChatScreen.Event.inputBar)
-///     events += try bar.reduce(into: &state, .tapToggle, at: now)
+///     let left = Scope<Pair, Counter>(
+///         Counter(),
+///         state: { $0.left },
+///         modify: { s, body throws(Counter.Boom) in try body(&s.left) },
+///         action: Pair.Action.left, event: Pair.Event.left)
+///     events += try left.reduce(into: &state, .add(2), at: now)
+///
+/// (The chat screen lifts its children with direct calls instead: a `Scope` over a child
+/// whose `Failure == Never` crashes Swift 6.3.1's SILGen, and the input bar's refusal is
+/// an event of the screen's, not its failure; see docs/ARCHITECTURE.md.)
 ///
 /// The state is reached through two closures (Embedded Swift has no key paths): `state`
 /// reads a copy for the queries, `modify` hands the child's stored state to the

@@ -13,9 +13,9 @@
 ///         $0.animation = Keyboard.Animation(...)
 ///     }
 ///
-///     let screen = TestStore(chat, state: chat.initialState, report: recordTestStoreIssue)
-///     screen.send(.panel(.touch(up)), at: t, [.panel(.didSelect(...)), .panel(.inputClick)]) { ... }
-///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(.keyClick(count: 1)), ...]) { ... }
+///     let screen = TestStore(chat, state: chat.initialState(profile: .iphone8).state, report: recordTestStoreIssue)
+///     screen.send(.touch(up), at: t, [.panel(.trace(...)), .panel(.didSelect(e)), .panel(.inputClick)]) { ... }
+///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(...), ...]) { ... }
 ///
 /// With `exhaustivity = .off` a store checks only what is asserted: the closure's
 /// writes must hold in the actual state, the listed events must occur in order among the
@@ -211,8 +211,13 @@ public final class TestStore<R: Reducer> where R.Event: Equatable {
         return out
     }
 
-    /// Fed-back actions run depth first, as a `Host` runs them: before the siblings
-    /// queued earlier.
+    /// Fed-back actions are received in the order a `Host` runs them: in the order of
+    /// the events that fed them back, each one's own feedback before the next (depth
+    /// first, ahead of the siblings queued earlier). The host runs each at its event's
+    /// position among the events' lines; the store asserts the action's events first and
+    /// then each received action, which gives the same states (a fed-back action runs
+    /// after the whole producing action in both) and differs only in when lines are
+    /// written.
     private func queueFeedback(of events: [R.Event]) {
         var fed: [R.Action] = []
         for e in events { if let a = reducer.feedback(e) { fed.append(a) } }

@@ -39,11 +39,26 @@ public protocol Testable: AnyObject {
     /// True while any finger is down on the subject (also ones delivered around the
     /// Tester): idle time is then run frame by frame, never skipped.
     var hasFingerDown: Bool { get }
+    /// Brings what is drawn up to `clock.now` before a query reads it at an instant
+    /// between frames, as UIKit's layout pass before a draw (the chat screen's list
+    /// follows the keyboard's position): `finder` is the query's target, nil for a
+    /// snapshot. It may change the subject and trace lines; the queries themselves
+    /// (`resolve`, `displayList`) never do. The Tester calls it before it resolves a
+    /// finder; a script runner before a snapshot.
+    func layout(for finder: Finder?)
 }
 
 extension Testable {
     /// False: a subject that sees touches only through the Tester needs no count of its own.
     public var hasFingerDown: Bool { false }
+    /// Nothing to lay out: what is drawn is always up to date.
+    public func layout(for finder: Finder?) {}
+
+    /// `layout(for:)`, then `resolve(_:)`: what a driver reads between frames.
+    public func laidOutResolve(_ finder: Finder) -> FinderResult {
+        layout(for: finder)
+        return resolve(finder)
+    }
 }
 
 /// A reducer a `Tester` can drive through SimCore's `Host`: what a `Testable` needs that
@@ -79,6 +94,14 @@ public protocol TestableReducer: Reducer {
     /// reads in `invariantViolations()`. Default: the failure's description when it has
     /// one, else a fixed phrase.
     func describe(refusal: Failure) -> String
+    /// The action that brings what is drawn up to the instant it is sent at, before a
+    /// query of `finder` (nil: a snapshot) reads `state` between frames; nil when
+    /// nothing needs laying out (`Testable.layout(for:)`). Default: nil.
+    func layoutAction(for finder: Finder?, in state: State) -> Action?
+    /// The pixels of the images its display lists name (its host's
+    /// `DisplayListRepresentable.imageProvider`, what pixel snapshots draw when given no
+    /// provider). Default: `.none` (missing-image glyphs).
+    var imageProvider: ImageProvider { get }
 }
 
 extension TestableReducer {
@@ -96,6 +119,10 @@ extension TestableReducer {
     }
     /// A fixed phrase (the failure has no description of its own).
     public func describe(refusal: Failure) -> String { "an action was refused" }
+    /// Nothing to lay out.
+    public func layoutAction(for finder: Finder?, in state: State) -> Action? { nil }
+    /// No images.
+    public var imageProvider: ImageProvider { .none }
 }
 
 extension TestableReducer where Failure: CustomStringConvertible {
@@ -130,4 +157,16 @@ extension Host: Testable where R: TestableReducer {
 
     /// Whether the model tracks a finger that is down.
     public var hasFingerDown: Bool { reducer.hasFingerDown(state) }
+
+    /// Sends the reducer's layout action for the query, if it has one (a refusal is kept).
+    public func layout(for finder: Finder?) {
+        if let a = reducer.layoutAction(for: finder, in: state) { sendKeepingRefusals(a) }
+    }
+}
+
+/// A testable host is a value snapshots can draw (`assertSnapshot(of: host, as: .png)`):
+/// its display list now, with its reducer's images.
+extension Host: DisplayListRepresentable where R: TestableReducer {
+    /// The reducer's images (a chat screen's library through its frame cache).
+    public var imageProvider: ImageProvider { reducer.imageProvider }
 }

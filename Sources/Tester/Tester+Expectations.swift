@@ -43,7 +43,7 @@ extension Tester {
         do throws(TesterError) { try synchronize() } catch {
             return FinderCheck(false, "nothing yet: \(error)")
         }
-        return expectation.check(subject.resolve(finder))
+        return expectation.check(subject.laidOutResolve(finder))
     }
 
     /// True when `finder`'s target is on screen and not covered, after idle in auto
@@ -64,6 +64,6 @@ extension Tester {
     /// How many matches of `finder` are drawn on screen now (`FinderExpectation.count`).
     public func count(of finder: Finder) -> Int {
         _ = try? synchronize()
-        return subject.resolve(finder).found?.count ?? 0
+        return subject.laidOutResolve(finder).found?.count ?? 0
     }
 }

@@ -24,7 +24,7 @@ extension Tester {
             guard p.x >= b.minX, p.y >= b.minY, p.x < b.maxX, p.y < b.maxY else { throw .outside(p, bounds: b) }
             return FinderAim(FinderHit(frame: Rect(origin: p, size: Size(width: 0, height: 0)), point: p))
         }
-        let r = subject.resolve(finder)
+        let r = subject.laidOutResolve(finder)
         switch r {
         case .hit(let h):
             return FinderAim(h)
@@ -85,7 +85,7 @@ extension Tester {
         guard finger != nil else { throw .finger("move needs a finger down (press first)") }
         let to: Point
         if case .point(let p) = finder { to = p } else {
-            let r = subject.resolve(finder)
+            let r = subject.laidOutResolve(finder)
             guard let h = r.found else {
                 throw .notActionable(action: "move \(finder)", finder, .missing("\(finder) is not on screen"))
             }

@@ -79,7 +79,13 @@ public final class Tester<Subject: Testable> {
         var frames = 0
         let per = frameDuration.ticks
         while now < end {
-            if let link = subject.frameLink, link.isRunning, finger == nil, !subject.hasFingerDown, subject.motion.isEmpty {
+            if let link = subject.frameLink, finger == nil, !subject.hasFingerDown, subject.motion.isEmpty {
+                guard link.isRunning else {
+                    // A host whose model needs no frames stopped its link: nothing runs
+                    // before the next timer.
+                    clock.advance(to: min(end, clock.nextDue ?? end))
+                    continue
+                }
                 // Idle: stop the link, jump to just before the last frame boundary before
                 // the next timer (no timer fires on the way), restart the link, and let that
                 // one frame and the timer run.

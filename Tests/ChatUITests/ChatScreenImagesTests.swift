@@ -11,15 +11,15 @@ import EmojiSimTesting
 @Suite struct ChatScreenImagesTests {
     @Test func pngOfAScreenDrawsTheScreensImagesByDefault() {
         let screen = makeDemoScreen()
-        let byDefault = Snapshotting<ChatScreen, Image>.png.snapshot(screen)
-        let scaleOne = Snapshotting<ChatScreen, Image>.png(RenderConfiguration(scale: 1)).snapshot(screen)
+        let byDefault = Snapshotting<Host<ChatScreen>, Image>.png.snapshot(screen)
+        let scaleOne = Snapshotting<Host<ChatScreen>, Image>.png(RenderConfiguration(scale: 1)).snapshot(screen)
         // The same library read through a fresh cache: the pixels a host's provider gives.
         let provider = ChatScreen.imageProvider(library: screen.images, cache: FrameCache())
-        #expect(byDefault == Snapshotting<ChatScreen, Image>.png(RenderConfiguration(images: provider)).snapshot(screen))
-        #expect(scaleOne == Snapshotting<ChatScreen, Image>.png(RenderConfiguration(scale: 1, images: provider)).snapshot(screen))
+        #expect(byDefault == Snapshotting<Host<ChatScreen>, Image>.png(RenderConfiguration(images: provider)).snapshot(screen))
+        #expect(scaleOne == Snapshotting<Host<ChatScreen>, Image>.png(RenderConfiguration(scale: 1, images: provider)).snapshot(screen))
         // And not the missing-image glyphs a provider-less render draws.
-        #expect(byDefault != Snapshotting<ChatScreen, Image>.png(RenderConfiguration(images: ImageProvider.none)).snapshot(screen))
-        #expect(Snapshotting<ChatScreen, Image>.ppm.snapshot(screen) == byDefault)
+        #expect(byDefault != Snapshotting<Host<ChatScreen>, Image>.png(RenderConfiguration(images: ImageProvider.none)).snapshot(screen))
+        #expect(Snapshotting<Host<ChatScreen>, Image>.ppm.snapshot(screen) == byDefault)
     }
 
     @Test func theProviderResolvesEveryImageTheScreenDraws() {

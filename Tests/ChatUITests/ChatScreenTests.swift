@@ -7,16 +7,16 @@ import EmojiSimTesting
 @testable import ChatUI
 
 func makeDemoScreen(profile: DeviceProfile = .iphone14, messages: [Message] = DemoConversation.messages(),
-                    locale: String = "en") -> ChatScreen {
+                    locale: String = "en") -> Host<ChatScreen> {
     var config = ChatScreen.Configuration()
     config.locale = locale
-    return ChatScreen(profile: profile, catalog: .demo, messages: messages,
-                      images: SyntheticEmojiImages.library(for: .demo), configuration: config)
+    return Host<ChatScreen>(profile: profile, catalog: .demo, messages: messages,
+                            images: SyntheticEmojiImages.library(for: .demo), configuration: config)
 }
 
 /// Frame by frame, calling `check` after each, until nothing moves (at most `limit`
 /// frames): every frame of an animation is looked at, none skipped.
-func framesUntilIdle(_ tester: Tester<ChatScreen>, limit: Int = 240, _ check: () -> Void) {
+func framesUntilIdle(_ tester: Tester<Host<ChatScreen>>, limit: Int = 240, _ check: () -> Void) {
     for _ in 0..<limit where !tester.subject.isSettled {
         tester.pumpToNextFrame()
         check()

@@ -253,7 +253,7 @@ private func grid(_ list: DisplayList) -> String { CharGrid(list).text }
 
     /// The whole screen clips to its area: its own size from the area's origin.
     @Test func screenClipsToItsArea() {
-        let screen = ChatScreen(profile: GridFixtures.profile, messages: Array(DemoConversation.messages().prefix(3)))
+        let screen = Host<ChatScreen>(profile: GridFixtures.profile, messages: Array(DemoConversation.messages().prefix(3)))
         let drawing = screen.drawing(at: screen.clock.now)
         // 240 x 400: the navigation bar and its title, the first three demo messages at
         // the bottom of the list (inline emoji k3 and m4, a big emoji Q1 alone), the input

@@ -16,7 +16,7 @@ import Tester
         var rows: Range<Int>
         var panel: EmojiPanel.State
         var inputBar: InputBar.State
-        init(_ s: ChatScreen) {
+        init(_ s: Host<ChatScreen>) {
             now = s.clock.now; traceCount = s.trace.totalCount; viewport = s.list.viewportHeight
             rows = s.list.displayedRows; panel = s.panel; inputBar = s.inputBar
         }

@@ -8,7 +8,7 @@ import Tester
 /// clipped, because the expectation reads the result's definition.
 @Suite struct FinderVisibilityTests {
     /// Every way of asking, for one finder, at the same instant.
-    func answers(_ tester: Tester<ChatScreen>, _ f: Finder) -> [Bool] {
+    func answers(_ tester: Tester<Host<ChatScreen>>, _ f: Finder) -> [Bool] {
         [tester.subject.resolve(f).isVisible, tester.isVisible(f),
          tester.check(f, .visible).passed, !tester.check(f, .hidden).passed]
     }

@@ -179,9 +179,9 @@ import Tester
     }
 
     @Test func theScreenRoutesTouchesPastTheMovingBar() throws {
-        let screen = ChatScreen(profile: .iphone8)
+        let screen = Host<ChatScreen>(profile: .iphone8)
         let tester = Tester(screen, timing: .manual)
-        try screen.performAction(.tapTextView())
+        try screen.perform(.tapTextView())
         tester.pump(.milliseconds(50))                 // the bar is riding the keyboard up
         let toggle = screen.inputBar.frame(of: .toggle, at: screen.clock.now)
         #expect(screen.component(at: toggle.center) == nil)

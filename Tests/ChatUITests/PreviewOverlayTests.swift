@@ -8,7 +8,7 @@ import Tester
 /// input bar for the top row), drawn on top of everything, unclipped by the panel,
 /// in the display list and therefore in both rasterizers.
 @Suite struct PreviewOverlayTests {
-    func screenWithPanel() throws -> Tester<ChatScreen> {
+    func screenWithPanel() throws -> Tester<Host<ChatScreen>> {
         let tester = Tester(makeDemoScreen(profile: .iphone8))
         try tester.tap(.toggle)
         try tester.pumpUntilIdle()

@@ -13,7 +13,7 @@ import EmojiSimTesting
 
 @Suite struct SeedFlowExamples {
     /// The screen a script with `device iphone8` and `conversation empty` runs on.
-    static func makeScreen() -> ChatScreen {
+    static func makeScreen() -> SimCore.Host<ChatScreen> {
         var configuration = ScenarioConfiguration()
         configuration.device = .iphone8
         configuration.conversation = .empty
@@ -21,7 +21,7 @@ import EmojiSimTesting
     }
 
     /// Type, insert two emoji from the panel, switch back to the keyboard, type more, send.
-    static func sendWithEmoji(_ tester: Tester<ChatScreen>) throws {
+    static func sendWithEmoji(_ tester: Tester<SimCore.Host<ChatScreen>>) throws {
         let screen = tester.subject
         try tester.tap(.input)
         try screen.type("今天")
@@ -42,7 +42,7 @@ import EmojiSimTesting
     }
 
     /// The panel's delete key removes a whole emoji, then one character.
-    static func deleteWholeEmoji(_ tester: Tester<ChatScreen>) throws {
+    static func deleteWholeEmoji(_ tester: Tester<SimCore.Host<ChatScreen>>) throws {
         let screen = tester.subject
         try tester.tap(.input)
         try screen.type("ab")
@@ -57,7 +57,7 @@ import EmojiSimTesting
     }
 
     /// Swipe to the next page of the panel, then jump to another group with its tab.
-    static func pagesAndTabs(_ tester: Tester<ChatScreen>) throws {
+    static func pagesAndTabs(_ tester: Tester<SimCore.Host<ChatScreen>>) throws {
         let screen = tester.subject
         try tester.tap(.input)
         try tester.tap(.toggle)
@@ -72,7 +72,7 @@ import EmojiSimTesting
     }
 
     /// Holding an emoji shows its preview; lifting hides it and inserts nothing.
-    static func previewWithoutInsert(_ tester: Tester<ChatScreen>) throws {
+    static func previewWithoutInsert(_ tester: Tester<SimCore.Host<ChatScreen>>) throws {
         let screen = tester.subject
         try tester.tap(.input)
         try tester.tap(.toggle)
@@ -87,7 +87,7 @@ import EmojiSimTesting
     }
 
     /// Pasted placeholders become emoji (one unit each); unknown ones stay text.
-    static func pastePlaceholders(_ tester: Tester<ChatScreen>) throws {
+    static func pastePlaceholders(_ tester: Tester<SimCore.Host<ChatScreen>>) throws {
         let screen = tester.subject
         try tester.tap(.input)
         screen.setPasteboard("你好[笑哭][unknown]")
@@ -100,7 +100,7 @@ import EmojiSimTesting
     }
 
     /// The flow of a script in Flows/, by file name.
-    static func flow(_ name: String) -> ((Tester<ChatScreen>) throws -> Void)? {
+    static func flow(_ name: String) -> ((Tester<SimCore.Host<ChatScreen>>) throws -> Void)? {
         switch name {
         case "send-with-emoji": return sendWithEmoji
         case "delete-whole-emoji": return deleteWholeEmoji

@@ -40,7 +40,7 @@ final class CardTests: XCTestCase {                             // XCTest
 // docs/ARCHITECTURE.md, "EmojiSimTesting": the strategies, and pullback.
 @Suite struct StrategyExamples {
     /// A value that is not a display list, snapshotted through `pullback`.
-    struct Model { var screen: ChatScreen }
+    struct Model { var screen: SimCore.Host<ChatScreen> }
 
     @Test(.snapshots()) func strategies() {
         let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
@@ -50,7 +50,7 @@ final class CardTests: XCTestCase {                             // XCTest
         assertSnapshot(of: screen, as: .asciiStyled, named: "styled")
         assertSnapshot(of: screen, as: .tree)                   // .tree.txt
         assertSnapshot(of: screen, as: .png(RenderConfiguration(scale: 2, theme: .dark)))  // its own images
-        assertSnapshot(of: model, as: Snapshotting<ChatScreen, String>.ascii.pullback { (m: Model) in m.screen })
+        assertSnapshot(of: model, as: Snapshotting<SimCore.Host<ChatScreen>, String>.ascii.pullback { (m: Model) in m.screen })
         // end snippet
     }
 }

@@ -3,6 +3,7 @@
 
 // snippet: readme-swift-tests
 import Testing
+import SimCore              // Host: the one runtime of every model
 import Tester               // Tester, finders (.input, .emoji("笑哭"), …), expectations
 import ChatUI               // ChatScreen, SyntheticEmojiImages
 import EmojiText            // EmojiCatalog (.demo)
@@ -10,8 +11,8 @@ import EmojiText            // EmojiCatalog (.demo)
 @Suite struct DeleteKeyTests {
     @Test func theDeleteKeyRemovesAWholeEmoji() throws {
         // A screen built from Swift: a device, a catalog, messages, images (all optional).
-        let screen = ChatScreen(profile: .iphone8, catalog: .demo, messages: [],
-                                images: SyntheticEmojiImages.library(for: .demo))
+        let screen = Host<ChatScreen>(profile: .iphone8, catalog: .demo, messages: [],
+                                      images: SyntheticEmojiImages.library(for: .demo))
         let tester = Tester(screen)            // auto timing: idle before every action
         try tester.tap(.input)                 // tap input
         try screen.type("ab")                  // type "ab"

@@ -1,4 +1,5 @@
 import Testing
+import SimCore
 import ChatUI
 import EmojiText
 import EmojiSimIO
@@ -8,7 +9,7 @@ import EmojiSimIO
 /// copy, paste, paste) until the process aborted at 1.8 GB now stops at the text view's
 /// default maximum, and the trace says where the paste was cut.
 @Suite struct InputLengthLimitScriptTests {
-    func run(_ text: String) throws -> (ScenarioResult, ChatScreen) {
+    func run(_ text: String) throws -> (ScenarioResult, Host<ChatScreen>) {
         let script = try ScriptParser.parse(text, name: "t.scenario")
         let host = ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
         return (ScenarioRunner().run(script, configuration: ScenarioConfiguration(script: script), on: host), host)

@@ -20,10 +20,10 @@ import EmojiSimIO
         var finderWords: Set<String> = []
         var problems: [String] = []
         for _ in 0..<150 {
-            let a = MonkeyActions.choose(&rng, state: screen.state)
+            let a = MonkeyActions.choose(&rng, state: screen.facts)
             do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
             for _ in 0..<3 {
-                let e = MonkeyExpectations.choose(&expectRng, state: screen.state, window: driver.traceWindow,
+                let e = MonkeyExpectations.choose(&expectRng, state: screen.facts, window: driver.traceWindow,
                                                   resolve: { screen.resolve($0) })
                 kinds.insert(String(ScriptPrinter.expectation(e).prefix(while: { $0 != " " && $0 != "\"" })) +
                              (e.isTraceCount ? " count" : ""))
@@ -43,14 +43,14 @@ import EmojiSimIO
     @Test func aSeedsActionsAreTheSameWithExpectations() {
         // The expectations draw from their own stream: the planted receive bug is found
         // after the same step as before they existed.
-        let make: () -> TestHost = { let h = TestHost(); h.state.keyboard = .system; h.brokenAfterReceives = 3; return h }
+        let make: () -> TestHost = { let h = TestHost(); h.facts.keyboard = .system; h.brokenAfterReceives = 3; return h }
         let f = Monkey(seed: 9, steps: 300, makeHost: make).run()
         #expect(f?.kind == .invariant)
         #expect(f?.script.commands.allSatisfy { if case .expect = $0.value { return false } else { return true } } == true)
     }
 
     @Test func aFailedExpectationIsAFindingThatEndsWithIt() throws {
-        let make: () -> TestHost = { let h = TestHost(); h.state.keyboard = .system; h.driftsWhenRead = true; return h }
+        let make: () -> TestHost = { let h = TestHost(); h.facts.keyboard = .system; h.driftsWhenRead = true; return h }
         var found: Monkey<TestHost>.Finding?
         for seed in UInt64(1)...20 {
             if let f = Monkey(seed: seed, steps: 100, makeHost: make).run(), f.kind == .expectation { found = f; break }

@@ -11,7 +11,7 @@ import EmojiSimTesting
 /// script: `tester.tap(.pageDot(N))` turns one page towards dot N (UIPageControl), and
 /// the two give the same trace, line for line.
 @Suite struct PageDotTapTests {
-    static func makeScreen() -> ChatScreen {
+    static func makeScreen() -> SimCore.Host<ChatScreen> {
         var configuration = ScenarioConfiguration()
         configuration.device = .iphone8
         configuration.conversation = .empty

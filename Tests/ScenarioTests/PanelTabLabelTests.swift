@@ -1,4 +1,5 @@
 import Testing
+import SimCore
 import ChatUI
 import EmojiSimIO
 @testable import Scenario
@@ -6,7 +7,7 @@ import EmojiSimIO
 /// A tab is found by the label it shows as well as by its group name: the demo
 /// catalog's group `Seed` shows `动图` on its tab (its title for the default locale).
 @Suite struct PanelTabLabelTests {
-    func run(_ text: String) throws -> (ScenarioResult, ChatScreen) {
+    func run(_ text: String) throws -> (ScenarioResult, Host<ChatScreen>) {
         let script = try ScriptParser.parse(text, name: "t.scenario")
         let host = ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
         return (ScenarioRunner().run(script, configuration: ScenarioConfiguration(script: script), on: host), host)

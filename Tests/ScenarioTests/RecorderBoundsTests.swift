@@ -10,15 +10,15 @@ import ChatUI
 /// host gives the same statics.)
 @Suite struct RecorderBoundsTests {
     @Test func reductionIsTheSmallestWholeFactorThatFits() {
-        #expect(Recorder<ChatScreen>.reduction(width: 375, height: 667) == 1)
-        #expect(Recorder<ChatScreen>.reduction(width: 1024, height: 1024) == 1)
-        #expect(Recorder<ChatScreen>.reduction(width: 1025, height: 1024) == 2)
-        #expect(Recorder<ChatScreen>.reduction(width: 4096, height: 4096) == 4)
-        #expect(Recorder<ChatScreen>.reduction(width: 65_535, height: 1) == 1)
+        #expect(Recorder<Host<ChatScreen>>.reduction(width: 375, height: 667) == 1)
+        #expect(Recorder<Host<ChatScreen>>.reduction(width: 1024, height: 1024) == 1)
+        #expect(Recorder<Host<ChatScreen>>.reduction(width: 1025, height: 1024) == 2)
+        #expect(Recorder<Host<ChatScreen>>.reduction(width: 4096, height: 4096) == 4)
+        #expect(Recorder<Host<ChatScreen>>.reduction(width: 65_535, height: 1) == 1)
         for (w, h) in [(4096, 4096), (5000, 3000), (100_000, 100), (1500, 1500)] {
-            let f = Recorder<ChatScreen>.reduction(width: w, height: h)
-            #expect((w / f) * (h / f) <= Recorder<ChatScreen>.maxFramePixels)
-            #expect(f == 1 || (w / (f - 1)) * (h / (f - 1)) > Recorder<ChatScreen>.maxFramePixels)
+            let f = Recorder<Host<ChatScreen>>.reduction(width: w, height: h)
+            #expect((w / f) * (h / f) <= Recorder<Host<ChatScreen>>.maxFramePixels)
+            #expect(f == 1 || (w / (f - 1)) * (h / (f - 1)) > Recorder<Host<ChatScreen>>.maxFramePixels)
         }
     }
 
@@ -27,12 +27,12 @@ import ChatUI
         let w = 2050, h = 1024
         var pixels = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<2 { for x in 0..<2 { pixels[(y * w + x) * 4] = UInt8(10 + 20 * (y * 2 + x)) } } // 10, 30, 50, 70
-        let small = Recorder<ChatScreen>.fitted(try #require(Image(width: w, height: h, pixels: pixels)))
+        let small = Recorder<Host<ChatScreen>>.fitted(try #require(Image(width: w, height: h, pixels: pixels)))
         #expect(small.width == 1025 && small.height == 512)
         #expect(small.pixels[0] == 40)          // (10 + 30 + 50 + 70) / 4
         #expect(small.pixels[1] == 255 && small.pixels[3] == 255)
         let phone = try #require(Image(width: 375, height: 667, pixels: [UInt8](repeating: 7, count: 375 * 667 * 4)))
-        #expect(Recorder<ChatScreen>.fitted(phone) == phone)
+        #expect(Recorder<Host<ChatScreen>>.fitted(phone) == phone)
     }
 
     @Test func aHugeScreenRecordsMegapixelFrames() throws {

@@ -88,7 +88,7 @@ import Interaction
 
     @Test func expectationsReportExpectedAndActualAndTheRunGoesOn() throws {
         let host = TestHost()
-        host.state.keyboard = .system
+        host.facts.keyboard = .system
         let (r, _) = try run("expect keyboard emoji\ntype \"你好\"\nexpect input \"你好\"\nexpect send enabled\nexpect list.visible 1..3", host: host)
         #expect(r.failure == nil)
         #expect(r.expectations.map(\.passed) == [false, true, true, false])
@@ -131,7 +131,7 @@ import Interaction
 
     @Test func driverMethodsMatchScriptLines() throws {
         let host = TestHost()
-        host.state.keyboard = .system
+        host.facts.keyboard = .system
         let driver = ScenarioDriver(host: host)
         try driver.tap(.input)
         try driver.type("x")
@@ -194,7 +194,7 @@ import Interaction
     @Test func randomMonkeyScriptsRoundTrip() throws {
         var rng = SeededRandom(seed: 5)
         for _ in 0..<300 {
-            var state = HostState()
+            var state = ScenarioFacts()
             state.keyboard = [.none, .system, .emoji][rng.int(in: 0...2)]
             state.sendEnabled = rng.bool()
             state.listVisible = 0...3
@@ -216,7 +216,7 @@ import Interaction
     @Test func aPlantedBugIsFoundAndShrunkToAMinimalScript() throws {
         let make: () -> TestHost = {
             let h = TestHost()
-            h.state.keyboard = .system
+            h.facts.keyboard = .system
             h.brokenAfterReceives = 2
             return h
         }
@@ -237,7 +237,7 @@ import Interaction
     }
 
     @Test func sameSeedSameRun() {
-        let make: () -> TestHost = { let h = TestHost(); h.state.keyboard = .system; h.brokenAfterReceives = 3; return h }
+        let make: () -> TestHost = { let h = TestHost(); h.facts.keyboard = .system; h.brokenAfterReceives = 3; return h }
         let a = Monkey(seed: 9, steps: 300, makeHost: make).run()
         let b = Monkey(seed: 9, steps: 300, makeHost: make).run()
         #expect(a?.text == b?.text)

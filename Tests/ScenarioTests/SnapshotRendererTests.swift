@@ -11,7 +11,7 @@ import EmojiSimTesting
 /// `assertSnapshot` give (so the scenario verifier, the tests and the wasm ABI, which all
 /// call it, write the same bytes), and the legend codes a run shares pass through it.
 @Suite struct SnapshotRendererTests {
-    static func screen() -> ChatScreen { ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo) }
+    static func screen() -> Host<ChatScreen> { ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo) }
 
     @Test func everyFormatIsTheStrategysBytes() throws {
         let screen = Self.screen()
@@ -23,14 +23,14 @@ import EmojiSimTesting
             let bytes = renderer.render(list, as: format).bytes
             let expected: [UInt8]
             switch format {
-            case .ascii: expected = Array(Snapshotting<ChatScreen, String>.ascii.snapshot(screen).utf8)
-            case .styled: expected = Array(Snapshotting<ChatScreen, String>.asciiStyled.snapshot(screen).utf8)
-            case .tree: expected = Array(Snapshotting<ChatScreen, String>.tree.snapshot(screen).utf8)
+            case .ascii: expected = Array(Snapshotting<Host<ChatScreen>, String>.ascii.snapshot(screen).utf8)
+            case .styled: expected = Array(Snapshotting<Host<ChatScreen>, String>.asciiStyled.snapshot(screen).utf8)
+            case .tree: expected = Array(Snapshotting<Host<ChatScreen>, String>.tree.snapshot(screen).utf8)
             case .png:
-                let s = Snapshotting<ChatScreen, Image>.png(configuration)
+                let s = Snapshotting<Host<ChatScreen>, Image>.png(configuration)
                 expected = s.diffing.toData(s.snapshot(screen))
             case .ppm:
-                let s = Snapshotting<ChatScreen, Image>.ppm(configuration)
+                let s = Snapshotting<Host<ChatScreen>, Image>.ppm(configuration)
                 expected = s.diffing.toData(s.snapshot(screen))
             }
             #expect(bytes == expected, "\(format)")

@@ -16,7 +16,7 @@ final class TestHost: ScenarioHost {
     var size = Size(width: 375, height: 667)
     var touches: [TouchEvent] = []
     var performed: [Script.Action] = []
-    var state: HostState {
+    var facts: ScenarioFacts {
         get {
             stateReads += 1
             var s = storedState
@@ -25,7 +25,7 @@ final class TestHost: ScenarioHost {
         }
         set { storedState = newValue }
     }
-    private var storedState = HostState()
+    private var storedState = ScenarioFacts()
     private var stateReads = 0
     /// A planted bug for the monkey's expectations: every read of the state reports
     /// another caret, so an expectation written from one read fails on the next.
@@ -60,11 +60,11 @@ final class TestHost: ScenarioHost {
         trace.record(touch.timestamp, "test", "touch", ("phase", "\(touch.phase)"))
     }
 
-    func perform(_ action: Script.Action) throws(HostError) {
-        if case .type = action, state.keyboard != .system { throw HostError("typing needs the system keyboard (it is \(state.keyboard.rawValue))") }
+    func perform(_ action: Script.Action) throws(ScenarioHostError) {
+        if case .type = action, facts.keyboard != .system { throw ScenarioHostError("typing needs the system keyboard (it is \(facts.keyboard.rawValue))") }
         performed.append(action)
-        if case .receive = action, state.sendEnabled { receivesWhileSendEnabled += 1 }
-        if case .type(let s) = action { state.input += s; state.sendEnabled = !state.input.isEmpty }
+        if case .receive = action, facts.sendEnabled { receivesWhileSendEnabled += 1 }
+        if case .type(let s) = action { facts.input += s; facts.sendEnabled = !facts.input.isEmpty }
     }
 
     var motion: [String] { clock.now >= busyUntil ? [] : ["the test host is busy until \(busyUntil)"] }

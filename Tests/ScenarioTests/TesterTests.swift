@@ -9,11 +9,11 @@ import Tester
 /// The Tester through scripts on the real screen: auto timing, manual timing's
 /// warnings, actionability errors, finders, swipe start points, idle waits.
 @Suite struct TesterTests {
-    func screen(_ script: Script) -> ChatScreen {
+    func screen(_ script: Script) -> Host<ChatScreen> {
         ScenarioHosting.makeScreen(ScenarioConfiguration(script: script), assets: .demo)
     }
 
-    func run(_ text: String) throws -> (ScenarioResult, ChatScreen) {
+    func run(_ text: String) throws -> (ScenarioResult, Host<ChatScreen>) {
         let script = try ScriptParser.parse(text, name: "t.scenario")
         let host = screen(script)
         return (ScenarioRunner().run(script, configuration: ScenarioConfiguration(script: script), on: host), host)
@@ -123,6 +123,21 @@ import Tester
     }
 
     // MARK: idle waits
+
+    @Test func aHostThatNeedsNoFramesRunsNoneWhileIdle() throws {
+        // No GIFs, nothing moving: the host's link is stopped, and an idle hour jumps
+        // from timer to timer with no frame at all, as frame-by-frame time would leave it.
+        let script = try ScriptParser.parse("conversation empty")
+        let a = screen(script), b = screen(script)
+        try Tester(a, timing: .manual).pumpUntilIdle()
+        try Tester(b, timing: .manual).pumpUntilIdle()
+        #expect(!a.displayLink.isRunning)
+        let frames = a.displayLink.frameCount
+        let report = Tester(a, timing: .manual).pump(.seconds(3600))
+        #expect(report.frames == 0 && a.displayLink.frameCount == frames && report.elapsed == .seconds(3600))
+        b.clock.advance(by: .seconds(3600))
+        #expect(a.state == b.state && a.trace.lines == b.trace.lines)
+    }
 
     @Test func anIdleHourCostsItsTimersNotItsFrames() throws {
         let script = try ScriptParser.parse("conversation demo")

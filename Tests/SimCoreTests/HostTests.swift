@@ -15,6 +15,16 @@ import SimCore
         #expect(host.trace.lines == ["0.000s counter changed count=2", "0.000s counter changed count=4"])
     }
 
+    @Test func wiringRunsAtItsEventsPosition() throws {
+        let host = Host(Counter(), state: Counter.State())
+        try host.send(.add(1))
+        let events = try host.send(.doubleAndRing)
+        #expect(events == [.doubled(1), .rang])
+        // The fed-back .add(1) is traced between the two events, not after both.
+        #expect(host.trace.lines == ["0.000s counter changed count=1", "0.000s counter changed count=2",
+                                     "0.000s counter rang"])
+    }
+
     @Test func aRefusalThrowsAndChangesNothing() {
         let host = Host(Counter(), state: Counter.State(count: 1))
         #expect(throws: Counter.Boom.self) { try host.send(.boom) }

@@ -14,7 +14,7 @@ struct Counter: Reducer {
         /// Memoised, never state.
         var memo = Cached<String>()
     }
-    enum Action: Equatable { case add(Int), rename(String), boom, double, setAlarm(SimInstant), alarm, animate(Int), frame }
+    enum Action: Equatable { case add(Int), rename(String), boom, double, doubleAndRing, setAlarm(SimInstant), alarm, animate(Int), frame }
     enum Event: Equatable { case changed(Int), renamed, doubled(Int), rang, framed }
     struct Boom: Error, Equatable {}
 
@@ -32,6 +32,9 @@ struct Counter: Reducer {
             throw Boom()
         case .double:
             return [.doubled(s.count)]
+        case .doubleAndRing:
+            // Wiring followed by a line: a host runs the fed-back `.add` between the two.
+            return [.doubled(s.count), .rang]
         case let .setAlarm(t):
             s.alarm = t
             return []
@@ -152,6 +155,17 @@ struct Counter: Reducer {
         #expect(s.pendingActions == [.add(3)])
         #expect(s.receive(.add(3), [.changed(6)]) { $0.count = 6 })
         #expect(f.seen.isEmpty && s.pendingActions.isEmpty)
+    }
+
+    @Test func theActionsEventsComeFirstThenEachReceivedAction() {
+        // A host traces `.add`'s line between `.doubled` and `.rang`; the store asserts the
+        // action's events whole, then the received action: the same states either way.
+        let f = Failures()
+        let s = store(f)
+        s.skip(.add(1))
+        #expect(s.send(.doubleAndRing, [.doubled(1), .rang]))
+        #expect(s.receive(.add(1), [.changed(2)]) { $0.count = 2 })
+        #expect(f.seen.isEmpty)
     }
 
     @Test func sendingWhileAFedBackActionWaitsFails() {

@@ -29,8 +29,8 @@ enum ListReceiveBench {
     }
 
     /// Receives `texts` into a fresh screen, half a second of frames after each.
-    static func receiveAll(_ texts: [String]) -> ChatScreen {
-        let screen = ChatScreen(profile: .iphone8, messages: [])
+    static func receiveAll(_ texts: [String]) -> Host<ChatScreen> {
+        let screen = Host<ChatScreen>(profile: .iphone8, messages: [])
         for t in texts {
             screen.receive(t)
             screen.clock.advance(by: .milliseconds(500))

@@ -74,7 +74,7 @@ public struct BubbleList: Reducer {
     public typealias Playable = (BubbleLayout.AnimatedItem) -> Bool
 
     /// Every input of the list, at the instant given to `reduce(into:_:at:)`.
-    public enum Action {
+    public enum Action: Equatable {
         /// A message at the end (a send or a receive). A sent message, or a received one
         /// while at or heading to the bottom, scrolls to the bottom animated; otherwise
         /// the view does not move and the "new messages" marker counts it.

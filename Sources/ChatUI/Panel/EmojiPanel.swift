@@ -47,7 +47,7 @@ import Raster
 /// and selects nothing.
 public struct EmojiPanel: Reducer {
     /// What the panel is told. Each is handled at the `now` given to `reduce(into:_:at:)`.
-    public enum Action {
+    public enum Action: Equatable {
         /// One touch sample in panel coordinates (`now` is its timestamp).
         case touch(TouchEvent)
         /// A display-link frame: the scroll motion and the preview's animation advance.

@@ -4,27 +4,30 @@ import Raster
 // Drawing: every component is a `Drawable` (Raster) drawn into its frame; the screen
 // gathers them at one instant into a `ChatScreen.Drawing`, a value.
 extension ChatScreen {
-    /// The whole screen as one display list at `clock.now`. Pure: calling it twice gives
-    /// the same list and changes no state (see `layoutIfNeeded()` for the list's height
-    /// between frames).
+    /// The whole screen of `state` as one display list at `now`. Pure: it changes nothing
+    /// (the list's height between frames is the `.layout` action's).
     /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
-    public func displayList() -> DisplayList {
-        var dl = DisplayList(size: profile.size)
-        drawing(at: clock.now).draw(into: &dl, in: dl.bounds)
+    public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
+        var dl = DisplayList(size: state.profile.size)
+        drawing(state, at: now).draw(into: &dl, in: dl.bounds)
         return dl
     }
 
-    /// The screen at `now` as a `Drawable`: each component's drawing and its frame then.
+    /// The screen of `state` at `now` as a `Drawable`: each component's drawing and its
+    /// frame then.
     /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
-    public func drawing(at now: SimInstant) -> Drawing {
-        Drawing(size: profile.size, title: configuration.title, navigationBarHeight: configuration.navigationBarHeight,
-                navigationBarFrame: navigationBarFrame,
-                list: listModel.drawing(list), listFrame: listFrame(at: now),
-                inputBar: inputBar.drawing(at: now), inputBarFrame: inputBarFrame(at: now),
-                loupe: inputBar.loupeDrawing(barOrigin: inputBarFrame(at: now).origin, at: now),
-                keyboardFrame: keyboardFrame(at: now), shownKeyboard: shownKeyboard,
-                panel: panel, panelOverlays: panel.overlayDrawing(panelOrigin: keyboardFrame(at: now).origin, at: now),
-                keyboard: inputBar.keyboard)
+    public func drawing(_ state: State, at now: SimInstant) -> Drawing {
+        let bar = inputBarFrame(state, at: now)
+        let kb = keyboardFrame(state, at: now)
+        return Drawing(size: state.profile.size, title: configuration.title,
+                       navigationBarHeight: configuration.navigationBarHeight,
+                       navigationBarFrame: navigationBarFrame(state),
+                       list: listModel.drawing(state.list), listFrame: listFrame(state, at: now),
+                       inputBar: state.inputBar.drawing(at: now), inputBarFrame: bar,
+                       loupe: state.inputBar.loupeDrawing(barOrigin: bar.origin, at: now),
+                       keyboardFrame: kb, shownKeyboard: state.inputBar.keyboard.shownKind,
+                       panel: state.panel, panelOverlays: state.panel.overlayDrawing(panelOrigin: kb.origin, at: now),
+                       keyboard: state.inputBar.keyboard)
     }
 
     /// The screen at one instant: its components' drawings and their frames, taken from
@@ -57,7 +60,7 @@ extension ChatScreen {
         /// The system keyboard.
         public var keyboard: Keyboard.State
 
-        /// A screen drawing from its parts (``ChatScreen/drawing(at:)`` makes it).
+        /// A screen drawing from its parts (``ChatScreen/drawing(_:at:)`` makes it).
         public init(size: Size, title: String, navigationBarHeight: Double, navigationBarFrame: Rect,
                     list: BubbleList.Drawing, listFrame: Rect, inputBar: InputBar.Drawing, inputBarFrame: Rect,
                     loupe: InputBar.LoupeDrawing, keyboardFrame: Rect, shownKeyboard: KeyboardKind,

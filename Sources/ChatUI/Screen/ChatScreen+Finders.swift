@@ -10,18 +10,33 @@ import Tester
 /// and nothing of the panel (its preview or skin-tone picker) may lie over a panel
 /// target. Every refusal states its facts; scripts print them after the line.
 extension ChatScreen {
-    /// Where `finder`'s target is now and whether a touch there reaches it, or why not.
-    /// Drawn kinds bring the list's viewport to the keyboard first (`layoutIfNeeded`),
-    /// as a draw would.
+    /// Where `finder`'s target is in `state` at `now` and whether a touch there reaches
+    /// it, or why not. Pure: a driver sends `.layout` first when it reads at an instant
+    /// between frames (`layoutAction(for:in:)`), as UIKit lays out before a draw.
     /// - Complexity: O(drawn items) for drawn kinds, O(page) for panel keys.
-    public func resolve(_ finder: Finder) -> FinderResult {
-        if finder.isDrawnKind { layoutIfNeeded() }
-        return FinderResolution.resolve(finder, drawn: { displayList() }, components: { component($0) })
+    public func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult {
+        let m = ChatScreenMoment(self, state, at: now)
+        return FinderResolution.resolve(finder, drawn: { displayList(state, at: now) }, components: { m.component($0) })
     }
 
-    private func component(_ finder: Finder) -> FinderResult {
-        let now = clock.now
-        let bar = inputBarFrame(at: now)
+    /// Why send is disabled in `state`, in the user's words: empty, blank, or the bar's rule.
+    public func sendDisabledReason(_ state: State) -> String {
+        let text = state.inputBar.text
+        if text.isEmpty { return "the input is empty" }
+        if text.allSatisfy({ $0 == " " }) { return "the input is blank (only spaces)" }
+        if text.allSatisfy({ $0.isWhitespace }) { return "the input is blank (only spaces and line breaks)" }
+        return "the input bar disables it"
+    }
+
+    /// The moving bar takes no touches (UIKit's animations without `.allowUserInteraction`).
+    public static let movingBar = "the input bar is animating and takes no touches until it stops"
+}
+
+extension ChatScreenMoment {
+    typealias Component = ChatScreen.Component
+
+    func component(_ finder: Finder) -> FinderResult {
+                let bar = inputBarFrame(at: now)
         let l = inputBar.layout(at: now)
         let kb = keyboardFrame(at: now)
         func inBar(_ r: Rect) -> Rect { r.offsetBy(dx: bar.minX, dy: bar.minY) }
@@ -43,7 +58,7 @@ extension ChatScreen {
         case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
         case .send:
             frame = inBar(l.sendFrame); component = .inputBar
-            if !isSendEnabled { return .disabled(sendDisabledReason, FinderHit(frame: frame)) }
+            if !isSendEnabled { return .disabled(screen.sendDisabledReason(state), FinderHit(frame: frame)) }
         case .list, .outside: frame = listFrame(at: now); component = .list
         case .panel:
             if let why = panelShown { return .missing(why) }
@@ -118,8 +133,8 @@ extension ChatScreen {
             // The field is where the panel draws it (a bar above the pages, or beside the
             // results tab), so it resolves over the drawn view.
             if let why = panelShown { return .missing(why) }
-            layoutIfNeeded()
-            let r = FinderResolution.resolve(.view("EmojiPanel.search"), drawn: { displayList() }, components: { _ in .missing("") })
+            let r = FinderResolution.resolve(.view("EmojiPanel.search"), drawn: { screen.displayList(state, at: now) },
+                                             components: { _ in .missing("") })
             switch r {
             case .hit(var h): h.text = panel.query ?? ""; return .hit(h)
             case .missing, .notInCatalog, .offScreen: return .missing("the panel draws no search field")
@@ -158,7 +173,7 @@ extension ChatScreen {
         let hit = FinderHit(frame: visible, isSelected: selected, text: text)
         let p = hit.point
         if component == .inputBar && !inputBar.receivesTouches(at: now) {
-            return .disabled(Self.movingBar, hit)
+            return .disabled(ChatScreen.movingBar, hit)
         }
         if let other = self.component(at: p), other != component {
             return .covered(by: "the \(other.rawValue)", hit)
@@ -171,24 +186,11 @@ extension ChatScreen {
         return .hit(hit)
     }
 
-    /// Why send is disabled, in the user's words: empty, blank, or the bar's rule.
-    public var sendDisabledReason: String {
-        let text = inputBar.text
-        if text.isEmpty { return "the input is empty" }
-        if text.allSatisfy({ $0 == " " }) { return "the input is blank (only spaces)" }
-        if text.allSatisfy({ $0.isWhitespace }) { return "the input is blank (only spaces and line breaks)" }
-        return "the input bar disables it"
-    }
-
-    /// The moving bar takes no touches (UIKit's animations without `.allowUserInteraction`).
-    public static let movingBar = "the input bar is animating and takes no touches until it stops"
-
     /// The text view's own finders: `input at N` (the caret boundary before unit N) and
     /// `input.handle start|end`. They aim at a point inside the text, not at the view's
     /// centre, and every miss says which fact is missing.
     private func textViewResolve(_ finder: Finder) -> FinderResult {
-        let now = clock.now
-        let bar = inputBarFrame(at: now)
+                let bar = inputBarFrame(at: now)
         let tv = inputBar.layout(at: now).textViewFrame.offsetBy(dx: bar.minX, dy: bar.minY)
         guard let visible = tv.intersection(bounds), !visible.isEmpty else {
             return .offScreen("the text view is not on screen (at \(tv))", frame: tv)

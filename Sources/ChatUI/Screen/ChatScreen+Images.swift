@@ -27,7 +27,8 @@ extension ChatScreen {
     }
 
     /// The screen's images (its library, through its frame cache): what pixel snapshots
-    /// of the screen draw by default (`DisplayListRepresentable.imageProvider`), so
-    /// `assertSnapshot(of: screen, as: .png)` shows the real emoji.
+    /// of its host draw by default (`TestableReducer.imageProvider`, the host's
+    /// `DisplayListRepresentable.imageProvider`), so `assertSnapshot(of: screen, as: .png)`
+    /// shows the real emoji.
     public var imageProvider: ImageProvider { Self.imageProvider(library: images, cache: frameCache) }
 }

@@ -3,23 +3,24 @@ import EmojiText
 import Imaging
 import Interaction
 import Raster
-import Tester
 
 /// The composed chat screen: navigation bar, bubble list, input bar and the two
 /// keyboards (the system one, drawn as a plain key area, and the EmojiPanel), in a
-/// device profile with its safe area, on one VirtualClock.
+/// device profile with its safe area: one `Reducer` whose `State` holds its children's
+/// states and whose `Action` embeds theirs, run by one `Host<ChatScreen>`.
 ///
-/// The host of its children: the input bar, the panel and the list's gesture arena are
-/// values that return events; the screen performs them (trace lines, inserting what the
-/// panel picked, sending a message into the list, the key click) and owns the one
-/// `DisplayLink`, the one `Trace` and the one timer at its children's next deadline.
-/// The clock only moves through a `Tester` (or whoever owns it); the screen reads it.
+/// The wiring between the children is fed-back actions a `TestStore` sees: a panel pick
+/// (`.panel(.didSelect(e))`) feeds back `.inputBar(.insertEmoji(e))`, the delete key
+/// `.inputBar(.deleteFromPanel)`, a message the bar sends (`.outgoing(text)`, after the
+/// bar's own events) `.send(text)`, which appends it to the list. Everything else a
+/// child's event causes (the list's visible height following the bar, a list tap
+/// resigning the input) happens inside the action, in the order UIKit would do it.
 ///
 /// ## Driving it
 ///
-/// Through a `Tester` (module Tester), aimed by finders, as a script is:
+/// Through a `Tester` (module Tester) over its host, aimed by finders, as a script is:
 ///
-///     let screen = ChatScreen(profile: .iphone14, messages: DemoConversation.messages())
+///     let screen = Host<ChatScreen>(profile: .iphone14, messages: DemoConversation.messages())
 ///     let tester = Tester(screen)             // auto timing: idle before every action
 ///     try tester.tap(.input)                  // system keyboard slides up
 ///     try screen.type("hello [微笑]")
@@ -29,19 +30,20 @@ import Tester
 ///     try tester.pumpUntilIdle()              // until nothing moves (GIF loops aside)
 ///     screen.displayList()                    // one DisplayList for the whole screen
 ///
-/// - Touches (`handle(_:)`, which the Tester calls) are routed on touch
-///   down by hit testing, in z-order: keyboard (panel or system keys), input bar, list,
+/// - Touches (`.touch`, which the Tester's touches become) are routed on touch down by
+///   hit testing, in z-order: keyboard (panel or system keys), input bar, list,
 ///   navigation bar; the rest of that finger's touches go to the same component.
-/// - One 60 Hz `DisplayLink` drives every frame: input bar and keyboard animation
-///   (posting their `did*`), keyboard avoidance (the list's visible height follows the
-///   keyboard at every frame), list scrolling and GIF players, then the panel while it
-///   needs frames (its pages move, its preview animates).
-/// - Drawing: `displayList()` and `drawing(at:)` (a `Drawable`) are pure. `layoutIfNeeded()`
-///   brings the list's visible height to the keyboard's position at `clock.now` (frames
-///   and actions do it; a host calls it before drawing at an instant between frames).
-/// - Everything that happens is a line in the shared `trace` (sources `screen`,
-///   `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
-public final class ChatScreen: DisplayListRepresentable {
+/// - One display link (the host's) sends `.frame` while anything animates or a GIF
+///   plays: input bar and keyboard animation (posting their `did*`), keyboard avoidance
+///   (the list's visible height follows the keyboard at every frame), list scrolling,
+///   then the panel while it needs frames; the host then advances the GIF players
+///   (`performFrame`). The one timer sends `.deadline` at the children's earliest deadline.
+/// - Queries (`displayList(_:at:)`, `drawing(_:at:)`, a `Drawable`, the finders) are pure. `.layout` brings the list's
+///   visible height to the keyboard's position at an instant between frames; a driver
+///   sends it before reading what is drawn (`Testable.layout(for:)`).
+/// - Every event is a line of the host's trace (sources `screen`, `list`, `inputBar`,
+///   `keyboard`, `panel`, `list.gestures`), made in one place: `trace(_:at:)`.
+public struct ChatScreen: Reducer {
     /// How the screen is built: fixed at `init`, each part handed to the component it
     /// configures. The defaults are the seeds' chat screen (UIKit's 44 pt navigation bar,
     /// light theme, WeChat's panel).
@@ -88,363 +90,426 @@ public final class ChatScreen: DisplayListRepresentable {
         case emojiPanel
     }
 
-    /// The device: screen size, scale and safe area. `resize(to:)` changes its size.
-    public private(set) var profile: DeviceProfile
+
     /// The configuration the screen was made with.
     public let configuration: Configuration
-    /// The virtual clock every component reads (the screen never advances it: a
-    /// `Tester`, or whoever owns the clock, does).
-    public let clock: VirtualClock
-    /// The one trace every component's events are recorded into, in order (sources
-    /// `screen`, `list`, `inputBar`, `keyboard`, `panel`, `list.gestures`).
-    public let trace: Trace
-    /// The screen's one 60 Hz display link: each frame ticks the input bar and keyboard,
-    /// the list's height and scrolling, the GIF players, and the panel while it needs
-    /// frames. A `Tester` stops it while the screen is idle (`frameLink`).
-    public let displayLink: DisplayLink
     /// The emoji the panel offers and the input and bubbles resolve placeholders with.
     public let catalog: EmojiCatalog
     /// The images of the catalog's emoji (static and animated) the panel and the
     /// bubbles draw; an emoji without one draws its placeholder.
     public let images: ImageLibrary
-    /// The frame cache shared by every GIF player of the list.
+    /// The frame cache shared by every GIF player of the list (a runtime object: a
+    /// memory warning purges it when the host performs `.memoryWarning`).
     public let frameCache: FrameCache
-    /// The theme hosts render this screen's display lists with (`configuration.theme`
-    /// at first). Changing it changes no state and no trace: display lists name colour
-    /// roles, which a renderer resolves with the theme it is given.
-    public var theme: Theme
-    /// The message list's state (its scroll, rows, cells and the new-messages marker);
-    /// the screen sends it actions through `listModel` and performs their events: trace
-    /// lines, GIF players (from `images`) started, stopped and advanced at frames.
-    public private(set) var list: BubbleList.State
-    /// The bubble list reducer, with the screen's layout engine and GIF players.
-    public let listModel: BubbleList
-    /// The input bar's state (the screen runs its reducer and performs its events);
-    /// read it for the text, selection, keyboard and the bar's frames.
-    public private(set) var inputBar: InputBar.State
-    /// The emoji keyboard (a value; the screen sends it actions and performs its events).
-    public private(set) var panel: EmojiPanel.State
-    /// The emoji keyboard's reducer: the catalog's groups, search and variants, and the
-    /// screen's images for the preview's animation.
-    public let panelModel: EmojiPanel
     /// Lays out bubbles (text, inline and big emoji) with the catalog, the list's
     /// metrics and `configuration.locale`; the list asks it for each new row.
     public let layoutEngine: BubbleLayoutEngine
+    /// The bubble list reducer, with the layout engine and the GIF players (the host
+    /// performs the list's player events with them and advances them at frames).
+    public let listModel: BubbleList
+    /// The emoji keyboard's reducer: the catalog's groups, search and variants, and the
+    /// images for the preview's animation; its height is the device's emoji keyboard's.
+    public let panelModel: EmojiPanel
+    /// The list's gesture arena (its pan and tap), traced as `list.gestures`.
+    public let listArena = GestureArena(source: "list.gestures")
 
-    private var listGestures: GestureArena.State
-    private let listArena = GestureArena(source: "list.gestures")
-    /// The one timer: at the earliest deadline of the panel, the list's gestures and the
-    /// input bar's loupe.
-    private var deadlineTimer: VirtualClock.TimerID?
-    private var deadlineDue: SimInstant?
-    /// Set while the panel needs frames: the instant it began to (it ticks at frames
-    /// strictly after it, as a display link started then would).
-    private var panelFramesAfter: SimInstant?
-    private var touchTargets: [Int: Component] = [:]
-    /// Fingers down, by touch id, with the component each went down on.
-    public var fingerTargets: [Int: Component] { touchTargets }
-    private var nextMessageID: Int
-    private var listPanActive = false
-    /// What the gestures, the panel and the display link hold instead of `self` (no weak
-    /// captures in Embedded Swift); cleared in deinit.
-    private let backref = Backref<ChatScreen>()
+    /// Everything the screen remembers: its children's states and the routing between them.
+    public struct State: Equatable {
+        /// The device: screen size, scale and safe area (`.resize` changes its size).
+        public var profile: DeviceProfile
+        /// The theme hosts render the screen's display lists with (`configuration.theme`
+        /// at first). Changing it changes nothing else and traces nothing: display lists
+        /// name colour roles, which a renderer resolves with the theme it is given.
+        public var theme: Theme
+        /// The input bar's state: text, selection, keyboard, the bar's frames.
+        public var inputBar: InputBar.State
+        /// The emoji keyboard's state.
+        public var panel: EmojiPanel.State
+        /// The message list's state (its scroll, rows, cells and the new-messages marker).
+        public var list: BubbleList.State
+        /// The list's recognizers (pan and tap).
+        public var listGestures: GestureArena.State
+        /// Fingers down, by touch id, with the component each went down on.
+        public var touchTargets: [Int: Component] = [:]
+        /// Whether the list's pan began during the current touch (then its lift is the
+        /// pan's end, not a `touchUp`).
+        public var listPanActive = false
+        /// The id the next message gets.
+        public var nextMessageID: Int
+        /// Set while the panel needs frames: the instant it began to (it ticks at frames
+        /// strictly after it, as a display link started then would).
+        public var panelFramesAfter: SimInstant?
+    }
 
-    /// A chat screen at rest: keyboard down, list scrolled to the bottom, panel on its
-    /// first page, display link started on `clock`.
+    /// What the screen is told: its children's actions, embedded, and its own.
+    public enum Action: Equatable {
+        /// An input-bar action (typing, editing, the panel's insert and delete, ...).
+        case inputBar(InputBar.Action)
+        /// An emoji-panel action (search, scrolling, ...; touches come as `.touch`).
+        case panel(EmojiPanel.Action)
+        /// A bubble-list action.
+        case list(BubbleList.Action)
+        /// A raw touch in screen coordinates, routed by the component its finger went down on.
+        case touch(TouchEvent)
+        /// A display-link frame (`frameAction`).
+        case frame
+        /// The children's earliest deadline came (`deadlineAction`).
+        case deadline
+        /// The user's message goes into the list (fed back from the bar's send).
+        case send(String)
+        /// A message from the other side arrives (the scripts' `receive`).
+        case receive(String)
+        /// The system's memory warning: the shared frame cache is purged.
+        case memoryWarning
+        /// A new screen size (rotation, split view, a resizable window).
+        case resize(Size)
+        /// UIKit's layout pass before a draw between frames: the list's visible height
+        /// follows the keyboard's position now.
+        case layout
+        /// The theme display lists are rendered with.
+        case setTheme(Theme)
+    }
+
+    /// What happened, in one vocabulary: the children's events lifted, and the screen's own.
+    public enum Event: Equatable {
+        /// An input-bar event (source `inputBar`, or `keyboard` for notifications).
+        case inputBar(InputBarEvent)
+        /// An emoji-panel event: its lines (source `panel`), its picks and deletes (fed
+        /// back to the bar) and its key click (`screen inputClick`).
+        case panel(PanelEvent)
+        /// A bubble-list event (source `list`); its player events start and stop players.
+        case list(BubbleListEvent)
+        /// A transition of the list's recognizers (source `list.gestures`).
+        case listGestures(GestureArena.Event)
+        /// A finger went down on a component (`screen touchDown`).
+        case touchDown(Component, at: Point)
+        /// The bar sent this text; fed back as `.send(text)`. Not a line.
+        case outgoing(String)
+        /// The user's message went into the list (`screen send`).
+        case sent(Message.ID)
+        /// A message from the other side went into the list (`screen receive`).
+        case received(Message.ID)
+        /// The new-messages marker was tapped while counting this many (`screen markerTapped`).
+        case markerTapped(count: Int)
+        /// A memory warning; performing it purges the frame cache (`screen memoryWarning`).
+        case memoryWarning(purgedBytes: Int)
+        /// The screen took a new size (`screen resize`).
+        case resized(Size)
+        /// The input bar refused an action (`screen refused`).
+        case refused(InputBarError)
+    }
+
+    /// The screen refuses nothing: an input-bar refusal is an event (`.refused`), traced
+    /// after the list followed the bar, as the screen did before it was a reducer.
+    public typealias Failure = Never
+
+    /// A screen for `profile`: the reducer (its dependencies); `initialState` opens it.
     ///
     /// - Parameters:
-    ///   - profile: The device (size, scale, safe area, keyboard heights).
+    ///   - profile: The device (the panel's height is its emoji keyboard's).
     ///   - catalog: The emoji of the panel and of placeholders in the input and bubbles.
-    ///   - messages: The conversation already there, oldest first; new messages get ids
-    ///     above the largest given.
     ///   - images: The emoji's images (panel cells, bubbles, GIF players).
     ///   - configuration: The screen's parts (see `Configuration`).
-    ///   - clock: The virtual clock the screen reads and schedules its display link and
-    ///     timers on; share it with the `Tester` that drives the screen.
-    ///   - trace: Where every component's events are recorded.
-    /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
-    ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
-    public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
-                images: ImageLibrary = ImageLibrary(), configuration: Configuration = Configuration(),
-                clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
-        self.profile = profile
+    public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, images: ImageLibrary = ImageLibrary(),
+                configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.clock = clock
-        self.trace = trace
         self.catalog = catalog
         self.images = images
-        self.theme = configuration.theme
-        frameCache = FrameCache(byteBudget: configuration.frameCacheBudget)
+        let cache = FrameCache(byteBudget: configuration.frameCacheBudget)
+        frameCache = cache
         var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
         engine.metrics = configuration.list.metrics
         layoutEngine = engine
-        inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panelConfig = configuration.panel
         panelConfig.height = profile.emojiKeyboardHeight
         panelModel = EmojiPanel(catalog: catalog, configuration: panelConfig, images: images)
-        panel = panelModel.initialState(width: profile.size.width, at: clock.now)
-        _ = panelModel.reduce(into: &panel, .setPreviewBounds(Self.previewBounds(size: profile.size, panelHeight: panelConfig.height)),
-                              at: clock.now)
-        nextMessageID = (messages.map({ $0.id.raw }).max() ?? -1) + 1
-        let navBottom = profile.safeArea.top + configuration.navigationBarHeight
-        let barTop = inputBar.frame(at: clock.now).minY
         listModel = BubbleList(layout: { engine.layout($0, listWidth: $1) },
                                playable: GIFBubblePlayer.playable(library: images),
-                               players: BubbleListPlayers(factory: GIFBubblePlayer.factory(library: images, cache: frameCache)))
+                               players: BubbleListPlayers(factory: GIFBubblePlayer.factory(library: images, cache: cache)))
+    }
+
+    /// The screen at rest at `now`: keyboard down, list scrolled to the bottom, panel on
+    /// its first page; and the events of the list's opening pass (cells created,
+    /// willDisplay, players started) for the host to record and perform.
+    ///
+    /// - Parameters:
+    ///   - profile: The device (the one the reducer was made for).
+    ///   - messages: The conversation already there, oldest first; new messages get ids
+    ///     above the largest given.
+    ///   - now: The instant the screen opens.
+    /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
+    ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
+    public func initialState(profile: DeviceProfile, messages: [Message] = [], at now: SimInstant = .zero)
+        -> (state: State, events: [Event]) {
+        let inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
+        var panel = panelModel.initialState(width: profile.size.width, at: now)
+        _ = panelModel.reduce(into: &panel, .setPreviewBounds(Self.previewBounds(size: profile.size, panelHeight: panelModel.configuration.height)),
+                              at: now)
+        let navBottom = profile.safeArea.top + configuration.navigationBarHeight
+        let barTop = inputBar.frame(at: now).minY
         let opened = listModel.open(messages: messages, width: profile.size.width, viewportHeight: barTop - navBottom,
-                                    configuration: configuration.list, at: clock.now)
-        list = opened.state
-        listGestures = GestureArena.State()
-        listGestures.add(PanRecognizer(name: "pan"))
-        listGestures.add(TapRecognizer(name: "tap"))
-        displayLink = DisplayLink(clock: clock, hz: 60)
-        performList(opened.events, at: clock.now)   // the rows opened with the screen: willDisplay, players
-        backref.bind(self)
-        displayLink.add { [backref] t in backref.target?.frame(at: t) }
-        displayLink.start()
+                                    configuration: configuration.list, at: now)
+        var gestures = GestureArena.State()
+        gestures.add(PanRecognizer(name: "pan"))
+        gestures.add(TapRecognizer(name: "tap"))
+        let state = State(profile: profile, theme: configuration.theme, inputBar: inputBar, panel: panel, list: opened.state,
+                          listGestures: gestures, nextMessageID: (messages.map({ $0.id.raw }).max() ?? -1) + 1)
+        return (state, opened.events.map(Event.list))
     }
 
-    deinit { backref.clear() }
+    // MARK: the reducer
 
-    // MARK: geometry
-
-    /// The whole screen in points, origin at its top-left.
-    public var bounds: Rect { profile.bounds }
-    /// The navigation bar's frame, the status bar's safe area included (it is drawn
-    /// behind it).
-    public var navigationBarFrame: Rect {
-        Rect(x: 0, y: 0, width: profile.size.width, height: profile.safeArea.top + configuration.navigationBarHeight)
+    /// Applies `action` at `now` and returns the events in the order the screen's
+    /// children produced them (see the type's documentation for the wiring).
+    /// - Complexity: the children's transitions it runs, plus O(1) per event.
+    public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [Event] {
+        var out: [Event] = []
+        switch action {
+        case .inputBar(let a): bar(a, &state, now, &out)
+        case .panel(let a): panel(a, &state, now, &out)
+        case .list(let a): list(a, &state, now, &out)
+        case .touch(let t): touch(t, &state, now, &out)
+        case .frame: frame(&state, now, &out)
+        case .deadline: deadline(&state, now, &out)
+        case .send(let text):
+            // After the append, the list follows the bar that just changed (as after
+            // every bar action without a send).
+            append(.me, text, &state, now, &out)
+            list(.setViewportHeight(listFrame(state, at: now).height), &state, now, &out)
+        case .receive(let text): append(.other, text, &state, now, &out)
+        case .memoryWarning:
+            let bytes = frameCache.statistics.bytesHeld
+            out.append(.memoryWarning(purgedBytes: bytes))
+            list(.memoryWarning(purgedBytes: bytes), &state, now, &out)
+        case .resize(let size): resize(size, &state, now, &out)
+        case .layout: list(.setViewportHeight(listFrame(state, at: now).height), &state, now, &out)
+        case .setTheme(let theme): state.theme = theme
+        }
+        return out
     }
-    /// The input bar's frame at `now` (default: the clock's instant): full width, its
-    /// bottom on the keyboard's top edge (or the safe area), moving while either animates.
-    public func inputBarFrame(at now: SimInstant? = nil) -> Rect { inputBar.frame(at: now ?? clock.now) }
-    /// The keyboard's presentation frame at `now` (default: the clock's instant): where
-    /// the system keys or the emoji panel are drawn; below the screen while hidden.
-    public func keyboardFrame(at now: SimInstant? = nil) -> Rect { inputBar.keyboardFrame(at: now ?? clock.now) }
-    /// The list's frame: from the navigation bar down to the input bar (which rides the keyboard).
-    public func listFrame(at now: SimInstant? = nil) -> Rect {
-        let top = navigationBarFrame.maxY
-        return Rect(x: 0, y: top, width: profile.size.width, height: max(0, inputBarFrame(at: now).minY - top))
+
+    /// An input-bar action, then what the screen does after every one: a sent message is
+    /// handed on (`.outgoing`, after all the bar's events; its `.send` lays the list
+    /// out), else the list's visible height follows the bar; a refusal is an event last.
+    func bar(_ a: InputBar.Action, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        var failure: InputBarError?
+        do throws(InputBarError) {
+            let events = try InputBar().reduce(into: &s.inputBar, a, at: now)
+            var sent = false
+            for e in events { out.append(.inputBar(e)) }
+            for e in events { if case .didSend(let text) = e { out.append(.outgoing(text)); sent = true } }
+            if sent { return }
+        } catch {
+            failure = error
+        }
+        list(.setViewportHeight(listFrame(s, at: now).height), &s, now, &out)
+        if let failure { out.append(.refused(failure)) }
     }
 
-    /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`: during a
-    /// switch the incoming one, while hiding the outgoing one).
-    public var shownKeyboard: KeyboardKind { inputBar.keyboard.shownKind }
+    /// A panel action; the panel's frames follow whether it needs them now.
+    func panel(_ a: EmojiPanel.Action, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        for e in panelModel.reduce(into: &s.panel, a, at: now) { out.append(.panel(e)) }
+        if panelModel.needsFrames(s.panel, at: now) {
+            if s.panelFramesAfter == nil { s.panelFramesAfter = now }
+        } else {
+            s.panelFramesAfter = nil
+        }
+    }
 
-    // MARK: frames
+    func list(_ a: BubbleList.Action, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        for e in listModel.reduce(into: &s.list, a, at: now) { out.append(.list(e)) }
+    }
+
+    func append(_ sender: Message.Sender, _ text: String, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        let m = Message(id: .init(s.nextMessageID), sender: sender, serverText: text, time: now)
+        s.nextMessageID += 1
+        out.append(sender == .me ? .sent(m.id) : .received(m.id))
+        list(.append(m), &s, now, &out)
+    }
 
     /// One display-link frame: input bar and keyboard animations post what arrived,
-    /// the list's visible height follows the keyboard, the list scrolls, GIFs advance.
-    private func frame(at t: SimInstant) {
-        pump(at: t) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: t) }
-        sendList(.setViewportHeight(listFrame(at: t).height), at: t)
-        sendList(.tick, at: t)
-        listModel.performFrame(in: list, at: t)
-        if let after = panelFramesAfter, t > after {
-            sendPanel(.tick)
-            if !panelModel.needsFrames(panel, at: t) { panelFramesAfter = nil }
+    /// the list's visible height follows the keyboard, the list scrolls, then the panel
+    /// at frames strictly after it began to need them. (The host then advances the GIF
+    /// players: `performFrame`.)
+    func frame(_ s: inout State, _ t: SimInstant, _ out: inout [Event]) {
+        bar(.tick, &s, t, &out)
+        list(.setViewportHeight(listFrame(s, at: t).height), &s, t, &out)
+        list(.tick, &s, t, &out)
+        if let after = s.panelFramesAfter, t > after {
+            panel(.tick, &s, t, &out)
+            if !panelModel.needsFrames(s.panel, at: t) { s.panelFramesAfter = nil }
         }
     }
 
-    /// Brings the list's visible height to the keyboard's position now, as UIKit's
-    /// layout pass before a draw does (frames and actions do it; call it before drawing
-    /// at an instant between frames while the keyboard moves).
-    public func layoutIfNeeded() {
-        sendList(.setViewportHeight(listFrame(at: clock.now).height))
-    }
-
-    /// Sends the list an action at `time` (default `clock.now`), records its events in
-    /// the trace (source `list`) and performs them (the GIF players), in order.
-    /// - Parameters:
-    ///   - action: The list's input.
-    ///   - time: Its instant; nil for the clock's.
-    /// - Complexity: the list's transition, plus O(1) per event.
-    public func sendList(_ action: BubbleList.Action, at time: SimInstant? = nil) {
-        let now = time ?? clock.now
-        performList(listModel.reduce(into: &list, action, at: now), at: now)
-    }
-
-    /// Records the list's events in the trace and performs them (the GIF players), in
-    /// order: what every list transition, the opening one included, is followed by.
-    private func performList(_ events: [BubbleListEvent], at now: SimInstant) {
-        for e in events {
-            trace.record(e.traceEvent(at: now))
-            listModel.perform(e, in: list, at: now)
+    /// Fires each child whose deadline is due: the list's gestures, the panel, the bar's loupe.
+    func deadline(_ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        if let d = s.listGestures.nextDeadline, d <= now {
+            listGestures(listArena.reduce(into: &s.listGestures, .deadline, at: now), &s, now, &out)
         }
+        if let d = panelModel.nextDeadline(s.panel), d <= now { panel(.deadline, &s, now, &out) }
+        if let d = InputBar().nextDeadline(s.inputBar), d <= now { bar(.tick, &s, now, &out) }
     }
 
-    // MARK: children's events
-
-    /// Sends the panel an action at `clock.now` and performs what it returns, in order.
-    public func sendPanel(_ action: EmojiPanel.Action) {
-        let out = panelModel.reduce(into: &panel, action, at: clock.now)
-        for e in out {
-            switch e {
-            case .trace(let line): trace.record(line)
-            case .didSelect(let emoji): pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .insertEmoji(emoji), at: clock.now) }
-            case .didTapDelete: pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .deleteFromPanel, at: clock.now) }
-            case .inputClick: trace.record(clock.now, "screen", "inputClick")
-            }
-        }
-        if panelModel.needsFrames(panel, at: clock.now) { if panelFramesAfter == nil { panelFramesAfter = clock.now } } else { panelFramesAfter = nil }
-        syncDeadline()
-    }
-
-    /// Records the list gestures' events and acts on their transitions.
-    private func performListGestures(_ events: [GestureArena.Event]) {
-        for e in events {
-            trace.record(e.traceEvent(source: listArena.source))
-            if let u = e.update { listGesture(u) }
-        }
-        syncDeadline()
-    }
-
-    /// Keeps the one timer at the children's earliest deadline.
-    private func syncDeadline() {
-        var want = panelModel.nextDeadline(panel)
-        if let d = listGestures.nextDeadline, want.map({ d < $0 }) ?? true { want = d }
-        if let d = InputBar().nextDeadline(inputBar), want.map({ d < $0 }) ?? true { want = d }
-        guard want != deadlineDue else { return }
-        if let t = deadlineTimer { clock.cancel(t) }
-        deadlineTimer = nil; deadlineDue = want
-        if let due = want {
-            deadlineTimer = clock.schedule(at: due) { [backref] now in backref.target?.deadlineFired(at: now) }
-        }
-    }
-
-    private func deadlineFired(at now: SimInstant) {
-        deadlineTimer = nil; deadlineDue = nil
-        if let d = listGestures.nextDeadline, d <= now { performListGestures(listArena.reduce(into: &listGestures, .deadline, at: now)) }
-        if let d = panelModel.nextDeadline(panel), d <= now { sendPanel(.deadline) }
-        if let d = InputBar().nextDeadline(inputBar), d <= now { pump(at: now) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tick, at: now) } }
-        syncDeadline()
-    }
-
-    /// Runs an input-bar action, records its events in the trace and acts on what it
-    /// sends out (a sent message goes into the list). Refusals are recorded in the trace
-    /// and returned.
-    @discardableResult
-    private func pump(at time: SimInstant? = nil,
-                      _ body: (inout InputBar.State) throws(InputBarError) -> [InputBarEvent]) -> InputBarError? {
-        var failure: InputBarError?
-        var events: [InputBarEvent] = []
-        let now = time ?? clock.now
-        do { events = try body(&inputBar) } catch { failure = error }
-        for e in events { trace.record(e.traceEvent(at: now)) }
-        for e in events {
-            if case .didSend(let text) = e { appendMessage(sender: .me, text: text) }
-        }
-        sendList(.setViewportHeight(listFrame().height))
-        if let failure { trace.record(clock.now, "screen", "refused", ("error", failure.description)) }
-        // A held finger's loupe timer (a stale one fires into a no-op when the finger left).
-        if let d = InputBar().nextDeadline(inputBar), d != deadlineDue { syncDeadline() }
-        return failure
-    }
-
-    func performAction(_ action: InputBar.Action) throws(ChatScreenError) {
-        if let e = pump({ [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, action, at: clock.now) }) { throw .inputBar(e) }
-    }
-
-    private func appendMessage(sender: Message.Sender, text: String) {
-        let m = Message(id: .init(nextMessageID), sender: sender, serverText: text, time: clock.now)
-        nextMessageID += 1
-        trace.record(clock.now, "screen", sender == .me ? "send" : "receive", ("message", m.id.description))
-        sendList(.append(m))
-    }
-
-    // MARK: touches
-
-    /// Which component a touch down at `p` (screen coordinates) lands on, by z-order:
-    /// keyboard, input bar, list, navigation bar. Nil outside the screen, and on the
-    /// input bar while an animation moves it and it does not allow user interaction
-    /// (`InputBar.receivesTouches(at:)`): UIKit's hit test skips it and nothing behind
-    /// it (the root view) takes touches.
-    public func component(at p: Point) -> Component? {
-        guard bounds.contains(p) else { return nil }
-        let now = clock.now
-        if inputBar.keyboard.kind != .none || inputBar.keyboard.isAnimating,
-           keyboardFrame(at: now).contains(p) {
-            return shownKeyboard == .emoji ? .emojiPanel : .systemKeyboard
-        }
-        if inputBarFrame(at: now).contains(p) { return inputBar.receivesTouches(at: now) ? .inputBar : nil }
-        if listFrame(at: now).contains(p) { return .list }
-        return .navigationBar
-    }
-
-    /// Delivers a raw touch in screen coordinates. The clock first advances to the
-    /// touch's timestamp (frames in between run), then the touch goes to the component
-    /// its finger went down on.
-    public func handle(_ touch: TouchEvent) {
+    /// Routes a touch: a touch down goes to the component under it (`component(_:at:now:)`)
+    /// and every later touch of that finger to the same one.
+    func touch(_ touch: TouchEvent, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
         let target: Component?
         if touch.phase == .began {
-            target = component(at: touch.location)
-            touchTargets[touch.id] = target
+            target = component(s, at: touch.location, now: now)
+            s.touchTargets[touch.id] = target
             if let target {
-                trace.record(clock.now, "screen", "touchDown", ("component", target.rawValue), ("at", touch.location.description))
-            } else if inputBarFrame(at: clock.now).contains(touch.location) {
+                out.append(.touchDown(target, at: touch.location))
+            } else if inputBarFrame(s, at: now).contains(touch.location) {
                 // The moving bar takes no touch and nothing behind it gets one (see
-                // `component(at:)`); the bar says so itself: `inputBar touchIgnored
+                // `component(_:at:now:)`); the bar says so itself: `inputBar touchIgnored
                 // at=(x, y) reason=animating`. The finger stays nobody's until it lifts.
-                pump(at: touch.timestamp) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .touch(touch), at: touch.timestamp) }
+                bar(.touch(touch), &s, touch.timestamp, &out)
             }
         } else {
-            target = touchTargets[touch.id]
+            target = s.touchTargets[touch.id]
         }
-        if touch.phase.isFinal { touchTargets[touch.id] = nil }
+        if touch.phase.isFinal { s.touchTargets[touch.id] = nil }
         switch target {
         case .emojiPanel:
-            let origin = keyboardFrame().origin
+            let origin = keyboardFrame(s, at: now).origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
-            sendPanel(.touch(t))
+            panel(.touch(t), &s, now, &out)
         case .inputBar:
-            pump(at: touch.timestamp) { bar throws(InputBarError) in try InputBar().reduce(into: &bar, .touch(touch), at: touch.timestamp) }
+            bar(.touch(touch), &s, touch.timestamp, &out)
         case .list:
-            let origin = listFrame().origin
+            let origin = listFrame(s, at: now).origin
             var t = touch
             t.location = Point(x: touch.location.x - origin.x, y: touch.location.y - origin.y)
-            if touch.phase == .began { listPanActive = false; sendList(.touchDown, at: touch.timestamp) }
-            performListGestures(listArena.reduce(into: &listGestures, .touch(t), at: t.timestamp))
-            if touch.phase.isFinal && !listPanActive { sendList(.touchUp, at: touch.timestamp) }
+            if touch.phase == .began { s.listPanActive = false; list(.touchDown, &s, touch.timestamp, &out) }
+            listGestures(listArena.reduce(into: &s.listGestures, .touch(t), at: t.timestamp), &s, now, &out)
+            if touch.phase.isFinal && !s.listPanActive { list(.touchUp, &s, touch.timestamp, &out) }
         case .systemKeyboard, .navigationBar, nil:
-            break   // the system keyboard's keys are driven by `type`; the bar is inert
+            break   // the system keyboard's keys are driven by typing; the bar is inert
         }
     }
 
-    /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
-    public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
-
-    private func listGesture(_ u: GestureUpdate) {
-        switch u.kind {
-        case .pan:
-            if u.state == .began { listPanActive = true }
-            sendList(.pan(u))
-        case .tap where u.state == .ended:
-            if let m = list.markerFrame, m.contains(u.location) {
-                trace.record(clock.now, "screen", "markerTapped", ("count", String(list.newMessagesCount)))
-                sendList(.clearMarker)
-                sendList(.scrollToBottom(animated: true))
-            } else if inputBar.responder.isFirstResponder {
-                pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .tapOutside, at: clock.now) }
+    /// The list's recognizers' events, each followed by what it does: a pan scrolls the
+    /// list, a tap on the marker jumps to the bottom, any other tap resigns the input.
+    func listGestures(_ events: [GestureArena.Event], _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        for e in events {
+            out.append(.listGestures(e))
+            guard let u = e.update else { continue }
+            switch u.kind {
+            case .pan:
+                if u.state == .began { s.listPanActive = true }
+                list(.pan(u), &s, now, &out)
+            case .tap where u.state == .ended:
+                if let m = s.list.markerFrame, m.contains(u.location) {
+                    out.append(.markerTapped(count: s.list.newMessagesCount))
+                    list(.clearMarker, &s, now, &out)
+                    list(.scrollToBottom(animated: true), &s, now, &out)
+                } else if s.inputBar.responder.isFirstResponder {
+                    bar(.tapOutside, &s, now, &out)
+                }
+            default:
+                break
             }
-        default:
-            break
         }
     }
 
-    // MARK: messages and system events
-
-    /// A message from the other side arrives (the scripts' `receive`).
-    public func receive(_ serverText: String) { appendMessage(sender: .other, text: serverText) }
-
-    /// Purges the shared frame cache; visible players keep animating and decode their
-    /// current frames again on the next frame.
-    public func simulateMemoryWarning() {
-        let bytes = frameCache.statistics.bytesHeld
-        frameCache.purge()
-        trace.record(clock.now, "screen", "memoryWarning", ("purgedBytes", String(bytes)))
-        sendList(.memoryWarning(purgedBytes: bytes))
+    /// The bar and the keyboards take the new width (the keyboard animates to its new
+    /// frame), the panel keeps the page that shows the same first emoji, and the list
+    /// re-lays out keeping its top visible message anchored (or stays at the bottom).
+    /// Nothing but the bar's refusal happens when the bar refuses.
+    func resize(_ size: Size, _ s: inout State, _ now: SimInstant, _ out: inout [Event]) {
+        bar(.resize(size), &s, now, &out)
+        if case .refused? = out.last { return }
+        s.profile.size = size
+        panel(.resize(width: size.width), &s, now, &out)
+        panel(.setPreviewBounds(Self.previewBounds(size: size, panelHeight: s.panel.configuration.height)), &s, now, &out)
+        list(.setWidth(size.width), &s, now, &out)
+        list(.setViewportHeight(listFrame(s, at: now).height), &s, now, &out)
+        out.append(.resized(size))
     }
+
+    // MARK: the host's side
+
+    /// Earliest of the list's gestures, the panel's (long press, delete repeat) and the
+    /// input bar's loupe.
+    public func nextDeadline(_ state: State) -> SimInstant? {
+        earliest(earliest(panelModel.nextDeadline(state.panel), state.listGestures.nextDeadline),
+                 InputBar().nextDeadline(state.inputBar))
+    }
+
+    /// While the bar or keyboard animates or a finger is on the bar, the list moves or
+    /// plays GIFs, or the panel moves or plays its preview. Outside it a `.frame`
+    /// changes nothing.
+    public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
+        InputBar().needsFrames(state.inputBar, at: now) || listModel.needsFrames(state.list, at: now)
+            || state.panelFramesAfter != nil
+    }
+
+    /// What still moves, one phrase each; empty when idle. Looping GIFs and fingers
+    /// that are down do not count (a finger resting on the panel holds its motion).
+    public func motion(_ state: State, at now: SimInstant) -> [String] {
+        var out: [String] = []
+        if let a = state.inputBar.keyboard.animation {
+            out.append("the keyboard slides (\(a.fromKind.rawValue) -> \(a.toKind.rawValue))")
+        }
+        if state.inputBar.height.isAnimating(at: now) { out.append("the input bar changes height") }
+        out += state.panel.motion
+        out += listModel.motion(state.list, at: now)
+        return out
+    }
+
+    /// The wiring: the panel's pick and delete key go to the input bar, the bar's sent
+    /// text into the list.
+    public func feedback(_ event: Event) -> Action? {
+        switch event {
+        case .panel(.didSelect(let e)): return .inputBar(.insertEmoji(e))
+        case .panel(.didTapDelete): return .inputBar(.deleteFromPanel)
+        case .outgoing(let text): return .send(text)
+        default: return nil
+        }
+    }
+
+    /// The one place the screen's events become lines.
+    public func trace(_ event: Event, at now: SimInstant) -> TraceEvent? {
+        func screen(_ name: String, _ fields: [TraceEvent.Field] = []) -> TraceEvent {
+            TraceEvent(time: now, source: "screen", name: name, fields: fields)
+        }
+        switch event {
+        case .inputBar(let e): return e.traceEvent(at: now)
+        case .panel(.inputClick): return screen("inputClick")
+        case .panel(let e): return panelModel.trace(e, at: now)
+        case .list(let e): return e.traceEvent(at: now)
+        case .listGestures(let e): return e.traceEvent(source: listArena.source)
+        case let .touchDown(c, p): return screen("touchDown", [.init("component", c.rawValue), .init("at", p.description)])
+        case .outgoing: return nil
+        case .sent(let id): return screen("send", [.init("message", id.description)])
+        case .received(let id): return screen("receive", [.init("message", id.description)])
+        case .markerTapped(let n): return screen("markerTapped", [.init("count", String(n))])
+        case .memoryWarning(let bytes): return screen("memoryWarning", [.init("purgedBytes", String(bytes))])
+        case .resized(let size): return screen("resize", [.init("size", "\(size)")])
+        case .refused(let e): return screen("refused", [.init("error", e.description)])
+        }
+    }
+
+    /// Starts and stops the list's GIF players; a memory warning purges the frame cache.
+    public func perform(_ event: Event, in state: State, at now: SimInstant) {
+        switch event {
+        case .list(let e): listModel.perform(e, in: state.list, at: now)
+        case .panel(let e): panelModel.perform(e, in: state.panel, at: now)
+        case .memoryWarning: frameCache.purge()
+        default: break
+        }
+    }
+
+    /// Advances the displayed rows' GIF players to the frame's instant.
+    public func performFrame(in state: State, at now: SimInstant) {
+        listModel.performFrame(in: state.list, at: now)
+    }
+
+    /// A display-link frame.
+    public static var frameAction: Action? { .frame }
+    /// The children's deadlines.
+    public static var deadlineAction: Action? { .deadline }
 }
 
 extension ChatScreen {
@@ -452,29 +517,5 @@ extension ChatScreen {
     /// screen's): where the panel's preview may go.
     static func previewBounds(size: Size, panelHeight: Double) -> Rect {
         Rect(x: 0, y: panelHeight - size.height, width: size.width, height: size.height)
-    }
-}
-
-extension ChatScreen {
-    /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
-    /// script's `paste "text"`). Here because `inputBar`'s setter is private to this file.
-    public func setPasteboard(_ text: String?) {
-        pump { [clock] bar throws(InputBarError) in try InputBar().reduce(into: &bar, .setPasteboard(text), at: clock.now) }
-    }
-}
-
-extension ChatScreen {
-    /// A new screen size (rotation, split view, a resizable window): the bar and the
-    /// keyboards take the new width (the keyboard animates to its new frame), the panel
-    /// keeps the page that shows the same first emoji, and the list re-lays out keeping
-    /// its top visible message anchored (or stays at the bottom).
-    public func resize(to size: Size) throws(ChatScreenError) {
-        try performAction(.resize(size))
-        profile.size = size
-        sendPanel(.resize(width: size.width))
-        sendPanel(.setPreviewBounds(Self.previewBounds(size: size, panelHeight: panel.configuration.height)))
-        sendList(.setWidth(size.width))
-        sendList(.setViewportHeight(listFrame().height))
-        trace.record(clock.now, "screen", "resize", ("size", "\(size)"))
     }
 }

@@ -33,7 +33,7 @@ public enum ScenarioHosting {
     ///   - c: The script's setup.
     ///   - assets: The loaded catalog and images; the screen gets its own image library.
     /// - Returns: A new screen.
-    public static func makeScreen(_ c: ScenarioConfiguration, assets: ScenarioAssets) -> ChatScreen {
+    public static func makeScreen(_ c: ScenarioConfiguration, assets: ScenarioAssets) -> SimCore.Host<ChatScreen> {
         let screen = ScenarioScreen.make(c, catalog: assets.catalog, images: assets.makeLibrary())
         for (name, issue) in assets.imageIssues {
             screen.trace.record(screen.clock.now, "images", "imageIssue", ("image", echoLiteral(name)), ("message", issue))

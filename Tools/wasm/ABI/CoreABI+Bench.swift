@@ -4,6 +4,7 @@ import Imaging
 import Raster
 import ChatUI
 import Scenario
+import Tester
 
 // The workloads of the wasm figures (Tools/wasm/bench.sh): one frame of work per call,
 // so that whoever calls can time each call with its own clock (the core has none). The
@@ -99,6 +100,7 @@ extension CoreABI {
         let handle = try createScreen(setup: w.setup, name: "<bench \(w.name)>", into: state)
         try run(w.lines, on: handle, in: state)
         let s = try session(handle, in: state)
+        s.screen.layout(for: nil)   // UIKit lays out before a snapshot draws
         guard s.screen.displayList(of: .panel) != nil else {
             throw Failure(.scriptError, "bench \(w.name): the emoji panel did not open")
         }
@@ -127,7 +129,7 @@ extension CoreABI {
             let frame = SimDuration.frames(1, at: 60)
             if bench.next >= bench.touches.count && screen.motion.isEmpty {
                 // The last fling came to rest: the next one starts at this frame.
-                if bench.flings > 0 { bench.pages.append(screen.state.panelPage) }
+                if bench.flings > 0 { bench.pages.append(screen.facts.panelPage) }
                 let left = bench.flings % 4 < 2
                 let k = screen.keyboardFrame()
                 let from = Point(x: left ? k.maxX - 75 : k.minX + 75, y: k.minY + 60)
@@ -145,6 +147,7 @@ extension CoreABI {
                 bench.next += 1
             }
             screen.clock.advance(to: end)
+            screen.layout(for: nil)   // UIKit lays out before a snapshot draws
             let items = screen.displayList(of: .panel)?.items.count ?? 0
             bench.checksum &+= UInt64(items)
         case .screenRender:

@@ -34,6 +34,7 @@ extension CoreABI {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }
         guard format == 0 || format == 1 else { throw Failure(.badArgument, "coded text: format \(format) is not 0 (ascii) or 1 (styled)") }
+        s.screen.layout(for: nil)   // UIKit lays out before a snapshot draws
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
@@ -142,7 +143,7 @@ extension CoreABI {
             candidates.append(.emoji(code))
         }
         candidates.append(.delete)
-        let st = screen.state
+        let st = screen.facts
         // A tab by the label it shows (its title, else its group name), as the user saw
         // it; by index only when that label would find another tab first (duplicates).
         let sections = screen.panel.sections
@@ -163,7 +164,7 @@ extension CoreABI {
         if st.input.isEmpty { candidates.append(.input) }
         if let rows = st.listVisible { for r in rows { candidates.append(.row(r)) } }
         for t in candidates {
-            if case .hit(let h) = screen.resolve(t), h.frame.contains(p) { return t.description }
+            if case .hit(let h) = screen.laidOutResolve(t), h.frame.contains(p) { return t.description }
         }
         return ""
     }
@@ -187,7 +188,7 @@ extension CoreABI {
         var out = "now \(screen.clock.now.ticks)\n"
         out += "idle \(moving.isEmpty && !screen.hasFingerDown ? 1 : 0)\n"
         for m in moving { out += "moving \(m)\n" }
-        let st = screen.state
+        let st = screen.facts
         var expectations: [Script.Expectation] = [.keyboard(st.keyboard), .input(st.input), .sendEnabled(st.sendEnabled)]
         if st.keyboard == .emoji {
             expectations.append(.panelPage(st.panelPage, of: st.panelPageCount))

@@ -5,6 +5,7 @@ import Interaction
 import Raster
 import ChatUI
 import Scenario
+import Tester
 
 /// The core behind the C ABI (CoreABI+Exports.swift), as Swift functions over Swift
 /// values: what the wasm exports call after validating their pointers, and what the
@@ -68,16 +69,16 @@ public enum CoreABI {
     /// the configuration its setup text described.
     public final class Session {
         /// The screen model that script lines, touches and time act on.
-        public let screen: ChatScreen
+        public let screen: Host<ChatScreen>
         /// Runs script lines on ``screen`` and keeps their expectations and snapshots for the report.
-        public let driver: ScenarioDriver<ChatScreen>
+        public let driver: ScenarioDriver<Host<ChatScreen>>
         /// The setup the screen was made from (device, theme, catalog...).
         public let configuration: ScenarioConfiguration
         let font: BitmapFont
         /// The playground's kept framebuffer (CoreABI+Playground.swift), made on first use.
         public var frame: ScreenFrame?
 
-        init(screen: ChatScreen, configuration: ScenarioConfiguration, font: BitmapFont, name: String) {
+        init(screen: Host<ChatScreen>, configuration: ScenarioConfiguration, font: BitmapFont, name: String) {
             self.screen = screen
             self.configuration = configuration
             self.font = font
@@ -328,6 +329,7 @@ public enum CoreABI {
         guard format >= 0, format < snapshotFormatCount else {
             throw Failure(.badArgument, "snapshot: format \(format) is not 0..<\(snapshotFormatCount)")
         }
+        s.screen.layout(for: nil)   // UIKit lays out before a snapshot draws
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }

@@ -1,0 +1,186 @@
+import SimCore
+import EmojiText
+import Imaging
+import Interaction
+import Raster
+import Tester
+
+/// The chat screen's runtime is SimCore's one `Host`; these are its conveniences: a
+/// screen opened on a clock, the actions a test or script sends by name, and the
+/// queries they read, each a function of `state` at `clock.now`.
+extension Host where R == ChatScreen {
+    /// A chat screen at rest on `clock`: keyboard down, list scrolled to the bottom,
+    /// panel on its first page; the list's opening pass (cells created, willDisplay,
+    /// players started) is recorded and performed as the host's first events.
+    ///
+    /// - Parameters:
+    ///   - profile: The device (size, scale, safe area, keyboard heights).
+    ///   - catalog: The emoji of the panel and of placeholders in the input and bubbles.
+    ///   - messages: The conversation already there, oldest first; new messages get ids
+    ///     above the largest given.
+    ///   - images: The emoji's images (panel cells, bubbles, GIF players).
+    ///   - configuration: The screen's parts (see `ChatScreen.Configuration`).
+    ///   - clock: The virtual clock the host's display link and timer run on; share it
+    ///     with the `Tester` that drives the screen.
+    ///   - trace: Where every component's events are recorded.
+    /// - Complexity: O(*n*) in the messages, plus laying out the rows shown and the
+    ///   panel's pages, O(emoji in the catalog).
+    public convenience init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, messages: [Message] = [],
+                            images: ImageLibrary = ImageLibrary(), configuration: ChatScreen.Configuration = .init(),
+                            clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
+        let screen = ChatScreen(profile: profile, catalog: catalog, images: images, configuration: configuration)
+        let opened = screen.initialState(profile: profile, messages: messages, at: clock.now)
+        self.init(screen, state: opened.state, events: opened.events, clock: clock, trace: trace)
+    }
+
+    // MARK: actions
+
+    /// Types on the system keyboard (needs it up: tap the text view first).
+    /// - Throws: the input bar's refusal (also traced as `screen refused`).
+    public func type(_ text: String) throws(ChatScreenError) { try perform(.type(text)) }
+
+    /// Any input-bar action (backspace, paste, undo, select...).
+    /// - Throws: the input bar's refusal (also traced as `screen refused`).
+    public func perform(_ action: InputBar.Action) throws(ChatScreenError) {
+        try refusal(in: send(.inputBar(action)))
+    }
+
+    /// A message from the other side arrives (the scripts' `receive`).
+    public func receive(_ serverText: String) { send(.receive(serverText)) }
+
+    /// Purges the shared frame cache; visible players keep animating and decode their
+    /// current frames again on the next frame.
+    public func simulateMemoryWarning() { send(.memoryWarning) }
+
+    /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
+    /// script's `paste "text"`).
+    public func setPasteboard(_ text: String?) { send(.inputBar(.setPasteboard(text))) }
+
+    /// A new screen size (rotation, split view, a resizable window): see `ChatScreen.Action.resize`.
+    /// - Throws: the input bar's refusal; nothing else changes then.
+    public func resize(to size: Size) throws(ChatScreenError) { try refusal(in: send(.resize(size))) }
+
+    /// Sends the list an action at `clock.now` (its events traced and performed).
+    public func sendList(_ action: BubbleList.Action) { send(.list(action)) }
+
+    /// Sends the panel an action at `clock.now` (its events traced, its wiring fed back).
+    public func sendPanel(_ action: EmojiPanel.Action) { send(.panel(action)) }
+
+    /// The layout pass (`.layout`): the list's visible height follows the keyboard's
+    /// position now. Drivers send it before reading what is drawn between frames.
+    public func layoutIfNeeded() { send(.layout) }
+
+    /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
+    public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
+
+    private func refusal(in events: [ChatScreen.Event]) throws(ChatScreenError) {
+        for e in events { if case .refused(let error) = e { throw .inputBar(error) } }
+    }
+
+    // MARK: the reducer's parts
+
+    /// The configuration the screen was made with.
+    public var configuration: ChatScreen.Configuration { reducer.configuration }
+    /// The emoji catalog of the panel, the input and the bubbles.
+    public var catalog: EmojiCatalog { reducer.catalog }
+    /// The emoji's images.
+    public var images: ImageLibrary { reducer.images }
+    /// The frame cache shared by the list's GIF players.
+    public var frameCache: FrameCache { reducer.frameCache }
+    /// The bubble list reducer (layout engine, GIF players).
+    public var listModel: BubbleList { reducer.listModel }
+    /// The emoji keyboard's reducer.
+    public var panelModel: EmojiPanel { reducer.panelModel }
+    /// The bubbles' layout engine.
+    public var layoutEngine: BubbleLayoutEngine { reducer.layoutEngine }
+
+    // MARK: state
+
+    /// The device (its size follows `resize(to:)`).
+    public var profile: DeviceProfile { state.profile }
+    /// The theme display lists are rendered with; setting it sends `.setTheme` (no line).
+    public var theme: Theme {
+        get { state.theme }
+        set { send(.setTheme(newValue)) }
+    }
+    /// The input bar's state.
+    public var inputBar: InputBar.State { state.inputBar }
+    /// The emoji keyboard's state.
+    public var panel: EmojiPanel.State { state.panel }
+    /// The message list's state.
+    public var list: BubbleList.State { state.list }
+    /// Fingers down, by touch id, with the component each went down on.
+    public var fingerTargets: [Int: ChatScreen.Component] { state.touchTargets }
+
+    // MARK: geometry at clock.now
+
+    /// The navigation bar's frame (the status bar's safe area included).
+    public var navigationBarFrame: Rect { reducer.navigationBarFrame(state) }
+    /// The input bar's frame at `now` (default: the clock's instant).
+    public func inputBarFrame(at now: SimInstant? = nil) -> Rect { reducer.inputBarFrame(state, at: now ?? clock.now) }
+    /// The keyboard's presentation frame at `now` (default: the clock's instant).
+    public func keyboardFrame(at now: SimInstant? = nil) -> Rect { reducer.keyboardFrame(state, at: now ?? clock.now) }
+    /// The list's frame at `now` (default: the clock's instant).
+    public func listFrame(at now: SimInstant? = nil) -> Rect { reducer.listFrame(state, at: now ?? clock.now) }
+    /// The component a touch down at `p` lands on now (see `ChatScreen.component(_:at:now:)`).
+    public func component(at p: Point) -> ChatScreen.Component? { reducer.component(state, at: p, now: clock.now) }
+    /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`).
+    public var shownKeyboard: KeyboardKind { state.inputBar.keyboard.shownKind }
+
+    /// The screen at `now` (default: the clock's instant) as a `Drawable` (see
+    /// `ChatScreen.drawing(_:at:)`).
+    /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
+    public func drawing(at now: SimInstant? = nil) -> ChatScreen.Drawing { reducer.drawing(state, at: now ?? clock.now) }
+
+    // MARK: queries
+
+    /// True when nothing moves (`motion` is empty) and no finger is down.
+    public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
+    /// The input bar's part of `invariantViolations()`; `full` forces the full check.
+    /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
+    public func inputInvariantViolations(full: Bool = false) -> [String] {
+        reducer.inputInvariantViolations(state, full: full)
+    }
+    /// Why send is disabled, in the user's words.
+    public var sendDisabledReason: String { reducer.sendDisabledReason(state) }
+    /// The keyboard the input asks for: `.none` (not first responder), `.system` or
+    /// `.emoji`; it is the target kind while a keyboard slides (`shownKeyboard` is what
+    /// is drawn).
+    public var keyboard: KeyboardKind { state.inputBar.keyboard.kind }
+    /// Whether the send button is enabled: the input holds more than whitespace.
+    public var isSendEnabled: Bool { state.inputBar.isSendEnabled }
+    /// The input's text in server form (placeholders).
+    public var inputServerText: String { state.inputBar.serverText }
+    /// The input's plain (backed) text, emoji as their placeholders (`hi [微笑]`),
+    /// marked IME text included; `inputServerText` is what a send would carry.
+    public var inputText: String { state.inputBar.text }
+    /// The caret / selection in editor units.
+    public var caret: Range<Int> { state.inputBar.selectedRange }
+    /// The general pasteboard's text (cut and copy write backed text, `[微笑]`); nil
+    /// when empty.
+    public var pasteboard: String? { state.inputBar.pasteboard.string }
+    /// The panel's current page across all groups (0-based).
+    public var panelPage: Int { state.panel.currentPage }
+    /// The current page within its group (0-based), what the page dots show.
+    public var panelPageInGroup: Int { state.panel.pageInGroup }
+    /// The current group's name: its identity in the catalog and the traces.
+    public var panelGroup: String { state.panel.currentGroupName }
+    /// What the current group's tab says (its accessibility label; the name when the
+    /// catalog gives no title).
+    public var panelGroupTitle: String {
+        let p = state.panel
+        return p.sections.indices.contains(p.currentSection) ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName
+    }
+    /// The emoji the panel's long-press preview shows, if any.
+    public var panelPreview: Emoji? { state.panel.preview?.emoji }
+    /// How many messages the list holds (sent and received ones included).
+    public var messageCount: Int { state.list.count }
+    /// The rows the list displays now, oldest first; row 0 is the oldest message.
+    public var visibleRows: Range<Int> { state.list.displayedRows }
+    /// The newest message in server form (placeholders), nil for an empty list.
+    public var lastMessageText: String? { state.list.lastMessage?.serverText }
+    /// GIF players running now: one per playable animated emoji of each displayed row.
+    public var animatingPlayerCount: Int { reducer.listModel.players?.count ?? 0 }
+    /// The "new messages" marker's count.
+    public var newMessagesCount: Int { state.list.newMessagesCount }
+}
