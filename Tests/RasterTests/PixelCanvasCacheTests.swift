@@ -3,7 +3,7 @@ import SimCore
 import Testing
 @testable import Raster
 
-/// The canvas's shadow-mask and glyph caches are optimisations: these tests hold them
+/// The canvas's shadow-mask, icon-mask and glyph caches are optimisations: these tests hold them
 /// to the pixels of the uncached paths, on first use and on reuse.
 @Suite struct PixelCanvasCacheTests {
     let theme = Theme(name: "test", colors: [
@@ -107,6 +107,50 @@ import Testing
                               radius: radius * s, softness: 1) != nil { masked += 1 }
         }
         #expect(masked == 150)
+    }
+
+    @Test func cachedIconMasksMatchTheDirectPathAnywhere() {
+        var rng = SeededRandom(seed: 29)
+        var onCanvas = 0
+        for case_ in 0..<90 {
+            let scale = 1 + case_ % 3
+            let icon = Icon.allCases[case_ % Icon.allCases.count]
+            // Any geometry (the key is the exact frame): sixteenths and odd sizes, partly
+            // off the canvas.
+            func q(_ range: Int) -> Double { Double(Int(rng.next() % UInt64(range * 16))) / 16 }
+            let frame = Rect(x: q(44) - 4, y: q(36) - 4, width: 2 + q(16), height: 2 + q(14))
+            let w = 60 * scale, h = 50 * scale
+            let clip = case_ % 4 == 0
+                ? PixelClip(x0: Int(rng.next() % 30), y0: Int(rng.next() % 30), x1: w - Int(rng.next() % 30), y1: h - 7)
+                : PixelClip(x0: 0, y0: 0, x1: w, y1: h)
+            let opacity = case_ % 5 == 0 ? 128 : 255
+            let color = case_ % 2 == 0 ? theme.color(.accent) : theme.color(.text)
+            let s = Double(scale)
+            let direct = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                let (parts, cuts) = Target.placedParts(icon, x: frame.minX * s, y: frame.minY * s,
+                                                       width: frame.width * s, height: frame.height * s)
+                $0.fill(parts, cuts: cuts, color: color)
+            }
+            var masks = IconMaskCache()
+            // First draw builds the mask, the second replays it from the cache.
+            for pass in 0..<2 {
+                let viaMask = draw(width: w, height: h, scale: scale, clip: clip, opacity: opacity) {
+                    $0.iconMasks = masks
+                    $0.icon(icon, frame: frame, color: color)
+                    masks = $0.iconMasks
+                }
+                #expect(viaMask == direct, "case \(case_) pass \(pass): \(icon.rawValue) \(frame) scale \(scale)")
+            }
+            // A frame on the canvas always has a mask (one partly off it may have none: then
+            // the direct path drew it, as compared above).
+            if frame.minX >= 0, frame.minY >= 0, frame.maxX <= 60, frame.maxY <= 50 {
+                let key = IconMaskCache.Key(icon: icon, frame: SIMD4((frame.minX * s).bitPattern, (frame.minY * s).bitPattern,
+                                                                    (frame.width * s).bitPattern, (frame.height * s).bitPattern))
+                #expect(masks.lookup(key) != nil, "case \(case_): \(icon.rawValue) \(frame) was not cached")
+                onCanvas += 1
+            }
+        }
+        #expect(onCanvas >= 30)
     }
 
     @Test func fullWidthFillsMatchTheDirectPath() {

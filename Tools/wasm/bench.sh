@@ -28,34 +28,52 @@
 # threads included); wasmkit has no CPU clock (WASI's is refused), so its per-frame row
 # fails and only the whole-process CPU figure remains.
 # Warm-up frames run untimed first (panel: 200, more than a cycle of four flings, so
-# every page's images are decoded; render: 2). The machine's load is printed with the
-# table.
+# every page's images are decoded; render: 5, enough for V8 to have tiered the hot
+# functions up to TurboFan). The machine's load is printed with the table.
 #
-#   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--clock cpu|wall] [--no-node] [--no-build]
-#   defaults: 600 panel frames (about 15 flings), 30 renders, wall; --no-build uses the module
-#   and the release wasm-reference as they are
+# Rounds (--rounds N, default 3): each round runs native, then wasmkit, then node, on
+# the same freshly written bundles, so a shift in the machine's load hits every runtime
+# of a round alike. The table pools each runtime's frames over the rounds (median, p95,
+# mean) and takes the ratio to native per round (the round's median over native's median
+# in the same round), printing the median ratio over the rounds and its range.
+#
+#   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--rounds N] [--clock cpu|wall]
+#                       [--no-node] [--no-wasmkit] [--no-build] [--opt -Osize|-O]
+#   defaults: 600 panel frames (about 15 flings), 30 renders, 3 rounds, wall; --no-build uses
+#   the module and the release wasm-reference as they are; --opt builds the module with
+#   that optimization (the figures name it)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 PANEL=600
 RENDER=30
 USE_NODE=1
+USE_WASMKIT=1
 BUILD=1
 CLOCK=wall
+ROUNDS=3
+OPT=-Osize
 while [ $# -gt 0 ]; do
     case "$1" in
         --panel-frames) PANEL="$2"; shift 2 ;;
         --render-frames) RENDER="$2"; shift 2 ;;
         --no-node) USE_NODE=""; shift ;;
+        --no-wasmkit) USE_WASMKIT=""; shift ;;
+        --rounds) ROUNDS="$2"; shift 2 ;;
+        --opt) OPT="$2"; shift 2 ;;
         --no-build) BUILD=""; shift ;;
         --clock) CLOCK="$2"; shift 2 ;;
         *) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 [ "$CLOCK" = cpu ] || [ "$CLOCK" = wall ] || { echo "bench.sh: --clock cpu or wall" >&2; exit 2; }
-OUT="$ROOT/.build/wasm/bench"
-CORE="$ROOT/.build/wasm/emojisim-core.wasm"
-BENCH="$ROOT/.build/wasm/emojisim-bench.wasm"
+case "$ROUNDS" in ''|*[!0-9]*|0) echo "bench.sh: --rounds must be a positive number" >&2; exit 2 ;; esac
+# The default build's module, or one per other optimization (switching would rebuild all).
+WASM="$ROOT/.build/wasm"
+[ "$OPT" = -Osize ] || WASM="$ROOT/.build/wasm$OPT"
+OUT="$WASM/bench"
+CORE="$WASM/emojisim-core.wasm"
+BENCH="$WASM/emojisim-bench.wasm"
 SWIFTC="$(command -v swiftc || true)"
 [ -n "$SWIFTC" ] || { echo "bench.sh: no swiftc" >&2; exit 3; }
 WASMKIT="${WASMKIT:-$(dirname "$(readlink -f "$SWIFTC")")/wasmkit}"
@@ -65,7 +83,7 @@ NODE=""
 [ -z "$USE_NODE" ] || NODE="$(command -v node || true)"
 
 if [ -n "$BUILD" ]; then
-    Tools/wasm/build.sh
+    Tools/wasm/build.sh --opt "$OPT" --out "$WASM"
     swift build -c release --product wasm-reference 2>&1 | grep -E "error|warning:" && exit 1
 fi
 REF="$(swift build -c release --show-bin-path)/wasm-reference"
@@ -74,8 +92,6 @@ LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 # Highest priority allowed (see above); everything below runs at it.
 renice -n -20 -p $$ >/dev/null 2>&1 || true
 
-echo "bench.sh: native (release)"
-"$REF" --bench "$OUT" "$PANEL" "$RENDER" "$CLOCK"
 
 # Nanoseconds (ms resolution) one `wasmkit run` took: "WALL CPU" (CPU = user + sys).
 process_ns() { # input bundle, output report
@@ -83,20 +99,28 @@ process_ns() { # input bundle, output report
     t=$( { time "$WASMKIT" run "$BENCH" < "$1" > "$2"; } 2>&1 )
     awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%.0f %.0f", f[1] * 1e9, (f[2] + f[3]) * 1e9 }'
 }
-for w in panel-fling screen-render; do
-    echo "bench.sh: $w under wasmkit"
-    base=$(process_ns "$OUT/bench-$w-base.bundle" "$OUT/bench-$w-base.wasmkit.report")
-    full=$(process_ns "$OUT/bench-$w.bundle" "$OUT/bench-$w.wasmkit.report")
-    echo "$full $base" > "$OUT/bench-$w.wasmkit.process"
-    if [ -n "$NODE" ]; then
-        echo "bench.sh: $w under node"
-        "$NODE" "$ROOT/Tools/wasm/run-node.mjs" "$CORE" "$OUT/bench-$w.bundle"
-    fi
+for ((r = 1; r <= ROUNDS; r++)); do
+    D="$OUT/round-$r"
+    echo "bench.sh: round $r of $ROUNDS: native (release)"
+    "$REF" --bench "$D" "$PANEL" "$RENDER" "$CLOCK"
+    for w in panel-fling screen-render; do
+        if [ -n "$USE_WASMKIT" ]; then
+            echo "bench.sh: round $r: $w under wasmkit"
+            base=$(process_ns "$D/bench-$w-base.bundle" "$D/bench-$w-base.wasmkit.report")
+            full=$(process_ns "$D/bench-$w.bundle" "$D/bench-$w.wasmkit.report")
+            echo "$full $base" > "$D/bench-$w.wasmkit.process"
+        fi
+        if [ -n "$NODE" ]; then
+            echo "bench.sh: round $r: $w under node"
+            "$NODE" "$ROOT/Tools/wasm/run-node.mjs" "$CORE" "$D/bench-$w.bundle"
+        fi
+    done
 done
 
 echo
-echo "wasm figures: Tools/wasm/bench.sh --panel-frames $PANEL --render-frames $RENDER --clock $CLOCK ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $LOAD_BEFORE -> $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), niceness $(nice))"
+echo "wasm figures: Tools/wasm/bench.sh --panel-frames $PANEL --render-frames $RENDER --rounds $ROUNDS --clock $CLOCK --opt $OPT ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $LOAD_BEFORE -> $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), niceness $(nice))"
 echo "module: emojisim-core.wasm $(wc -c < "$CORE") bytes (emojisim-bench.wasm $(wc -c < "$BENCH") bytes: the same plus the clock)"
-echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}; wasm built -Osize"
+echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}; wasm built $OPT"
 [ -n "$NODE" ] || echo "(node not run)"
+[ -n "$USE_WASMKIT" ] || echo "(wasmkit not run)"
 "$REF" --bench-table "$OUT"

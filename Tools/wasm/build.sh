@@ -8,7 +8,8 @@
 # Needs only the Swift toolchain (swiftc with the Embedded stdlib for wasm32,
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
-#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O] [--jobs N] [--threads N]
+#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O]
+#                       [--speed "Raster"] [--jobs N] [--threads N]
 #
 # The modules are those the ABI (Tools/wasm/ABI, Tools/wasm/entry) imports from
 # Sources/, and what they import, read from their `import` lines. They are compiled in
@@ -38,6 +39,15 @@
 # flags are part of a module's up-to-date check, so switching rebuilds everything;
 # use another --out to keep both).
 #
+# --speed MODULES (EMOJISIM_WASM_SPEED; default "Raster") compiles those modules with -O
+# whatever --opt says: the pixel rasterizer's loops are the module's hottest code, and
+# V8 (node 20) does not inline one wasm function into another, so LLVM's inlining is
+# what removes calls from them. Measured under node (medians of 300 renders): Raster at
+# -O 456 vs 468 us a demo-screen render, for a module 2.6% larger; -O throughout (before
+# the Raster changes of this round) rendered in 1.31 vs 1.69 ms and ran the panel frame
+# in 22.6 vs 23.5 us, for 10% more bytes (docs/ARCHITECTURE.md, wasm performance notes).
+# --speed "" builds every module with --opt.
+#
 # Every module is compiled with Tools/wasm/lint/EmbeddedInterpolation.swift, which makes
 # the compiler flag each interpolation of a value Embedded Swift cannot print (it would
 # print "(cannot print value in embedded Swift)"); a flagged site fails the build unless
@@ -50,6 +60,7 @@ WANTED=""
 LINK=1
 FORCE=""
 OPT=-Osize
+SPEED="${EMOJISIM_WASM_SPEED-Raster}"
 JOBS="${EMOJISIM_WASM_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 THREADS="${EMOJISIM_WASM_THREADS:-0}"
 while [ $# -gt 0 ]; do
@@ -58,6 +69,7 @@ while [ $# -gt 0 ]; do
         --out) OUT="$2"; shift 2 ;;
         --clean) FORCE=1; shift ;;
         --opt) OPT="$2"; shift 2 ;;
+        --speed) SPEED="$2"; shift 2 ;;
         --jobs) JOBS="$2"; shift 2 ;;
         --threads) THREADS="$2"; shift 2 ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
@@ -128,8 +140,11 @@ mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/logs"
 LINT="$ROOT/Tools/wasm/lint/EmbeddedInterpolation.swift"
 ALLOWED="$ROOT/Tools/wasm/lint/unprintable-allowed.txt"
 UNPRINTABLE=0
-SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library "$OPT"
+SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library
             -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector -I "$OUT/modules")
+opt_of() { # module: its optimization (--speed modules -O, the others --opt)
+    case " $SPEED " in *" $1 "*) echo -O ;; *) echo "$OPT" ;; esac
+}
 START=$EPOCHREALTIME
 elapsed() { # seconds since START (or since $1), one decimal
     awk -v a="${1:-$START}" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
@@ -217,7 +232,7 @@ sources_of() { # module: its Swift files, sorted, then the lint file
 # The flags and sources a module was built with: a change rebuilds it (a removed file
 # makes nothing newer).
 stamp_of() { # module
-    printf '%s\n' "${SWIFTFLAGS[@]}" "split: $([ "$THREADS" = 0 ] && echo no || echo yes)" "$(sources_of "$1")"
+    printf '%s\n' "${SWIFTFLAGS[@]}" "$(opt_of "$1")" "split: $([ "$THREADS" = 0 ] && echo no || echo yes)" "$(sources_of "$1")"
 }
 
 up_to_date() { # module: its outputs are newer than its sources and its imports' modules
@@ -239,7 +254,7 @@ compile_module() { # module
     local m="$1" parts="$OUT/obj/$1.parts" map i=0 s objs=() status=0
     if [ "$THREADS" = 0 ]; then
         # shellcheck disable=SC2046
-        "$SWIFTC" "${SWIFTFLAGS[@]}" -module-name "$m" \
+        "$SWIFTC" "${SWIFTFLAGS[@]}" "$(opt_of "$m")" -module-name "$m" \
             -emit-module -emit-module-path "$OUT/modules/$m.swiftmodule" \
             -c $(sources_of "$m") -o "$OUT/obj/$m.o" || status=$?
         echo "$status" > "$OUT/logs/$m.status"
@@ -259,7 +274,7 @@ compile_module() { # module
         echo "}"
     } > "$map"
     # shellcheck disable=SC2046
-    "$SWIFTC" "${SWIFTFLAGS[@]}" -num-threads "$THREADS" -module-name "$m" \
+    "$SWIFTC" "${SWIFTFLAGS[@]}" "$(opt_of "$m")" -num-threads "$THREADS" -module-name "$m" \
         -emit-module -emit-module-path "$OUT/modules/$m.swiftmodule" \
         -c $(sources_of "$m") -output-file-map "$map" || status=$?
     if [ $status = 0 ]; then

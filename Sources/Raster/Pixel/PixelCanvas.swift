@@ -26,9 +26,11 @@ public struct PixelCanvas {
     public private(set) var image: Image
     /// Scaled images kept between renders (see `ScaledImageCache`).
     private var cache = ScaledImageCache()
-    /// Shadow masks and glyph spans kept between renders (see `ShadowMaskCache`, `GlyphCache`).
+    /// Shadow masks, glyph spans and icon masks kept between renders (see
+    /// `ShadowMaskCache`, `GlyphCache`, `IconMaskCache`).
     private var shadowMasks = ShadowMaskCache()
     private var glyphs = GlyphCache()
+    private var iconMasks = IconMaskCache()
 
     /// A canvas for `size` points at `options.scale`, filled with the theme's background.
     /// The pixel size is the point size times the scale, rounded up, capped at 4096 a side.
@@ -57,7 +59,8 @@ public struct PixelCanvas {
         let v = Self.pack(Color(r: color.r, g: color.g, b: color.b, a: 255))
         image.pixels.withUnsafeMutableBytes { raw in
             raw.withMemoryRebound(to: UInt32.self) { words in
-                words.initialize(repeating: v)
+                guard let base = words.baseAddress else { return }
+                Target.fillWords(base, v, count: words.count)
             }
         }
     }
@@ -97,7 +100,7 @@ public struct PixelCanvas {
             image.pixels.withUnsafeMutableBytes { raw in
                 raw.withMemoryRebound(to: UInt32.self) { words in
                     guard let base = words.baseAddress else { return }
-                    for y in r.y..<r.maxY { (base + y * w + r.x).update(repeating: bg, count: r.width) }
+                    for y in r.y..<r.maxY { Target.fillWords(base + y * w + r.x, bg, count: r.width) }
                 }
             }
             draw(list, clip: PixelClip(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY), cull: true)
@@ -113,20 +116,21 @@ public struct PixelCanvas {
         let opts = options
         let w = width, h = height
         var cache = self.cache
-        var masks = shadowMasks, glyphs = self.glyphs
+        var masks = shadowMasks, glyphs = self.glyphs, icons = iconMasks
         // Moved out, so the caches are not copied on write.
         self.cache = ScaledImageCache(); shadowMasks = ShadowMaskCache(); self.glyphs = GlyphCache()
+        iconMasks = IconMaskCache()
         image.pixels.withUnsafeMutableBufferPointer { buf in
             guard let base = buf.baseAddress, w > 0, h > 0 else { return }
             var t = Target(p: base, width: w, height: h, scale: Double(opts.scale), iscale: opts.scale,
                            options: opts, cache: cache)
             t.clip = clip
-            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
+            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs); swap(&t.iconMasks, &icons)
             t.run(list, cull: cull)
             cache = t.cache
-            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs)
+            swap(&t.shadowMasks, &masks); swap(&t.glyphs, &glyphs); swap(&t.iconMasks, &icons)
         }
         self.cache = cache
-        shadowMasks = masks; self.glyphs = glyphs
+        shadowMasks = masks; self.glyphs = glyphs; iconMasks = icons
     }
 }

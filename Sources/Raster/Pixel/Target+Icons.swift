@@ -2,10 +2,31 @@ import SimCore
 
 extension Target {
     /// Draws an icon or tail into `frame` (points) in `color`. O(pixels of the frame x
-    /// parts): icons are small, and only the pixels near a part are evaluated.
-    func icon(_ icon: Icon, frame: Rect, color: Color) {
+    /// parts) the first time: icons are small, and only the pixels near a part are
+    /// evaluated; drawn again with the same pixel frame (a static screen redrawn, the
+    /// tab bar's icons), it replays its cached coverage (`IconMaskCache`) in O(runs).
+    mutating func icon(_ icon: Icon, frame: Rect, color: Color) {
         let fx = frame.minX * scale, fy = frame.minY * scale, fw = frame.width * scale, fh = frame.height * scale
         guard fw > 0, fh > 0, Self.sane(fx), Self.sane(fy), Self.sane(fw), Self.sane(fh), fw * fh < 1e7 else { return }
+        if alpha(color, 255) == 0 { return }
+        let key = IconMaskCache.Key(icon: icon, frame: SIMD4(fx.bitPattern, fy.bitPattern, fw.bitPattern, fh.bitPattern))
+        if let mask = iconMasks.lookup(key) {
+            replay(mask, color: color)
+            return
+        }
+        let (parts, cuts) = Self.placedParts(icon, x: fx, y: fy, width: fw, height: fh)
+        if let mask = Self.iconMask(parts, cuts: cuts, width: width, height: height) {
+            iconMasks.store(key, mask)
+            replay(mask, color: color)
+        } else {
+            fill(parts, cuts: cuts, color: color)
+        }
+    }
+
+    /// The icon's parts and cuts placed in its pixel frame: an icon in the largest
+    /// centred square (its 24 x 24 grid scaled), a tail stretched over the frame.
+    static func placedParts(_ icon: Icon, x fx: Double, y fy: Double, width fw: Double,
+                            height fh: Double) -> (parts: [IconPart], cuts: [IconPart]) {
         let shape = IconArt.shape(icon)
         let placed: (IconPart) -> IconPart
         if icon.isTail {
@@ -15,43 +36,113 @@ extension Target {
             let ox = fx + (fw - side) / 2, oy = fy + (fh - side) / 2
             placed = { $0.placed(k: k, kx: k, ky: k, dx: ox, dy: oy) }
         }
-        fill(shape.parts.map(placed), cuts: shape.cuts.map(placed), color: color)
+        return (shape.parts.map(placed), shape.cuts.map(placed))
+    }
+
+    /// The union of `parts`' bounds, or nil when empty or not sane.
+    static func iconBounds(_ parts: [IconPart]) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        if parts.isEmpty { return nil }
+        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+        for p in parts {
+            let b = p.bounds
+            bx0 = min(bx0, b.x0); by0 = min(by0, b.y0); bx1 = max(bx1, b.x1); by1 = max(by1, b.y1)
+        }
+        guard sane(bx0), sane(by0), sane(bx1), sane(by1) else { return nil }
+        return (bx0, by0, bx1, by1)
+    }
+
+    /// The coverage (0...255) of pixel centre (cx, cy): max over the parts, times what
+    /// the max over the cuts leaves. The one definition for the direct path and masks.
+    @inline(__always) static func iconCoverage(_ cx: Double, _ cy: Double,
+                                               _ parts: [IconPart], _ partBounds: [(x0: Double, y0: Double, x1: Double, y1: Double)],
+                                               _ cuts: [IconPart], _ cutBounds: [(x0: Double, y0: Double, x1: Double, y1: Double)]) -> Int {
+        var cov = 0
+        for i in parts.indices {
+            let b = partBounds[i]
+            guard cx >= b.x0, cx <= b.x1, cy >= b.y0, cy <= b.y1 else { continue }
+            cov = max(cov, coverage(parts[i].distance(cx, cy), 1))
+            if cov == 255 { break }
+        }
+        if cov == 0 { return 0 }
+        var cut = 0
+        for i in cuts.indices {
+            let b = cutBounds[i]
+            guard cx >= b.x0, cx <= b.x1, cy >= b.y0, cy <= b.y1 else { continue }
+            cut = max(cut, coverage(cuts[i].distance(cx, cy), 1))
+        }
+        if cut > 0 { cov = div255(cov * (255 - cut)) }
+        return cov
+    }
+
+    /// The coverage runs of `parts` minus `cuts` over their bounds within the
+    /// framebuffer (unclipped otherwise), or nil when the bounds are empty or larger
+    /// than `IconMaskCache.maxPixels`.
+    static func iconMask(_ parts: [IconPart], cuts: [IconPart], width: Int, height: Int) -> IconMaskCache.Mask? {
+        guard let b = iconBounds(parts) else { return nil }
+        let x0 = max(0, Int(b.x0.rounded(.down))), x1 = min(width, Int(b.x1.rounded(.up)))
+        let y0 = max(0, Int(b.y0.rounded(.down))), y1 = min(height, Int(b.y1.rounded(.up)))
+        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= IconMaskCache.maxPixels else { return nil }
+        let partBounds = parts.map { $0.bounds }, cutBounds = cuts.map { $0.bounds }
+        var rows: [Range<Int32>] = []
+        rows.reserveCapacity(y1 - y0)
+        var runs: [CoverageRun] = []
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            let start = runs.count
+            for x in x0..<x1 {
+                let cov = iconCoverage(Double(x) + 0.5, cy, parts, partBounds, cuts, cutBounds)
+                if cov > 0 {
+                    // Merging only within the row (`start`): a run never spans rows.
+                    if runs.count > start, runs[runs.count - 1].b == x, runs[runs.count - 1].coverage == cov {
+                        runs[runs.count - 1].b = x + 1
+                    } else {
+                        runs.append(CoverageRun(a: x, b: x + 1, coverage: cov))
+                    }
+                }
+            }
+            rows.append(Int32(start)..<Int32(runs.count))
+        }
+        return IconMaskCache.Mask(y0: y0, rows: rows, runs: runs)
+    }
+
+    /// Paints an icon mask's runs, clipped: what `fill` paints for the same parts.
+    func replay(_ mask: IconMaskCache.Mask, color: Color) {
+        let ly0 = max(0, clip.y0 - mask.y0), ly1 = min(mask.rows.count, clip.y1 - mask.y0)
+        guard ly1 > ly0 else { return }
+        let cx0 = clip.x0, cx1 = clip.x1
+        mask.runs.withUnsafeBufferPointer { runs in
+            for ly in ly0..<ly1 {
+                let y = mask.y0 + ly
+                let range = mask.rows[ly]
+                for k in Int(range.lowerBound)..<Int(range.upperBound) {
+                    let r = runs[k]
+                    let a = max(r.a, cx0), b = min(r.b, cx1)
+                    guard b > a else { continue }
+                    let al = alpha(color, r.coverage)
+                    if b - a == 1 {
+                        blend((y * width + a) * 4, color, al)
+                    } else {
+                        span(y, a, b, color, al)
+                    }
+                }
+            }
+        }
     }
 
     /// Paints the union of `parts` minus the union of `cuts`: per pixel, coverage is
     /// max over parts times (1 - max over cuts). Each part is only evaluated in its
     /// own bounds (a pixel far from it has coverage 0).
     func fill(_ parts: [IconPart], cuts: [IconPart], color: Color) {
-        if parts.isEmpty || alpha(color, 255) == 0 { return }
-        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
-        for p in parts {
-            let b = p.bounds
-            bx0 = min(bx0, b.x0); by0 = min(by0, b.y0); bx1 = max(bx1, b.x1); by1 = max(by1, b.y1)
-        }
-        guard Self.sane(bx0), Self.sane(by0), Self.sane(bx1), Self.sane(by1) else { return }
-        let x0 = max(clip.x0, Int(bx0.rounded(.down))), x1 = min(clip.x1, Int(bx1.rounded(.up)))
-        let y0 = max(clip.y0, Int(by0.rounded(.down))), y1 = min(clip.y1, Int(by1.rounded(.up)))
+        if alpha(color, 255) == 0 { return }
+        guard let bounds = Self.iconBounds(parts) else { return }
+        let x0 = max(clip.x0, Int(bounds.x0.rounded(.down))), x1 = min(clip.x1, Int(bounds.x1.rounded(.up)))
+        let y0 = max(clip.y0, Int(bounds.y0.rounded(.down))), y1 = min(clip.y1, Int(bounds.y1.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let partBounds = parts.map { $0.bounds }, cutBounds = cuts.map { $0.bounds }
         for y in y0..<y1 {
             let cy = Double(y) + 0.5
             for x in x0..<x1 {
-                let cx = Double(x) + 0.5
-                var cov = 0
-                for i in parts.indices {
-                    let b = partBounds[i]
-                    guard cx >= b.x0, cx <= b.x1, cy >= b.y0, cy <= b.y1 else { continue }
-                    cov = max(cov, Self.coverage(parts[i].distance(cx, cy), 1))
-                    if cov == 255 { break }
-                }
-                if cov == 0 { continue }
-                var cut = 0
-                for i in cuts.indices {
-                    let b = cutBounds[i]
-                    guard cx >= b.x0, cx <= b.x1, cy >= b.y0, cy <= b.y1 else { continue }
-                    cut = max(cut, Self.coverage(cuts[i].distance(cx, cy), 1))
-                }
-                if cut > 0 { cov = Self.div255(cov * (255 - cut)) }
+                let cov = Self.iconCoverage(Double(x) + 0.5, cy, parts, partBounds, cuts, cutBounds)
                 if cov > 0 { blend((y * width + x) * 4, color, alpha(color, cov)) }
             }
         }

@@ -42,7 +42,7 @@ extension Target {
                                 let a = Int(max(r.a, rx0)), b = Int(min(r.b, rx1))
                                 guard b > a else { continue }
                                 if r.opaque {
-                                    (dst + drow + a).update(from: src.baseAddress! + srow + a, count: b - a)
+                                    Self.copyWords(dst + drow + a, from: src.baseAddress! + srow + a, count: b - a)
                                 } else {
                                     for x in a..<b {
                                         let s = UInt32(littleEndian: src[srow + x])

@@ -105,7 +105,7 @@ extension Target {
                     } else if al >= 255 && a + ax == 0 && b + ax == w {
                         let v = PixelCanvas.pack(Color(r: color.r, g: color.g, b: color.b, a: 255))
                         (p + y * w * 4).withMemoryRebound(to: UInt32.self, capacity: w * n) { words in
-                            words.update(repeating: v, count: w * n)
+                            Self.fillWords(words, v, count: w * n)
                         }
                     } else {
                         for yy in y..<(y + n) { span(yy, a + ax, b + ax, color, al) }

@@ -49,7 +49,7 @@ extension Target {
                     guard sx1 > sx0 else { continue }
                     for yy in py..<pyEnd {
                         if let v = opaque {
-                            (words + yy * w + sx0).update(repeating: v, count: sx1 - sx0)
+                            Self.fillWords(words + yy * w + sx0, v, count: sx1 - sx0)
                         } else {
                             span(yy, sx0, sx1, color, a)
                         }

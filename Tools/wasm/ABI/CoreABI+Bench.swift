@@ -49,11 +49,12 @@ extension CoreABI {
 
         /// Untimed frames first: for the panel more than one cycle of four flings (about
         /// 165 frames), so every page's images were decoded once; for the render, enough
-        /// to decode and scale every image on screen.
+        /// to decode and scale every image on screen (two) and for a JIT (V8 under node)
+        /// to have compiled the hot functions with its optimizing tier (five).
         public var warmupFrames: Int {
             switch self {
             case .panelFling: return 200
-            case .screenRender: return 2
+            case .screenRender: return 5
             }
         }
     }
