@@ -52,9 +52,12 @@ extension Testable {
     /// False: a subject that sees touches only through the Tester needs no count of its own.
     public var hasFingerDown: Bool { false }
     /// Nothing to lay out: what is drawn is always up to date.
+    /// - Parameter finder: The query's target (ignored).
     public func layout(for finder: Finder?) {}
 
     /// `layout(for:)`, then `resolve(_:)`: what a driver reads between frames.
+    /// - Parameter finder: What to find.
+    /// - Returns: The resolution after the layout pass.
     public func laidOutResolve(_ finder: Finder) -> FinderResult {
         layout(for: finder)
         return resolve(finder)
@@ -118,8 +121,14 @@ extension TestableReducer {
         }
     }
     /// A fixed phrase (the failure has no description of its own).
+    /// - Parameter refusal: The failure (no description of its own).
+    /// - Returns: "an action was refused".
     public func describe(refusal: Failure) -> String { "an action was refused" }
     /// Nothing to lay out.
+    /// - Parameters:
+    ///   - finder: The query's target (ignored).
+    ///   - state: The state (ignored).
+    /// - Returns: nil.
     public func layoutAction(for finder: Finder?, in state: State) -> Action? { nil }
     /// No images.
     public var imageProvider: ImageProvider { .none }
@@ -166,6 +175,7 @@ extension Host: Testable where R: TestableReducer {
     public var hasFingerDown: Bool { withState { r, s in r.hasFingerDown(s) } }
 
     /// Sends the reducer's layout action for the query, if it has one (a refusal is kept).
+    /// - Parameter finder: The query's target, nil before a snapshot.
     public func layout(for finder: Finder?) {
         if let a = withState({ r, s in r.layoutAction(for: finder, in: s) }) { sendKeepingRefusals(a) }
     }

@@ -36,16 +36,21 @@ extension Host where R == ChatScreen {
     // MARK: actions
 
     /// Types on the system keyboard (needs it up: tap the text view first).
+    /// - Parameter text: What the keys type, placeholders such as `[微笑]` included as
+    ///   plain characters (only a pick from the panel inserts an emoji).
     /// - Throws: the input bar's refusal (also traced as `screen refused`).
     public func type(_ text: String) throws(ChatScreenError) { try perform(.type(text)) }
 
     /// Any input-bar action (backspace, paste, undo, select...).
+    /// - Parameter action: The input bar's action, sent at `clock.now` as
+    ///   `.inputBar(action)`.
     /// - Throws: the input bar's refusal (also traced as `screen refused`).
     public func perform(_ action: InputBar.Action) throws(ChatScreenError) {
         try refusal(in: send(.inputBar(action)))
     }
 
     /// A message from the other side arrives (the scripts' `receive`).
+    /// - Parameter serverText: The message in wire form (`你好[笑哭]`).
     public func receive(_ serverText: String) { send(.receive(serverText)) }
 
     /// Purges the shared frame cache; visible players keep animating and decode their
@@ -54,16 +59,20 @@ extension Host where R == ChatScreen {
 
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`).
+    /// - Parameter text: The text, or nil to empty the pasteboard.
     public func setPasteboard(_ text: String?) { send(.inputBar(.setPasteboard(text))) }
 
     /// A new screen size (rotation, split view, a resizable window): see `ChatScreen.Action.resize`.
+    /// - Parameter size: The screen's new size in points.
     /// - Throws: the input bar's refusal; nothing else changes then.
     public func resize(to size: Size) throws(ChatScreenError) { try refusal(in: send(.resize(size))) }
 
     /// Sends the list an action at `clock.now` (its events traced and performed).
+    /// - Parameter action: The list's action, sent as `.list(action)`.
     public func sendList(_ action: BubbleList.Action) { send(.list(action)) }
 
     /// Sends the panel an action at `clock.now` (its events traced, its wiring fed back).
+    /// - Parameter action: The panel's action, sent as `.panel(action)`.
     public func sendPanel(_ action: EmojiPanel.Action) { send(.panel(action)) }
 
     /// The layout pass (`.layout`): the list's visible height follows the keyboard's
@@ -71,6 +80,8 @@ extension Host where R == ChatScreen {
     public func layoutIfNeeded() { send(.layout) }
 
     /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
+    /// - Parameter touches: Touch events in time order, each at its own timestamp.
+    /// - Complexity: O(touches), plus the frames run up to the last one's timestamp.
     public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
 
     private func refusal(in events: [ChatScreen.Event]) throws(ChatScreenError) {
@@ -117,21 +128,29 @@ extension Host where R == ChatScreen {
     /// The navigation bar's frame (the status bar's safe area included).
     public var navigationBarFrame: Rect { withState { r, s in r.navigationBarFrame(s) } }
     /// The input bar's frame at `now` (default: the clock's instant).
+    /// - Parameter now: The instant (the bar rides on a sliding keyboard).
+    /// - Returns: The frame in screen points.
     public func inputBarFrame(at now: SimInstant? = nil) -> Rect {
         let t = now ?? clock.now
         return withState { r, s in r.inputBarFrame(s, at: t) }
     }
     /// The keyboard's presentation frame at `now` (default: the clock's instant).
+    /// - Parameter now: The instant (its slide is animated).
+    /// - Returns: The frame in screen points; below the screen when no keyboard shows.
     public func keyboardFrame(at now: SimInstant? = nil) -> Rect {
         let t = now ?? clock.now
         return withState { r, s in r.keyboardFrame(s, at: t) }
     }
     /// The list's frame at `now` (default: the clock's instant).
+    /// - Parameter now: The instant (the list ends above the input bar).
+    /// - Returns: The frame in screen points.
     public func listFrame(at now: SimInstant? = nil) -> Rect {
         let t = now ?? clock.now
         return withState { r, s in r.listFrame(s, at: t) }
     }
     /// The component a touch down at `p` lands on now (see `ChatScreen.component(_:at:now:)`).
+    /// - Parameter p: A point in screen coordinates.
+    /// - Returns: The topmost component there, or nil outside every component.
     public func component(at p: Point) -> ChatScreen.Component? {
         let now = clock.now
         return withState { r, s in r.component(s, at: p, now: now) }
@@ -141,6 +160,8 @@ extension Host where R == ChatScreen {
 
     /// The screen at `now` (default: the clock's instant) as a `Drawable` (see
     /// `ChatScreen.drawing(_:at:)`).
+    /// - Parameter now: The instant drawn (default: the clock's).
+    /// - Returns: The screen's drawable, to draw into a display list of its size.
     /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
     public func drawing(at now: SimInstant? = nil) -> ChatScreen.Drawing {
         let t = now ?? clock.now
@@ -152,6 +173,9 @@ extension Host where R == ChatScreen {
     /// True when nothing moves (`motion` is empty) and no finger is down.
     public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
     /// The input bar's part of `invariantViolations()`; `full` forces the full check.
+    /// - Parameter full: Whether to check the whole text instead of the last edit's
+    ///   neighbourhood.
+    /// - Returns: One description per broken invariant; empty when all hold.
     /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
     public func inputInvariantViolations(full: Bool = false) -> [String] {
         withState { r, s in r.inputInvariantViolations(s, full: full) }
