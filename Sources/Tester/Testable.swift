@@ -147,7 +147,7 @@ extension TestableReducer where Failure: CustomStringConvertible {
 
 extension Host: Testable where R: TestableReducer {
     /// The reducer's bounds of the current state.
-    public var bounds: Rect { reducer.bounds(state) }
+    public var bounds: Rect { withState { r, s in r.bounds(s) } }
 
     /// Sends the touch's action at `clock.now` (the Tester advanced the clock to its
     /// timestamp); a refusal is kept in `refusals` and reported by `invariantViolations()`.
@@ -155,15 +155,22 @@ extension Host: Testable where R: TestableReducer {
 
     /// What the model draws now.
     /// - Complexity: O(the reducer's display list).
-    public func displayList() -> DisplayList { reducer.displayList(state, at: clock.now) }
+    public func displayList() -> DisplayList {
+        let now = clock.now
+        return withState { r, s in r.displayList(s, at: now) }
+    }
 
     /// The reducer's resolution over the current state, at `clock.now`.
-    public func resolve(_ finder: Finder) -> FinderResult { reducer.resolve(finder, in: state, at: clock.now) }
+    public func resolve(_ finder: Finder) -> FinderResult {
+        let now = clock.now
+        return withState { r, s in r.resolve(finder, in: s, at: now) }
+    }
 
     /// The reducer's violated invariants, then each kept refusal ("refused: …").
     /// - Complexity: O(the reducer's check + refusals).
     public func invariantViolations() -> [String] {
-        reducer.invariantViolations(state, at: clock.now) + refusals.map { "refused: " + reducer.describe(refusal: $0) }
+        let now = clock.now
+        return withState { r, s in r.invariantViolations(s, at: now) } + refusals.map { "refused: " + reducer.describe(refusal: $0) }
     }
 
     /// The host's display link for a model with frames (the Tester stops it while the
@@ -171,12 +178,12 @@ extension Host: Testable where R: TestableReducer {
     public var frameLink: DisplayLink? { R.frameAction == nil ? nil : displayLink }
 
     /// Whether the model tracks a finger that is down.
-    public var hasFingerDown: Bool { reducer.hasFingerDown(state) }
+    public var hasFingerDown: Bool { withState { r, s in r.hasFingerDown(s) } }
 
     /// Sends the reducer's layout action for the query, if it has one (a refusal is kept).
     /// - Parameter finder: The query's target, nil before a snapshot.
     public func layout(for finder: Finder?) {
-        if let a = reducer.layoutAction(for: finder, in: state) { sendKeepingRefusals(a) }
+        if let a = withState({ r, s in r.layoutAction(for: finder, in: s) }) { sendKeepingRefusals(a) }
     }
 }
 
