@@ -15,6 +15,9 @@ extension Host: ScenarioHost where R == ChatScreen {
 
     /// Typing and editing through the input bar, `receive` into the list, `search` on
     /// the panel, memory warnings and resizes; touches and time are the runner's.
+    /// - Parameter action: A script line's non-touch action.
+    /// - Throws: `ScenarioHostError` with the input bar's refusal (or a resize's) in
+    ///   its words (what a script prints after the refused line).
     public func perform(_ action: Script.Action) throws(ScenarioHostError) {
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
@@ -50,6 +53,7 @@ extension Host: ScenarioHost where R == ChatScreen {
     }
 
     /// The facts expectations read, from the state now.
+    /// - Complexity: O(the input's text + the panel's groups).
     public var facts: ScenarioFacts {
         let p = panel
         let visible = visibleRows

@@ -15,6 +15,8 @@ public enum ScenarioScreen {
     ///   - c: The script's setup.
     ///   - catalog: The loaded catalog.
     ///   - images: The catalog's images.
+    /// - Returns: The opened screen at time zero, on a clock and trace of its own.
+    /// - Complexity: that of `Host<ChatScreen>.init(profile:catalog:messages:...)`.
     public static func make(_ c: ScenarioConfiguration, catalog: EmojiCatalog, images: ImageLibrary) -> Host<ChatScreen> {
         let device = c.device
         var config = ChatScreen.Configuration()

@@ -113,6 +113,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `other` lies wholly inside this rect, edges included (closed, unlike the
     /// point test: a rect is inside itself).
+    /// - Parameter other: The rect tested.
+    /// - Returns: True when every point of `other` is inside or on this rect's edges.
     public func contains(_ other: Rect) -> Bool {
         other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
     }

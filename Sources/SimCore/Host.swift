@@ -35,7 +35,7 @@ public final class Host<R: Reducer> {
     /// The reducer and its dependencies.
     public let reducer: R
     /// The model's whole state; only actions change it.
-    public var state: R.State { _state }
+    @inlinable public var state: R.State { _state }
     /// The storage of `state` (usable from the inlinable send path, so a client module
     /// specializes the host for its reducer instead of copying an opaque state around).
     @usableFromInline var _state: R.State
@@ -123,16 +123,42 @@ public final class Host<R: Reducer> {
     func run(_ events: [R.Event], at now: SimInstant) {
         for e in events {
             if let line = reducer.trace(e, at: now) { trace.record(line) }
-            reducer.perform(e, in: _state, at: now)
+            withState { r, s in r.perform(e, in: s, at: now) }
             if let back = reducer.feedback(e) { sendKeepingRefusals(back) }
         }
     }
 
+    /// Calls `body` with the reducer and the state in place, copying neither: for
+    /// queries (`host.withState { $0.listFrame($1, at: now) }`). Reading `state` copies
+    /// the whole value, which for a composed state means retaining (and then releasing)
+    /// every array, string and dictionary of every child; where the host is not
+    /// specialized for its reducer (a generic driver such as the Tester) even passing
+    /// `reducer` to a requirement copies it. `body` must not use the host (no `send`,
+    /// no `state`): the state is held, exclusively, for the call.
+    /// - Complexity: O(1) beyond `body`.
+    @inlinable
+    public func withState<T>(_ body: (R, R.State) -> T) -> T {
+        Self.lend(reducer, &_state, body)
+    }
+
+    // An inout parameter is exclusively this call's, so it is passed on to `body` by
+    // address; a stored property read for an argument is copied first.
+    @inlinable
+    static func lend<T>(_ reducer: R, _ state: inout R.State, _ body: (R, R.State) -> T) -> T {
+        body(reducer, state)
+    }
+
     /// What still moves (the reducer's phrases at `clock.now`).
-    public var motion: [String] { reducer.motion(state, at: clock.now) }
+    public var motion: [String] {
+        let now = clock.now
+        return withState { r, s in r.motion(s, at: now) }
+    }
 
     /// Whether the model needs frames now.
-    public var needsFrames: Bool { reducer.needsFrames(state, at: clock.now) }
+    public var needsFrames: Bool {
+        let now = clock.now
+        return withState { r, s in r.needsFrames(s, at: now) }
+    }
 
     /// The instant the host's timer is set for, nil when none is pending.
     public var pendingDeadline: SimInstant? { timerDue }
@@ -143,7 +169,8 @@ public final class Host<R: Reducer> {
     func frame() {
         guard let action = R.frameAction else { return }
         sendKeepingRefusals(action)
-        reducer.performFrame(in: _state, at: clock.now)
+        let now = clock.now
+        withState { r, s in r.performFrame(in: s, at: now) }
     }
 
     @inlinable
@@ -158,7 +185,8 @@ public final class Host<R: Reducer> {
     @inlinable
     func sync() {
         if R.frameAction != nil {
-            let want = reducer.needsFrames(_state, at: clock.now)
+            let now = clock.now
+            let want = withState { r, s in r.needsFrames(s, at: now) }
             if want && !displayLink.isRunning {
                 displayLink.start()
             } else if !want && displayLink.isRunning {
@@ -166,7 +194,7 @@ public final class Host<R: Reducer> {
             }
         }
         guard R.deadlineAction != nil else { return }
-        let due = reducer.nextDeadline(_state)
+        let due = withState { r, s in r.nextDeadline(s) }
         guard due != timerDue else { return }
         if let t = timer { clock.cancel(t) }
         timer = nil

@@ -52,9 +52,12 @@ extension Testable {
     /// False: a subject that sees touches only through the Tester needs no count of its own.
     public var hasFingerDown: Bool { false }
     /// Nothing to lay out: what is drawn is always up to date.
+    /// - Parameter finder: The query's target (ignored).
     public func layout(for finder: Finder?) {}
 
     /// `layout(for:)`, then `resolve(_:)`: what a driver reads between frames.
+    /// - Parameter finder: What to find.
+    /// - Returns: The resolution after the layout pass.
     public func laidOutResolve(_ finder: Finder) -> FinderResult {
         layout(for: finder)
         return resolve(finder)
@@ -102,6 +105,10 @@ public protocol TestableReducer: Reducer {
     /// `DisplayListRepresentable.imageProvider`, what pixel snapshots draw when given no
     /// provider). Default: `.none` (missing-image glyphs).
     var imageProvider: ImageProvider { get }
+    /// The theme `state` shows (its host's `DisplayListRepresentable.preferredTheme`,
+    /// what pixel snapshots draw in when given no theme). Default: nil (renders use
+    /// `.light`).
+    func preferredTheme(_ state: State) -> Theme?
 }
 
 extension TestableReducer {
@@ -118,11 +125,19 @@ extension TestableReducer {
         }
     }
     /// A fixed phrase (the failure has no description of its own).
+    /// - Parameter refusal: The failure (no description of its own).
+    /// - Returns: "an action was refused".
     public func describe(refusal: Failure) -> String { "an action was refused" }
     /// Nothing to lay out.
+    /// - Parameters:
+    ///   - finder: The query's target (ignored).
+    ///   - state: The state (ignored).
+    /// - Returns: nil.
     public func layoutAction(for finder: Finder?, in state: State) -> Action? { nil }
     /// No images.
     public var imageProvider: ImageProvider { .none }
+    /// No theme of its own.
+    public func preferredTheme(_ state: State) -> Theme? { nil }
 }
 
 extension TestableReducer where Failure: CustomStringConvertible {
@@ -132,7 +147,7 @@ extension TestableReducer where Failure: CustomStringConvertible {
 
 extension Host: Testable where R: TestableReducer {
     /// The reducer's bounds of the current state.
-    public var bounds: Rect { reducer.bounds(state) }
+    public var bounds: Rect { withState { r, s in r.bounds(s) } }
 
     /// Sends the touch's action at `clock.now` (the Tester advanced the clock to its
     /// timestamp); a refusal is kept in `refusals` and reported by `invariantViolations()`.
@@ -140,15 +155,22 @@ extension Host: Testable where R: TestableReducer {
 
     /// What the model draws now.
     /// - Complexity: O(the reducer's display list).
-    public func displayList() -> DisplayList { reducer.displayList(state, at: clock.now) }
+    public func displayList() -> DisplayList {
+        let now = clock.now
+        return withState { r, s in r.displayList(s, at: now) }
+    }
 
     /// The reducer's resolution over the current state, at `clock.now`.
-    public func resolve(_ finder: Finder) -> FinderResult { reducer.resolve(finder, in: state, at: clock.now) }
+    public func resolve(_ finder: Finder) -> FinderResult {
+        let now = clock.now
+        return withState { r, s in r.resolve(finder, in: s, at: now) }
+    }
 
     /// The reducer's violated invariants, then each kept refusal ("refused: …").
     /// - Complexity: O(the reducer's check + refusals).
     public func invariantViolations() -> [String] {
-        reducer.invariantViolations(state, at: clock.now) + refusals.map { "refused: " + reducer.describe(refusal: $0) }
+        let now = clock.now
+        return withState { r, s in r.invariantViolations(s, at: now) } + refusals.map { "refused: " + reducer.describe(refusal: $0) }
     }
 
     /// The host's display link for a model with frames (the Tester stops it while the
@@ -156,11 +178,12 @@ extension Host: Testable where R: TestableReducer {
     public var frameLink: DisplayLink? { R.frameAction == nil ? nil : displayLink }
 
     /// Whether the model tracks a finger that is down.
-    public var hasFingerDown: Bool { reducer.hasFingerDown(state) }
+    public var hasFingerDown: Bool { withState { r, s in r.hasFingerDown(s) } }
 
     /// Sends the reducer's layout action for the query, if it has one (a refusal is kept).
+    /// - Parameter finder: The query's target, nil before a snapshot.
     public func layout(for finder: Finder?) {
-        if let a = reducer.layoutAction(for: finder, in: state) { sendKeepingRefusals(a) }
+        if let a = withState({ r, s in r.layoutAction(for: finder, in: s) }) { sendKeepingRefusals(a) }
     }
 }
 
@@ -169,4 +192,6 @@ extension Host: Testable where R: TestableReducer {
 extension Host: DisplayListRepresentable where R: TestableReducer {
     /// The reducer's images (a chat screen's library through its frame cache).
     public var imageProvider: ImageProvider { reducer.imageProvider }
+    /// The theme the reducer's state shows now (a chat screen's `state.theme`).
+    public var preferredTheme: Theme? { reducer.preferredTheme(state) }
 }

@@ -63,6 +63,20 @@ import EmojiSimTesting
         return upEvents
     }
 
+    /// Receives the fed-back bar action `action` at `t`, asserting the bar's own
+    /// transition and the list following the bar after it.
+    func receiveBarFeedback(_ store: TestStore<ChatScreen>, _ action: InputBar.Action, at t: SimInstant) throws {
+        var bar = store.state.inputBar
+        let barEvents = try InputBar().reduce(into: &bar, action, at: t).map(ChatScreen.Event.inputBar)
+        var after = store.state
+        after.inputBar = bar
+        let (list, listEvents) = viewport(after, at: t)
+        store.receive(.inputBar(action), barEvents + listEvents) {
+            $0.inputBar = bar
+            $0.list = list
+        }
+    }
+
     @Test func aPanelPickIsFedBackAsTheBarsInsert() throws {
         let store = store()
         store.skip(.inputBar(.tapToggle), at: t0)          // the emoji keyboard slides up
@@ -70,15 +84,7 @@ import EmojiSimTesting
         let upEvents = tapPanel(store, .emoji("笑哭"), at: ms(1000))
         #expect(upEvents.contains(.didSelect(e)) && upEvents.contains(.inputClick))
 
-        var bar = store.state.inputBar
-        let barEvents = try InputBar().reduce(into: &bar, .insertEmoji(e), at: ms(1080)).map(ChatScreen.Event.inputBar)
-        var after = store.state
-        after.inputBar = bar
-        let (list, listEvents) = viewport(after, at: ms(1080))
-        store.receive(.inputBar(.insertEmoji(e)), barEvents + listEvents) {
-            $0.inputBar = bar
-            $0.list = list
-        }
+        try receiveBarFeedback(store, .insertEmoji(e), at: ms(1080))
         #expect(store.state.inputBar.text == "[笑哭]")
         store.finish()
     }
@@ -92,15 +98,7 @@ import EmojiSimTesting
         let upEvents = tapPanel(store, .delete, at: ms(1000))
         #expect(upEvents.contains(.didTapDelete(repeatCount: 0)))
 
-        var bar = store.state.inputBar
-        let barEvents = try InputBar().reduce(into: &bar, .deleteFromPanel, at: ms(1080)).map(ChatScreen.Event.inputBar)
-        var after = store.state
-        after.inputBar = bar
-        let (list, listEvents) = viewport(after, at: ms(1080))
-        store.receive(.inputBar(.deleteFromPanel), barEvents + listEvents) {
-            $0.inputBar = bar
-            $0.list = list
-        }
+        try receiveBarFeedback(store, .deleteFromPanel, at: ms(1080))
         #expect(store.state.inputBar.text == "")
         store.finish()
     }

@@ -15,7 +15,10 @@ import EmojiSimTesting
 ///   (`ScenarioVerifier`, record mode never: the reference read and decoded, compared as
 ///   text or pixels). A matching compare encodes nothing, so a second figure re-records
 ///   (`record all`: also encodes every snapshot and compares the bytes; none differ, so
-///   nothing is written): `... s CPU, N bytes encoded`. Goal: <= 2 s CPU each;
+///   nothing is written): `... s CPU, N bytes encoded`. The goal (<= 2 s CPU) is the
+///   compared session's: that is what a run costs (`emojisim run`, `assertScenario`,
+///   CI). Re-recording is shown for scale, without a goal: it encodes all 300
+///   snapshots, work only `record all` does;
 /// - monkey: random valid steps with invariant checks, steps per second.
 /// `scenario-scripts` breaks the examples down per script.
 enum ScenarioBench {
@@ -29,7 +32,7 @@ enum ScenarioBench {
         return [
             Figure.rate("examples: scripts/s", seconds: m["examples"]),
             Figure.time("60 s session compared with its references (render, read, compare)", seconds: m["session"], goal: .atMost(2)),
-            Figure.time("60 s session re-recorded (render, encode \(bytes) bytes, compare)", seconds: m["record"], goal: .atMost(2)),
+            Figure.time("60 s session re-recorded (render, encode \(bytes) bytes, compare)", seconds: m["record"]),
             Figure.count("session: bytes encoded (all snapshots)", m.fact("session-bytes"), unit: "B"),
             Figure.count("session: snapshots", m.fact("session-snapshots")),
             Figure.count("session: checks not matched", m.fact("session-mismatches")),

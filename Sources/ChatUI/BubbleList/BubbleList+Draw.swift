@@ -27,6 +27,8 @@ public struct BubblePlayerFrames: Hashable, Sendable {
     }
 
     /// The frame the player of `key` shows, or nil when none runs there (its still).
+    /// - Parameter key: A GIF slot of a displayed cell.
+    /// - Returns: The frame index, or nil for the still.
     public subscript(key: BubblePlayerKey) -> Int? { frames[key] }
 }
 
@@ -42,6 +44,10 @@ extension BubbleList {
         public var frames: BubblePlayerFrames
 
         /// Draws `state` with the GIF frames `frames`.
+        /// - Parameters:
+        ///   - state: The list's state.
+        ///   - frames: The frames the running players show (default: none runs, every GIF
+        ///     draws its still).
         public init(state: State, frames: BubblePlayerFrames = BubblePlayerFrames()) {
             self.state = state
             self.frames = frames
@@ -56,6 +62,9 @@ extension BubbleList {
         /// animated emoji draws its player's current frame over the text's still glyph
         /// (a fill in the bubble's colour first, so no pixel of the still shows through).
         /// - Complexity: O(*v*) for *v* displayed rows, whatever the number of messages.
+        /// - Parameters:
+        ///   - list: The display list appended to.
+        ///   - area: Where the list's visible rect goes, in `list`'s coordinates.
         public func draw(into list: inout DisplayList, in area: Rect) {
             state.draw(into: &list, in: area, frames: frames)
         }

@@ -36,16 +36,21 @@ extension Host where R == ChatScreen {
     // MARK: actions
 
     /// Types on the system keyboard (needs it up: tap the text view first).
+    /// - Parameter text: What the keys type, placeholders such as `[微笑]` included as
+    ///   plain characters (only a pick from the panel inserts an emoji).
     /// - Throws: the input bar's refusal (also traced as `screen refused`).
     public func type(_ text: String) throws(ChatScreenError) { try perform(.type(text)) }
 
     /// Any input-bar action (backspace, paste, undo, select...).
+    /// - Parameter action: The input bar's action, sent at `clock.now` as
+    ///   `.inputBar(action)`.
     /// - Throws: the input bar's refusal (also traced as `screen refused`).
     public func perform(_ action: InputBar.Action) throws(ChatScreenError) {
         try refusal(in: send(.inputBar(action)))
     }
 
     /// A message from the other side arrives (the scripts' `receive`).
+    /// - Parameter serverText: The message in wire form (`你好[笑哭]`).
     public func receive(_ serverText: String) { send(.receive(serverText)) }
 
     /// Purges the shared frame cache; visible players keep animating and decode their
@@ -54,16 +59,20 @@ extension Host where R == ChatScreen {
 
     /// Puts plain text on the input bar's pasteboard, as another app's copy would (a
     /// script's `paste "text"`).
+    /// - Parameter text: The text, or nil to empty the pasteboard.
     public func setPasteboard(_ text: String?) { send(.inputBar(.setPasteboard(text))) }
 
     /// A new screen size (rotation, split view, a resizable window): see `ChatScreen.Action.resize`.
+    /// - Parameter size: The screen's new size in points.
     /// - Throws: the input bar's refusal; nothing else changes then.
     public func resize(to size: Size) throws(ChatScreenError) { try refusal(in: send(.resize(size))) }
 
     /// Sends the list an action at `clock.now` (its events traced and performed).
+    /// - Parameter action: The list's action, sent as `.list(action)`.
     public func sendList(_ action: BubbleList.Action) { send(.list(action)) }
 
     /// Sends the panel an action at `clock.now` (its events traced, its wiring fed back).
+    /// - Parameter action: The panel's action, sent as `.panel(action)`.
     public func sendPanel(_ action: EmojiPanel.Action) { send(.panel(action)) }
 
     /// The layout pass (`.layout`): the list's visible height follows the keyboard's
@@ -71,6 +80,8 @@ extension Host where R == ChatScreen {
     public func layoutIfNeeded() { send(.layout) }
 
     /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
+    /// - Parameter touches: Touch events in time order, each at its own timestamp.
+    /// - Complexity: O(touches), plus the frames run up to the last one's timestamp.
     public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
 
     private func refusal(in events: [ChatScreen.Event]) throws(ChatScreenError) {
@@ -97,90 +108,120 @@ extension Host where R == ChatScreen {
     // MARK: state
 
     /// The device (its size follows `resize(to:)`).
-    public var profile: DeviceProfile { state.profile }
+    public var profile: DeviceProfile { withState { $1.profile } }
     /// The theme display lists are rendered with; setting it sends `.setTheme` (no line).
     public var theme: Theme {
-        get { state.theme }
+        get { withState { $1.theme } }
         set { send(.setTheme(newValue)) }
     }
     /// The input bar's state.
-    public var inputBar: InputBar.State { state.inputBar }
+    public var inputBar: InputBar.State { withState { $1.inputBar } }
     /// The emoji keyboard's state.
-    public var panel: EmojiPanel.State { state.panel }
+    public var panel: EmojiPanel.State { withState { $1.panel } }
     /// The message list's state.
-    public var list: BubbleList.State { state.list }
+    public var list: BubbleList.State { withState { $1.list } }
     /// Fingers down, by touch id, with the component each went down on.
-    public var fingerTargets: [Int: ChatScreen.Component] { state.touchTargets }
+    public var fingerTargets: [Int: ChatScreen.Component] { withState { $1.touchTargets } }
 
     // MARK: geometry at clock.now
 
     /// The navigation bar's frame (the status bar's safe area included).
-    public var navigationBarFrame: Rect { reducer.navigationBarFrame(state) }
+    public var navigationBarFrame: Rect { withState { r, s in r.navigationBarFrame(s) } }
     /// The input bar's frame at `now` (default: the clock's instant).
-    public func inputBarFrame(at now: SimInstant? = nil) -> Rect { reducer.inputBarFrame(state, at: now ?? clock.now) }
+    /// - Parameter now: The instant (the bar rides on a sliding keyboard).
+    /// - Returns: The frame in screen points.
+    public func inputBarFrame(at now: SimInstant? = nil) -> Rect {
+        let t = now ?? clock.now
+        return withState { r, s in r.inputBarFrame(s, at: t) }
+    }
     /// The keyboard's presentation frame at `now` (default: the clock's instant).
-    public func keyboardFrame(at now: SimInstant? = nil) -> Rect { reducer.keyboardFrame(state, at: now ?? clock.now) }
+    /// - Parameter now: The instant (its slide is animated).
+    /// - Returns: The frame in screen points; below the screen when no keyboard shows.
+    public func keyboardFrame(at now: SimInstant? = nil) -> Rect {
+        let t = now ?? clock.now
+        return withState { r, s in r.keyboardFrame(s, at: t) }
+    }
     /// The list's frame at `now` (default: the clock's instant).
-    public func listFrame(at now: SimInstant? = nil) -> Rect { reducer.listFrame(state, at: now ?? clock.now) }
+    /// - Parameter now: The instant (the list ends above the input bar).
+    /// - Returns: The frame in screen points.
+    public func listFrame(at now: SimInstant? = nil) -> Rect {
+        let t = now ?? clock.now
+        return withState { r, s in r.listFrame(s, at: t) }
+    }
     /// The component a touch down at `p` lands on now (see `ChatScreen.component(_:at:now:)`).
-    public func component(at p: Point) -> ChatScreen.Component? { reducer.component(state, at: p, now: clock.now) }
+    /// - Parameter p: A point in screen coordinates.
+    /// - Returns: The topmost component there, or nil outside every component.
+    public func component(at p: Point) -> ChatScreen.Component? {
+        let now = clock.now
+        return withState { r, s in r.component(s, at: p, now: now) }
+    }
     /// The keyboard drawn in the keyboard frame now (`Keyboard.shownKind`).
-    public var shownKeyboard: KeyboardKind { state.inputBar.keyboard.shownKind }
+    public var shownKeyboard: KeyboardKind { withState { $1.inputBar.keyboard.shownKind } }
 
     /// The screen at `now` (default: the clock's instant) as a `Drawable` (see
     /// `ChatScreen.drawing(_:at:)`).
+    /// - Parameter now: The instant drawn (default: the clock's).
+    /// - Returns: The screen's drawable, to draw into a display list of its size.
     /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
-    public func drawing(at now: SimInstant? = nil) -> ChatScreen.Drawing { reducer.drawing(state, at: now ?? clock.now) }
+    public func drawing(at now: SimInstant? = nil) -> ChatScreen.Drawing {
+        let t = now ?? clock.now
+        return withState { r, s in r.drawing(s, at: t) }
+    }
 
     // MARK: queries
 
     /// True when nothing moves (`motion` is empty) and no finger is down.
     public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
     /// The input bar's part of `invariantViolations()`; `full` forces the full check.
+    /// - Parameter full: Whether to check the whole text instead of the last edit's
+    ///   neighbourhood.
+    /// - Returns: One description per broken invariant; empty when all hold.
     /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
     public func inputInvariantViolations(full: Bool = false) -> [String] {
-        reducer.inputInvariantViolations(state, full: full)
+        withState { r, s in r.inputInvariantViolations(s, full: full) }
     }
     /// Why send is disabled, in the user's words.
-    public var sendDisabledReason: String { reducer.sendDisabledReason(state) }
+    public var sendDisabledReason: String { withState { r, s in r.sendDisabledReason(s) } }
     /// The keyboard the input asks for: `.none` (not first responder), `.system` or
     /// `.emoji`; it is the target kind while a keyboard slides (`shownKeyboard` is what
     /// is drawn).
-    public var keyboard: KeyboardKind { state.inputBar.keyboard.kind }
+    public var keyboard: KeyboardKind { withState { $1.inputBar.keyboard.kind } }
     /// Whether the send button is enabled: the input holds more than whitespace.
-    public var isSendEnabled: Bool { state.inputBar.isSendEnabled }
+    public var isSendEnabled: Bool { withState { $1.inputBar.isSendEnabled } }
     /// The input's text in server form (placeholders).
-    public var inputServerText: String { state.inputBar.serverText }
+    public var inputServerText: String { withState { $1.inputBar.serverText } }
     /// The input's plain (backed) text, emoji as their placeholders (`hi [微笑]`),
     /// marked IME text included; `inputServerText` is what a send would carry.
-    public var inputText: String { state.inputBar.text }
+    public var inputText: String { withState { $1.inputBar.text } }
     /// The caret / selection in editor units.
-    public var caret: Range<Int> { state.inputBar.selectedRange }
+    public var caret: Range<Int> { withState { $1.inputBar.selectedRange } }
     /// The general pasteboard's text (cut and copy write backed text, `[微笑]`); nil
     /// when empty.
-    public var pasteboard: String? { state.inputBar.pasteboard.string }
+    public var pasteboard: String? { withState { $1.inputBar.pasteboard.string } }
     /// The panel's current page across all groups (0-based).
-    public var panelPage: Int { state.panel.currentPage }
+    public var panelPage: Int { withState { $1.panel.currentPage } }
     /// The current page within its group (0-based), what the page dots show.
-    public var panelPageInGroup: Int { state.panel.pageInGroup }
+    public var panelPageInGroup: Int { withState { $1.panel.pageInGroup } }
     /// The current group's name: its identity in the catalog and the traces.
-    public var panelGroup: String { state.panel.currentGroupName }
+    public var panelGroup: String { withState { $1.panel.currentGroupName } }
     /// What the current group's tab says (its accessibility label; the name when the
     /// catalog gives no title).
     public var panelGroupTitle: String {
-        let p = state.panel
-        return p.sections.indices.contains(p.currentSection) ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName
+        withState { _, s in
+            let p = s.panel
+            return p.sections.indices.contains(p.currentSection) ? (p.sections[p.currentSection].title ?? p.currentGroupName) : p.currentGroupName
+        }
     }
     /// The emoji the panel's long-press preview shows, if any.
-    public var panelPreview: Emoji? { state.panel.preview?.emoji }
+    public var panelPreview: Emoji? { withState { $1.panel.preview?.emoji } }
     /// How many messages the list holds (sent and received ones included).
-    public var messageCount: Int { state.list.count }
+    public var messageCount: Int { withState { $1.list.count } }
     /// The rows the list displays now, oldest first; row 0 is the oldest message.
-    public var visibleRows: Range<Int> { state.list.displayedRows }
+    public var visibleRows: Range<Int> { withState { $1.list.displayedRows } }
     /// The newest message in server form (placeholders), nil for an empty list.
-    public var lastMessageText: String? { state.list.lastMessage?.serverText }
+    public var lastMessageText: String? { withState { $1.list.lastMessage?.serverText } }
     /// GIF players running now: one per playable animated emoji of each displayed row.
     public var animatingPlayerCount: Int { reducer.listModel.players?.count ?? 0 }
     /// The "new messages" marker's count.
-    public var newMessagesCount: Int { state.list.newMessagesCount }
+    public var newMessagesCount: Int { withState { $1.list.newMessagesCount } }
 }

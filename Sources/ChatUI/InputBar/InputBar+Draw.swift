@@ -18,6 +18,9 @@ extension InputBar {
         public var now: SimInstant
 
         /// The bar's `state` at `now`.
+        /// - Parameters:
+        ///   - state: The bar's state.
+        ///   - now: The instant its animations are read at.
         public init(state: State, at now: SimInstant) {
             self.state = state
             self.now = now
@@ -35,6 +38,10 @@ extension InputBar {
         /// Order: background; toggle; text view (fill, then clipped to its text container:
         /// selection, text or placeholder, marked-text underline, caret); send; the top
         /// separator; the selection handles.
+        /// - Parameters:
+        ///   - list: The display list appended to.
+        ///   - area: Where the bar goes, in `list`'s coordinates: its origin is the bar's
+        ///     top-left.
         /// - Complexity: O(text length).
         public func draw(into list: inout DisplayList, in area: Rect) {
             let s = state, now = now
@@ -60,6 +67,10 @@ extension InputBar {
         public var now: SimInstant
 
         /// The loupe of `state` at `now`, for a bar drawn with its top-left at `barOrigin`.
+        /// - Parameters:
+        ///   - state: The bar's state (its tracking finger shows the loupe).
+        ///   - barOrigin: Where the bar's top-left is drawn.
+        ///   - now: The instant drawn.
         public init(state: State, barOrigin: Point, at now: SimInstant) {
             self.state = state
             self.barOrigin = barOrigin
@@ -68,6 +79,9 @@ extension InputBar {
 
         /// Draws the loupe (a bordered capsule above the finger with the caret's
         /// neighbourhood) clipped to `area` where it reaches outside. Pure.
+        /// - Parameters:
+        ///   - list: The display list appended to.
+        ///   - area: The region the loupe may cover, in `list`'s coordinates.
         /// - Complexity: O(line length).
         public func draw(into list: inout DisplayList, in area: Rect) {
             guard let loupe = state.tracking?.loupe else { return }
@@ -82,15 +96,23 @@ extension InputBar {
 
 extension InputBar.State {
     /// The bar at `now` as a `Drawable` (without the loupe: `loupeDrawing(barOrigin:at:)`).
+    /// - Parameter now: The instant drawn.
+    /// - Returns: The bar's drawable.
     public func drawing(at now: SimInstant) -> InputBar.Drawing { InputBar.Drawing(state: self, at: now) }
 
     /// The loupe at `now` as a `Drawable`, for a bar drawn with its top-left at `barOrigin`.
+    /// - Parameters:
+    ///   - barOrigin: Where the bar's top-left is drawn.
+    ///   - now: The instant drawn.
+    /// - Returns: The loupe's drawable (draws nothing while no finger shows it).
     public func loupeDrawing(barOrigin: Point, at now: SimInstant) -> InputBar.LoupeDrawing {
         InputBar.LoupeDrawing(state: self, barOrigin: barOrigin, at: now)
     }
 
     /// The bar alone, in its own coordinates (width x presented height) at `now`, with
     /// its loupe (cut at the bar's top edge: the list is the bar's size).
+    /// - Parameter now: The instant drawn.
+    /// - Returns: A display list the bar's presented size.
     /// - Complexity: O(text length).
     public func displayList(at now: SimInstant) -> DisplayList {
         let bar = drawing(at: now)

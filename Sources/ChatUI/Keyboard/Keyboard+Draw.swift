@@ -24,6 +24,9 @@ extension Keyboard.State: Drawable {
     /// the system keyboard shows (`shownKind`) and the area is not empty: the emoji
     /// keyboard is the EmojiPanel, drawn by its host. Pure.
     /// - Complexity: O(keys).
+    /// - Parameters:
+    ///   - list: The display list appended to.
+    ///   - area: The keyboard's frame in `list`'s coordinates.
     public func draw(into list: inout DisplayList, in area: Rect) {
         guard shownKind == .system, !area.isEmpty else { return }
         let kb = area

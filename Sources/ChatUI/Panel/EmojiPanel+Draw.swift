@@ -22,6 +22,10 @@ extension EmojiPanel {
 
         /// The overlays of `state` for a panel drawn at `panelOrigin`, the preview
         /// showing `previewFrame`.
+        /// - Parameters:
+        ///   - state: The panel's state.
+        ///   - previewFrame: The preview animation's frame (nil: its still).
+        ///   - panelOrigin: Where the panel's top-left is drawn.
         public init(state: State, previewFrame: Int?, panelOrigin: Point) {
             self.state = state
             self.previewFrame = previewFrame
@@ -29,6 +33,9 @@ extension EmojiPanel {
         }
 
         /// Draws the preview and the picker, clipped to `area` where they reach outside. Pure.
+        /// - Parameters:
+        ///   - list: The display list appended to.
+        ///   - area: The region the overlays may cover, in `list`'s coordinates.
         /// - Complexity: O(skin-tone options).
         public func draw(into list: inout DisplayList, in area: Rect) {
             guard let extent = PanelRenderer.overlayExtent(state) else { return }
@@ -55,6 +62,10 @@ extension EmojiPanel.State: Drawable {
     /// that intersect the visible bounds are drawn, each from the page cache.
     /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
     ///   page's display list.
+    /// - Parameters:
+    ///   - list: The display list appended to.
+    ///   - area: Where the panel goes, in `list`'s coordinates: its origin is the
+    ///     panel's top-left.
     public func draw(into list: inout DisplayList, in area: Rect) {
         list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: PanelRenderer.view) { list in
             render(into: &list, at: area.origin)
@@ -90,6 +101,10 @@ extension EmojiPanel.State {
 
     /// The preview and the skin-tone picker at `now` as a `Drawable`, for a panel drawn
     /// with its top-left at `panelOrigin`.
+    /// - Parameters:
+    ///   - panelOrigin: Where the panel's top-left is drawn.
+    ///   - now: The instant the preview's animation is read at.
+    /// - Returns: The overlays' drawable (draws nothing while neither shows).
     public func overlayDrawing(panelOrigin: Point, at now: SimInstant) -> EmojiPanel.OverlayDrawing {
         EmojiPanel.OverlayDrawing(state: self, previewFrame: previewFrame(at: now), panelOrigin: panelOrigin)
     }
@@ -98,6 +113,8 @@ extension EmojiPanel.State {
     /// the panel where they reach outside it). Pure.
     /// - Complexity: O(visible keys) on a page cache miss; a hit copies the cached
     ///   page's display list.
+    /// - Parameter now: The instant the preview's animation is read at.
+    /// - Returns: A display list the panel's size.
     public func displayList(at now: SimInstant) -> DisplayList {
         // The panel's own list is already in its bounds: no clip, no copy.
         var list = rendered()

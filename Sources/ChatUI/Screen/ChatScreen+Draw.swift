@@ -7,6 +7,10 @@ extension ChatScreen {
     /// The whole screen of `state` as one display list at `now`. Pure: it changes nothing
     /// (the list's height between frames is the `.layout` action's).
     /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - now: The instant drawn.
+    /// - Returns: A display list the screen's size.
     public func displayList(_ state: State, at now: SimInstant) -> DisplayList {
         var dl = DisplayList(size: state.profile.size)
         drawing(state, at: now).draw(into: &dl, in: dl.bounds)
@@ -16,6 +20,10 @@ extension ChatScreen {
     /// The screen of `state` at `now` as a `Drawable`: each component's drawing and its
     /// frame then.
     /// - Complexity: O(*p*) in the displayed rows' GIF slots (their frames are taken).
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - now: The instant drawn.
+    /// - Returns: The screen's drawable.
     public func drawing(_ state: State, at now: SimInstant) -> Drawing {
         let bar = inputBarFrame(state, at: now)
         let kb = keyboardFrame(state, at: now)
@@ -61,6 +69,21 @@ extension ChatScreen {
         public var keyboard: Keyboard.State
 
         /// A screen drawing from its parts (``ChatScreen/drawing(_:at:)`` makes it).
+        /// - Parameters:
+        ///   - size: The screen's size.
+        ///   - title: The navigation bar's title.
+        ///   - navigationBarHeight: The navigation bar's height below the status bar.
+        ///   - navigationBarFrame: The navigation bar's frame, the status bar included.
+        ///   - list: The list's drawing, placed at `listFrame`.
+        ///   - listFrame: The list's frame.
+        ///   - inputBar: The input bar's drawing, placed at `inputBarFrame`.
+        ///   - inputBarFrame: The input bar's frame.
+        ///   - loupe: The loupe, drawn over everything but the panel's overlays.
+        ///   - keyboardFrame: The keyboard's presentation frame.
+        ///   - shownKeyboard: Which keyboard shows in it.
+        ///   - panel: The emoji panel's state, drawn in the keyboard frame when it shows.
+        ///   - panelOverlays: The panel's preview and skin-tone picker, drawn last.
+        ///   - keyboard: The system keyboard's state.
         public init(size: Size, title: String, navigationBarHeight: Double, navigationBarFrame: Rect,
                     list: BubbleList.Drawing, listFrame: Rect, inputBar: InputBar.Drawing, inputBarFrame: Rect,
                     loupe: InputBar.LoupeDrawing, keyboardFrame: Rect, shownKeyboard: KeyboardKind,
@@ -76,6 +99,10 @@ extension ChatScreen {
         /// Draws the screen with its top-left at `area`'s origin, clipped to `area` when
         /// the screen is larger. Pure.
         /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
+        /// - Parameters:
+        ///   - dl: The display list appended to.
+        ///   - area: Where the screen goes, in `dl`'s coordinates: its origin is the
+        ///     screen's top-left.
         public func draw(into dl: inout DisplayList, in area: Rect) {
             let bounds = Rect(origin: .zero, size: size)
             dl.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: "screen") { dl in

@@ -14,12 +14,20 @@ extension ChatScreen {
     /// it, or why not. Pure: a driver sends `.layout` first when it reads at an instant
     /// between frames (`layoutAction(for:in:)`), as UIKit lays out before a draw.
     /// - Complexity: O(drawn items) for drawn kinds, O(page) for panel keys.
+    /// - Parameters:
+    ///   - finder: What to find.
+    ///   - state: The screen's state.
+    ///   - now: The instant the geometry is read at.
+    /// - Returns: The target's frame and hit point, or the refusal with its facts.
     public func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult {
         let m = ChatScreenMoment(self, state, at: now)
         return FinderResolution.resolve(finder, drawn: { displayList(state, at: now) }, components: { m.component($0) })
     }
 
     /// Why send is disabled in `state`, in the user's words: empty, blank, or the bar's rule.
+    /// - Parameter state: The screen's state.
+    /// - Returns: The reason, for a refusal message; meaningless while send is enabled.
+    /// - Complexity: O(text length).
     public func sendDisabledReason(_ state: State) -> String {
         let text = state.inputBar.text
         if text.isEmpty { return "the input is empty" }

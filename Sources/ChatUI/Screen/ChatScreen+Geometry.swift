@@ -7,20 +7,34 @@ import Raster
 extension ChatScreen {
     /// The navigation bar's frame, the status bar's safe area included (it is drawn
     /// behind it).
+    /// - Parameter s: The screen's state.
+    /// - Returns: The frame in screen points.
     public func navigationBarFrame(_ s: State) -> Rect {
         Rect(x: 0, y: 0, width: s.profile.size.width, height: s.profile.safeArea.top + configuration.navigationBarHeight)
     }
 
     /// The input bar's frame at `now`: full width, its bottom on the keyboard's top edge
     /// (or the safe area), moving while either animates.
+    /// - Parameters:
+    ///   - s: The screen's state.
+    ///   - now: The instant.
+    /// - Returns: The frame in screen points.
     public func inputBarFrame(_ s: State, at now: SimInstant) -> Rect { s.inputBar.frame(at: now) }
 
     /// The keyboard's presentation frame at `now`: where the system keys or the emoji
     /// panel are drawn; below the screen while hidden.
+    /// - Parameters:
+    ///   - s: The screen's state.
+    ///   - now: The instant.
+    /// - Returns: The frame in screen points.
     public func keyboardFrame(_ s: State, at now: SimInstant) -> Rect { s.inputBar.keyboardFrame(at: now) }
 
     /// The list's frame at `now`: from the navigation bar down to the input bar (which
     /// rides the keyboard).
+    /// - Parameters:
+    ///   - s: The screen's state.
+    ///   - now: The instant.
+    /// - Returns: The frame in screen points.
     public func listFrame(_ s: State, at now: SimInstant) -> Rect {
         let top = navigationBarFrame(s).maxY
         return Rect(x: 0, y: top, width: s.profile.size.width, height: max(0, inputBarFrame(s, at: now).minY - top))
@@ -31,6 +45,11 @@ extension ChatScreen {
     /// the input bar while an animation moves it and it does not allow user interaction
     /// (`InputBar.receivesTouches(at:)`): UIKit's hit test skips it and nothing behind
     /// it (the root view) takes touches.
+    /// - Parameters:
+    ///   - s: The screen's state.
+    ///   - p: The touch's location in screen coordinates.
+    ///   - now: The instant of the touch.
+    /// - Returns: The component, or nil when none takes the touch.
     public func component(_ s: State, at p: Point, now: SimInstant) -> Component? {
         guard s.profile.bounds.contains(p) else { return nil }
         if s.inputBar.keyboard.kind != .none || s.inputBar.keyboard.isAnimating,

@@ -9,17 +9,27 @@ import Tester
 /// `resolve(_:in:at:)`). A touch is `.touch`; queries are functions of the state.
 extension ChatScreen: TestableReducer {
     /// Every touch goes through the screen's routing (`.touch`).
+    /// - Parameter touch: A finger's down, move, up or cancel.
+    /// - Returns: `.touch(touch)`.
     public func touchAction(_ touch: TouchEvent) -> Action { .touch(touch) }
 
     /// The whole screen.
+    /// - Parameter state: The screen's state (its profile's size).
+    /// - Returns: The screen's bounds in points.
     public func bounds(_ state: State) -> Rect { state.profile.bounds }
 
     /// True while any finger is down on the screen (a held finger keeps it from settling).
+    /// - Parameter state: The screen's state.
+    /// - Returns: Whether a touch is down.
     public func hasFingerDown(_ state: State) -> Bool { !state.touchTargets.isEmpty }
 
     /// `.layout` before a snapshot (`finder` nil) and before resolving what is drawn
     /// (the drawn kinds, and the panel's search field while the panel is shown): the
     /// list's height then follows the keyboard at that instant, as a draw would see it.
+    /// - Parameters:
+    ///   - finder: The finder about to be resolved, or nil before a snapshot.
+    ///   - state: The screen's state.
+    /// - Returns: `.layout`, or nil when the finder reads only the models' geometry.
     public func layoutAction(for finder: Finder?, in state: State) -> Action? {
         guard let finder else { return .layout }
         if finder.isDrawnKind { return .layout }
@@ -44,6 +54,10 @@ extension ChatScreen: TestableReducer {
     ///   input's: O(text) up to `fullInputCheckBytes`, past it O(the last edit's
     ///   neighbourhood) plus at most 2 × `amortisedInputCheckBytes` bytes of full
     ///   check per step, amortised.
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - now: The instant (unused by the screen's checks; part of the protocol).
+    /// - Returns: One description per broken invariant; empty when all hold.
     public func invariantViolations(_ state: State, at now: SimInstant) -> [String] {
         var out = listModel.invariantViolations(state.list)
         out += inputInvariantViolations(state)
@@ -59,6 +73,10 @@ extension ChatScreen: TestableReducer {
     /// The input bar's part of `invariantViolations(_:at:)`; `full` forces the full
     /// check (every unit against a parse of the whole text) whatever the text's size.
     /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - full: Whether to force the whole-text check.
+    /// - Returns: One description per broken invariant of the input; empty when all hold.
     public func inputInvariantViolations(_ state: State, full: Bool = false) -> [String] {
         let editor = state.inputBar.editor
         let bytes = editor.unitMap.plainLength(in: .utf8)

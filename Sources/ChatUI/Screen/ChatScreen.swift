@@ -237,6 +237,7 @@ public struct ChatScreen: Reducer {
     ///   - messages: The conversation already there, oldest first; new messages get ids
     ///     above the largest given.
     ///   - now: The instant the screen opens.
+    /// - Returns: The opened state and the opening pass's events, in order.
     /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
     ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
     public func initialState(profile: DeviceProfile, messages: [Message] = [], at now: SimInstant = .zero)
@@ -262,6 +263,12 @@ public struct ChatScreen: Reducer {
     /// Applies `action` at `now` and returns the events in the order the screen's
     /// children produced them (see the type's documentation for the wiring).
     /// - Complexity: the children's transitions it runs, plus O(1) per event.
+    /// - Parameters:
+    ///   - state: The screen's state, changed in place.
+    ///   - action: What happened.
+    ///   - now: The instant it happened.
+    /// - Returns: The events, each to be traced (`trace(_:at:)`), performed
+    ///   (`perform(_:in:at:)`) and fed back (`feedback(_:)`) by the host.
     public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [Event] {
         var out: [Event] = []
         switch action {
@@ -432,6 +439,8 @@ public struct ChatScreen: Reducer {
 
     /// Earliest of the list's gestures, the panel's (long press, delete repeat) and the
     /// input bar's loupe.
+    /// - Parameter state: The screen's state.
+    /// - Returns: When the host should send `.deadline`, or nil when nothing waits.
     public func nextDeadline(_ state: State) -> SimInstant? {
         earliest(earliest(panelModel.nextDeadline(state.panel), state.listGestures.nextDeadline),
                  InputBar().nextDeadline(state.inputBar))
@@ -440,6 +449,10 @@ public struct ChatScreen: Reducer {
     /// While the bar or keyboard animates or a finger is on the bar, the list moves or
     /// plays GIFs, or the panel moves or plays its preview. Outside it a `.frame`
     /// changes nothing.
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - now: The instant asked about.
+    /// - Returns: Whether the host's display link must run.
     public func needsFrames(_ state: State, at now: SimInstant) -> Bool {
         InputBar().needsFrames(state.inputBar, at: now) || listModel.needsFrames(state.list, at: now)
             || state.panelFramesAfter != nil
@@ -447,6 +460,10 @@ public struct ChatScreen: Reducer {
 
     /// What still moves, one phrase each; empty when idle. Looping GIFs and fingers
     /// that are down do not count (a finger resting on the panel holds its motion).
+    /// - Parameters:
+    ///   - state: The screen's state.
+    ///   - now: The instant asked about.
+    /// - Returns: The phrases, for a settle timeout's message; empty when idle.
     public func motion(_ state: State, at now: SimInstant) -> [String] {
         var out: [String] = []
         if let a = state.inputBar.keyboard.animation {
@@ -460,6 +477,8 @@ public struct ChatScreen: Reducer {
 
     /// The wiring: the panel's pick and delete key go to the input bar, the bar's sent
     /// text into the list.
+    /// - Parameter event: An event the screen returned.
+    /// - Returns: The action the host sends next, or nil.
     public func feedback(_ event: Event) -> Action? {
         switch event {
         case .panel(.didSelect(let e)): return .inputBar(.insertEmoji(e))
@@ -470,6 +489,11 @@ public struct ChatScreen: Reducer {
     }
 
     /// The one place the screen's events become lines.
+    /// - Parameters:
+    ///   - event: An event the screen returned.
+    ///   - now: The instant it happened.
+    /// - Returns: Its trace line, or nil for an event that is not traced (`.outgoing`:
+    ///   its `screen send` line comes with `.sent`).
     public func trace(_ event: Event, at now: SimInstant) -> TraceEvent? {
         func screen(_ name: String, _ fields: [TraceEvent.Field] = []) -> TraceEvent {
             TraceEvent(time: now, source: "screen", name: name, fields: fields)
@@ -492,6 +516,10 @@ public struct ChatScreen: Reducer {
     }
 
     /// Starts and stops the list's GIF players; a memory warning purges the frame cache.
+    /// - Parameters:
+    ///   - event: An event the screen returned.
+    ///   - state: The state after the action.
+    ///   - now: The instant it happened.
     public func perform(_ event: Event, in state: State, at now: SimInstant) {
         switch event {
         case .list(let e): listModel.perform(e, in: state.list, at: now)
@@ -502,6 +530,9 @@ public struct ChatScreen: Reducer {
     }
 
     /// Advances the displayed rows' GIF players to the frame's instant.
+    /// - Parameters:
+    ///   - state: The state after the frame.
+    ///   - now: The frame's instant.
     public func performFrame(in state: State, at now: SimInstant) {
         listModel.performFrame(in: state.list, at: now)
     }
