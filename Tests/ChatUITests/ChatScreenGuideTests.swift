@@ -44,7 +44,7 @@ import EmojiSimTesting
     let t0 = SimInstant.zero + .seconds(1)
 
     @Test func aPickIsFedBackAsAnInsertAndASendAppendsToTheList() throws {
-        let store = TestStore(chat, state: chat.initialState(profile: .iphone8).state, report: recordTestStoreIssue)
+        let store = TestStore(chat, state: chat.initialState().state, report: recordTestStoreIssue)
         store.exhaustivity = .off
         let laughing = try #require(EmojiCatalog.demo.emoji(forCode: "笑哭"))
 

@@ -18,7 +18,7 @@ final class ChatViewController {
     /// `viewDidLoad`: the reducer, its opening state, the table's first rows.
     init(profile: DeviceProfile, catalog: EmojiCatalog, images: ImageLibrary, messages: [Message], at now: SimInstant) {
         screen = ChatScreen(profile: profile, catalog: catalog, images: images)
-        let opened = screen.initialState(profile: profile, messages: messages, at: now)
+        let opened = screen.initialState(messages: messages, at: now)
         state = opened.state
         handle(opened.events, at: now)
     }
