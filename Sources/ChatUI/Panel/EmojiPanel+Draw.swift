@@ -82,14 +82,16 @@ extension EmojiPanel.State: Drawable {
     /// Appends the panel's items (background, pages, chrome) with its top-left at
     /// `origin`, pages and chrome from the draw cache.
     fileprivate func render(into list: inout DisplayList, at origin: Point) {
-        let s = self
+        // The closures borrow `self` (they do not escape): a `let` copy of the state
+        // cost a copy of every field and its release each frame.
         let cache = drawCache
-        let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
-                                       pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
-        PanelRenderer.panel(s, into: &list, at: origin, pageList: { p in
-            cache.pages.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
+        let generation = contentGeneration
+        let key = PanelChromeCache.Key(generation: generation, section: currentSection,
+                                       pageInGroup: pageInGroup, pagesInGroup: pagesInGroup)
+        PanelRenderer.panel(self, into: &list, at: origin, pageList: { p in
+            cache.pages.list(page: p, generation: generation) { PanelRenderer.page(self, page: p) }
         }, chrome: {
-            cache.chrome.list(for: key) { PanelRenderer.chrome(s) }
+            cache.chrome.list(for: key) { PanelRenderer.chrome(self) }
         })
     }
 }

@@ -71,8 +71,11 @@ public struct DisplayList: Hashable, Sendable {
     ///   - dy: The vertical offset in points.
     /// - Complexity: O(items after `start`).
     public mutating func translateItems(from start: Int, dx: Double, dy: Double) {
-        for i in max(0, start)..<items.count {
-            items[i].command.translate(dx: dx, dy: dy)
+        // One uniqueness check for the whole range, not one an item.
+        items.withUnsafeMutableBufferPointer { buf in
+            for i in max(0, start)..<buf.count {
+                buf[i].command.translate(dx: dx, dy: dy)
+            }
         }
     }
 

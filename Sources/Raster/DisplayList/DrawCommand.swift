@@ -91,9 +91,29 @@ public enum DrawCommand: Hashable, Sendable {
         }
     }
 
-    /// Moves the command by (dx, dy): `translated(dx:dy:)` in place.
+    /// Moves the command by (dx, dy): `translated(dx:dy:)` in place. The payload is
+    /// moved out and back (`consume`), not copied: an image's strings are neither
+    /// retained nor released (a page of the panel moves every frame of a scroll).
     public mutating func translate(dx: Double, dy: Double) {
-        self = translated(dx: dx, dy: dy)
+        func t(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
+        func t(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
+        switch consume self {
+        case .fillRect(let r, let c): self = .fillRect(t(r), c)
+        case .roundedRect(let r, let radius, let c): self = .roundedRect(t(r), radius: radius, c)
+        case .border(let r, let w, let radius, let c): self = .border(t(r), width: w, radius: radius, c)
+        case .circle(let r, let c): self = .circle(t(r), c)
+        case .line(let a, let b, let w, let c): self = .line(from: t(a), to: t(b), width: w, c)
+        case .text(let l, let o, let c): self = .text(l, origin: t(o), c)
+        case .image(let ref, let f): self = .image(ref, frame: t(f))
+        case .icon(let i, let f, let c): self = .icon(i, frame: t(f), c)
+        case .caret(let r, let c): self = .caret(t(r), c)
+        case .selection(let r, let c): self = .selection(t(r), c)
+        case .shadow(let r, let radius, let o, let b, let c): self = .shadow(t(r), radius: radius, offset: o, blur: b, c)
+        case .pushClip(let r): self = .pushClip(t(r))
+        case .popClip: self = .popClip
+        case .pushOpacity(let a): self = .pushOpacity(a)
+        case .popOpacity: self = .popOpacity
+        }
     }
 
     /// The same command moved by (dx, dy).
