@@ -70,29 +70,34 @@ let package = Package(
         .executableTarget(name: "docs-check", path: "Tools/docs-check"),
 
         // MARK: tests
+        // Each test target names every module it imports: a module imported only through
+        // another is not an input of the test target's build, so after a change to its
+        // layout (a stored property added) an incremental build kept objects compiled
+        // against the old one and the tests crashed (EmojiSimIOTests, Host<ChatScreen>).
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         // --
-        .testTarget(name: "EmojiTextTests", dependencies: ["EmojiText"]),
+        .testTarget(name: "EmojiTextTests", dependencies: ["EmojiText", "SimCore"]),
         // --
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "SimCore"]),
         // --
-        .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Tester"]),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Tester", "Raster", "SimCore"]),
         // --
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "SimCore"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI", "Imaging", "SimCore"]),
         // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
-        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario"]),
+        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario", "ChatUI", "EmojiSimIO", "Imaging", "Raster", "SimCore"]),
         // --
-        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting"]),
+        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting", "EmojiSimIO", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
         // --
-        .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO", "EmojiSimCoreABI"]),
+        .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO", "EmojiSimCoreABI", "ChatUI", "EmojiText", "Imaging", "Raster", "Scenario", "SimCore"]),
         // --
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting", "ChatUI", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
         // --
         // The Swift of README.md and docs/, compiled and run (DocSnippetTests checks the
         // docs show exactly this code), and the seed flows as a newcomer writes them.
         .testTarget(name: "EmojiSimExamples",
-                    dependencies: ["SimCore", "Raster", "Tester", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
+                    dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "Scenario", "EmojiSimIO",
+                                   "EmojiSimTesting"],
                     exclude: ["Flows"]),
         // --
     ],

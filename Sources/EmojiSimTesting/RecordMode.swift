@@ -11,7 +11,7 @@ import Foundation
 /// - `never`: only compare; nothing is written.
 ///
 /// Chosen by the `record:` argument, else the test's scope (`.snapshots(record:)`
-/// trait, `withSnapshotRecording`), else `EMOJISIM_RECORD`; forced to `never` whenever
+/// trait, `withSnapshotTesting(record:)`), else `EMOJISIM_RECORD`; forced to `never` whenever
 /// `CI` is set, so nothing is recorded or left pending on CI. Whatever the mode, a run
 /// or test whose expectations failed writes nothing.
 public enum RecordMode: String, Sendable, CaseIterable {
@@ -27,7 +27,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Only compare; write nothing.
     case never
 
-    /// The mode of the current test scope (set by the trait or `withSnapshotRecording`).
+    /// The mode of the current test scope (set by the trait or `withSnapshotTesting(record:)`).
     @TaskLocal public static var scoped: RecordMode?
 
     /// The effective mode for an assertion given its argument and the environment.

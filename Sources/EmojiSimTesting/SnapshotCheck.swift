@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Scenario
 import Raster
 
 /// The outcome of comparing one snapshot with its reference: what `assertSnapshot`
@@ -12,9 +13,9 @@ public struct SnapshotCheck: Sendable {
     /// What the comparison found and what was done about it (recorded, left pending...).
     public var status: SnapshotStatus
     /// The rendered value (nil for formats a report cannot show).
-    public var actual: SnapshotValue?
+    public var actual: RenderedSnapshot?
     /// The reference, decoded once, when one existed and could be read.
-    public var expected: SnapshotValue?
+    public var expected: RenderedSnapshot?
     /// For image mismatches: the differing pixels in red.
     public var diffImage: Image?
     /// The pending file written beside the reference, if any.

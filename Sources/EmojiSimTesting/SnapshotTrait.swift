@@ -5,7 +5,7 @@ import Testing
 /// snapshots record nothing: a reference recorded by a test that is already wrong would
 /// make the next, correct run fail. Scoped per test by the `.snapshots` trait, which
 /// counts the test's failed issues; `assertScenario` and `ScenarioDriver.require` mark
-/// the scope failed too. Outside such a scope (XCTest, `withSnapshotRecording`) nothing
+/// the scope failed too. Outside such a scope (XCTest, `withSnapshotTesting(record:)`) nothing
 /// is tracked and snapshots record as their mode says.
 ///
 /// Thread-safe: a test's concurrent tasks may record issues at once (one lock).
@@ -81,14 +81,15 @@ extension Trait where Self == SnapshotTrait {
     public static func snapshots(record: RecordMode? = nil) -> SnapshotTrait { SnapshotTrait(record: record) }
 }
 
-/// The XCTest (or any code) form of the trait: runs `body` with `record` as the record
-/// mode of every snapshot in it.
+/// The XCTest (or any code) form of the trait: runs `operation` with `record` as the
+/// record mode of every snapshot in it (swift-snapshot-testing's
+/// `withSnapshotTesting(record:operation:)`, without its diff tool).
 ///
 /// - Parameters:
 ///   - record: The record mode (an assertion's own `record:` and CI still win).
-///   - body: The code whose snapshots use it.
-/// - Returns: What `body` returns.
-/// - Throws: What `body` throws.
-public func withSnapshotRecording<T>(_ record: RecordMode, _ body: () throws -> T) rethrows -> T {
-    try RecordMode.$scoped.withValue(record) { try body() }
+///   - operation: The code whose snapshots use it.
+/// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
+public func withSnapshotTesting<T>(record: RecordMode, operation: () throws -> T) rethrows -> T {
+    try RecordMode.$scoped.withValue(record) { try operation() }
 }

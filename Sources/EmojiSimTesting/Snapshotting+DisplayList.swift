@@ -71,7 +71,7 @@ extension Diffing where Format == Image {
                                        artifacts: [("diff.png", SnapshotImageCodec.encodePNG(d.diffImage))],
                                        diffImage: d.diffImage)
             },
-            preview: { .image($0) }
+            preview: { .image($0, format) }
         )
     }
 }

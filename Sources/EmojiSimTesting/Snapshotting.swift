@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Scenario
 
 /// How a snapshot format is stored and compared: to and from file bytes, a diff that
 /// returns nil when two values match, else a failure, and optionally how reports and
@@ -12,7 +13,7 @@ public struct Diffing<Format> {
     /// (reference, actual) -> nil when equal, else the failure to report.
     public var diff: (Format, Format) -> SnapshotFailure?
     /// The value as text or pixels, for reports (nil: not shown).
-    public var preview: ((Format) -> SnapshotValue)?
+    public var preview: ((Format) -> RenderedSnapshot)?
 
     /// Creates a diffing from its four parts.
     ///
@@ -24,7 +25,7 @@ public struct Diffing<Format> {
     public init(toData: @escaping (Format) -> [UInt8],
                 fromData: @escaping ([UInt8]) throws -> Format,
                 diff: @escaping (Format, Format) -> SnapshotFailure?,
-                preview: ((Format) -> SnapshotValue)? = nil) {
+                preview: ((Format) -> RenderedSnapshot)? = nil) {
         self.toData = toData; self.fromData = fromData; self.diff = diff; self.preview = preview
     }
 }

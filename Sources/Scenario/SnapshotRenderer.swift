@@ -96,7 +96,10 @@ public struct SnapshotRenderer {
 }
 
 /// A snapshot as the renderer drew it, before encoding: what comparisons read (text
-/// line by line, pictures pixel by pixel) and what files are written from.
+/// line by line, pictures pixel by pixel), what reports and `emojisim snapshots review`
+/// show (a `SnapshotCheck`'s actual value and its decoded reference), and what files are
+/// written from. The one snapshot value of the product: the core renders it and
+/// EmojiSimTesting compares, shows and writes it.
 public enum RenderedSnapshot: Hashable, Sendable {
     /// A character format's text (`ascii`, `styled`, `tree`), as its file holds it.
     case text(String)
@@ -111,6 +114,11 @@ public enum RenderedSnapshot: Hashable, Sendable {
         case .image(let image, let codec): return SnapshotImageCodec.encode(image, as: codec)
         }
     }
+
+    /// The text of a character format; `nil` for a picture.
+    public var text: String? { if case .text(let t) = self { return t } else { return nil } }
+    /// The picture of a pixel format; `nil` for text.
+    public var image: Image? { if case .image(let i, _) = self { return i } else { return nil } }
 }
 
 extension Script.SnapshotFormat {

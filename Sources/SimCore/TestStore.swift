@@ -13,7 +13,7 @@
 ///         $0.animation = Keyboard.Animation(...)
 ///     }
 ///
-///     let screen = TestStore(chat, state: chat.initialState(profile: .iphone8).state, report: recordTestStoreIssue)
+///     let screen = TestStore(chat, state: chat.initialState().state, report: recordTestStoreIssue)
 ///     screen.send(.touch(up), at: t, [.panel(.trace(...)), .panel(.didSelect(e)), .panel(.inputClick)]) { ... }
 ///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(...), ...]) { ... }
 ///

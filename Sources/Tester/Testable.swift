@@ -105,6 +105,10 @@ public protocol TestableReducer: Reducer {
     /// `DisplayListRepresentable.imageProvider`, what pixel snapshots draw when given no
     /// provider). Default: `.none` (missing-image glyphs).
     var imageProvider: ImageProvider { get }
+    /// The theme `state` shows (its host's `DisplayListRepresentable.preferredTheme`,
+    /// what pixel snapshots draw in when given no theme). Default: nil (renders use
+    /// `.light`).
+    func preferredTheme(_ state: State) -> Theme?
 }
 
 extension TestableReducer {
@@ -132,6 +136,8 @@ extension TestableReducer {
     public func layoutAction(for finder: Finder?, in state: State) -> Action? { nil }
     /// No images.
     public var imageProvider: ImageProvider { .none }
+    /// No theme of its own.
+    public func preferredTheme(_ state: State) -> Theme? { nil }
 }
 
 extension TestableReducer where Failure: CustomStringConvertible {
@@ -186,4 +192,6 @@ extension Host: Testable where R: TestableReducer {
 extension Host: DisplayListRepresentable where R: TestableReducer {
     /// The reducer's images (a chat screen's library through its frame cache).
     public var imageProvider: ImageProvider { reducer.imageProvider }
+    /// The theme the reducer's state shows now (a chat screen's `state.theme`).
+    public var preferredTheme: Theme? { reducer.preferredTheme(state) }
 }

@@ -18,7 +18,7 @@ import EmojiSimTesting
     func ms(_ n: Int) -> SimInstant { t0 + .milliseconds(n) }
 
     func store() -> TestStore<ChatScreen> {
-        TestStore(screen, state: screen.initialState(profile: .iphone8).state, report: recordTestStoreIssue)
+        TestStore(screen, state: screen.initialState().state, report: recordTestStoreIssue)
     }
 
     /// The list following the bar in `s`: the list's own state and events after the
@@ -145,7 +145,7 @@ import EmojiSimTesting
     }
 
     @Test func aHostTracesThePicksInsertAtItsPlace() throws {
-        let host = Host(screen, state: screen.initialState(profile: .iphone8).state)
+        let host = Host(screen, state: screen.initialState().state)
         let tester = Tester(host)
         try tester.tap(.toggle)
         try tester.tap(.emoji("笑哭"))

@@ -32,7 +32,7 @@ final class CardTests: XCTestCase {                             // XCTest
         var card = DisplayList(width: 96, height: 48)
         card.border(card.bounds, radius: 4, .border)
         card.text(TextLayout("卡片 card"), at: Point(x: 8, y: 16))
-        XCTAssertNil(withSnapshotRecording(.missing) { assertSnapshot(of: card, as: .png) })
+        XCTAssertNil(withSnapshotTesting(record: .missing) { assertSnapshot(of: card, as: .png) })
     }
 }
 // end snippet

@@ -178,6 +178,6 @@ import Glibc
     @Test(.snapshots(record: .never)) func theTraitScopesTheRecordMode() {
         #expect(RecordMode.resolve(nil, environment: [:]) == .never)
         #expect(RecordMode.resolve(.failed, environment: [:]) == .failed)
-        #expect(withSnapshotRecording(.all) { RecordMode.resolve(nil, environment: [:]) } == .all)
+        #expect(withSnapshotTesting(record: .all) { RecordMode.resolve(nil, environment: [:]) } == .all)
     }
 }

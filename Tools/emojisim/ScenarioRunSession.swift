@@ -207,7 +207,7 @@ struct ScenarioRunSession {
         let stem = v.script.deletingPathExtension().lastPathComponent
         let folder = out.appendingPathComponent(stem)
         for s in v.snapshots {
-            if let bytes = SnapshotEncoding.bytes(s.check.actual, format: s.output.format) {
+            if let bytes = s.check.actual?.bytes {
                 try SnapshotFiles.writeAtomically(bytes, to: folder.appendingPathComponent(s.output.fileName), within: out)
             }
             if let diff = s.check.diffImage {
@@ -246,16 +246,5 @@ struct ScenarioRunSession {
         let root: [String: Any] = ["passed": passed, "scripts": scripts, "errors": failures]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// A snapshot value as file bytes, encoded only here (writing `--out` files).
-enum SnapshotEncoding {
-    static func bytes(_ value: SnapshotValue?, format: Script.SnapshotFormat) -> [UInt8]? {
-        switch value {
-        case .text(let t)?: return Array(t.utf8)
-        case .image(let i)?: return SnapshotImageCodec.encode(i, as: format.imageCodec ?? .png)
-        case nil: return nil
-        }
     }
 }

@@ -29,7 +29,7 @@ extension Host where R == ChatScreen {
                             images: ImageLibrary = ImageLibrary(), configuration: ChatScreen.Configuration = .init(),
                             clock: VirtualClock = VirtualClock(), trace: Trace = Trace()) {
         let screen = ChatScreen(profile: profile, catalog: catalog, images: images, configuration: configuration)
-        let opened = screen.initialState(profile: profile, messages: messages, at: clock.now)
+        let opened = screen.initialState(messages: messages, at: clock.now)
         self.init(screen, state: opened.state, events: opened.events, clock: clock, trace: trace)
     }
 

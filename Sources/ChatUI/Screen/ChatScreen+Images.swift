@@ -31,4 +31,13 @@ extension ChatScreen {
     /// `DisplayListRepresentable.imageProvider`), so `assertSnapshot(of: screen, as: .png)`
     /// shows the real emoji.
     public var imageProvider: ImageProvider { Self.imageProvider(library: images, cache: frameCache) }
+
+    /// The theme the screen shows (`state.theme`: the configuration's, then what
+    /// `.setTheme` set): what pixel snapshots of its host draw in by default
+    /// (`TestableReducer.preferredTheme`), so `assertSnapshot(of: screen, as: .png)`
+    /// after `.setTheme(.dark)` is dark, as a script's `theme dark` snapshot is.
+    ///
+    /// - Parameter state: The screen's state.
+    /// - Returns: `state.theme`.
+    public func preferredTheme(_ state: State) -> Theme? { state.theme }
 }

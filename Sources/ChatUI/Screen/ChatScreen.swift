@@ -91,6 +91,9 @@ public struct ChatScreen: Reducer {
     }
 
 
+    /// The device the screen was made for: `initialState` opens on it (the state's own
+    /// `profile` then follows `.resize`).
+    public let profile: DeviceProfile
     /// The configuration the screen was made with.
     public let configuration: Configuration
     /// The emoji the panel offers and the input and bubbles resolve placeholders with.
@@ -212,6 +215,7 @@ public struct ChatScreen: Reducer {
     ///   - configuration: The screen's parts (see `Configuration`).
     public init(profile: DeviceProfile = .iphone14, catalog: EmojiCatalog = .demo, images: ImageLibrary = ImageLibrary(),
                 configuration: Configuration = Configuration()) {
+        self.profile = profile
         self.configuration = configuration
         self.catalog = catalog
         self.images = images
@@ -233,14 +237,13 @@ public struct ChatScreen: Reducer {
     /// willDisplay, players started) for the host to record and perform.
     ///
     /// - Parameters:
-    ///   - profile: The device (the one the reducer was made for).
     ///   - messages: The conversation already there, oldest first; new messages get ids
     ///     above the largest given.
     ///   - now: The instant the screen opens.
     /// - Returns: The opened state and the opening pass's events, in order.
     /// - Complexity: O(*n*) in the messages (the list's row heights, estimated), plus
     ///   laying out the rows shown and the panel's pages, O(emoji in the catalog).
-    public func initialState(profile: DeviceProfile, messages: [Message] = [], at now: SimInstant = .zero)
+    public func initialState(messages: [Message] = [], at now: SimInstant = .zero)
         -> (state: State, events: [Event]) {
         let inputBar = InputBar.State(profile: profile, catalog: catalog, configuration: configuration.inputBar)
         var panel = panelModel.initialState(width: profile.size.width, at: now)

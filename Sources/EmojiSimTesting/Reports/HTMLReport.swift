@@ -162,7 +162,7 @@ public struct HTMLReport {
             }
             h += "<figure><pre>\(escape(actual))</pre><figcaption>actual</figcaption></figure>"
             if renders { h += try gridFigure("actual (rendered)", actual) }
-        case .image(let actual)?:
+        case .image(let actual, _)?:
             if showReference, let ref = s.check.expected?.image { h += try figure("reference", ref) }
             h += try figure("actual", actual)
             if let d = s.check.diffImage { h += try figure("diff", d) }

@@ -171,11 +171,18 @@ public protocol DisplayListRepresentable {
     /// so its snapshot shows its emoji rather than missing-image glyphs. `.none` by
     /// default (a bare display list knows no images).
     var imageProvider: ImageProvider { get }
+    /// The theme pixel renders draw the value in when they are given none: a screen
+    /// answers with the theme it shows (after `.setTheme(.dark)`, dark), so its snapshot
+    /// looks as the screen does. `nil` by default (a bare display list has no theme of
+    /// its own; renders then use `.light`).
+    var preferredTheme: Theme? { get }
 }
 
 extension DisplayListRepresentable {
     /// No images: every image command draws the missing-image glyph.
     public var imageProvider: ImageProvider { .none }
+    /// No theme of its own.
+    public var preferredTheme: Theme? { nil }
 }
 
 extension DisplayList: DisplayListRepresentable {

@@ -1,20 +1,3 @@
-import Imaging
-import Raster
-
-/// A rendered snapshot as the reviewer sees it: text or pixels, never encoded bytes.
-/// Reports and `emojisim snapshots review` show it; it is encoded only when written.
-public enum SnapshotValue: Hashable, Sendable {
-    /// A text snapshot (`ascii`, `styled`, `tree`), as written to its file.
-    case text(String)
-    /// A pixel snapshot (`png`, `ppm`), decoded.
-    case image(Image)
-
-    /// The text of a `.text` value; `nil` for an image.
-    public var text: String? { if case .text(let t) = self { return t } else { return nil } }
-    /// The image of an `.image` value; `nil` for text.
-    public var image: Image? { if case .image(let i) = self { return i } else { return nil } }
-}
-
 /// How one snapshot compared with its reference.
 public enum SnapshotStatus: Hashable, Sendable {
     /// Rendered only: no references to compare with (the demo).
