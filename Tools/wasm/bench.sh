@@ -41,7 +41,8 @@
 #                       [--no-node] [--no-wasmkit] [--no-build] [--opt -Osize|-O]
 #   defaults: 600 panel frames (about 15 flings), 30 renders, 3 rounds, wall; --no-build uses
 #   the module and the release wasm-reference as they are; --opt builds the module with
-#   that optimization (the figures name it)
+#   that optimization (build.sh --speed modules, EMOJISIM_WASM_SPEED, stay at -O); the
+#   figures name each module's optimization as the build recorded it (optimization.txt)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -120,7 +121,17 @@ done
 echo
 echo "wasm figures: Tools/wasm/bench.sh --panel-frames $PANEL --render-frames $RENDER --rounds $ROUNDS --clock $CLOCK --opt $OPT ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $LOAD_BEFORE -> $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown), niceness $(nice))"
 echo "module: emojisim-core.wasm $(wc -c < "$CORE") bytes (emojisim-bench.wasm $(wc -c < "$BENCH") bytes: the same plus the clock)"
-echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}; wasm built $OPT"
+# The optimization each module of the linked module was compiled with (build.sh writes
+# it at each link; build.sh --speed compiles some modules at -O whatever --opt says).
+if [ -f "$WASM/optimization.txt" ]; then
+    BUILT="$(LC_ALL=C sort -k2,2 -k1,1 "$WASM/optimization.txt" | awk '
+        !($2 in m) { order[n++] = $2 } { m[$2] = m[$2] (m[$2] == "" ? "" : " ") $1 }
+        END { for (i = 0; i < n; i++) printf "%s%s (%s)", (i ? ", " : ""), order[i], m[order[i]] }')"
+else
+    BUILT="unknown (no $WASM/optimization.txt: built before build.sh wrote it)"
+fi
+echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}"
+echo "wasm optimization by module: $BUILT"
 [ -n "$NODE" ] || echo "(node not run)"
 [ -n "$USE_WASMKIT" ] || echo "(wasmkit not run)"
 "$REF" --bench-table "$OUT"

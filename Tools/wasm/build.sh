@@ -140,8 +140,13 @@ mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/logs"
 LINT="$ROOT/Tools/wasm/lint/EmbeddedInterpolation.swift"
 ALLOWED="$ROOT/Tools/wasm/lint/unprintable-allowed.txt"
 UNPRINTABLE=0
+# -package-name: the modules are one package, as SwiftPM compiles them natively (it passes
+# the package's identity); without it the compiler takes each module for a package of its
+# own and warns about conformances between them (Tester's `extension Host:
+# DisplayListRepresentable`, SimCore's type and Raster's protocol) as retroactive.
 SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library
-            -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector -I "$OUT/modules")
+            -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector
+            -package-name emojisim -I "$OUT/modules")
 opt_of() { # module: its optimization (--speed modules -O, the others --opt)
     case " $SPEED " in *" $1 "*) echo -O ;; *) echo "$OPT" ;; esac
 }
@@ -410,4 +415,7 @@ link() { # output, extra objects...
 }
 link "$OUT/emojisim-core.wasm"
 link "$OUT/emojisim-bench.wasm" "$OUT/obj/clock.o"
+# Each linked module's optimization, one "MODULE FLAG" a line: what the figures name
+# (Tools/wasm/bench.sh prints it with its table).
+for m in "${ORDER[@]}"; do echo "$m $(opt_of "$m")"; done > "$OUT/optimization.txt"
 say "$OUT/emojisim-core.wasm ($(wc -c < "$OUT/emojisim-core.wasm") bytes; emojisim-bench.wasm adds the clock)"

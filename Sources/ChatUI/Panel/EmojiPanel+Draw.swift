@@ -67,19 +67,26 @@ extension EmojiPanel.State: Drawable {
     ///   - area: Where the panel goes, in `list`'s coordinates: its origin is the
     ///     panel's top-left.
     public func draw(into list: inout DisplayList, in area: Rect) {
-        let panel = rendered()
         list.clipped(to: area, beyond: Rect(origin: area.origin, size: size), view: PanelRenderer.view) { list in
-            list.append(contentsOf: panel, at: area.origin)
+            render(into: &list, at: area.origin)
         }
     }
 
     /// The panel's own list, in panel coordinates (background, pages, chrome).
     fileprivate func rendered() -> DisplayList {
+        var list = DisplayList(width: layout.width, height: configuration.height)
+        render(into: &list, at: .zero)
+        return list
+    }
+
+    /// Appends the panel's items (background, pages, chrome) with its top-left at
+    /// `origin`, pages and chrome from the draw cache.
+    fileprivate func render(into list: inout DisplayList, at origin: Point) {
         let s = self
         let cache = drawCache
         let key = PanelChromeCache.Key(generation: s.contentGeneration, section: s.currentSection,
                                        pageInGroup: s.pageInGroup, pagesInGroup: s.pagesInGroup)
-        return PanelRenderer.panel(s, pageList: { p in
+        PanelRenderer.panel(s, into: &list, at: origin, pageList: { p in
             cache.pages.list(page: p, generation: s.contentGeneration) { PanelRenderer.page(s, page: p) }
         }, chrome: {
             cache.chrome.list(for: key) { PanelRenderer.chrome(s) }

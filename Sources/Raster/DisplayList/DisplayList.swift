@@ -55,10 +55,24 @@ public struct DisplayList: Hashable, Sendable {
     public mutating func append(contentsOf child: DisplayList, at offset: Point = .zero) {
         // Into an empty list at the origin: share the child's storage (copy on write).
         if items.isEmpty && offset == .zero { items = child.items; return }
-        items.reserveCapacity(items.count + child.items.count)
-        for var item in child.items {
-            if offset != .zero { item.command = item.command.translated(dx: offset.x, dy: offset.y) }
-            items.append(item)
+        let start = items.count
+        // One bulk copy, then each command moved in place: copying item by item through
+        // a moved copy cost three copies and a destroy an item in wasm.
+        items.append(contentsOf: child.items)
+        if offset != .zero { translateItems(from: start, dx: offset.x, dy: offset.y) }
+    }
+
+    /// Moves the commands of `items[start...]` by (dx, dy), in place (a subview's items
+    /// appended before its origin was applied).
+    ///
+    /// - Parameters:
+    ///   - start: The first item to move.
+    ///   - dx: The horizontal offset in points.
+    ///   - dy: The vertical offset in points.
+    /// - Complexity: O(items after `start`).
+    public mutating func translateItems(from start: Int, dx: Double, dy: Double) {
+        for i in max(0, start)..<items.count {
+            items[i].command.translate(dx: dx, dy: dy)
         }
     }
 

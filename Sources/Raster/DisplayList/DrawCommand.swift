@@ -91,6 +91,11 @@ public enum DrawCommand: Hashable, Sendable {
         }
     }
 
+    /// Moves the command by (dx, dy): `translated(dx:dy:)` in place.
+    public mutating func translate(dx: Double, dy: Double) {
+        self = translated(dx: dx, dy: dy)
+    }
+
     /// The same command moved by (dx, dy).
     public func translated(dx: Double, dy: Double) -> DrawCommand {
         func t(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }

@@ -80,17 +80,17 @@ extension Target {
     }
 
     /// `over(s, alpha of s, d)` for a premultiplied `s` whose colour bytes are at most its
-    /// alpha (as `ScaledImage` makes them): then no channel can pass 255, so the three
-    /// are blended at once in 16-bit lanes of a 64-bit word with `div255`'s rounding
-    /// (the same bytes as `over`, PixelCanvasCacheTests).
+    /// alpha (as `ScaledImage` makes them): then no channel can pass 255, so the
+    /// destination's channels are scaled at once, red and blue in the 16-bit lanes of one
+    /// word and green apart (as `mix`), with `div255`'s rounding, and the source added
+    /// without a carry between bytes (the same bytes as `over`, PixelCanvasCacheTests).
     @inline(__always) static func overPremultiplied(_ s: UInt32, _ d: UInt32) -> UInt32 {
-        let lanes: UInt64 = 0x0000_00FF_00FF_00FF
-        let inv = UInt64(255 - (s >> 24))
-        let dv = UInt64(d & 0xFF) | UInt64((d >> 8) & 0xFF) << 16 | UInt64((d >> 16) & 0xFF) << 32
-        let sv = UInt64(s & 0xFF) | UInt64((s >> 8) & 0xFF) << 16 | UInt64((s >> 16) & 0xFF) << 32
-        let t = dv &* inv &+ 0x0000_0080_0080_0080
-        let q = (((t &+ ((t >> 8) & lanes)) >> 8) & lanes) &+ sv
-        return UInt32(q & 0xFF) | UInt32((q >> 16) & 0xFF) << 8 | UInt32((q >> 32) & 0xFF) << 16 | 0xFF00_0000
+        let lanes: UInt32 = 0x00FF_00FF
+        let inv = 255 &- (s >> 24)
+        let t = (d & lanes) &* inv &+ 0x0080_0080
+        let q = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+        let u = ((d >> 8) & 0xFF) &* inv &+ 0x80
+        return ((q | ((u &+ (u >> 8)) >> 8) << 8) &+ (s & 0x00FF_FFFF)) | 0xFF00_0000
     }
 
     /// Premultiplied source-over of `s` (colour bytes 0...2, alpha `a` in 1...254) onto

@@ -106,18 +106,38 @@ struct Target {
     }
 
     /// Blends `c` at alpha `a` (0...255, already including coverage) into pixel i:
-    /// out = round((c * a + dst * (255 - a)) / 255) a channel.
+    /// out = round((c * a + dst * (255 - a)) / 255) a channel (see `mix`).
     @inline(__always) func blend(_ i: Int, _ c: Color, _ a: Int) {
         if a >= 255 {
             p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = 255
             return
         }
         if a <= 0 { return }
-        let ia = 255 - a
-        p[i] = UInt8(Self.div255(Int(c.r) * a + Int(p[i]) * ia))
-        p[i + 1] = UInt8(Self.div255(Int(c.g) * a + Int(p[i + 1]) * ia))
-        p[i + 2] = UInt8(Self.div255(Int(c.b) * a + Int(p[i + 2]) * ia))
-        p[i + 3] = 255
+        let (rb, g) = Self.mixSource(c, a)
+        (p + i).withMemoryRebound(to: UInt32.self, capacity: 1) { word in
+            word.pointee = Self.mix(rb, g, UInt32(littleEndian: word.pointee), UInt32(255 - a)).littleEndian
+        }
+    }
+
+    /// `mix`'s source terms for colour `c` at alpha `a` (0...255): red and blue times `a`
+    /// in the 16-bit lanes of one word, green times `a`, each plus `div255`'s 128.
+    @inline(__always) static func mixSource(_ c: Color, _ a: Int) -> (rb: UInt32, g: UInt32) {
+        let a = UInt32(a)
+        return ((UInt32(c.r) | UInt32(c.b) << 16) &* a &+ 0x0080_0080, UInt32(c.g) &* a &+ 0x80)
+    }
+
+    /// The opaque pixel round((c * a + d * ia) / 255) a channel of the pixel `d` (RGBA
+    /// bytes of a little-endian word), for the source terms of `mixSource` and ia = 255 - a.
+    /// Red and blue share one 32-bit word in 16-bit lanes (a lane's sum stays below
+    /// 65,536, so no carry crosses lanes), green is apart: `div255`'s rounding in about
+    /// half the instructions of three channels unpacked (a run of translucent pixels in
+    /// wasm, which has no SIMD, costs what these take).
+    @inline(__always) static func mix(_ rb: UInt32, _ g: UInt32, _ d: UInt32, _ ia: UInt32) -> UInt32 {
+        let lanes: UInt32 = 0x00FF_00FF
+        let t = rb &+ (d & lanes) &* ia
+        let q = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+        let u = g &+ ((d >> 8) & 0xFF) &* ia
+        return q | ((u &+ (u >> 8)) >> 8) << 8 | 0xFF00_0000
     }
 
     /// The alpha of colour `c` at coverage `cov` (0...255) and the current opacity.
@@ -126,8 +146,7 @@ struct Target {
     }
 
     /// Fills pixels x0..<x1 of row y at one alpha (clipped by the caller). A translucent
-    /// span blends the three channels at once in 16-bit lanes of a 64-bit word (the same
-    /// rounding as `blend`).
+    /// span blends each pixel with `mix` (the same rounding as `blend`).
     @inline(__always) func span(_ y: Int, _ x0: Int, _ x1: Int, _ c: Color, _ a: Int) {
         guard x1 > x0, a > 0 else { return }
         let n = x1 - x0
@@ -138,17 +157,11 @@ struct Target {
             }
             return
         }
-        let lanes: UInt64 = 0x0000_00FF_00FF_00FF
-        let src = (UInt64(c.r) | UInt64(c.g) << 16 | UInt64(c.b) << 32) &* UInt64(a) &+ 0x0000_0080_0080_0080
-        let ia = UInt64(255 - a)
+        let (rb, g) = Self.mixSource(c, a)
+        let ia = UInt32(255 - a)
         (p + (y * width + x0) * 4).withMemoryRebound(to: UInt32.self, capacity: n) { words in
             for k in 0..<n {
-                let d = UInt32(littleEndian: words[k])
-                let dv = UInt64(d & 0xFF) | UInt64((d >> 8) & 0xFF) << 16 | UInt64((d >> 16) & 0xFF) << 32
-                let t = src &+ dv &* ia
-                let q = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
-                let out = UInt32(q & 0xFF) | UInt32((q >> 16) & 0xFF) << 8 | UInt32((q >> 32) & 0xFF) << 16 | 0xFF00_0000
-                words[k] = out.littleEndian
+                words[k] = Self.mix(rb, g, UInt32(littleEndian: words[k]), ia).littleEndian
             }
         }
     }
@@ -157,6 +170,9 @@ struct Target {
     /// words, two a store, and then doubled by raw memory copies: a copy is one `memory.copy` (the
     /// engine's memmove) where a store loop runs a word at a time (the module has no
     /// SIMD), which made the full-screen background fill a third of a render under node.
+    /// The copies stop doubling at `fillChunkWords`: each later copy reads the same first
+    /// 16 KB (in the L1 cache) instead of the half just written (for a full-screen fill,
+    /// 2 MB out of cache), which took a 750x1334 fill from 59 to 32 µs under node.
     /// Natively the compiler vectorizes the store loop, which beats the copies (a clear
     /// took 63 instead of 39 µs with them), so it stays.
     @inline(__always) static func fillWords(_ dst: UnsafeMutablePointer<UInt32>, _ v: UInt32, count n: Int) {
@@ -172,12 +188,15 @@ struct Target {
         if k < seed { dst[k] = v }
         var filled = seed
         while filled < n {
-            let c = min(filled, n &- filled)
+            let c = min(filled, n &- filled, fillChunkWords)
             (raw + filled &* 4).copyMemory(from: UnsafeRawPointer(raw), byteCount: c &* 4)
             filled &+= c
         }
         #endif
     }
+
+    /// The largest copy `fillWords` makes in wasm (16 KB: the source stays in the L1 cache).
+    static let fillChunkWords = 4096
 
     /// Copies `count` words: one raw memory copy (`memory.copy` in wasm; Embedded
     /// Swift's typed `update(from:count:)` copies there element by element, each
