@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds and tests Tests/Fixtures/ConsumerPackage: a separate package with a path
 # dependency on this repository that imports Scenario and EmojiSimTesting and runs a
-# script with assertScenario. Not part of `swift test` (it compiles EmojiSim again,
+# script with assertScenario. Run by .ci/run, not by `swift test` (it compiles EmojiSim again,
 # in the fixture's own .build: a few minutes the first time, seconds after).
 # CI=1 so a missing or differing reference fails instead of being left pending.
 set -eu

@@ -3,8 +3,11 @@ import Tester
 
 extension ScenarioDriver {
     /// The outputs of one `snapshot` line: the component's display list once, one output
-    /// per format. A component that is not on screen is an error at the line (a blank
-    /// render would pass and record nothing useful). O(component items).
+    /// per format, in the theme the screen shows (in a script, the setup's; from Swift, a
+    /// driver made with default settings over a dark screen still draws it dark, as
+    /// `assertSnapshot(of: host, as: .png)` does). A component that is not on screen is an
+    /// error at the line (a blank render would pass and record nothing useful).
+    /// O(component items).
     func snapshot(_ s: Script.SnapshotRequest, _ c: Script.Located<Script.Command>) throws(ScriptError) -> [SnapshotOutput] {
         host.layout(for: nil)   // UIKit lays out before a snapshot draws
         guard let list = host.displayList(of: s.subject) else {
@@ -12,7 +15,7 @@ extension ScenarioDriver {
         }
         return s.formats.map {
             SnapshotOutput(name: s.name, subject: s.subject, format: $0, line: c.line, list: list,
-                           scale: deviceScale, theme: configuration.theme)
+                           scale: deviceScale, theme: host.preferredTheme ?? configuration.theme)
         }
     }
 }

@@ -27,9 +27,16 @@ public protocol ScenarioHost: Testable {
     func displayList(of subject: Script.SnapshotSubject) -> DisplayList?
     /// Images for pixel snapshots (resource name, frame index) -> pixels.
     var imageProvider: ImageProvider { get }
+    /// The theme the screen shows, which its snapshots are drawn in (`Host<ChatScreen>`:
+    /// `state.theme`, the setup's `theme` line until Swift sends `.setTheme`); nil uses
+    /// the driver's configuration.
+    var preferredTheme: Theme? { get }
 }
 
 extension ScenarioHost {
+    /// No theme of its own: snapshots use the driver's configuration.
+    public var preferredTheme: Theme? { nil }
+
     /// True when nothing moves (looping GIFs aside).
     public var isSettled: Bool { motion.isEmpty }
 }

@@ -6,7 +6,8 @@
 ///     let host = Host(EmojiPanel(catalog: .demo), state: EmojiPanel.State(...))
 ///     try host.send(.search("smile"))      // events traced and performed
 ///     clock.advance(by: .seconds(1))       // frames and deadlines run on the way
-///     host.state                           // the model's whole state
+///     host.state                           // the model's whole state (a copy)
+///     host.withState { $0.nextDeadline($1) }   // a query on it, nothing copied
 ///
 /// What the host does with the events of every action, event by event, in order:
 /// 1. the event's trace line (`Reducer.trace(_:at:)`) goes into `trace`;

@@ -193,5 +193,5 @@ extension Host: DisplayListRepresentable where R: TestableReducer {
     /// The reducer's images (a chat screen's library through its frame cache).
     public var imageProvider: ImageProvider { reducer.imageProvider }
     /// The theme the reducer's state shows now (a chat screen's `state.theme`).
-    public var preferredTheme: Theme? { reducer.preferredTheme(state) }
+    public var preferredTheme: Theme? { withState { r, s in r.preferredTheme(s) } }
 }

@@ -2,11 +2,13 @@ import Testing
 import Foundation
 import EmojiSimTesting
 
-/// The docs show compiled code: each Swift block in README.md and docs/*.md is marked
+/// The docs show compiled code: each Swift block in README.md, docs/*.md and the DocC
+/// articles (Sources/*/*.docc/*.md, fenced ```swift blocks) is marked
 /// `<!-- snippet: NAME -->` and equals, line for line, the region between
 /// `// snippet: NAME` and `// end snippet` in a file of this target (which compiles it,
-/// and a test there runs it). A Swift block without a marker, a marker without a region
-/// and a region no doc shows all fail.
+/// and a test there runs it) or of the consumer package fixture (which
+/// Tools/check-consumer.sh builds and tests). A Swift block without a marker, a marker
+/// without a region and a region no doc shows all fail.
 @Suite struct DocSnippetTests {
     static let root = SnapshotFiles.packageRoot(from: #filePath)!
 
@@ -17,7 +19,13 @@ import EmojiSimTesting
         let folder = root.appendingPathComponent("docs")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md"] + files
+        let sources = root.appendingPathComponent("Sources")
+        let articles = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted().flatMap { module in
+            let docc = "Sources/\(module)/\(module).docc"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(docc).path)) ?? []
+            return names.filter { $0.hasSuffix(".md") }.sorted().map { docc + "/" + $0 }
+        }
+        return ["README.md"] + files + articles
     }
 
     static func read(_ path: String) -> [String] {
@@ -36,6 +44,20 @@ import EmojiSimTesting
             if line.hasPrefix("<!-- snippet: ") {
                 marker = String(line.dropFirst("<!-- snippet: ".count).prefix { $0 != " " })
                 i += 1
+                continue
+            }
+            if line.hasPrefix("```") {                          // a fenced block (DocC)
+                let isSwift = line.dropFirst(3).trimmingCharacters(in: .whitespaces) == "swift"
+                let start = i + 1
+                var body: [String] = []
+                i += 1
+                while i < lines.count, !lines[i].hasPrefix("```") {
+                    body.append(lines[i])
+                    i += 1
+                }
+                i += 1
+                if isSwift { out.append(Block(file: path, line: start + 1, text: body.joined(separator: "\n"), snippet: marker)) }
+                marker = nil
                 continue
             }
             guard line.hasPrefix("    "), i == 0 || lines[i - 1].trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -66,14 +88,18 @@ import EmojiSimTesting
         }
     }
 
-    /// `// snippet: NAME` ... `// end snippet` regions of this target's files, dedented.
+    /// `// snippet: NAME` ... `// end snippet` regions of this target's files and of the
+    /// consumer package fixture's tests, dedented.
     static var regions: [String: String] {
-        let folder = root.appendingPathComponent("Tests/EmojiSimExamples")
         var out: [String: String] = [:]
-        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".snippet") }
-        for f in files.sorted() {
-            let lines = read("Tests/EmojiSimExamples/" + f)
+        let files = ["Tests/EmojiSimExamples", "Tests/Fixtures/ConsumerPackage/Tests"].flatMap { dir in
+            let folder = root.appendingPathComponent(dir)
+            return (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+                .filter { ($0.hasSuffix(".swift") || $0.hasSuffix(".snippet")) && !$0.hasPrefix(".build") }
+                .sorted().map { dir + "/" + $0 }
+        }
+        for f in files {
+            let lines = read(f)
             var name: String?
             var body: [String] = []
             for line in lines {

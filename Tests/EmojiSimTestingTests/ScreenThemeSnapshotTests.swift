@@ -9,8 +9,9 @@ import EmojiSimTesting
 
 /// A screen's pixel snapshot is drawn in the theme the screen shows unless the strategy
 /// names one, as its images are: after `.setTheme(.dark)`, `assertSnapshot(of: host,
-/// as: .png)` is dark, and a script's `theme dark` screen gives the same pixels through
-/// `assertSnapshot` as through the script's own snapshot.
+/// as: .png)` is dark, a script's `theme dark` screen gives the same pixels through
+/// `assertSnapshot` as through the script's own snapshot, and a `ScenarioDriver` draws
+/// the screen in the theme it shows whatever the driver's configuration says.
 @Suite struct ScreenThemeSnapshotTests {
     func png(_ host: Host<ChatScreen>, _ configuration: RenderConfiguration = .default) -> Image {
         Snapshotting<Host<ChatScreen>, Image>.png(configuration).snapshot(host)
@@ -39,5 +40,16 @@ import EmojiSimTesting
         let script = SnapshotRenderer(scale: 2, theme: setup.theme, font: RenderConfiguration().font,
                                       images: screen.imageProvider).image(screen.displayList())
         #expect(png(screen) == script)
+    }
+
+    @Test func aDriverDrawsTheScreenInTheThemeItShows() throws {
+        var setup = ScenarioConfiguration()
+        setup.theme = .dark
+        let screen = ScenarioHosting.makeScreen(setup, assets: .demo)
+        let driver = ScenarioDriver(host: screen)               // default settings: light
+        try driver.execute(.snapshot(Script.SnapshotRequest(name: "dark", formats: [.png])))
+        screen.send(.setTheme(.light))
+        try driver.execute(.snapshot(Script.SnapshotRequest(name: "light", formats: [.png])))
+        #expect(driver.result.snapshots.map(\.theme) == [.dark, .light])
     }
 }

@@ -72,6 +72,19 @@ import SimCore
         #expect(!host.displayLink.isRunning)
     }
 
+    @Test func withStateLendsTheCurrentStateAndChangesNothing() throws {
+        let clock = VirtualClock()
+        let host = Host(Counter(), state: Counter.State(), clock: clock)
+        try host.send(.add(3))
+        try host.send(.animate(2))
+        let lent = host.withState { _, s in s }
+        #expect(lent == host.state && lent.count == 3)
+        #expect(host.withState { r, s in r.motion(s, at: clock.now) } == ["counting"])
+        let lines = host.trace.lines
+        #expect(host.withState { r, s in r.needsFrames(s, at: clock.now) } == host.needsFrames)
+        #expect(host.state == lent && host.trace.lines == lines)
+    }
+
     @Test func openingEventsAreRecordedFirst() {
         let host = Host(Counter(), state: Counter.State(count: 7), events: [.changed(7), .doubled(7)])
         #expect(host.trace.lines == ["0.000s counter changed count=7", "0.000s counter changed count=14"])

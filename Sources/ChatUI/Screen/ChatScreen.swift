@@ -153,6 +153,10 @@ public struct ChatScreen: Reducer {
         /// A bubble-list action.
         case list(BubbleList.Action)
         /// A raw touch in screen coordinates, routed by the component its finger went down on.
+        /// Send it at its `timestamp` (a host whose clock is at that instant, as the Tester
+        /// and `Host.handle(_:)` do): the recognizers measure by the timestamp and the
+        /// timers they start are due after it, so a touch sent late starts a long press
+        /// whose deadline has already passed and traces it after lines that followed it.
         case touch(TouchEvent)
         /// A display-link frame (`frameAction`).
         case frame

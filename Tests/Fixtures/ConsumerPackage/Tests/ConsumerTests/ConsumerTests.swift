@@ -1,23 +1,12 @@
-import EmojiSimIO
+// EmojiSimTesting's article "Your first scenario test" shows this file (DocSnippetTests
+// in the repository checks it is exactly this code).
+// snippet: docc-first-scenario-test
 import EmojiSimTesting
-import Scenario
 import Testing
 
-@Suite struct ConsumerTests {
-    /// A script as one test; its snapshot compares with Snapshots/Scenarios/hello/.
-    @Test(.snapshots()) func helloScript() {
-        let verification = assertScenario("Scenarios/hello.scenario")
-        #expect(verification?.passed == true)
-    }
-
-    /// The same flow driven from Swift, with expectations reported as test issues.
-    @Test func helloFromSwift() throws {
-        let screen = ScenarioHosting.makeScreen(ScenarioConfiguration(), assets: .demo)
-        let driver = ScenarioDriver(host: screen)
-        try driver.tap(.input)
-        try driver.settle()
-        #expect(driver.require(.keyboard(.system)).passed)
-        try driver.type("hi")
-        #expect(driver.require(.input("hi")).passed)
+@Suite struct ChatTests {
+    @Test(.snapshots()) func hello() {
+        assertScenario("Scenarios/hello.scenario")
     }
 }
+// end snippet
