@@ -40,6 +40,23 @@ extension Target {
         let c = clip, w = width
         glyphs.runs.withUnsafeBufferPointer { runs in
             p.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+                // A glyph's runs lie in its 16 x 16 font pixels (a row is 16 bits), so
+                // when that square is inside the clip (nearly every glyph) no run needs
+                // clamping: each is a row offset and a count of words.
+                if let v = opaque, s > 0, x >= c.x0, x + 16 * s <= c.x1, y >= c.y0, y + 16 * s <= c.y1 {
+                    let origin = words + y * w + x
+                    for k in range {
+                        let run = runs[k]
+                        let col = Int((run >> 8) & 0xFF)
+                        let n = (Int(run >> 16) - col) * s
+                        var row = origin + Int(run & 0xFF) * s * w + col * s
+                        for _ in 0..<s {
+                            Self.fillGlyphRun(row, v, count: n)
+                            row += w
+                        }
+                    }
+                    return
+                }
                 for k in range {
                     let run = runs[k]
                     let py0 = y + Int(run & 0xFF) * s
