@@ -40,6 +40,23 @@ extension Target {
         let c = clip, w = width
         glyphs.runs.withUnsafeBufferPointer { runs in
             p.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
+                // A glyph's runs lie in its 16 x 16 font pixels (a row is 16 bits), so
+                // when that square is inside the clip (nearly every glyph) no run needs
+                // clamping: each is a row offset and a count of words.
+                if let v = opaque, s > 0, x >= c.x0, x + 16 * s <= c.x1, y >= c.y0, y + 16 * s <= c.y1 {
+                    let origin = words + y * w + x
+                    for k in range {
+                        let run = runs[k]
+                        let col = Int((run >> 8) & 0xFF)
+                        let n = (Int(run >> 16) - col) * s
+                        var row = origin + Int(run & 0xFF) * s * w + col * s
+                        for _ in 0..<s {
+                            Self.fillGlyphRun(row, v, count: n)
+                            row += w
+                        }
+                    }
+                    return
+                }
                 for k in range {
                     let run = runs[k]
                     let py0 = y + Int(run & 0xFF) * s
@@ -49,7 +66,7 @@ extension Target {
                     guard sx1 > sx0 else { continue }
                     for yy in py..<pyEnd {
                         if let v = opaque {
-                            Self.fillWords(words + yy * w + sx0, v, count: sx1 - sx0)
+                            Self.fillGlyphRun(words + yy * w + sx0, v, count: sx1 - sx0)
                         } else {
                             span(yy, sx0, sx1, color, a)
                         }
@@ -57,5 +74,33 @@ extension Target {
                 }
             }
         }
+    }
+
+    /// Stores `v` in the `count` (> 0) words of one glyph run: a few words (a run is at
+    /// most a glyph wide), where `fillWords`' vectorized loop spent most of a text
+    /// render in its set-up and remainder. Natively overlapping 16- and 8-byte stores
+    /// (the same value, so an overlap writes the same bytes) cover any count in at most
+    /// count / 4 + 1 stores without a remainder loop; wasm (no SIMD) keeps `fillWords`.
+    @inline(__always) static func fillGlyphRun(_ dst: UnsafeMutablePointer<UInt32>, _ v: UInt32, count n: Int) {
+        #if !arch(wasm32)
+        let raw = UnsafeMutableRawPointer(dst)
+        if n >= 4 {
+            let v4 = SIMD4<UInt32>(repeating: v)
+            var k = 0
+            while k &+ 4 < n {
+                raw.storeBytes(of: v4, toByteOffset: k &* 4, as: SIMD4<UInt32>.self)
+                k &+= 4
+            }
+            raw.storeBytes(of: v4, toByteOffset: (n &- 4) &* 4, as: SIMD4<UInt32>.self)
+        } else if n >= 2 {
+            let v2 = UInt64(v) | UInt64(v) << 32
+            raw.storeBytes(of: v2, as: UInt64.self)
+            raw.storeBytes(of: v2, toByteOffset: (n &- 2) &* 4, as: UInt64.self)
+        } else {
+            dst.pointee = v
+        }
+        #else
+        fillWords(dst, v, count: n)
+        #endif
     }
 }
