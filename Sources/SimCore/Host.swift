@@ -136,6 +136,8 @@ public final class Host<R: Reducer> {
     /// specialized for its reducer (a generic driver such as the Tester) even passing
     /// `reducer` to a requirement copies it. `body` must not use the host (no `send`,
     /// no `state`): the state is held, exclusively, for the call.
+    /// - Parameter body: The query, given the reducer and the current state.
+    /// - Returns: What `body` returns.
     /// - Complexity: O(1) beyond `body`.
     @inlinable
     public func withState<T>(_ body: (R, R.State) -> T) -> T {
@@ -150,6 +152,7 @@ public final class Host<R: Reducer> {
     }
 
     /// What still moves (the reducer's phrases at `clock.now`).
+    /// - Complexity: the reducer's `motion(_:at:)`.
     public var motion: [String] {
         let now = clock.now
         return withState { r, s in r.motion(s, at: now) }

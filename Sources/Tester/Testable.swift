@@ -137,6 +137,8 @@ extension TestableReducer {
     /// No images.
     public var imageProvider: ImageProvider { .none }
     /// No theme of its own.
+    /// - Parameter state: The state (ignored).
+    /// - Returns: nil: snapshots use their configuration's theme, else light.
     public func preferredTheme(_ state: State) -> Theme? { nil }
 }
 
@@ -154,6 +156,7 @@ extension Host: Testable where R: TestableReducer {
     public func handle(_ touch: TouchEvent) { sendKeepingRefusals(reducer.touchAction(touch)) }
 
     /// What the model draws now.
+    /// - Returns: The reducer's display list of the current state at `clock.now`.
     /// - Complexity: O(the reducer's display list).
     public func displayList() -> DisplayList {
         let now = clock.now
@@ -161,6 +164,9 @@ extension Host: Testable where R: TestableReducer {
     }
 
     /// The reducer's resolution over the current state, at `clock.now`.
+    /// - Parameter finder: What to find.
+    /// - Returns: The target's frame and hit point, or the refusal with its facts.
+    /// - Complexity: the reducer's `resolve(_:in:at:)`.
     public func resolve(_ finder: Finder) -> FinderResult {
         let now = clock.now
         return withState { r, s in r.resolve(finder, in: s, at: now) }

@@ -181,6 +181,7 @@ extension Host where R == ChatScreen {
         withState { r, s in r.inputInvariantViolations(s, full: full) }
     }
     /// Why send is disabled, in the user's words.
+    /// - Complexity: O(text length).
     public var sendDisabledReason: String { withState { r, s in r.sendDisabledReason(s) } }
     /// The keyboard the input asks for: `.none` (not first responder), `.system` or
     /// `.emoji`; it is the target kind while a keyboard slides (`shownKeyboard` is what
@@ -189,9 +190,11 @@ extension Host where R == ChatScreen {
     /// Whether the send button is enabled: the input holds more than whitespace.
     public var isSendEnabled: Bool { withState { $1.inputBar.isSendEnabled } }
     /// The input's text in server form (placeholders).
+    /// - Complexity: O(text length).
     public var inputServerText: String { withState { $1.inputBar.serverText } }
     /// The input's plain (backed) text, emoji as their placeholders (`hi [微笑]`),
     /// marked IME text included; `inputServerText` is what a send would carry.
+    /// - Complexity: O(text length).
     public var inputText: String { withState { $1.inputBar.text } }
     /// The caret / selection in editor units.
     public var caret: Range<Int> { withState { $1.inputBar.selectedRange } }

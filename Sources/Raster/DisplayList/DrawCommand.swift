@@ -94,6 +94,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// Moves the command by (dx, dy): `translated(dx:dy:)` in place. The payload is
     /// moved out and back (`consume`), not copied: an image's strings are neither
     /// retained nor released (a page of the panel moves every frame of a scroll).
+    /// - Parameters:
+    ///   - dx: The horizontal offset in points.
+    ///   - dy: The vertical offset in points.
+    /// - Complexity: O(1).
     public mutating func translate(dx: Double, dy: Double) {
         func t(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         func t(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
@@ -117,23 +121,13 @@ public enum DrawCommand: Hashable, Sendable {
     }
 
     /// The same command moved by (dx, dy).
+    /// - Parameters:
+    ///   - dx: The horizontal offset in points.
+    ///   - dy: The vertical offset in points.
+    /// - Returns: The moved copy.
     public func translated(dx: Double, dy: Double) -> DrawCommand {
-        func t(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
-        func t(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
-        switch self {
-        case .fillRect(let r, let c): return .fillRect(t(r), c)
-        case .roundedRect(let r, let radius, let c): return .roundedRect(t(r), radius: radius, c)
-        case .border(let r, let w, let radius, let c): return .border(t(r), width: w, radius: radius, c)
-        case .circle(let r, let c): return .circle(t(r), c)
-        case .line(let a, let b, let w, let c): return .line(from: t(a), to: t(b), width: w, c)
-        case .text(let l, let o, let c): return .text(l, origin: t(o), c)
-        case .image(let ref, let f): return .image(ref, frame: t(f))
-        case .icon(let i, let f, let c): return .icon(i, frame: t(f), c)
-        case .caret(let r, let c): return .caret(t(r), c)
-        case .selection(let r, let c): return .selection(t(r), c)
-        case .shadow(let r, let radius, let o, let b, let c): return .shadow(t(r), radius: radius, offset: o, blur: b, c)
-        case .pushClip(let r): return .pushClip(t(r))
-        case .popClip, .pushOpacity, .popOpacity: return self
-        }
+        var moved = self
+        moved.translate(dx: dx, dy: dy)
+        return moved
     }
 }
