@@ -9,7 +9,7 @@
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
 #   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O]
-#                       [--speed "Raster"] [--jobs N] [--threads N]
+#                       [--speed "Raster"] [--jobs N] [--threads N] [--simd]
 #
 # The modules are those the ABI (Tools/wasm/ABI, Tools/wasm/entry) imports from
 # Sources/, and what they import, read from their `import` lines. They are compiled in
@@ -48,6 +48,13 @@
 # in 22.6 vs 23.5 us, for 10% more bytes (docs/ARCHITECTURE.md, wasm performance notes).
 # --speed "" builds every module with --opt.
 #
+# --simd compiles the Swift modules (-Xcc -msimd128: clang's target features, which
+# Swift's code generation takes) and the C runtime with wasm SIMD128, for measurement
+# only: wasmkit 0.1.6 refuses the module ("Illegal opcode: [253]", the 0xFD prefix), and
+# under node it gave the same render and a panel frame 2-6% faster than the scalar module,
+# bit-exact (docs/ARCHITECTURE.md, wasm performance notes). The flag is part of the
+# modules' up-to-date check: use another --out (e.g. .build/wasm-simd) to keep both.
+#
 # Every module is compiled with Tools/wasm/lint/EmbeddedInterpolation.swift, which makes
 # the compiler flag each interpolation of a value Embedded Swift cannot print (it would
 # print "(cannot print value in embedded Swift)"); a flagged site fails the build unless
@@ -63,6 +70,7 @@ OPT=-Osize
 SPEED="${EMOJISIM_WASM_SPEED-Raster}"
 JOBS="${EMOJISIM_WASM_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 THREADS="${EMOJISIM_WASM_THREADS:-0}"
+SIMD=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --modules) WANTED="$2"; LINK=0; shift 2 ;;
@@ -72,6 +80,7 @@ while [ $# -gt 0 ]; do
         --speed) SPEED="$2"; shift 2 ;;
         --jobs) JOBS="$2"; shift 2 ;;
         --threads) THREADS="$2"; shift 2 ;;
+        --simd) SIMD=1; shift ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -147,6 +156,8 @@ UNPRINTABLE=0
 SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-as-library
             -swift-version 6 -enable-experimental-feature Extern -Xcc -fno-stack-protector
             -package-name emojisim -I "$OUT/modules")
+CFLAGS_SIMD=()
+if [ -n "$SIMD" ]; then SWIFTFLAGS+=(-Xcc -msimd128); CFLAGS_SIMD=(-msimd128); fi
 opt_of() { # module: its optimization (--speed modules -O, the others --opt)
     case " $SPEED " in *" $1 "*) echo -O ;; *) echo "$OPT" ;; esac
 }
@@ -296,7 +307,7 @@ for m in "${QUEUE[@]}"; do STATE[$m]=waiting; done
 C_PIDS=()
 if [ "$LINK" = 1 ]; then
     for c in runtime clock; do
-        "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror \
+        "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror ${CFLAGS_SIMD[@]+"${CFLAGS_SIMD[@]}"} \
             -c "$ROOT/Tools/wasm/runtime/$c.c" -o "$OUT/obj/$c.o" &
         C_PIDS+=($!)
         RUNNING_PIDS+=($!)
