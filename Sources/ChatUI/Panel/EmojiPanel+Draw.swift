@@ -89,9 +89,11 @@ extension EmojiPanel.State: Drawable {
         let key = PanelChromeCache.Key(generation: generation, section: currentSection,
                                        pageInGroup: pageInGroup, pagesInGroup: pagesInGroup)
         PanelRenderer.panel(self, into: &list, at: origin, pageList: { p in
-            cache.pages.list(page: p, generation: generation) { PanelRenderer.page(self, page: p) }
+            if let hit = cache.pages.cached(page: p, generation: generation) { return hit }
+            return cache.pages.store(page: p, PanelRenderer.page(self, page: p))
         }, chrome: {
-            cache.chrome.list(for: key) { PanelRenderer.chrome(self) }
+            if let hit = cache.chrome.cached(for: key) { return hit }
+            return cache.chrome.store(PanelRenderer.chrome(self), for: key)
         })
     }
 }

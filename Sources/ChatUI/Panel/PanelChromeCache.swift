@@ -14,12 +14,15 @@ struct PanelChromeCache {
     private var list = DisplayList(width: 0, height: 0)
     private(set) var builds = 0
 
-    mutating func list(for k: Key, build: () -> DisplayList) -> DisplayList {
-        if k != key {
-            list = build()
-            key = k
-            builds += 1
-        }
-        return list
+    /// The list cached for `k`, else nil (then `store` what was drawn). Apart from
+    /// `store` for the reason `PanelPageCache.cached` is.
+    func cached(for k: Key) -> DisplayList? { k == key ? list : nil }
+
+    /// Keeps `l`, just drawn for `k`.
+    mutating func store(_ l: DisplayList, for k: Key) -> DisplayList {
+        list = l
+        key = k
+        builds += 1
+        return l
     }
 }

@@ -19,15 +19,21 @@ struct PanelPageCache {
 
     var count: Int { entries.count }
 
-    mutating func list(page: Int, generation g: Int, build: () -> DisplayList) -> DisplayList {
+    /// The page's list when cached for generation `g` (now the most recently used),
+    /// else nil; a new generation empties the cache first. Apart from `store` so that a
+    /// hit passes no build closure: the closure captures the panel's state, and forming
+    /// it copied the whole state (and released it) on every lookup in wasm.
+    mutating func cached(page: Int, generation g: Int) -> DisplayList? {
         if g != generation { entries.removeAll(keepingCapacity: true); generation = g }
-        if let i = entries.firstIndex(where: { $0.page == page }) {
-            let e = entries.remove(at: i)
-            entries.append(e)
-            hits += 1
-            return e.list
-        }
-        let l = build()
+        guard let i = entries.firstIndex(where: { $0.page == page }) else { return nil }
+        let e = entries.remove(at: i)
+        entries.append(e)
+        hits += 1
+        return e.list
+    }
+
+    /// Keeps `l`, just drawn for `page` after `cached` missed, as the most recently used.
+    mutating func store(page: Int, _ l: DisplayList) -> DisplayList {
         builds += 1
         entries.append((page, l))
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }

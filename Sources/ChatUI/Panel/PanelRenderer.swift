@@ -13,6 +13,9 @@ import Raster
 /// `EmojiPanel.skinTones`, `EmojiPanel.search`.
 enum PanelRenderer {
     static let view = "EmojiPanel"
+    /// The pages' clip, named every frame: a literal, not `"\(view).pages"`, which
+    /// allocated its 16 bytes each frame (a heap string natively as in wasm).
+    static let pagesView = "EmojiPanel.pages"
 
     /// The image reference of a key: still (frame nil), with the Unicode glyph when it has one.
     static func ref(_ e: Emoji, frame: Int? = nil) -> ImageRef {
@@ -69,7 +72,7 @@ enum PanelRenderer {
         if c.searchBarHeight > 0 { searchBar(state, into: &list) }
 
         let sf = layout.scrollFrame
-        list.clipped(to: sf, view: "\(view).pages") { l in
+        list.clipped(to: sf, view: pagesView) { l in
             for p in layout.visiblePages(offset: state.offset) {
                 l.append(contentsOf: pageList(p), at: Point(x: layout.offset(ofPage: p) - state.offset, y: sf.minY))
             }
