@@ -51,7 +51,7 @@
 # --simd compiles the Swift modules (-Xcc -msimd128: clang's target features, which
 # Swift's code generation takes) and the C runtime with wasm SIMD128, for measurement
 # only: wasmkit 0.1.6 refuses the module ("Illegal opcode: [253]", the 0xFD prefix), and
-# under node it gave the same render and a panel frame 2-6% faster than the scalar module,
+# under node it gave the same render and a panel frame 1-7% faster than the scalar module,
 # bit-exact (docs/ARCHITECTURE.md, wasm performance notes). The flag is part of the
 # modules' up-to-date check: use another --out (e.g. .build/wasm-simd) to keep both.
 #
