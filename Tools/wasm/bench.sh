@@ -27,9 +27,11 @@
 # (CLOCK_THREAD_CPUTIME_ID), the process's under node (process.cpuUsage(), V8's helper
 # threads included); wasmkit has no CPU clock (WASI's is refused), so its per-frame row
 # fails and only the whole-process CPU figure remains.
-# Warm-up frames run untimed first (panel: 200, more than a cycle of four flings, so
-# every page's images are decoded; render: 5, enough for V8 to have tiered the hot
-# functions up to TurboFan). The machine's load is printed with the table.
+# Warm-up frames run untimed first (panel: 10,000, render: 400; CoreABI.BenchWorkload.
+# warmupFrames): every image decoded, and under node every function of the frame moved
+# up to V8's optimizing tier, which its tiering budget does only after thousands of
+# panel frames (with 200, a third of the node panel frame was still baseline code).
+# The machine's load is printed with the table.
 #
 # Rounds (--rounds N, default 3): each round runs native, then wasmkit, then node, on
 # the same freshly written bundles, so a shift in the machine's load hits every runtime

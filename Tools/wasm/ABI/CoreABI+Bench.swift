@@ -47,14 +47,20 @@ extension CoreABI {
         }
         var lines: String { "tap toggle\nsettle\n" }
 
-        /// Untimed frames first: for the panel more than one cycle of four flings (about
-        /// 165 frames), so every page's images were decoded once; for the render, enough
-        /// to decode and scale every image on screen (two) and for a JIT (V8 under node)
-        /// to have compiled the hot functions with its optimizing tier (five).
+        /// Untimed frames first, so the timed ones measure the steady state: every page's
+        /// images decoded (one cycle of four flings, about 165 frames; two renders) and,
+        /// under node, every function of the frame compiled by V8's optimizing tier. V8
+        /// moves a wasm function from its baseline compiler (Liftoff) up only after it
+        /// has executed a budget of about 1.8 MB of code (`--wasm-tiering-budget`), so a
+        /// function that runs briefly each frame stays baseline code for thousands of
+        /// frames: after 200 panel frames the median was 14.8 µs with the defaults and
+        /// 12.7 µs with every function optimized (`--no-liftoff`), still 14.8 µs after
+        /// 3,000, and 12.8 µs from 10,000 on; the render reached the `--no-liftoff`
+        /// median (575 µs) by 400 renders (598-601 µs after 100, 606-851 µs after 5).
         public var warmupFrames: Int {
             switch self {
-            case .panelFling: return 200
-            case .screenRender: return 5
+            case .panelFling: return 10_000
+            case .screenRender: return 400
             }
         }
     }
