@@ -133,7 +133,7 @@ extension Target {
                 continue
             }
             let cutRow = cut?.row(y)
-            let isStraight = shapeRow.straight && (cutRow?.straight ?? false)
+            let isStraight = shapeRow.straight && (cut == nil || cutRow?.straight == true)
             if isStraight, let shared = straight {
                 rows.append(shared)
                 continue
