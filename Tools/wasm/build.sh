@@ -9,7 +9,7 @@
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
 #   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O]
-#                       [--speed "Raster"] [--jobs N] [--threads N] [--simd]
+#                       [--speed "Raster"] [--jobs N] [--threads N] [--simd] [--no-lto]
 #
 # The modules are those the ABI (Tools/wasm/ABI, Tools/wasm/entry) imports from
 # Sources/, and what they import, read from their `import` lines. They are compiled in
@@ -26,6 +26,17 @@
 # longest modules' code generation, but LLVM then inlines only within a file: the module
 # ran 15% slower under node (screen render 1.87 vs 1.59 ms, panel frame 28 vs 24 us,
 # medians of 5 interleaved runs), so the figures, CI and the playground build without it.
+#
+# Link-time optimization (the default; --no-lto for comparison): each module compiles
+# to LLVM bitcode (-lto=llvm-full, and the C runtime with -flto) and wasm-ld optimizes
+# the program as a whole, keeping only the C ABI's exports (@_cdecl in Tools/wasm/ABI
+# and Tools/wasm/entry, the runtime's export_name functions). The Swift runtime's
+# swift_retain/swift_release are weak definitions in every module's object, which no
+# per-module compilation inlines, and node 20's V8 does not inline wasm calls: with LTO
+# the module is 2.25 instead of 4.07 MB and ran the panel frame in 11.1 instead of 12.7 us
+# and the render in 469 instead of 482 us under node (interleaved runs, 2026-12-06;
+# docs/ARCHITECTURE.md, wasm performance notes). Each link then takes about 15 s (the two
+# run side by side); a link whose inputs have not changed is skipped.
 #
 # Incremental: a module is not recompiled when its object and .swiftmodule are newer
 # than its sources (and the lint file) and the .swiftmodule of every module it imports,
@@ -71,6 +82,7 @@ SPEED="${EMOJISIM_WASM_SPEED-Raster}"
 JOBS="${EMOJISIM_WASM_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 THREADS="${EMOJISIM_WASM_THREADS:-0}"
 SIMD=""
+LTO=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --modules) WANTED="$2"; LINK=0; shift 2 ;;
@@ -81,6 +93,7 @@ while [ $# -gt 0 ]; do
         --jobs) JOBS="$2"; shift 2 ;;
         --threads) THREADS="$2"; shift 2 ;;
         --simd) SIMD=1; shift ;;
+        --no-lto) LTO=""; shift ;;
         *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -158,6 +171,7 @@ SWIFTFLAGS=(-target "$TARGET" -enable-experimental-feature Embedded -wmo -parse-
             -package-name emojisim -I "$OUT/modules")
 CFLAGS_SIMD=()
 if [ -n "$SIMD" ]; then SWIFTFLAGS+=(-Xcc -msimd128); CFLAGS_SIMD=(-msimd128); fi
+[ -z "$LTO" ] || SWIFTFLAGS+=(-lto=llvm-full)
 opt_of() { # module: its optimization (--speed modules -O, the others --opt)
     case " $SPEED " in *" $1 "*) echo -O ;; *) echo "$OPT" ;; esac
 }
@@ -307,7 +321,7 @@ for m in "${QUEUE[@]}"; do STATE[$m]=waiting; done
 C_PIDS=()
 if [ "$LINK" = 1 ]; then
     for c in runtime clock; do
-        "$CLANG" --target=$TARGET -Os -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror ${CFLAGS_SIMD[@]+"${CFLAGS_SIMD[@]}"} \
+        "$CLANG" --target=$TARGET -Os ${LTO:+-flto} -nostdlib -ffreestanding -fno-stack-protector -Wall -Werror ${CFLAGS_SIMD[@]+"${CFLAGS_SIMD[@]}"} \
             -c "$ROOT/Tools/wasm/runtime/$c.c" -o "$OUT/obj/$c.o" &
         C_PIDS+=($!)
         RUNNING_PIDS+=($!)
@@ -416,17 +430,47 @@ RUNNING_PIDS=()
 
 OBJS=()
 for m in "${ORDER[@]}"; do OBJS+=("$OUT/obj/$m.o"); done
+# The module exports its C ABI (each @_cdecl of Tools/wasm/ABI and Tools/wasm/entry) and
+# the runtime's export_name functions, nothing else: so the link-time optimization may
+# internalize everything else, inline the Swift runtime's swift_retain/swift_release
+# (a weak definition in every module's object, which no compiler inlines on its own) and
+# small helpers across modules, and drop what the ABI does not reach.
+EXPORTS=()
+for e in $(grep -rhoE '@_cdecl\("[A-Za-z_0-9]+"\)' "$ROOT/Tools/wasm/ABI" "$ROOT/Tools/wasm/entry" \
+           | sed -E 's/@_cdecl\("(.*)"\)/\1/' | LC_ALL=C sort -u); do
+    EXPORTS+=("--export=$e")
+done
 link() { # output, extra objects...
     local out="$1"; shift
     "$WASMLD" --no-entry --gc-sections --strip-debug \
-        --export-dynamic -z stack-size=1048576 \
+        "${EXPORTS[@]}" -z stack-size=1048576 \
         "${OBJS[@]}" "$OUT/obj/runtime.o" "$@" \
         "$EMBEDDED_LIB/libswiftUnicodeDataTables.a" \
         -o "$out"
 }
-link "$OUT/emojisim-core.wasm"
-link "$OUT/emojisim-bench.wasm" "$OUT/obj/clock.o"
+# A link is skipped when no input changed since the last one (the C objects are compiled
+# again every run, so their sources stand for them).
+linked_up_to_date() {
+    local out f
+    [ -z "$FORCE" ] || return 1
+    for out in "$OUT/emojisim-core.wasm" "$OUT/emojisim-bench.wasm"; do
+        [ -f "$out" ] || return 1
+        for f in "${OBJS[@]}" "$ROOT"/Tools/wasm/runtime/*.c "$ROOT/Tools/wasm/build.sh" "$EMBEDDED_LIB/libswiftUnicodeDataTables.a"; do
+            [ ! "$f" -nt "$out" ] || return 1
+        done
+    done
+}
+if linked_up_to_date; then
+    say "$OUT/emojisim-core.wasm: up to date ($(wc -c < "$OUT/emojisim-core.wasm") bytes)"
+    exit 0
+fi
+# With LTO each link optimizes the whole program (about 15 s): the two run side by side.
+link "$OUT/emojisim-core.wasm" & CORE_LINK=$!
+RUNNING_PIDS+=("$CORE_LINK")
+link "$OUT/emojisim-bench.wasm" "$OUT/obj/clock.o" || { echo "build.sh: linking emojisim-bench.wasm failed" >&2; exit 1; }
+wait "$CORE_LINK" || { echo "build.sh: linking emojisim-core.wasm failed" >&2; exit 1; }
+RUNNING_PIDS=()
 # Each linked module's optimization, one "MODULE FLAG" a line: what the figures name
 # (Tools/wasm/bench.sh prints it with its table).
-for m in "${ORDER[@]}"; do echo "$m $(opt_of "$m")"; done > "$OUT/optimization.txt"
+for m in "${ORDER[@]}"; do echo "$m $(opt_of "$m")${LTO:++lto}"; done > "$OUT/optimization.txt"
 say "$OUT/emojisim-core.wasm ($(wc -c < "$OUT/emojisim-core.wasm") bytes; emojisim-bench.wasm adds the clock)"
