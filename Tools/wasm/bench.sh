@@ -13,7 +13,11 @@
 # Clocks: the core has none, so each host times each frame call with its own
 # monotonic clock (--clock wall, the default):
 #   native  clock_gettime(CLOCK_MONOTONIC) around CoreABI.benchFrame (release build);
-#   node    performance.now() around each esim_bench_frame export call;
+#   node    performance.now() around each esim_bench_frame export call, twice: with
+#           node's own V8 flags (row "node") and with --wasm-inlining (row "node-inl"):
+#           V8's inliner of one wasm function into another, which node 20's V8 (11.3)
+#           ships off as experimental and current V8 (Chromium's, where the playground
+#           runs) ships on. The module is the same; the row says what the engine adds.
 #   wasmkit WASI clock_time_get(MONOTONIC) read by the WASI entry around each frame, in
 #           emojisim-bench.wasm (the core module plus runtime/clock.c; the core module
 #           itself imports no clock).
@@ -33,28 +37,28 @@
 # panel frames (with 200, a third of the node panel frame was still baseline code).
 # The machine's load is printed with the table.
 #
-# Rounds (--rounds N, default 3): each round runs native, then wasmkit, then node, on
-# the same freshly written bundles, so a shift in the machine's load hits every runtime
-# of a round alike. The table pools each runtime's frames over the rounds (median, p95,
+# Rounds (--rounds N, default 5): each round runs native, then wasmkit, then node (both
+# rows), on the same freshly written bundles, so a shift in the machine's load hits every
+# runtime of a round alike. The table pools each runtime's frames over the rounds (median, p95,
 # mean) and takes the ratio to native per round (the round's median over native's median
 # in the same round), printing the median ratio over the rounds and its range.
 #
 #   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--rounds N] [--clock cpu|wall]
 #                       [--no-node] [--no-wasmkit] [--no-build] [--opt -Osize|-O]
-#   defaults: 600 panel frames (about 15 flings), 30 renders, 3 rounds, wall; --no-build uses
+#   defaults: 3,000 panel frames (about 60 flings), 100 renders, 5 rounds, wall; --no-build uses
 #   the module and the release wasm-reference as they are; --opt builds the module with
 #   that optimization (build.sh --speed modules, EMOJISIM_WASM_SPEED, stay at -O); the
 #   figures name each module's optimization as the build recorded it (optimization.txt)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-PANEL=600
-RENDER=30
+PANEL=3000
+RENDER=100
 USE_NODE=1
 USE_WASMKIT=1
 BUILD=1
 CLOCK=wall
-ROUNDS=3
+ROUNDS=5
 OPT=-Osize
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -84,6 +88,9 @@ WASMKIT="${WASMKIT:-$(dirname "$(readlink -f "$SWIFTC")")/wasmkit}"
 [ -n "$WASMKIT" ] || { echo "bench.sh: no wasmkit next to swiftc or on PATH" >&2; exit 3; }
 NODE=""
 [ -z "$USE_NODE" ] || NODE="$(command -v node || true)"
+# The node-inl row, where this node's V8 still has the flag (a later V8 may drop it).
+NODE_INLINING=""
+[ -z "$NODE" ] || ! "$NODE" --wasm-inlining -e 0 >/dev/null 2>&1 || NODE_INLINING=1
 
 if [ -n "$BUILD" ]; then
     Tools/wasm/build.sh --opt "$OPT" --out "$WASM"
@@ -116,6 +123,10 @@ for ((r = 1; r <= ROUNDS; r++)); do
         if [ -n "$NODE" ]; then
             echo "bench.sh: round $r: $w under node"
             "$NODE" "$ROOT/Tools/wasm/run-node.mjs" "$CORE" "$D/bench-$w.bundle"
+            if [ -n "$NODE_INLINING" ]; then
+                echo "bench.sh: round $r: $w under node --wasm-inlining"
+                "$NODE" --wasm-inlining "$ROOT/Tools/wasm/run-node.mjs" --report-suffix node-inl "$CORE" "$D/bench-$w.bundle"
+            fi
         fi
     done
 done
@@ -132,8 +143,10 @@ if [ -f "$WASM/optimization.txt" ]; then
 else
     BUILT="unknown (no $WASM/optimization.txt: built before build.sh wrote it)"
 fi
-echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node ${NODE:+$("$NODE" --version)}${NODE:-not run}"
+echo "runtimes: native $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//') release; wasmkit $("$WASMKIT" --version 2>/dev/null || echo '?'); node $(if [ -n "$NODE" ]; then echo "$("$NODE" --version) (V8 $("$NODE" -p process.versions.v8))"; else echo "not run"; fi)"
 echo "wasm optimization by module: $BUILT"
 [ -n "$NODE" ] || echo "(node not run)"
+[ -z "$NODE" ] || [ -n "$NODE_INLINING" ] || echo "(node-inl not run: this node has no --wasm-inlining)"
+[ -z "$NODE_INLINING" ] || echo "node-inl: the same module under node --wasm-inlining (V8's wasm inliner: off in node 20's V8, on in current V8)"
 [ -n "$USE_WASMKIT" ] || echo "(wasmkit not run)"
 "$REF" --bench-table "$OUT"

@@ -1,8 +1,11 @@
 // Runs bundles (see Tools/wasm/reference/main.swift) inside emojisim-core.wasm under
 // node, through the module's C ABI exports (not its WASI entry: wasmkit runs that),
-// and writes one report per bundle: BUNDLE -> BUNDLE minus ".bundle" plus ".node.report".
+// and writes one report per bundle: BUNDLE -> BUNDLE minus ".bundle" plus ".node.report"
+// (".SUFFIX.report" with --report-suffix SUFFIX: bench.sh keeps the runs under node's
+// default flags and under other V8 flags apart).
 //
 //     node Tools/wasm/run-node.mjs emojisim-core.wasm OUT/*.bundle
+//     node --wasm-inlining Tools/wasm/run-node.mjs --report-suffix node-inl emojisim-core.wasm OUT/*.bundle
 //     node Tools/wasm/run-node.mjs --abi-checks emojisim-core.wasm
 //
 // --abi-checks feeds the exports bad input (null pointers, huge lengths, bad UTF-8,
@@ -59,7 +62,7 @@ function* records(bundle) {
     }
 }
 
-async function runBundle(wasmPath, bundlePath) {
+async function runBundle(wasmPath, bundlePath, suffix = 'node') {
     const m = await instantiate(wasmPath);
     const c = makeCore(m);
     let report = '';
@@ -102,7 +105,7 @@ async function runBundle(wasmPath, bundlePath) {
         }
         if (status !== 0) report += `error ${r.name} ${status} ${c.error()}\n`;
     }
-    writeFileSync(bundlePath.replace(/\.bundle$/, '') + '.node.report', report);
+    writeFileSync(bundlePath.replace(/\.bundle$/, '') + `.${suffix}.report`, report);
 }
 
 async function abiChecks(wasmPath) {
@@ -295,6 +298,12 @@ const args = process.argv.slice(2);
 if (args[0] === '--abi-checks') {
     await abiChecks(args[1]);
 } else {
+    let suffix = 'node';
+    if (args[0] === '--report-suffix') {
+        suffix = args[1] ?? '';
+        if (!/^[a-z0-9-]+$/.test(suffix)) throw new Error(`--report-suffix: a name of a-z, 0-9 and -, not "${suffix}"`);
+        args.splice(0, 2);
+    }
     const [wasm, ...bundles] = args;
-    for (const b of bundles) await runBundle(wasm, b);
+    for (const b of bundles) await runBundle(wasm, b, suffix);
 }

@@ -13,7 +13,7 @@ import Glibc
 // timing), and runs bench-W.bundle natively into OUT/bench-W.native.report.
 //
 //     wasm-reference --bench-table OUT
-// reads OUT/round-N/bench-W.{native,wasmkit,node}.report for each round N (or
+// reads OUT/round-N/bench-W.{native,wasmkit,node,node-inl}.report for each round N (or
 // OUT/bench-W.* as a single round; and bench-W.wasmkit.process, "FULL_WALL FULL_CPU
 // BASE_WALL BASE_CPU" nanoseconds of two whole `wasmkit run` processes) and prints the
 // table: times pooled over the rounds, ratios to native taken within each round.
@@ -126,7 +126,7 @@ func benchTable(_ out: URL) -> Int32 {
             print("\(w.name): no native report"); status = 1; continue
         }
         let nativePooled = BenchRun(summary: first.summary, nanoseconds: natives.flatMap { $0!.nanoseconds })
-        for rt in ["native", "wasmkit", "node"] {
+        for rt in ["native", "wasmkit", "node", "node-inl"] {
             var runs: [BenchRun] = []
             var ratios: [Double] = []
             var failed = false
