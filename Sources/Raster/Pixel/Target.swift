@@ -25,34 +25,38 @@ struct Target {
         clip = PixelClip(x0: 0, y0: 0, x1: width, y1: height)
     }
 
-    func px(_ v: Double) -> Int {
-        let r = (v * scale).rounded()
-        return r.isFinite ? Int(r.clamped(to: -100_000...100_000)) : 0
+    func px(_ v: Double) -> Int { PixelClip.px(v, scale) }
+
+    /// The opacity (0...255) inside `pushOpacity(a)` when `opacity` is outside it.
+    static func combinedOpacity(_ opacity: Int, _ a: Double) -> Int {
+        let q = Int(((a.isNaN ? 0 : a).clamped(to: 0...1) * 255).rounded())
+        return (opacity * q + 127) / 255
     }
 
     /// `cull`: skip drawing commands whose bounds (`PixelDamage.pixelBounds`, which
     /// contain every pixel a command touches) miss the clip, so a region redraw neither
-    /// decodes images nor walks glyphs outside it. The pixels are the same either way.
+    /// decodes images nor walks glyphs outside it. Commands that later opaque rects
+    /// repaint entirely are skipped too (`Occlusion`). The pixels are the same either way.
     mutating func run(_ list: DisplayList, cull: Bool = false) {
         var clips: [PixelClip] = []
         var opacities: [Int] = []
         let theme = options.theme
-        for item in list.items {
+        let hidden = Occlusion.hiddenItems(in: list, scale: scale, theme: theme, clip: clip)
+        for (i, item) in list.items.enumerated() {
             switch item.command {
             case .pushClip(let r):
                 clips.append(clip)
-                clip = PixelClip(x0: max(clip.x0, px(r.minX)), y0: max(clip.y0, px(r.minY)),
-                                 x1: min(clip.x1, px(r.maxX)), y1: min(clip.y1, px(r.maxY)))
+                clip = clip.intersecting(r, scale: scale)
             case .popClip:
                 if let c = clips.popLast() { clip = c }
             case .pushOpacity(let a):
                 opacities.append(opacity)
-                let q = Int(((a.isNaN ? 0 : a).clamped(to: 0...1) * 255).rounded())
-                opacity = (opacity * q + 127) / 255
+                opacity = Self.combinedOpacity(opacity, a)
             case .popOpacity:
                 if let o = opacities.popLast() { opacity = o }
             default:
                 if clip.isEmpty || opacity == 0 { continue }
+                if let hidden, hidden[i] { continue }
                 if cull, let b = PixelDamage.pixelBounds(item.command, scale: scale),
                    b.x1 <= clip.x0 || b.x0 >= clip.x1 || b.y1 <= clip.y0 || b.y0 >= clip.y1 { continue }
                 draw(item.command, theme: theme)
