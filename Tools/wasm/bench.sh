@@ -41,7 +41,10 @@
 # rows), on the same freshly written bundles, so a shift in the machine's load hits every
 # runtime of a round alike. The table pools each runtime's frames over the rounds (median, p95,
 # mean) and takes the ratio to native per round (the round's median over native's median
-# in the same round), printing the median ratio over the rounds and its range.
+# in the same round), printing the median ratio over the rounds and its range, and
+# best/native: the runtime's fastest round median over native's fastest (load on a shared
+# machine only adds time, so the fastest rounds are the least disturbed; on this 2-core
+# VM a round's render median moved between 276 and 396 us with nothing else running).
 #
 #   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--rounds N] [--clock cpu|wall]
 #                       [--no-node] [--no-wasmkit] [--no-build] [--opt -Osize|-O]
