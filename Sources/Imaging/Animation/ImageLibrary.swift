@@ -161,24 +161,32 @@ public final class ImageLibrary {
         let img: AnimatedImage
         if let image { img = image } else if case .ready(let r) = entries[name] { img = r } else { return }
         let bytes = img.retainedByteCount
-        let old = held[name]?.bytes ?? 0
+        // One hash of the name for the read and the write (each image drawn comes here
+        // once or twice a render).
+        let use = useCounter, handed = image != nil
+        var old = 0, lastUse = use
+        Self.update(&held[name, default: (bytes: 0, lastUse: use)]) { e in
+            old = e.bytes
+            e.bytes = bytes
+            if handed { e.lastUse = use } else { lastUse = e.lastUse }
+        }
         decodedBytesHeld += bytes - old
-        if image != nil {
-            held[name] = (bytes, useCounter)
-            uses.append((name, useCounter))
+        if handed {
+            uses.append((name, use))
             // Drop the stale entries once they outnumber the live ones (amortized O(1)).
             if uses.count - usesHead > 4 * held.count + 64 {
                 uses = uses[usesHead...].filter { held[$0.name]?.lastUse == $0.use }
                 usesHead = 0
             }
         } else {
-            let lastUse = held[name]?.lastUse ?? useCounter
-            held[name] = (bytes, lastUse)
             // Decoded since its use: back in line (`trim` drops entries holding nothing).
             if old == 0 && bytes > 0 { uses.append((name, lastUse)) }
         }
         peakDecodedBytes = max(peakDecodedBytes, decodedBytesHeld)
     }
+
+    /// Calls `body` on `value` in place (a dictionary entry through its `_modify`).
+    private static func update<T>(_ value: inout T, _ body: (inout T) -> Void) { body(&value) }
 
     /// Releases the least recently used images' memory (not `keeping`'s) until the
     /// total fits the budget, or nothing is left to release (stills hold their pixels).
