@@ -28,15 +28,58 @@ struct Occlusion {
 
     /// Per item, whether it is hidden (see the type's note); nil when the list has no
     /// occluder, so nothing is hidden. `clip` is the pixel clip the list is drawn in.
-    static func hiddenItems(in list: DisplayList, scale: Double, theme: Theme, clip outer: PixelClip) -> [Bool]? {
+    static func hiddenItems(in list: DisplayList, scale: Double, theme: Theme, clip: PixelClip) -> [Bool]? {
+        // First the occluders alone (a list without one costs a walk, no bounds).
         var covers: [Cover] = []
-        var candidates: [Cover] = []
+        walk(list, scale: scale, clip: clip, upTo: list.items.count) { i, command, clip, opacity in
+            switch command {
+            case .fillRect(let r, let role), .roundedRect(let r, 0, let role):
+                if opacity == 255, theme.color(role).a == 255, let cover = wholePixels(r, scale: scale) {
+                    let c = cover.intersection(clip)
+                    if !c.isEmpty { covers.append(Cover(index: i, rect: c)) }
+                }
+            default:
+                break
+            }
+        }
+        guard let lastCover = covers.last?.index else { return nil }
+        // Then each candidate before the last occluder against the occluders after it.
+        var hidden = [Bool](repeating: false, count: list.items.count)
+        var after: [PixelClip] = []
+        walk(list, scale: scale, clip: clip, upTo: lastCover) { i, command, clip, _ in
+            switch command {
+            case .fillRect, .roundedRect, .border, .circle, .caret, .selection, .image, .shadow:
+                guard let p = PixelDamage.pixelBounds(command, scale: scale) else { return }
+                let b = PixelClip(x0: p.x0, y0: p.y0, x1: p.x1, y1: p.y1).intersection(clip)
+                guard !b.isEmpty else { return }
+                after.removeAll(keepingCapacity: true)
+                for c in covers where c.index > i && c.rect.x0 <= b.x0 && c.rect.x1 >= b.x1
+                    && c.rect.y1 > b.y0 && c.rect.y0 < b.y1 {
+                    after.append(c.rect)
+                }
+                guard !after.isEmpty else { return }
+                after.sort { $0.y0 < $1.y0 }
+                var reached = b.y0
+                for c in after where c.y0 <= reached { reached = max(reached, c.y1) }
+                hidden[i] = reached >= b.y1
+            default:
+                break
+            }
+        }
+        return hidden
+    }
+
+    /// Calls `body` with each drawing command of items 0..<end, its index, the pixel clip
+    /// and the opacity (0...255) it is drawn at, as `Target.run` keeps them.
+    private static func walk(_ list: DisplayList, scale: Double, clip outer: PixelClip, upTo end: Int,
+                             _ body: (Int, DrawCommand, PixelClip, Int) -> Void) {
         var clip = outer
         var clips: [PixelClip] = []
         var opacity = 255
         var opacities: [Int] = []
-        for (i, item) in list.items.enumerated() {
-            switch item.command {
+        for i in 0..<min(end, list.items.count) {
+            let command = list.items[i].command
+            switch command {
             case .pushClip(let r):
                 clips.append(clip)
                 clip = clip.intersecting(r, scale: scale)
@@ -47,43 +90,10 @@ struct Occlusion {
                 opacity = Target.combinedOpacity(opacity, a)
             case .popOpacity:
                 if let o = opacities.popLast() { opacity = o }
-            case .fillRect(let r, let role), .roundedRect(let r, 0, let role):
-                if opacity == 255, theme.color(role).a == 255, let cover = wholePixels(r, scale: scale) {
-                    let c = cover.intersection(clip)
-                    if !c.isEmpty { covers.append(Cover(index: i, rect: c)) }
-                }
-                addCandidate(i, item.command, scale: scale, clip: clip, to: &candidates)
-            case .roundedRect, .border, .circle, .caret, .selection, .image, .shadow:
-                addCandidate(i, item.command, scale: scale, clip: clip, to: &candidates)
             default:
-                break
+                body(i, command, clip, opacity)
             }
         }
-        guard let lastCover = covers.last?.index else { return nil }
-        var hidden = [Bool](repeating: false, count: list.items.count)
-        var after: [PixelClip] = []
-        for candidate in candidates where candidate.index < lastCover {
-            let b = candidate.rect
-            after.removeAll(keepingCapacity: true)
-            for c in covers where c.index > candidate.index && c.rect.x0 <= b.x0 && c.rect.x1 >= b.x1
-                && c.rect.y1 > b.y0 && c.rect.y0 < b.y1 {
-                after.append(c.rect)
-            }
-            guard !after.isEmpty else { continue }
-            after.sort { $0.y0 < $1.y0 }
-            var reached = b.y0
-            for c in after where c.y0 <= reached { reached = max(reached, c.y1) }
-            hidden[candidate.index] = reached >= b.y1
-        }
-        return hidden
-    }
-
-    /// The command's pixels within the clip, kept as a candidate when there are any.
-    private static func addCandidate(_ i: Int, _ command: DrawCommand, scale: Double, clip: PixelClip,
-                                     to candidates: inout [Cover]) {
-        guard let b = PixelDamage.pixelBounds(command, scale: scale) else { return }
-        let r = PixelClip(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1).intersection(clip)
-        if !r.isEmpty { candidates.append(Cover(index: i, rect: r)) }
     }
 
     /// The pixels of `r` at `scale` when its edges are whole pixels (below 2^20, where
