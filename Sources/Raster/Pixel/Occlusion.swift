@@ -27,11 +27,13 @@ struct Occlusion {
     }
 
     /// Per item, whether it is hidden (see the type's note); nil when the list has no
-    /// occluder, so nothing is hidden. `clip` is the pixel clip the list is drawn in.
-    static func hiddenItems(in list: DisplayList, scale: Double, theme: Theme, clip: PixelClip) -> [Bool]? {
+    /// occluder, so nothing is hidden. `clip` and `opacity` (0...255) are those the list
+    /// is drawn in.
+    static func hiddenItems(in list: DisplayList, scale: Double, theme: Theme, clip: PixelClip,
+                            opacity: Int = 255) -> [Bool]? {
         // First the occluders alone (a list without one costs a walk, no bounds).
         var covers: [Cover] = []
-        walk(list, scale: scale, clip: clip, upTo: list.items.count) { i, command, clip, opacity in
+        Target.walk(list, scale: scale, clip: clip, opacity: opacity, upTo: list.items.count) { i, command, clip, opacity in
             switch command {
             case .fillRect(let r, let role), .roundedRect(let r, 0, let role):
                 if opacity == 255, theme.color(role).a == 255, let cover = wholePixels(r, scale: scale) {
@@ -46,7 +48,7 @@ struct Occlusion {
         // Then each candidate before the last occluder against the occluders after it.
         var hidden = [Bool](repeating: false, count: list.items.count)
         var after: [PixelClip] = []
-        walk(list, scale: scale, clip: clip, upTo: lastCover) { i, command, clip, _ in
+        Target.walk(list, scale: scale, clip: clip, opacity: opacity, upTo: lastCover) { i, command, clip, _ in
             switch command {
             case .fillRect, .roundedRect, .border, .circle, .caret, .selection, .image, .shadow:
                 guard let p = PixelDamage.pixelBounds(command, scale: scale) else { return }
@@ -67,33 +69,6 @@ struct Occlusion {
             }
         }
         return hidden
-    }
-
-    /// Calls `body` with each drawing command of items 0..<end, its index, the pixel clip
-    /// and the opacity (0...255) it is drawn at, as `Target.run` keeps them.
-    private static func walk(_ list: DisplayList, scale: Double, clip outer: PixelClip, upTo end: Int,
-                             _ body: (Int, DrawCommand, PixelClip, Int) -> Void) {
-        var clip = outer
-        var clips: [PixelClip] = []
-        var opacity = 255
-        var opacities: [Int] = []
-        for i in 0..<min(end, list.items.count) {
-            let command = list.items[i].command
-            switch command {
-            case .pushClip(let r):
-                clips.append(clip)
-                clip = clip.intersecting(r, scale: scale)
-            case .popClip:
-                if let c = clips.popLast() { clip = c }
-            case .pushOpacity(let a):
-                opacities.append(opacity)
-                opacity = Target.combinedOpacity(opacity, a)
-            case .popOpacity:
-                if let o = opacities.popLast() { opacity = o }
-            default:
-                body(i, command, clip, opacity)
-            }
-        }
     }
 
     /// The pixels of `r` at `scale` when its edges are whole pixels (below 2^20, where

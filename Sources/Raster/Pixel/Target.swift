@@ -38,12 +38,35 @@ struct Target {
     /// decodes images nor walks glyphs outside it. Commands that later opaque rects
     /// repaint entirely are skipped too (`Occlusion`). The pixels are the same either way.
     mutating func run(_ list: DisplayList, cull: Bool = false) {
-        var clips: [PixelClip] = []
-        var opacities: [Int] = []
         let theme = options.theme
-        let hidden = Occlusion.hiddenItems(in: list, scale: scale, theme: theme, clip: clip)
-        for (i, item) in list.items.enumerated() {
-            switch item.command {
+        let hidden = Occlusion.hiddenItems(in: list, scale: scale, theme: theme, clip: clip, opacity: opacity)
+        let outer = clip, outerOpacity = opacity
+        Self.walk(list, scale: scale, clip: outer, opacity: outerOpacity, upTo: list.items.count) { i, command, c, o in
+            if c.isEmpty || o == 0 { return }
+            if let hidden, hidden[i] { return }
+            if cull, let b = PixelDamage.pixelBounds(command, scale: scale),
+               b.x1 <= c.x0 || b.x0 >= c.x1 || b.y1 <= c.y0 || b.y0 >= c.y1 { return }
+            clip = c
+            opacity = o
+            draw(command, theme: theme)
+        }
+        clip = outer
+        opacity = outerOpacity
+    }
+
+    /// Calls `body` with each drawing command of items 0..<end, its index, and the pixel
+    /// clip and opacity (0...255) it is drawn at: the list's `pushClip`/`popClip` and
+    /// `pushOpacity`/`popOpacity` applied to `clip` and `opacity` (an unmatched pop keeps
+    /// the outer value). The one reading of those commands, for drawing and `Occlusion`.
+    static func walk(_ list: DisplayList, scale: Double, clip outer: PixelClip, opacity outerOpacity: Int = 255,
+                     upTo end: Int, _ body: (Int, DrawCommand, PixelClip, Int) -> Void) {
+        var clip = outer
+        var clips: [PixelClip] = []
+        var opacity = outerOpacity
+        var opacities: [Int] = []
+        for i in 0..<min(end, list.items.count) {
+            let command = list.items[i].command
+            switch command {
             case .pushClip(let r):
                 clips.append(clip)
                 clip = clip.intersecting(r, scale: scale)
@@ -51,15 +74,11 @@ struct Target {
                 if let c = clips.popLast() { clip = c }
             case .pushOpacity(let a):
                 opacities.append(opacity)
-                opacity = Self.combinedOpacity(opacity, a)
+                opacity = combinedOpacity(opacity, a)
             case .popOpacity:
                 if let o = opacities.popLast() { opacity = o }
             default:
-                if clip.isEmpty || opacity == 0 { continue }
-                if let hidden, hidden[i] { continue }
-                if cull, let b = PixelDamage.pixelBounds(item.command, scale: scale),
-                   b.x1 <= clip.x0 || b.x0 >= clip.x1 || b.y1 <= clip.y0 || b.y0 >= clip.y1 { continue }
-                draw(item.command, theme: theme)
+                body(i, command, clip, opacity)
             }
         }
     }
