@@ -47,7 +47,7 @@
 # VM a round's render median moved between 276 and 396 us with nothing else running).
 #
 #   Tools/wasm/bench.sh [--panel-frames N] [--render-frames N] [--rounds N] [--clock cpu|wall]
-#                       [--no-node] [--no-wasmkit] [--no-build] [--opt -Osize|-O]
+#                       [--no-node] [--no-wasmkit] [--no-build] [--opt -O|-Osize]
 #   defaults: 3,000 panel frames (about 60 flings), 100 renders, 5 rounds, wall; --no-build uses
 #   the module and the release wasm-reference as they are; --opt builds the module with
 #   that optimization (build.sh --speed modules, EMOJISIM_WASM_SPEED, stay at -O); the
@@ -62,7 +62,7 @@ USE_WASMKIT=1
 BUILD=1
 CLOCK=wall
 ROUNDS=5
-OPT=-Osize
+OPT=-O
 while [ $# -gt 0 ]; do
     case "$1" in
         --panel-frames) PANEL="$2"; shift 2 ;;
@@ -80,7 +80,7 @@ done
 case "$ROUNDS" in ''|*[!0-9]*|0) echo "bench.sh: --rounds must be a positive number" >&2; exit 2 ;; esac
 # The default build's module, or one per other optimization (switching would rebuild all).
 WASM="$ROOT/.build/wasm"
-[ "$OPT" = -Osize ] || WASM="$ROOT/.build/wasm$OPT"
+[ "$OPT" = -O ] || WASM="$ROOT/.build/wasm$OPT"
 OUT="$WASM/bench"
 CORE="$WASM/emojisim-core.wasm"
 BENCH="$WASM/emojisim-bench.wasm"

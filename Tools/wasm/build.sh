@@ -8,7 +8,7 @@
 # Needs only the Swift toolchain (swiftc with the Embedded stdlib for wasm32,
 # its clang with the wasm32 backend, wasm-ld). No SDK, no download.
 #
-#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -Osize|-O]
+#   Tools/wasm/build.sh [--modules "SimCore EmojiText"] [--out DIR] [--clean] [--opt -O|-Osize]
 #                       [--speed "Raster"] [--jobs N] [--threads N] [--simd] [--no-lto]
 #
 # The modules are those the ABI (Tools/wasm/ABI, Tools/wasm/entry) imports from
@@ -46,18 +46,16 @@
 #
 # --modules compiles only the named modules and what they import, and skips the link:
 # the quickest way to see which parts of the core compile under Embedded. --opt sets
-# the Swift optimization (default -Osize, the smaller module; -O for comparison: the
+# the Swift optimization (default -O; -Osize, the smaller module, for comparison: the
 # flags are part of a module's up-to-date check, so switching rebuilds everything;
-# use another --out to keep both).
+# use another --out to keep both). With LTO, -O throughout ran the panel frame in 9.7
+# instead of 11.0 us and the render in 360 instead of 372 us under node (interleaved
+# runs, 2026-12-06) for a module of 2.96 instead of 2.26 MB (still smaller than the
+# 4.07 MB -Osize module before LTO); without LTO it had gained 1-3% for 10% more bytes.
 #
-# --speed MODULES (EMOJISIM_WASM_SPEED; default "Raster") compiles those modules with -O
-# whatever --opt says: the pixel rasterizer's loops are the module's hottest code, and
-# V8 (node 20) does not inline one wasm function into another, so LLVM's inlining is
-# what removes calls from them. Measured under node (medians of 300 renders): Raster at
-# -O 456 vs 468 us a demo-screen render, for a module 2.6% larger; -O throughout (before
-# the Raster changes of this round) rendered in 1.31 vs 1.69 ms and ran the panel frame
-# in 22.6 vs 23.5 us, for 10% more bytes (docs/ARCHITECTURE.md, wasm performance notes).
-# --speed "" builds every module with --opt.
+# --speed MODULES (EMOJISIM_WASM_SPEED; default none) compiles those modules with -O
+# whatever --opt says (with --opt -Osize: -Osize but for the hottest modules, as the
+# build was before LTO with --speed Raster).
 #
 # --simd compiles the Swift modules (-Xcc -msimd128: clang's target features, which
 # Swift's code generation takes) and the C runtime with wasm SIMD128, for measurement
@@ -77,8 +75,8 @@ ABI=EmojiSimCoreABI
 WANTED=""
 LINK=1
 FORCE=""
-OPT=-Osize
-SPEED="${EMOJISIM_WASM_SPEED-Raster}"
+OPT=-O
+SPEED="${EMOJISIM_WASM_SPEED-}"
 JOBS="${EMOJISIM_WASM_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 THREADS="${EMOJISIM_WASM_THREADS:-0}"
 SIMD=""
