@@ -68,6 +68,26 @@ import Testing
         #expect(h == [true, false, false, false, false])
     }
 
+    /// As a user of the renderer sees it (public API only): a screen whose bands cover its
+    /// background renders exactly as the same screen without the background, and with a
+    /// point of gap between the bands the background shows there.
+    @Test func aCoveredBackgroundChangesNoPixelOfAScreen() {
+        // `separator`, not `background`: the canvas clears to `background` itself.
+        func screen(background: Bool, gap: Double) -> Image {
+            var list = DisplayList(width: 40, height: 30)
+            if background { list.items.append(DisplayItem(.fillRect(Rect(x: 0, y: 0, width: 40, height: 30), .separator))) }
+            list.items.append(DisplayItem(.fillRect(Rect(x: 0, y: 0, width: 40, height: 8), .surface)))
+            list.items.append(DisplayItem(.fillRect(Rect(x: 0, y: 8 + gap, width: 40, height: 22 - gap), .panelBackground)))
+            list.items.append(DisplayItem(.roundedRect(Rect(x: 4, y: 12, width: 20, height: 8), radius: 4, .bubbleOutgoing)))
+            return PixelCanvas.render(list, options: PixelRenderOptions(scale: 2, theme: .light))
+        }
+        #expect(screen(background: true, gap: 0).pixels == screen(background: false, gap: 0).pixels)
+        let shown = screen(background: true, gap: 1), cleared = screen(background: false, gap: 1)
+        let sep = Theme.light.color(.separator)
+        #expect(shown[10, 17] == (sep.r, sep.g, sep.b, 255))
+        #expect(shown[10, 17] != cleared[10, 17])
+    }
+
     /// Random flat lists of shapes, shadows and clipped or faded groups, some of them
     /// opaque whole-pixel rects: the render equals drawing each group as a list of its
     /// own (where nothing can be hidden), pixel for pixel.
