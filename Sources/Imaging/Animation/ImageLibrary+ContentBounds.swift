@@ -14,9 +14,10 @@ extension ImageLibrary {
     /// - Complexity: O(frames x canvas pixels) at first use (at most
     ///   `contentBoundsFrameLimit` frames), O(1) afterwards.
     public func contentBounds(named name: String) -> PixelRect? {
-        if let cached = contentBoundsCache[name] { return cached }
+        guard let slot = slot(name) else { return nil }
+        if let cached = slot.contentBounds { return cached }
         var union: PixelRect?
-        if let image = try? image(named: name) {
+        if let image = try? image(in: slot) {
             for i in 0..<min(image.frameCount, Self.contentBoundsFrameLimit) {
                 guard let frame = try? image.frame(at: i), let b = frame.contentBounds() else { continue }
                 if let u = union {
@@ -27,7 +28,7 @@ extension ImageLibrary {
                 }
             }
         }
-        contentBoundsCache[name] = .some(union)
+        slot.contentBounds = .some(union)
         return union
     }
 }

@@ -54,7 +54,31 @@ public final class ImageLibrary {
     /// Images whose memory the budget made them release.
     public private(set) var budgetReleases = 0
 
-    private enum Entry {
+    /// Everything known of one registered name, so that a lookup finds it all with one
+    /// hash of the name (a render looks up every emoji it draws; under wasm a String
+    /// hash and compare cost several times what they do natively). A name registered
+    /// again keeps its slot, reset (`forget`): `uses` entries that point at it go stale.
+    final class Slot {
+        /// The registered name (trimming reports and sequence frames name it).
+        let name: String
+        /// What is registered: bytes, a sequence, or the image built from them.
+        var entry: Entry
+        /// Decoded bytes at the last measure and the use number of the last hand-out;
+        /// nil until the image is first measured.
+        var held: (bytes: Int, lastUse: Int)?
+        /// Releasing frees nothing (a decoded still): `trim` skips it.
+        var pinned = false
+        /// `contentBounds(named:)`, once computed (the inner nil: known to have none).
+        var contentBounds: PixelRect??
+
+        init(name: String, entry: Entry) {
+            self.name = name
+            self.entry = entry
+        }
+    }
+
+    /// A slot's registered content.
+    enum Entry {
         case encoded([UInt8])
         case sequence(frames: [String], delay: FrameDelay, loopCount: LoopCount)
         case ready(AnimatedImage)
@@ -62,19 +86,15 @@ public final class ImageLibrary {
 
     /// The limits every registered file is decoded within.
     public let limits: ImageLimits
-    private var entries: [String: Entry] = [:]
-    /// Decoded bytes per ready image at its last measure, and when it was last used.
-    private var held: [String: (bytes: Int, lastUse: Int)] = [:]
+    private var slots: [String: Slot] = [:]
+    /// Slots whose `held` is set (what `uses` is compacted against).
+    private var heldCount = 0
     private var useCounter = 0
     /// The image handed out last: measured again at the next lookup.
-    private var lastHanded: String?
-    /// Images that free nothing when released (decoded stills).
-    private var pinned = Set<String>()
-    /// Every use in order (name, use number), read from `usesHead` by `trim`.
-    private var uses: [(name: String, use: Int)] = []
+    private var lastHanded: Slot?
+    /// Every use in order (slot, use number), read from `usesHead` by `trim`.
+    private var uses: [(slot: Slot, use: Int)] = []
     private var usesHead = 0
-    /// `contentBounds(named:)` per name (nil inside: known to have none).
-    var contentBoundsCache: [String: PixelRect?] = [:]
 
     /// An empty library.
     ///
@@ -87,21 +107,30 @@ public final class ImageLibrary {
     /// - Parameters:
     ///   - name: The resource name the UI asks for.
     ///   - bytes: The file's bytes, kept encoded until first use.
-    public func register(_ name: String, bytes: [UInt8]) { forget(name); entries[name] = .encoded(bytes) }
+    public func register(_ name: String, bytes: [UInt8]) { store(name, .encoded(bytes)) }
 
     /// Registers an already built image.
     ///
     /// - Parameters:
     ///   - name: The resource name.
     ///   - image: The image handed out for it from now on.
-    public func register(_ name: String, image: AnimatedImage) { forget(name); entries[name] = .ready(image) }
+    public func register(_ name: String, image: AnimatedImage) { store(name, .ready(image)) }
 
-    /// Drops what is known about `name` before it is registered again.
-    private func forget(_ name: String) {
-        contentBoundsCache[name] = nil
-        decodedBytesHeld -= held[name]?.bytes ?? 0
-        held[name] = nil
-        pinned.remove(name)
+    /// Registers `entry` under `name`, dropping what was known of an earlier registration
+    /// (its measure, pin and bounds; its `uses` entries go stale with its `held`).
+    private func store(_ name: String, _ entry: Entry) {
+        guard let slot = slots[name] else {
+            slots[name] = Slot(name: name, entry: entry)
+            return
+        }
+        if let h = slot.held {
+            decodedBytesHeld -= h.bytes
+            heldCount -= 1
+        }
+        slot.held = nil
+        slot.pinned = false
+        slot.contentBounds = nil
+        slot.entry = entry
     }
 
     /// Registers a `png_sequence`: the named stills shown in order, each for `delay`.
@@ -114,21 +143,20 @@ public final class ImageLibrary {
     ///   - delay: Each still's display time.
     ///   - loopCount: How often it plays; forever by default.
     public func registerSequence(_ name: String, frames: [String], delay: FrameDelay, loopCount: LoopCount = .forever) {
-        forget(name)
-        entries[name] = .sequence(frames: frames, delay: delay, loopCount: loopCount)
+        store(name, .sequence(frames: frames, delay: delay, loopCount: loopCount))
     }
 
     /// Whether `name` is registered (decoded or not).
-    public func contains(_ name: String) -> Bool { entries[name] != nil }
+    public func contains(_ name: String) -> Bool { slots[name] != nil }
 
     /// Every registered name, sorted.
     /// - Complexity: O(n log n) in the number of names.
-    public var names: [String] { entries.keys.sorted() }
+    public var names: [String] { slots.keys.sorted() }
 
     /// The format of a registered name by its magic bytes, without decoding.
     /// Nil for a name registered as an image or a sequence, or not registered.
     public func format(of name: String) -> ImageFormat? {
-        switch entries[name] {
+        switch slots[name]?.entry {
         case .encoded(let b): return ImageFormat.sniff(b)
         default: return nil
         }
@@ -143,76 +171,78 @@ public final class ImageLibrary {
     ///   `limits`), a broken sequence, a frame larger than the whole budget.
     /// - Complexity: O(1) amortized; O(images) when the budget makes images release.
     public func image(named name: String) throws(Failure) -> AnimatedImage {
-        let image = try lookup(name)
-        account(name, image)
+        guard let slot = slots[name] else { throw Failure.unknownName(name) }
+        return try image(in: slot)
+    }
+
+    /// `image(named:)` for the slot of its name (one hash of the name in all).
+    func image(in slot: Slot) throws(Failure) -> AnimatedImage {
+        let image = try lookup(slot)
+        account(slot, image)
         return image
     }
 
+    /// The slot of `name`, if registered.
+    func slot(_ name: String) -> Slot? { slots[name] }
+
     /// Measures the image handed out before (decoded since) and this one, and trims.
-    private func account(_ name: String, _ image: AnimatedImage) {
+    private func account(_ slot: Slot, _ image: AnimatedImage) {
         useCounter += 1
-        if let previous = lastHanded, previous != name { measure(previous) }
-        measure(name, image: image)
-        lastHanded = name
-        if decodedBytesHeld > decodedByteBudget { trim(keeping: name) }
+        if let previous = lastHanded, previous !== slot { measure(previous) }
+        measure(slot, image: image)
+        lastHanded = slot
+        if decodedBytesHeld > decodedByteBudget { trim(keeping: slot) }
     }
 
-    private func measure(_ name: String, image: AnimatedImage? = nil) {
+    private func measure(_ slot: Slot, image: AnimatedImage? = nil) {
         let img: AnimatedImage
-        if let image { img = image } else if case .ready(let r) = entries[name] { img = r } else { return }
+        if let image { img = image } else if case .ready(let r) = slot.entry { img = r } else { return }
         let bytes = img.retainedByteCount
-        // One hash of the name for the read and the write (each image drawn comes here
-        // once or twice a render).
         let use = useCounter, handed = image != nil
-        var old = 0, lastUse = use
-        Self.update(&held[name, default: (bytes: 0, lastUse: use)]) { e in
-            old = e.bytes
-            e.bytes = bytes
-            if handed { e.lastUse = use } else { lastUse = e.lastUse }
-        }
+        let old = slot.held?.bytes ?? 0
+        let lastUse = handed ? use : slot.held?.lastUse ?? use
+        if slot.held == nil { heldCount += 1 }
+        slot.held = (bytes: bytes, lastUse: lastUse)
         decodedBytesHeld += bytes - old
         if handed {
-            uses.append((name, use))
+            uses.append((slot, use))
             // Drop the stale entries once they outnumber the live ones (amortized O(1)).
-            if uses.count - usesHead > 4 * held.count + 64 {
-                uses = uses[usesHead...].filter { held[$0.name]?.lastUse == $0.use }
+            if uses.count - usesHead > 4 * heldCount + 64 {
+                uses = uses[usesHead...].filter { $0.slot.held?.lastUse == $0.use }
                 usesHead = 0
             }
         } else {
             // Decoded since its use: back in line (`trim` drops entries holding nothing).
-            if old == 0 && bytes > 0 { uses.append((name, lastUse)) }
+            if old == 0 && bytes > 0 { uses.append((slot, lastUse)) }
         }
         peakDecodedBytes = max(peakDecodedBytes, decodedBytesHeld)
     }
-
-    /// Calls `body` on `value` in place (a dictionary entry through its `_modify`).
-    private static func update<T>(_ value: inout T, _ body: (inout T) -> Void) { body(&value) }
 
     /// Releases the least recently used images' memory (not `keeping`'s) until the
     /// total fits the budget, or nothing is left to release (stills hold their pixels).
     /// Amortized O(1) a release: `uses` lists every use in order, an entry is stale once
     /// its image was used again, and stale entries are dropped as the front is read.
-    private func trim(keeping: String?) {
-        var partly: [(name: String, use: Int)] = []   // released some, still hold some: stay in front
-        var kept: [(name: String, use: Int)] = []     // the image being drawn: the most recent
+    private func trim(keeping: Slot?) {
+        var partly: [(slot: Slot, use: Int)] = []   // released some, still hold some: stay in front
+        var kept: [(slot: Slot, use: Int)] = []     // the image being drawn: the most recent
         while decodedBytesHeld > decodedByteBudget, usesHead < uses.count {
             let u = uses[usesHead]
             usesHead += 1
-            guard let h = held[u.name], h.lastUse == u.use, h.bytes > 0, !pinned.contains(u.name) else { continue }
-            guard u.name != keeping, case .ready(let image) = entries[u.name] else { kept.append(u); continue }
+            guard let h = u.slot.held, h.lastUse == u.use, h.bytes > 0, !u.slot.pinned else { continue }
+            guard u.slot !== keeping, case .ready(let image) = u.slot.entry else { kept.append(u); continue }
             image.releaseMemory()
             budgetReleases += 1
-            measure(u.name)
-            let now = held[u.name]?.bytes ?? 0
-            if now >= h.bytes { pinned.insert(u.name) } else if now > 0 { partly.append(u) }
+            measure(u.slot)
+            let now = u.slot.held?.bytes ?? 0
+            if now >= h.bytes { u.slot.pinned = true } else if now > 0 { partly.append(u) }
         }
         if !partly.isEmpty { uses.insert(contentsOf: partly, at: usesHead) }
         uses.append(contentsOf: kept)
     }
 
-    private func lookup(_ name: String) throws(Failure) -> AnimatedImage {
-        guard let entry = entries[name] else { throw Failure.unknownName(name) }
-        switch entry {
+    private func lookup(_ slot: Slot) throws(Failure) -> AnimatedImage {
+        let name = slot.name
+        switch slot.entry {
         case .ready(let image):
             return image
         case .encoded(let bytes):
@@ -225,12 +255,12 @@ public final class ImageLibrary {
             guard image.frameByteCount <= decodedByteBudget else {
                 throw Failure.overBudget(name: name, bytes: image.frameByteCount, budget: decodedByteBudget)
             }
-            entries[name] = .ready(image)
+            slot.entry = .ready(image)
             return image
         case .sequence(let frames, let delay, let loops):
             var stills: [AnimatedImage] = []
             for f in frames {
-                if case .sequence = entries[f] { throw Failure.nestedSequence(name: name, frame: f) }
+                if case .sequence = slots[f]?.entry { throw Failure.nestedSequence(name: name, frame: f) }
                 let still = try image(named: f)
                 if still.formatName == ImageSequenceSource.formatName { throw Failure.nestedSequence(name: name, frame: f) }
                 stills.append(still)
@@ -241,7 +271,7 @@ public final class ImageLibrary {
             } catch {
                 throw Failure.invalidSequence(name: name, underlying: error)
             }
-            entries[name] = .ready(image)
+            slot.entry = .ready(image)
             return image
         }
     }
