@@ -108,6 +108,18 @@ extension Target {
                             Self.fillWords(words, v, count: w * n)
                         }
                     } else {
+                        #if arch(wasm32)
+                        if al >= 255 && n > 1 && b - a > 64 {
+                            // The rows' words are equal: fill one and copy it down, one
+                            // `memory.copy` a row where `fillWords` makes a seed and
+                            // several copies (natively the vectorized fill is as fast).
+                            span(y, a + ax, b + ax, color, al)
+                            (p + (y * w + a + ax) * 4).withMemoryRebound(to: UInt32.self, capacity: (n - 1) * w + b - a) { row in
+                                for dy in 1..<n { Self.copyWords(row + dy * w, from: row, count: b - a) }
+                            }
+                            continue
+                        }
+                        #endif
                         for yy in y..<(y + n) { span(yy, a + ax, b + ax, color, al) }
                     }
                 }
