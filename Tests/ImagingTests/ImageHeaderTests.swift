@@ -90,4 +90,23 @@ import Testing
         }
         #expect(library.budgetReleases > 0)
     }
+
+    /// A name registered again starts over: the old image's measured bytes leave the
+    /// total, and its content bounds are computed anew.
+    @Test func aNameRegisteredAgainStartsOver() throws {
+        let library = ImageLibrary()
+        library.register("e", bytes: Self.canvasGIF(64))   // a 64x64 canvas holding one pixel
+        let gifBounds = try #require(library.contentBounds(named: "e"))
+        #expect(gifBounds.width == 1 && gifBounds.height == 1)
+        _ = try library.image(named: "e").frame(at: 0)
+        _ = try library.image(named: "e")   // measured after its decode
+        #expect(library.decodedBytesHeld >= 64 * 64 * 4)
+        var dot = Image(width: 40, height: 40)
+        for c in 0..<4 { dot.pixels[(10 * 40 + 20) * 4 + c] = 255 }
+        library.register("e", bytes: PNGEncoder().encode(dot))
+        #expect(library.decodedBytesHeld == 0)
+        #expect(library.contentBounds(named: "e") == PixelRect(x: 20, y: 10, width: 1, height: 1))
+        #expect(library.contentBounds(named: "missing") == nil)
+        #expect(library.names == ["e"])
+    }
 }
