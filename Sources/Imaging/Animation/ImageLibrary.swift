@@ -57,7 +57,7 @@ public final class ImageLibrary {
     /// Everything known of one registered name, so that a lookup finds it all with one
     /// hash of the name (a render looks up every emoji it draws; under wasm a String
     /// hash and compare cost several times what they do natively). A name registered
-    /// again keeps its slot, reset (`forget`): `uses` entries that point at it go stale.
+    /// again keeps its slot, reset (`store`): `uses` entries that point at it go stale.
     final class Slot {
         /// The registered name (trimming reports and sequence frames name it).
         let name: String
