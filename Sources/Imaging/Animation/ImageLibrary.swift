@@ -71,6 +71,7 @@ public final class ImageLibrary {
         /// `contentBounds(named:)`, once computed (the inner nil: known to have none).
         var contentBounds: PixelRect??
 
+        /// A slot holding `entry` under `name`, not yet measured, pinned or bounded.
         init(name: String, entry: Entry) {
             self.name = name
             self.entry = entry
@@ -79,8 +80,11 @@ public final class ImageLibrary {
 
     /// A slot's registered content.
     enum Entry {
+        /// A file's bytes, not parsed yet.
         case encoded([UInt8])
+        /// A `png_sequence` of the named stills, not built yet.
         case sequence(frames: [String], delay: FrameDelay, loopCount: LoopCount)
+        /// The image handed out for the name.
         case ready(AnimatedImage)
     }
 
