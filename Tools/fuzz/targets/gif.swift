@@ -1,5 +1,6 @@
 // libFuzzer target for the GIF decoder: parse, then decode and composite every frame
-// (in order, then backwards to exercise checkpoints and restart points).
+// (in order, then backwards to exercise checkpoints and restart points), and the header
+// probe, which must agree with the decoder on the canvas.
 // Built by Tools/fuzz/fuzz.sh together with the SimCore and Imaging sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -7,7 +8,14 @@ public func fuzzGIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Small limits keep each input fast; the limit checks themselves are what is tested.
     let limits = ImageLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 20, maxFrames: 64, maxDecodedBytes: 1 << 26)
+    // The header probe (catalog check trusts it without decoding) must never trap; where
+    // the logical screen is stated (both sides non-zero) it is the decoder's canvas.
+    let header = try? ImageHeader.probe(bytes)
     guard let gif = try? GIFImage(bytes: bytes, limits: limits, checkpointInterval: 2) else { return 0 }
+    if let header, header.width > 0, header.height > 0 {
+        precondition(header.width == gif.canvasWidth && header.height == gif.canvasHeight,
+                     "ImageHeader says \(header.width)x\(header.height), the decoder's canvas is \(gif.canvasWidth)x\(gif.canvasHeight)")
+    }
     var sink = 0
     for i in 0..<gif.frameCount {
         if let f = try? gif.frame(at: i) {

@@ -1,6 +1,7 @@
 // libFuzzer target for the PNM (PBM/PGM/PPM/PAM) codec: decode or throw. What decodes is
 // re-encoded as binary and ASCII PPM and must decode back to the same RGB (PPM carries no
 // alpha, so only the colour channels are compared, and the decoded alpha must be opaque).
+// ImageHeader.probe must agree with the decoder on the size.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNM(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -8,6 +9,12 @@ public func fuzzPNM(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let limits = ImageLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 20, maxFrames: 1, maxDecodedBytes: 1 << 26)
     guard let image = try? PNMCodec(limits: limits).decode(bytes) else { return 0 }
     precondition(image.pixels.count == image.width * image.height * 4)
+    // The header probe (catalog check trusts it without decoding) must state the size the
+    // decoder produced whenever it reads the header at all (PAM's is not probed).
+    if let header = try? ImageHeader.probe(bytes) {
+        precondition(header.width == image.width && header.height == image.height,
+                     "ImageHeader says \(header.width)x\(header.height), the decoder made \(image.width)x\(image.height)")
+    }
     guard image.width * image.height <= 1 << 14 else { return 0 }
     for format in [PNMCodec.Format.ppmBinary, .ppmASCII] {
         let again: Image
