@@ -204,7 +204,7 @@ enum SnapshotsCommand: CLICommand {
     /// stand for the lines typed (nil: standard input); `output` prints a line (a
     /// prompt ends without one).
     static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL, base: URL,
-                       answers: [String]? = nil, output: (String) -> Void = { print($0) }) -> Int32 {
+                       answers: [String]? = nil, output: (String) -> Void = { print(displaySafe($0)) }) -> Int32 {
         var answers = answers
         func readAnswer() -> String? {
             guard answers != nil else { return readLine() }
