@@ -194,7 +194,7 @@ public func verifySnapshot<Value, Format>(
         mode: RecordMode.resolve(record, environment: environment), isCI: RecordMode.isCI(environment),
         blocked: TestExpectations.blockedReason,
         artifacts: SnapshotFiles.artifactsFolder(root: root, environment: environment),
-        acceptHint: "review: swift run emojisim snapshots review  (or: emojisim snapshots accept \(relative).new)",
+        acceptHint: "review: swift run emojisim snapshots review  (or: emojisim snapshots accept \(Escaping.shellWord(relative + ".new")))",
         root: root)
     let check = SnapshotStore.verify(actual, diffing: strategy.diffing, reference: reference, displayName: relative,
                                      artifactName: String(relative.dropFirst("Snapshots/".count)), policy: policy)

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Raster
 import Scenario
+import SimCore
 
 /// Runs scenario scripts and checks their snapshots with the same renderer
 /// (`SnapshotRenderer`) and the same comparison (`SnapshotStore.verify`) as `assertSnapshot`. What `emojisim run`,
@@ -117,7 +118,8 @@ public struct ScenarioVerifier {
     public struct Verification: Sendable {
         /// The script file as given to ``verify(_:at:)``.
         public var script: URL
-        /// The script as messages name it (relative to the package root when known).
+        /// The script as messages name it (relative to the package root when known),
+        /// escaped as `escapedForDisplay` writes it (no control character reaches a terminal).
         public var displayName: String
         /// The run: steps, expectations, the failure that stopped it, snapshots, recording.
         public var result: ScenarioResult
@@ -224,7 +226,9 @@ public struct ScenarioVerifier {
             guard let root, u.path.hasPrefix(root.path + "/") else { return u.path }
             return String(u.path.dropFirst(root.path.count + 1))
         }
-        let displayName = relative(url.standardizedFileURL)
+        // Messages, reports and the CLI's verdict lines print this name: a carriage
+        // return or escape sequence in a file name must not rewrite the terminal's line.
+        let displayName = escapedForDisplay(relative(url.standardizedFileURL))
         let configuration = ScenarioConfiguration(script: script)
         let host: any ScenarioHost
         do {
@@ -255,9 +259,9 @@ public struct ScenarioVerifier {
             }
             let policy = SnapshotStore.Policy(
                 mode: record, isCI: isCI, blocked: blocked, artifacts: artifactsFolder,
-                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(relative($0)).new)" },
+                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(Escaping.shellWord(relative($0) + ".new")))" },
                 root: writeRoot(for: url))
-            let check = Self.check(output, reference: reference, displayName: reference.map(relative) ?? output.fileName,
+            let check = Self.check(output, reference: reference, displayName: reference.map { escapedForDisplay(relative($0)) } ?? output.fileName,
                                    artifactName: location.map { $0.key + "/" + output.fileName },
                                    policy: policy, font: runner.font, images: host.imageProvider, codes: codes)
             snapshots.append(ScenarioSnapshot(output: output, check: check))

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Raster
+import SimCore
 
 /// The one comparison behind `assertSnapshot`, `assertScenario` and `emojisim run`:
 /// a rendered value against its reference file, under a record mode.
@@ -106,10 +107,10 @@ public enum SnapshotStore {
                 try SnapshotFiles.writeAtomically(bytes(), to: pending, within: policy.root)
                 check.pendingFile = pending
                 var detail = diff.isEmpty ? "" : "\n" + diff
-                if !check.artifacts.isEmpty { detail += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
+                if !check.artifacts.isEmpty { detail += "\nartifacts: " + check.artifacts.map { escapedForDisplay($0.path) }.joined(separator: ", ") }
                 return fail(.pending(diff), "snapshot \(displayName): \(headline); the new render is pending review at \(displayName).new\(detail)")
             } catch {
-                return fail(.unreadable("\(error)"), "snapshot \(displayName): could not write \(pending.path): \(error)")
+                return fail(.unreadable("\(error)"), "snapshot \(displayName): could not write \(escapedForDisplay(pending.path)): \(error)")
             }
         }
         func leaveArtifacts(_ failure: SnapshotFailure?) {
@@ -189,7 +190,7 @@ public enum SnapshotStore {
         case .never:
             leaveArtifacts(failure)
             var m = "snapshot \(displayName) does not match (\(why)):\n" + failure.message
-            if !check.artifacts.isEmpty { m += "\nartifacts: " + check.artifacts.map(\.path).joined(separator: ", ") }
+            if !check.artifacts.isEmpty { m += "\nartifacts: " + check.artifacts.map { escapedForDisplay($0.path) }.joined(separator: ", ") }
             return fail(.mismatch(failure.message), m)
         }
     }

@@ -85,23 +85,65 @@ final class SnapshotUsage: @unchecked Sendable {
 /// that no assertion of the last logged test run used and no scenario script of the
 /// package names; for any other folder of references (`--snapshots DIR`, or a folder of
 /// loose scripts outside a package), references no script names.
+///
+/// A script that does not parse names no references, yet it still owns them: every
+/// file under its folder of references is kept, and the survey reports the script's
+/// errors so that a command refuses to act (a one-character typo must not make
+/// `snapshots orphans --delete` remove the script's references).
 public enum SnapshotOrphans {
+    /// What a look at a folder of references found.
+    public struct Survey: Sendable {
+        /// The references nothing produces, relative to the folder surveyed (`Snapshots/...`
+        /// for the package's own folder), sorted.
+        public var orphans: [String]
+        /// How many references (files other than pending `.new` files and dotfiles) the
+        /// surveyed folder holds, produced or not.
+        public var references: Int
+        /// How many scenario scripts were read (those that parse).
+        public var scripts: Int
+        /// The errors of every script that does not parse and has references in the
+        /// folder (files under its folder of references, all kept).
+        public var unparsed: [ScriptError]
+    }
+
     /// Paths relative to `root`, sorted; nil when no test run was logged (run the whole
     /// `swift test` first: a filtered run makes every reference it skipped look orphaned).
-    /// Pending `.new` files and dotfiles are not references and are never listed.
+    /// Pending `.new` files and dotfiles are not references and are never listed; the
+    /// references of a script that does not parse are never listed.
     ///
     /// - Parameter root: the package root.
     /// - Returns: `Snapshots/...` paths, or nil without a logged test run.
     /// - Complexity: O(files under the root), reading every scenario script once.
     public static func find(root: URL) -> [String]? {
+        survey(root: root)?.orphans
+    }
+
+    /// The references under the package's `Snapshots/` (or only under its subfolder
+    /// `within`) that no assertion of the last logged test run used and no scenario
+    /// script of the package names.
+    ///
+    /// - Parameters:
+    ///   - root: the package root.
+    ///   - within: a folder inside `<root>/Snapshots` to survey instead of all of it.
+    /// - Returns: the survey (orphans as `Snapshots/...` paths), or nil without a logged
+    ///   test run.
+    /// - Complexity: O(files under the root), reading every scenario script once.
+    public static func survey(root: URL, within: URL? = nil) -> Survey? {
         guard let url = SnapshotUsage.latestLog(root: root), let log = FileManager.default.contents(atPath: url.path) else { return nil }
         let snapshots = root.appendingPathComponent("Snapshots")
         var used = Set<String>()
         for line in String(decoding: log, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Snapshots/") {
             used.insert(String(line.dropFirst("Snapshots/".count)))
         }
-        used.formUnion(scriptReferences(scripts: root, snapshots: snapshots))
-        return unused(under: snapshots, used: used).map { "Snapshots/" + $0 }
+        let found = scriptReferences(scripts: root, snapshots: snapshots)
+        used.formUnion(found.references)
+        var files = referenceFiles(under: snapshots)
+        if let within {
+            let prefix = String(within.standardizedFileURL.path.dropFirst(snapshots.standardizedFileURL.path.count + 1)) + "/"
+            files = files.filter { $0.hasPrefix(prefix) }
+        }
+        return Survey(orphans: unused(files, used: used, kept: found.kept).map { "Snapshots/" + $0 },
+                      references: files.count, scripts: found.scripts, unparsed: found.unparsed)
     }
 
     /// References under `snapshots` that no scenario script under `scripts` names: a
@@ -116,7 +158,21 @@ public enum SnapshotOrphans {
     /// - Returns: paths relative to `snapshots`, sorted.
     /// - Complexity: O(files under both folders), reading every script once.
     public static func find(snapshots: URL, scripts: URL) -> [String] {
-        unused(under: snapshots, used: scriptReferences(scripts: scripts, snapshots: snapshots))
+        survey(snapshots: snapshots, scripts: scripts).orphans
+    }
+
+    /// As ``find(snapshots:scripts:)``, with what else was found.
+    ///
+    /// - Parameters:
+    ///   - snapshots: the folder of references.
+    ///   - scripts: the folder whose scripts (recursively) produce them.
+    /// - Returns: the survey, orphans relative to `snapshots`.
+    /// - Complexity: O(files under both folders), reading every script once.
+    public static func survey(snapshots: URL, scripts: URL) -> Survey {
+        let found = scriptReferences(scripts: scripts, snapshots: snapshots)
+        let files = referenceFiles(under: snapshots)
+        return Survey(orphans: unused(files, used: found.references, kept: found.kept), references: files.count,
+                      scripts: found.scripts, unparsed: found.unparsed)
     }
 
     /// As `find(root:)`, empty when no run was logged.
@@ -133,21 +189,27 @@ public enum SnapshotOrphans {
     /// - Returns: paths relative to the root.
     /// - Complexity: O(files under the root).
     public static func scriptReferences(root: URL) -> Set<String> {
-        Set(scriptReferences(scripts: root, snapshots: root.appendingPathComponent("Snapshots")).map { "Snapshots/" + $0 })
+        Set(scriptReferences(scripts: root, snapshots: root.appendingPathComponent("Snapshots")).references.map { "Snapshots/" + $0 })
     }
 
     /// `<script path without extension>/<name>.<ext>` for every snapshot line of every
-    /// script under `scripts`. Nested packages (folders with their own Package.swift),
-    /// dotfolders (`.build`) and the `snapshots` folder itself are skipped.
-    static func scriptReferences(scripts: URL, snapshots: URL) -> Set<String> {
+    /// script under `scripts`; for a script that does not parse, its folder
+    /// (`<script path without extension>/`, every file under it kept) and its errors
+    /// when that folder holds anything. Nested packages (folders with their own
+    /// Package.swift), dotfolders (`.build`) and the `snapshots` folder itself are skipped.
+    static func scriptReferences(scripts: URL, snapshots: URL)
+        -> (references: Set<String>, kept: [String], scripts: Int, unparsed: [ScriptError]) {
         var out = Set<String>()
+        var kept: [String] = []
+        var unparsed: [ScriptError] = []
+        var count = 0
         let fm = FileManager.default
         let root = scripts.standardizedFileURL
         let skip = snapshots.standardizedFileURL.path
         var stack = [root]
         while let dir = stack.popLast() {
             guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
-            for n in names where !n.hasPrefix(".") {
+            for n in names.sorted() where !n.hasPrefix(".") {
                 let url = dir.appendingPathComponent(n)
                 var isDir: ObjCBool = false
                 guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
@@ -155,10 +217,27 @@ public enum SnapshotOrphans {
                     if url.standardizedFileURL.path == skip { continue }
                     if fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { continue }
                     stack.append(url)
-                } else if n.hasSuffix(".scenario"),
-                          let data = fm.contents(atPath: url.path),
-                          let script = try? ScriptParser.parse(String(decoding: data, as: UTF8.self), name: n) {
+                } else if n.hasSuffix(".scenario") {
                     let key = String(url.deletingPathExtension().path.dropFirst(root.path.count + 1))
+                    let script: Script
+                    do throws(ScriptParseErrors) {
+                        // As `emojisim run` reads it: bad UTF-8 is an error at its place.
+                        guard let data = fm.contents(atPath: url.path) else {
+                            throw ScriptParseErrors([ScriptError(file: url.path, line: 1, column: 1, message: "cannot read the file")])
+                        }
+                        script = try ScriptParser.parse(utf8: [UInt8](data), name: url.path)
+                    } catch {
+                        // Its references cannot be told from others: keep them all.
+                        let folder = snapshots.appendingPathComponent(key)
+                        var isFolder: ObjCBool = false
+                        if fm.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+                           !referenceFiles(under: folder).isEmpty {
+                            kept.append(key + "/")
+                            unparsed += error.errors
+                        }
+                        continue
+                    }
+                    count += 1
                     for c in script.commands {
                         guard case .snapshot(let r) = c.value else { continue }
                         for f in r.formats { out.insert("\(key)/\(r.name).\(f.fileExtension)") }
@@ -166,21 +245,26 @@ public enum SnapshotOrphans {
                 }
             }
         }
-        return out
+        return (out, kept, count, unparsed)
     }
 
-    /// Files under `folder` (relative paths, sorted) not in `used`; pending files and
-    /// dotfiles are skipped.
-    static func unused(under folder: URL, used: Set<String>) -> [String] {
+    /// The references under `folder` (relative paths, sorted): every file but pending
+    /// files and dotfiles.
+    static func referenceFiles(under folder: URL) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var orphans: [String] = []
+        var files: [String] = []
         while let item = e.nextObject() as? String {
             var isDir: ObjCBool = false
             let full = folder.appendingPathComponent(item)
             guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isDir), !isDir.boolValue else { continue }
             if item.hasPrefix(".") || item.contains("/.") || item.hasSuffix(".new") { continue }
-            if !used.contains(item) { orphans.append(item) }
+            files.append(item)
         }
-        return orphans.sorted()
+        return files.sorted()
+    }
+
+    /// The `files` not in `used` and under none of the `kept` folders (each ending in `/`).
+    static func unused(_ files: [String], used: Set<String>, kept: [String]) -> [String] {
+        files.filter { f in !used.contains(f) && !kept.contains { f.hasPrefix($0) } }
     }
 }

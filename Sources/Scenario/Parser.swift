@@ -37,6 +37,9 @@ public enum ScriptParser {
         // A snapshot name is one reference file per format: a second line with the same
         // name would compare two moments with each other.
         var snapshotLines: [String: Int] = [:]
+        // Names differ but files may not: `a styled` and `a.styled ascii` both write
+        // a.styled.txt, and the second run would compare one with the other forever.
+        var snapshotFiles: [String: (line: Int, name: String, format: Script.SnapshotFormat)] = [:]
         var lineNumber = 0
         // Split on scalars, not Characters: "\r\n" is one Character and would hide the break.
         for rawLine in source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -69,7 +72,17 @@ public enum ScriptParser {
                         throw line.error(tokens.count > 1 ? tokens[1] : first,
                                          "snapshot name '\(request.name)' is already used on line \(earlier) (each snapshot needs its own name)")
                     }
+                    for format in request.formats {
+                        let file = request.name + "." + format.fileExtension
+                        if let earlier = snapshotFiles[file] {
+                            throw line.error(tokens.count > 1 ? tokens[1] : first,
+                                             "snapshot '\(request.name)' \(format.rawValue) writes \(file), which snapshot '\(earlier.name)' \(earlier.format.rawValue) on line \(earlier.line) also writes (rename one of them)")
+                        }
+                    }
                     snapshotLines[request.name] = lineNumber
+                    for format in request.formats {
+                        snapshotFiles[request.name + "." + format.fileExtension] = (lineNumber, request.name, format)
+                    }
                 }
                 commands.append(Script.Located(command, line: lineNumber, column: first.column))
             } catch {

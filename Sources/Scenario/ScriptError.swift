@@ -18,8 +18,10 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file; self.line = line; self.column = column; self.message = messageText(message)
     }
 
-    /// `FILE:LINE:COL: error: message`.
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    /// `FILE:LINE:COL: error: message`. The file name is escaped as `escapedForDisplay`
+    /// writes it: a name with a carriage return or an escape sequence would otherwise
+    /// rewrite the terminal line it is printed on (a fake PASS over the error).
+    public var description: String { "\(escapedForDisplay(file)):\(line):\(column): error: \(message)" }
 }
 
 /// Every parse error of one script (the parser reports them all before anything runs).
@@ -49,6 +51,6 @@ public struct ScriptWarning: Hashable, Sendable, CustomStringConvertible {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    /// `FILE:LINE:COL: warning: message`.
-    public var description: String { "\(file):\(line):\(column): warning: \(message)" }
+    /// `FILE:LINE:COL: warning: message`, the file name escaped as in `ScriptError`.
+    public var description: String { "\(escapedForDisplay(file)):\(line):\(column): warning: \(message)" }
 }

@@ -94,37 +94,41 @@ struct ScenarioRunSession {
         var verifications: [ScenarioVerifier.Verification] = []
         var failures: [String] = []
         var viewers: [URL: URL] = [:]
+        // One name per script for its viewer page and --out folder: two scripts of one
+        // name in different folders must not write one file (ScriptOutputNames).
+        let viewerNames = ScriptOutputNames.viewerNames(scripts.map(\.0))
+        let outNames = ScriptOutputNames.outNames(scripts.map(\.0))
         for (n, (url, script)) in scripts.enumerated() {
-            if !options.json && scripts.count > 1 { printError("[\(n + 1)/\(scripts.count)] \(url.path)") }
+            if !options.json && scripts.count > 1 { printError("[\(n + 1)/\(scripts.count)] \(escapedForDisplay(url.path))") }
             var v: ScenarioVerifier.Verification
             do {
                 v = try verifier.verify(script, at: url)
             } catch {
-                let message = error is ScriptError ? "\(error)" : "\(url.path):1:1: error: \(error)"
+                let message = error is ScriptError ? "\(error)" : "\(escapedForDisplay(url.path)):1:1: error: \(error)"
                 printError(message)
                 failures.append(message)
                 continue
             }
             // Manual-timing touches that did not activate their target (the run went on).
-            for w in v.result.warnings { printError("\(url.path):\(w.line):\(w.column): warning: \(w.message)") }
-            do { try writeOutputs(v) } catch {
+            for w in v.result.warnings { printError("\(escapedForDisplay(url.path)):\(w.line):\(w.column): warning: \(w.message)") }
+            do { try writeOutputs(v, name: outNames[n]) } catch {
                 v.errors.append("cannot write outputs: \(error)")
             }
             if let folder = options.viewer {
-                let page = TraceViewer.url(for: v, in: folder)
+                let page = folder.appendingPathComponent(viewerNames[n] + ".html")
                 do {
                     try TraceViewer.write(v, to: page, within: folder)
                     viewers[v.script] = page
                 } catch {
-                    v.errors.append("cannot write the trace viewer \(page.path): \(error)")
+                    v.errors.append("cannot write the trace viewer \(escapedForDisplay(page.path)): \(error)")
                 }
                 // The frames are rendered: the run's images are no longer needed.
                 v.viewerFrames = nil
             }
             verifications.append(v)
             if !options.json {
-                printOutcome(v)
-                if let page = viewers[v.script], !v.passed { print("viewer: \(relativeToCWD(page))") }
+                print(displaySafe(outcome(v)))
+                if let page = viewers[v.script], !v.passed { print("viewer: \(escapedForDisplay(relativeToCWD(page)))") }
             }
         }
         if let report = options.report {
@@ -132,9 +136,9 @@ struct ScenarioRunSession {
                 let base = report.deletingLastPathComponent()
                 try HTMLReport.write(verifications, to: report,
                                      viewers: viewers.mapValues { Self.relativePath(of: $0, from: base) })
-                if !options.json { print("report: \(report.path)") }
+                if !options.json { print("report: \(escapedForDisplay(report.path))") }
             } catch {
-                failures.append("error: cannot write the report \(report.path): \(error)")
+                failures.append("error: cannot write the report \(escapedForDisplay(report.path)): \(error)")
                 printError(failures.last!)
             }
         }
@@ -142,7 +146,7 @@ struct ScenarioRunSession {
             do {
                 try SnapshotFiles.writeAtomically(Array(JUnitReport.render(verifications, setupFailures: failures).utf8), to: junit)
             } catch {
-                failures.append("error: cannot write the JUnit report \(junit.path): \(error)")
+                failures.append("error: cannot write the JUnit report \(escapedForDisplay(junit.path)): \(error)")
                 printError(failures.last!)
             }
         }
@@ -158,7 +162,7 @@ struct ScenarioRunSession {
         var i = 0
         while i < a.count - 1, i < b.count, a[i] == b[i] { i += 1 }
         let parts = Array(repeating: "..", count: b.count - i) + a[i...]
-        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+        return Escaping.urlPath(parts.joined(separator: "/"))
     }
 
     func relativeToCWD(_ u: URL) -> String {
@@ -166,7 +170,12 @@ struct ScenarioRunSession {
         return u.path.hasPrefix(cwd) ? String(u.path.dropFirst(cwd.count)) : u.path
     }
 
-    func printOutcome(_ v: ScenarioVerifier.Verification) {
+    /// What the run prints for one script: its verdict line, its problems and the review
+    /// command. Names in it are escaped (`escapedForDisplay`) and suggested commands
+    /// quoted (`Escaping.shellWord`); the caller prints it through `displaySafe`.
+    func outcome(_ v: ScenarioVerifier.Verification) -> String {
+        var lines: [String] = []
+        func print(_ s: String) { lines.append(s) }
         if options.printAscii {
             for s in v.snapshots where s.output.format == .ascii {
                 print("── \(s.output.name) (\(s.output.subject.rawValue)) ──")
@@ -198,13 +207,14 @@ struct ScenarioRunSession {
             let here = FileManager.default.currentDirectoryPath + "/"
             if folder.hasPrefix(here) { folder = String(folder.dropFirst(here.count)) }
             let count = pending == 1 ? "it" : "all \(pending)"
-            print("review: emojisim snapshots review \(folder)  (or accept \(count): emojisim snapshots accept \(folder))")
+            let word = escapedForDisplay(Escaping.shellWord(folder))
+            print("review: emojisim snapshots review \(word)  (or accept \(count): emojisim snapshots accept \(word))")
         }
+        return lines.joined(separator: "\n")
     }
 
-    func writeOutputs(_ v: ScenarioVerifier.Verification) throws {
+    func writeOutputs(_ v: ScenarioVerifier.Verification, name stem: String) throws {
         guard let out = options.out else { return }
-        let stem = v.script.deletingPathExtension().lastPathComponent
         let folder = out.appendingPathComponent(stem)
         for s in v.snapshots {
             if let bytes = s.check.actual?.bytes {

@@ -263,3 +263,35 @@ write('binlen/emtionMeans.plist', '<plist><dict/></plist>')
 write('bplistver/emtions.plist', b'bplist0\xb0' + b'\xa1\x01' + b'\xc1\x02' + b'\x10\x07' + bytes([8, 10, 12]) + bytes([0, 0, 0, 0, 0, 0, 1, 1]) + bytes(7) + b'\x03' + bytes(8) + bytes(7) + b'\x0e')
 write('bplistver/emtionMeans.plist', '<plist><dict/></plist>')
 script('nulpath.scenario', 'catalog json "a\\u{0}b.json"\ntap input\n')
+
+# Round three, items 5-7, 20-22, 25 (issue 47).
+# 5: a loose script with a one-character typo and its references; the same script
+# parsing, with the folder named one level too deep; a package whose Snapshots/ has a
+# subfolder of script references.
+script('r3orph/flow.scenario', 'conversation empty\nexpect keybord none\nsnapshot s input ascii\n')
+write('r3orph/Snapshots/flow/s.txt', 'x')
+script('r3deep/flow.scenario', 'conversation empty\nsnapshot s input ascii\n')
+write('r3deep/Snapshots/flow/s.txt', 'x')
+write('r3sub/Package.swift', '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "p")\n')
+script('r3sub/Tests/Scenarios/f.scenario', 'conversation empty\nsnapshot s input ascii\n')
+write('r3sub/Snapshots/Tests/Scenarios/f/s.txt', 'x')
+write('r3sub/Snapshots/Tests/Scenarios/f/gone.txt', 'x')
+write('r3sub/.build/snapshot-usage/run-1.txt', '')
+# 6: two scripts named x.scenario in two folders, outside any package.
+script('r3same/a/x.scenario', 'conversation empty\nexpect keyboard none\nsnapshot s input ascii\n')
+script('r3same/b/x.scenario', 'conversation empty\ntap input\nexpect keyboard system\nsnapshot s input ascii\n')
+# 7: two snapshot names that write one file.
+script('r3collide.scenario', 'conversation empty\nsnapshot a styled\nsnapshot a.styled ascii\n')
+script('r3collide-tree.scenario', 'conversation empty\nsnapshot a tree\nsnapshot a.tree ascii\n')
+# 20: a failing script whose name moves the cursor and paints a green PASS.
+script('r3esc/x\r\x1b[32mPASS all 12 scripts\x1b[0m\x1b[K.scenario', 'conversation empty\nexpect keyboard emoji\n')
+script('r3esc/y\r\x1b[32mPASS\x1b[0m.scenario', 'conversation empty\nexpect keybord none\n')
+# 21: names that run a command when pasted unquoted.
+script('r3sh/a b;touch PWNED;#.scenario', 'conversation empty\nsnapshot s input ascii\n')
+script('r3sh/$(touch PWNED2).scenario', 'conversation empty\nsnapshot s input ascii\n')
+# 22: a screen PNG past the report's 48 KB inline limit, for a report named r#1.html.
+script('r3big.scenario', 'device 600x900@2\nconversation demo\nsnapshot big screen png\n')
+# 25: text that is not UTF-8 (0xFF at byte offset 5), and a GIF.
+write('r3ok.txt', 'abc\n')
+write('r3bad.txt', b'abc\nd\xffe\n')
+write('r3a.gif', b'GIF89a\x01\x00\x01\x00\x00\x00\x00;')

@@ -205,5 +205,37 @@ expect 26-15-drag-not-inf     "a 1e300 drag is refused in points, not inf" sh -c
 check 26-15-nul-path          err $E run nulpath.scenario
 expect 26-15-nul-named        "a NUL in a path is called a NUL" grep -q "NUL" 26-15-nul-path.out
 
+# Round three, items 5-7, 20-22, 25 (issue 47).
+# 5. orphans: a script with a typo keeps its references; a folder nothing produces stops
+# the command; a subfolder of a package's Snapshots/ keeps its live references.
+check r3-5-orphans-typo       err $E snapshots orphans --snapshots r3orph/Snapshots --delete
+expect r3-5-typo-kept         "the typo is reported at its place and s.txt is kept" sh -c 'grep -q "flow.scenario:2:8: error: unknown expectation" r3-5-orphans-typo.out && test -f r3orph/Snapshots/flow/s.txt'
+check r3-5-orphans-too-deep   err $E snapshots orphans --snapshots r3deep/Snapshots/flow --delete
+expect r3-5-too-deep-kept     "nothing produced: it says so and deletes nothing" sh -c 'grep -q "none of its 1 references is produced" r3-5-orphans-too-deep.out && test -f r3deep/Snapshots/flow/s.txt'
+check r3-5-orphans-subfolder  ok sh -c "cd r3sub && $E snapshots orphans --snapshots Snapshots/Tests/Scenarios --delete"
+expect r3-5-subfolder-live    "the live reference stays, only gone.txt is deleted" sh -c 'test -f r3sub/Snapshots/Tests/Scenarios/f/s.txt && test ! -e r3sub/Snapshots/Tests/Scenarios/f/gone.txt'
+# 6. Two x.scenario in two folders: a viewer page and an --out folder each, each linked.
+check r3-6-same-names         ok $E run r3same/a/x.scenario r3same/b/x.scenario --viewer r3v --out r3o --report r3same.html --record missing
+expect r3-6-two-of-each       "r3v/{a,b}/x.html and r3o/{a,b}/x/ written, the report links each" sh -c 'test -f r3v/a/x.html && test -f r3v/b/x.html && test -f r3o/a/x/trace.txt && test -f r3o/b/x/trace.txt && grep -q "href=\"r3v/a/x.html\"" r3same.html && grep -q "href=\"r3v/b/x.html\"" r3same.html && ! cmp -s r3o/a/x/trace.txt r3o/b/x/trace.txt'
+# 7. Two snapshot names, one file: a parse error naming both lines.
+check r3-7-styled-collision   err $E run r3collide.scenario
+expect r3-7-styled-named      "the error is at line 3 and names line 2" grep -q "r3collide.scenario:3:10: error: snapshot 'a.styled' ascii writes a.styled.txt, which snapshot 'a' styled on line 2 also writes" r3-7-styled-collision.out
+check r3-7-tree-collision     err $E run r3collide-tree.scenario
+# 20. A name with CR and escape sequences: no raw CR or ESC in any line.
+check r3-20-escaped-run       err $E run r3esc/x*.scenario --record never
+check r3-20-escaped-parse     err $E run r3esc/y*.scenario
+expect r3-20-no-raw-controls  "no raw ESC or CR reaches the terminal" sh -c '! cat r3-20-escaped-run.out r3-20-escaped-parse.out | grep -q "$(printf "\033")" && ! cat r3-20-escaped-run.out r3-20-escaped-parse.out | grep -q "$(printf "\r")" && grep -q "^FAIL .*\\\\u{1B}\[32mPASS" r3-20-escaped-run.out'
+# 21. The review and accept commands, pasted into a shell, run nothing else.
+check r3-21-quoted-commands   err sh -c "cd r3sh && $E run . --report r.html"
+expect r3-21-pasted-safely    "6 printed commands (run, report), none touches PWNED" sh -c 'cd r3sh && { echo "emojisim() { :; }"; sed -n "s/^review: \(emojisim snapshots review .*\)  (or accept it: \(emojisim snapshots accept .*\))$/\1\n\2/p" ../r3-21-quoted-commands.out; grep -o "<code class=.cmd.>emojisim snapshots accept [^<]*" r.html | sed "s/^<code class=.cmd.>//"; } > paste.sh && [ $(grep -c "^emojisim snapshots" paste.sh) -eq 6 ] && sh paste.sh && test ! -e PWNED && test ! -e PWNED2'
+# 22. A report named r#1.html: its large image's src is percent-encoded.
+check r3-22-report-hash       ok $E run r3big.scenario --report "r#1.html" --record missing
+expect r3-22-src-encoded      "<img src> is r%231.html.files/... and the file exists" sh -c 'grep -q "src=\"r%231.html.files/image-1.png\"" "r#1.html" && test -f "r#1.html.files/image-1.png"'
+# 25. diff: the first bad byte's offset; a GIF named as a GIF.
+check r3-25-diff-not-utf8     err $E diff r3ok.txt r3bad.txt
+expect r3-25-offset-named     "the bad byte is named with its offset" grep -q "r3bad.txt:2:2: error: not UTF-8 text: byte 0xFF at byte offset 5" r3-25-diff-not-utf8.out
+check r3-25-diff-gif          err $E diff r3a.gif r3a.gif
+expect r3-25-gif-named        "a GIF is called a GIF, and what diff compares is said" grep -q "r3a.gif is a GIF image; diff compares PNG/PPM images or UTF-8 text" r3-25-diff-gif.out
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -147,7 +147,7 @@ public struct HTMLReport {
         h += "\(title) (line \(s.output.line), \(escape(s.output.subject.rawValue))): \(s.status.label)</h3>\n"
         if let m = s.check.message, !s.passed { h += "<pre>\(escape(m))</pre>\n" }
         if let pending = s.check.pendingFile {
-            h += "<code class=\"cmd\">emojisim snapshots accept \(escape(relativeToCWD(pending)))</code>\n"
+            h += "<code class=\"cmd\">emojisim snapshots accept \(escape(Escaping.shellWord(relativeToCWD(pending))))</code>\n"
         }
         let showReference = !s.passed && s.check.expected != nil
         h += "<div class=\"row\">"
@@ -245,7 +245,8 @@ public struct HTMLReport {
             let name = "image-\(counter).png"
             try SnapshotFiles.writeAtomically(png, to: filesFolder.appendingPathComponent(name))
             filesWritten += 1
-            src = escape(url.lastPathComponent + ".files/" + name)
+            // `r#1.html.files/...` unencoded is `r` plus a fragment: no image.
+            src = escape(Escaping.urlPath(url.lastPathComponent + ".files/" + name))
         }
         let cls = className.map { " class=\"\($0)\"" } ?? ""
         return "<figure\(cls)><img alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption>\(below)</figure>"

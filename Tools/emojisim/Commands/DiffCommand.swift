@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Raster
 import EmojiSimIO
+import SimCore
 
 /// `emojisim diff A B [--out FILE] [--tolerance N]`: compares two text snapshots or two
 /// images (PNG or PPM) with the same functions the snapshot tests use.
@@ -20,8 +21,12 @@ enum DiffCommand: CLICommand {
       --out FILE       write the diff image (images) or the unified diff (text)
       --tolerance N    images: ignore channel deltas up to N (0...255, default 0)
 
+    Other images (GIF, JPEG, WebP, BMP, TIFF) are refused by name, and text that is
+    not UTF-8 with the byte offset (line and column) of its first bad byte.
+
     exit status: 0 equal, 1 different, 2 bad input (unreadable file, bad image,
-    an image compared with text, bad options).
+    an image compared with text, an image diff does not compare, text that is not
+    UTF-8, bad options).
     """
 
     /// Largest input read: above the largest snapshot image (64 MP of RGBA is 256 MB
@@ -54,15 +59,48 @@ enum DiffCommand: CLICommand {
             printError("error: \(error)")
             return 2
         }
+        // An image diff does not compare is named as what it is, not called "not UTF-8".
+        for (bytes, path) in [(a, pathA), (b, pathB)] {
+            if let other = otherImageFormat(bytes) {
+                printError("error: \(escapedForDisplay(path)) is a \(other) image; \(compares) (convert it first, e.g. `emojisim image frames`)")
+                return 2
+            }
+        }
         let kindA = SnapshotImageCodec.sniff(a), kindB = SnapshotImageCodec.sniff(b)
         if (kindA == nil) != (kindB == nil) {
-            printError("error: cannot compare an image with a text file (\(kindA == nil ? pathA : pathB) is not PNG/PPM)")
+            printError("error: cannot compare an image with a text file (\(escapedForDisplay(kindA == nil ? pathA : pathB)) is not PNG/PPM)")
             return 2
         }
         if kindA != nil {
             return compareImages(a, b, pathA, pathB, tolerance: tolerance, out: args.options["out"])
         }
         return compareTexts(a, b, pathA, pathB, out: args.options["out"])
+    }
+
+    /// What diff compares, for its refusals.
+    static let compares = "diff compares PNG/PPM images or UTF-8 text"
+
+    /// The name of an image format diff recognises but does not compare (by its
+    /// signature), nil for anything else.
+    static func otherImageFormat(_ bytes: [UInt8]) -> String? {
+        if ImageFormat.sniff(bytes) == .gif { return "GIF" }
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + magic.count && bytes[offset..<(offset + magic.count)].elementsEqual(magic)
+        }
+        if starts([0xFF, 0xD8, 0xFF]) { return "JPEG" }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "WebP" }
+        if starts(Array("BM".utf8)) && bytes.count >= 26 { return "BMP" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        return nil
+    }
+
+    /// Why `bytes` is not UTF-8 text, with the first bad byte's offset, line and column;
+    /// nil when it is.
+    static func notUTF8(_ bytes: [UInt8], _ path: String) -> String? {
+        guard let bad = UTF8Validation.firstInvalidByte(in: bytes) else { return nil }
+        let (line, column) = UTF8Validation.lineAndColumn(ofByte: bad, in: bytes)
+        let hex = String(bytes[bad], radix: 16, uppercase: true)
+        return "\(escapedForDisplay(path)):\(line):\(column): error: not UTF-8 text: byte 0x\(hex.count < 2 ? "0" + hex : hex) at byte offset \(bad) starts no UTF-8 character; \(compares)"
     }
 
     static func compareImages(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, tolerance: Int, out: String?) -> Int32 {
@@ -88,20 +126,19 @@ enum DiffCommand: CLICommand {
                 printError("error: \(error)")
                 return 2
             }
-            print("diff image: \(out)")
+            print("diff image: \(escapedForDisplay(out))")
         }
         return 1
     }
 
     static func compareTexts(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, out: String?) -> Int32 {
-        guard let textA = String(validating: a, as: UTF8.self) else {
-            printError("error: \(pathA) is neither an image nor UTF-8 text")
-            return 2
+        for (bytes, path) in [(a, pathA), (b, pathB)] {
+            if let why = notUTF8(bytes, path) {
+                printError(why)
+                return 2
+            }
         }
-        guard let textB = String(validating: b, as: UTF8.self) else {
-            printError("error: \(pathB) is neither an image nor UTF-8 text")
-            return 2
-        }
+        let textA = String(decoding: a, as: UTF8.self), textB = String(decoding: b, as: UTF8.self)
         guard let diff = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: 80) else {
             print("equal: \(TextDiff.lineOps(old: textA, new: textA).count) lines")
             return 0
@@ -110,7 +147,7 @@ enum DiffCommand: CLICommand {
         let removed = ops.filter { if case .removed = $0 { true } else { false } }.count
         let added = ops.filter { if case .added = $0 { true } else { false } }.count
         print("different: \(removed) line(s) removed, \(added) added")
-        print(diff, terminator: "")
+        print(displaySafe(diff), terminator: "")
         if let out {
             let full = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: .max) ?? diff
             do { try SafeFileWriter.write(Array(full.utf8), to: URL(fileURLWithPath: out)) } catch {

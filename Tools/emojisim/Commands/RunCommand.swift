@@ -34,7 +34,9 @@ enum RunCommand: CLICommand {
                         ever written. A script whose expectations fail (or that
                         stops early) writes nothing, whatever the mode.
       --out DIR         write every rendered snapshot and the trace of each script
-                        under DIR/<script stem>/
+                        under DIR/<script stem>/ (two scripts of one stem in one
+                        run: the folders above each that tell them apart, as in
+                        DIR/a/x/ and DIR/b/x/; --viewer pages likewise)
       --gif             also write DIR/<script stem>.gif: the screen at 30 frames per
                         second of virtual time (needs --out, default ./emojisim-out),
                         ending on the screen as the run left it; a run with `resize`

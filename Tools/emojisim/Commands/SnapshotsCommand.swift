@@ -1,6 +1,8 @@
 import Foundation
 import Imaging
 import Raster
+import SimCore
+import Scenario
 import EmojiSimTesting
 #if canImport(Glibc)
 import Glibc
@@ -38,20 +40,30 @@ enum SnapshotsCommand: CLICommand {
       reject    delete each pending file; the reference stays
       orphans   references no test (of the last whole `swift test` run) and no
                 scenario script produces; --delete removes them. With --snapshots DIR
-                (other than the package's Snapshots/), or outside a package: the
-                references under DIR (default ./Snapshots) that no script produces,
-                the scripts being those under the package root when DIR is inside
-                the package, else those under DIR's parent folder (a script there at
-                dir/flow.scenario keeps its references in DIR/dir/flow/)
+                (other than the package's Snapshots/ or a folder in it), or outside
+                a package: the references under DIR (default ./Snapshots) that no
+                script produces, the scripts being those under the package root when
+                DIR is inside the package, else those under DIR's parent folder (a
+                script there at dir/flow.scenario keeps its references in
+                DIR/dir/flow/). A script that does not parse keeps its references
+                and stops the command (its errors, exit 2); so does a folder of
+                which no reference at all is produced (exit 1): nothing is listed
+                or deleted then
 
       --all           every pending file (accept, reject)
       --snapshots DIR the folder to act on instead of <package>/Snapshots
 
-    Exit status: 0 done, 1 a file could not be accepted/rejected or nothing to do
-    where something was asked for, 2 a usage error.
+    Exit status: 0 done, 1 a file could not be accepted/rejected/deleted or nothing
+    to do where something was asked for, 2 a usage error or a script that does not
+    parse (orphans).
     """
 
     static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// Runs as from the folder `cwd` (which finds the package and the default folder).
+    static func run(_ arguments: [String], in cwd: URL) -> Int32 {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["all", "delete"], options: ["snapshots"])
@@ -63,12 +75,14 @@ enum SnapshotsCommand: CLICommand {
             printError("error: name a subcommand (pending, review, accept, reject, orphans)\nsee: emojisim snapshots --help")
             return 2
         }
-        let paths = Array(args.positionals.dropFirst()).map { URL(fileURLWithPath: $0).standardizedFileURL }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func resolve(_ p: String) -> URL {
+            (p.hasPrefix("/") ? URL(fileURLWithPath: p) : cwd.appendingPathComponent(p)).standardizedFileURL
+        }
+        let paths = Array(args.positionals.dropFirst()).map(resolve)
         let root = SnapshotFiles.packageRoot(from: cwd.appendingPathComponent("x").path)
         // Outside a package, scripts keep their references in Snapshots/ beside them
         // (ScenarioVerifier), so the current folder's Snapshots/ is the default there.
-        let folder = args.options["snapshots"].map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let folder = args.options["snapshots"].map(resolve)
             ?? (root ?? cwd).appendingPathComponent("Snapshots")
         func collect() throws -> [SnapshotReview.Pending] {
             if paths.isEmpty {
@@ -79,8 +93,10 @@ enum SnapshotsCommand: CLICommand {
             for p in paths { out += try SnapshotReview.pending(under: p) }
             return out
         }
+        // Every path this command prints is a name someone else chose: escaped, so a
+        // carriage return or escape sequence in it cannot rewrite the terminal's line.
         func show(_ u: URL) -> String {
-            u.path.hasPrefix(cwd.path + "/") ? String(u.path.dropFirst(cwd.path.count + 1)) : u.path
+            escapedForDisplay(u.path.hasPrefix(cwd.path + "/") ? String(u.path.dropFirst(cwd.path.count + 1)) : u.path)
         }
         switch sub {
         case "pending":
@@ -120,15 +136,20 @@ enum SnapshotsCommand: CLICommand {
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-snapshot-review")
             return review(collect: collect, show: show, diffs: reviewFolder, base: root ?? folder)
         case "orphans":
-            // The package's own Snapshots/ also holds the tests' references: only a
-            // logged test run can tell which are used. Any other folder holds scripts'.
-            let orphans: [URL]
-            if let root, folder.path == root.appendingPathComponent("Snapshots").standardizedFileURL.path {
-                guard let found = SnapshotOrphans.find(root: root) else {
+            // The package's own Snapshots/ (or a folder in it) also holds the tests'
+            // references: only a logged test run can tell which are used. Any other
+            // folder holds scripts'.
+            let survey: SnapshotOrphans.Survey
+            let base: URL
+            let producers: String
+            let own = root.map { $0.appendingPathComponent("Snapshots").standardizedFileURL.path }
+            if let root, let own, folder.path == own || folder.path.hasPrefix(own + "/") {
+                guard let found = SnapshotOrphans.survey(root: root, within: folder.path == own ? nil : folder) else {
                     printError("error: no test run is logged under .build/snapshot-usage; run the whole `swift test` first")
                     return 1
                 }
-                orphans = found.map { root.appendingPathComponent($0) }
+                (survey, base) = (found, root)
+                producers = "no test of the last logged `swift test` run and none of the \(found.scripts) scenario scripts under \(show(root)) produces any of them"
             } else {
                 guard FileManager.default.fileExists(atPath: folder.path) else {
                     printError("error: \(show(folder)): no such folder (name the references' folder with --snapshots DIR)")
@@ -138,22 +159,40 @@ enum SnapshotsCommand: CLICommand {
                 // current folder); loose scripts keep references in Snapshots/ beside them.
                 let inside = root.map { folder.path.hasPrefix($0.standardizedFileURL.path + "/") } ?? false
                 let scripts = inside ? root! : folder.deletingLastPathComponent()
-                orphans = SnapshotOrphans.find(snapshots: folder, scripts: scripts).map { folder.appendingPathComponent($0) }
+                (survey, base) = (SnapshotOrphans.survey(snapshots: folder, scripts: scripts), folder)
+                producers = "none of the \(survey.scripts) scenario scripts under \(show(scripts)) produces any of them (a script at \(show(scripts))/dir/flow.scenario keeps its references in \(show(folder))/dir/flow/)"
             }
-            for o in orphans {
-                if args.flags.contains("delete") {
+            let deleting = args.flags.contains("delete")
+            // A script that does not parse still owns its references: nothing is listed
+            // or deleted until it parses, as `run` runs nothing until every script parses.
+            if !survey.unparsed.isEmpty {
+                for e in survey.unparsed { printError(e.description) }
+                printError("error: a script that does not parse keeps its references; nothing was \(deleting ? "deleted" : "listed") (fix the script first)")
+                return 2
+            }
+            // Every reference an orphan means the folder and the scripts do not belong
+            // together (a subfolder named, or the wrong --snapshots), not that all of
+            // them are stale: stop rather than delete a whole folder.
+            if survey.references > 0, survey.orphans.count == survey.references {
+                printError("error: \(show(folder)): none of its \(survey.references) references is produced by anything: \(producers); nothing was \(deleting ? "deleted" : "listed"). Name the folder `emojisim run --snapshots` wrote, or remove the folder by hand if it is stale")
+                return 1
+            }
+            var failed = false
+            for o in survey.orphans.map({ base.appendingPathComponent($0) }) {
+                if deleting {
                     do {
                         try FileManager.default.removeItem(at: o)
                         print("deleted \(show(o))")
                     } catch {
                         printError("error: cannot delete \(show(o)): \(error.localizedDescription)")
+                        failed = true
                     }
                 } else {
                     print(show(o))
                 }
             }
-            if orphans.isEmpty { print("no orphaned references") }
-            return 0
+            if survey.orphans.isEmpty { print("no orphaned references") }
+            return failed ? 1 : 0
         default:
             printError("error: unknown subcommand '\(sub)' (pending, review, accept, reject, orphans)\nsee: emojisim snapshots --help")
             return 2
@@ -165,7 +204,7 @@ enum SnapshotsCommand: CLICommand {
     /// stand for the lines typed (nil: standard input); `output` prints a line (a
     /// prompt ends without one).
     static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL, base: URL,
-                       answers: [String]? = nil, output: (String) -> Void = { print($0) }) -> Int32 {
+                       answers: [String]? = nil, output: (String) -> Void = { print(displaySafe($0)) }) -> Int32 {
         var answers = answers
         func readAnswer() -> String? {
             guard answers != nil else { return readLine() }
