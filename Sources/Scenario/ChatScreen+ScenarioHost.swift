@@ -5,6 +5,7 @@ import Interaction
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// The real screen's host as a scenario host: targets are finders the screen resolves
 /// (`ChatScreen.resolve(_:in:at:)`, ChatScreen+Finders.swift), editing actions map to
