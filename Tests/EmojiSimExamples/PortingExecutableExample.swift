@@ -52,3 +52,26 @@ let package = Package(
         }
     }
 }
+
+@Suite struct ChatUIShipsWithoutTestModules {
+    /// ChatUI's sources import no test module and its target depends on none: an app
+    /// that ports the models links no test driver (the conformances are ChatHarness's).
+    @Test func chatUIImportsNoTestModule() throws {
+        let root = PortingExecutableExample.root
+        let folder = root.appendingPathComponent("Sources/ChatUI")
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        let testModules = ["Tester", "ChatHarness", "Scenario", "EmojiSimTesting", "Testing", "XCTest"]
+        for f in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(f), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                let module = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(!testModules.contains(module), "Sources/ChatUI/\(f) imports \(module)")
+            }
+        }
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try #require(manifest.components(separatedBy: ".target(name: \"ChatUI\"").dropFirst().first)
+        let dependencies = String(target.prefix { $0 != "]" })
+        for m in testModules { #expect(!dependencies.contains("\"\(m)\""), "the ChatUI target depends on \(m)") }
+    }
+}
