@@ -16,10 +16,14 @@ if grep -q "warning:" "$log"; then
     cat "$log" >&2; echo "check-consumer-executable: the build printed warnings" >&2; exit 1
 fi
 bin=$(swift build "$@" --show-bin-path)
-# Only ChatUI and what it imports were compiled: no Tester, ChatHarness or Scenario.
+# Only ChatUI and what it imports are linked: no object of Tester, ChatHarness, Scenario
+# or the Foundation shell is among the executable's inputs (SwiftPM's link file list).
+objects="$bin/PanelPort.product/Objects.LinkFileList"
+[ -f "$objects" ] || { echo "check-consumer-executable: no $objects to check the link inputs in" >&2; exit 1; }
+grep -q "/ChatUI.build/" "$objects" || { echo "check-consumer-executable: ChatUI's objects are not linked?" >&2; exit 1; }
 for m in Tester ChatHarness Scenario EmojiSimIO EmojiSimTesting; do
-    if [ -n "$(find "$bin" -name "$m.swiftmodule" 2>/dev/null | head -1)" ]; then
-        echo "check-consumer-executable: $m was built for an executable that depends only on ChatUI" >&2; exit 1
+    if grep -q "/$m.build/" "$objects"; then
+        echo "check-consumer-executable: $m is linked into an executable that depends only on ChatUI" >&2; exit 1
     fi
 done
 "$bin/PanelPort"
