@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux links no libm into an executable by default, and the core's `rounded()`,
+// `squareRoot()`, `floor`... lower to its round, rint, trunc, ceil, floor, sqrt: each core
+// target that calls them names it, so every product links with nothing but
+// `.product(name:package:)` (Tests/Fixtures/ConsumerExecutable).
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 // One package, no dependencies. The pure core (SimCore ... Scenario) imports no
 // Foundation; EmojiSimIO, EmojiSimTesting and the tools are the shell around it.
 let package = Package(
@@ -13,7 +19,10 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         // The one way to drive a simulation (touches, virtual time, finders) under test.
         .library(name: "Tester", targets: ["Tester"]),
+        // The chat screen's models and reducers, what an app ports: no test driver.
         .library(name: "ChatUI", targets: ["ChatUI"]),
+        // The chat screen as the Tester's subject: its `Testable` conformances and finders.
+        .library(name: "ChatHarness", targets: ["ChatHarness"]),
         // The scenario language and runner, so other packages can drive a screen from
         // scripts or from Swift (`ScenarioDriver`) and check it with EmojiSimTesting.
         .library(name: "Scenario", targets: ["Scenario"]),
@@ -23,24 +32,29 @@ let package = Package(
     ],
     targets: [
         // MARK: pure core
-        .target(name: "SimCore"),
+        .target(name: "SimCore", linkerSettings: libm),
         .target(name: "EmojiText", dependencies: ["SimCore"]),
-        .target(name: "Imaging", dependencies: ["SimCore"]),
-        .target(name: "Interaction", dependencies: ["SimCore"]),
-        .target(name: "Raster", dependencies: ["SimCore", "Imaging"]),
+        .target(name: "Imaging", dependencies: ["SimCore"], linkerSettings: libm),
+        .target(name: "Interaction", dependencies: ["SimCore"], linkerSettings: libm),
+        .target(name: "Raster", dependencies: ["SimCore", "Imaging"], linkerSettings: libm),
         // --
-        .target(name: "Tester", dependencies: ["SimCore", "Interaction", "Raster"]),
+        .target(name: "Tester", dependencies: ["SimCore", "Interaction", "Raster"], linkerSettings: libm),
         // --
-        .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester"]),
+        .target(name: "ChatUI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster"],
+                linkerSettings: libm),
         // --
-        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI"]),
+        .target(name: "ChatHarness", dependencies: ["SimCore", "EmojiText", "Interaction", "Raster", "Tester", "ChatUI"]),
+        // --
+        .target(name: "Scenario", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "ChatHarness"],
+                linkerSettings: libm),
         // --
 
         // MARK: the Foundation shell
         .target(
             name: "EmojiSimIO",
             dependencies: ["SimCore", "EmojiText", "Imaging", "Raster", "ChatUI", "Scenario"],
-            resources: [.copy("Resources")]
+            resources: [.copy("Resources")],
+            linkerSettings: libm
         ),
         // --
         .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"]),
@@ -59,7 +73,7 @@ let package = Package(
         ),
         // The C ABI of the wasm build (Tools/wasm), also built natively: the native half
         // of the wasm bit-exactness proof runs the same code (Tools/wasm/reference).
-        .target(name: "EmojiSimCoreABI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario"],
+        .target(name: "EmojiSimCoreABI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "ChatHarness", "Scenario"],
                 path: "Tools/wasm/ABI"),
         .executableTarget(name: "wasm-reference", dependencies: ["EmojiText", "Scenario", "EmojiSimIO", "EmojiSimCoreABI"],
                           path: "Tools/wasm/reference"),
@@ -83,21 +97,21 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Tester", "Raster", "SimCore"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "SimCore"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI", "Imaging", "SimCore"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI", "ChatHarness", "Imaging", "SimCore"]),
         // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
         .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario", "ChatUI", "EmojiSimIO", "Imaging", "Raster", "SimCore"]),
         // --
-        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "EmojiSimTesting", "EmojiSimIO", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
+        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "ChatHarness", "EmojiSimTesting", "EmojiSimIO", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
         // --
         .testTarget(name: "EmojiSimIOTests", dependencies: ["EmojiSimIO", "EmojiSimCoreABI", "ChatUI", "EmojiText", "Imaging", "Raster", "Scenario", "SimCore"]),
         // --
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting", "ChatUI", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "EmojiSimIO", "EmojiSimTesting", "ChatUI", "ChatHarness", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
         // --
         // The Swift of README.md and docs/, compiled and run (DocSnippetTests checks the
         // docs show exactly this code), and the seed flows as a newcomer writes them.
         .testTarget(name: "EmojiSimExamples",
-                    dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "Scenario", "EmojiSimIO",
-                                   "EmojiSimTesting"],
+                    dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "ChatHarness", "Scenario",
+                                   "EmojiSimIO", "EmojiSimTesting"],
                     exclude: ["Flows"]),
         // --
     ],

@@ -5,9 +5,10 @@ import Interaction
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// The real screen's host as a scenario host: targets are finders the screen resolves
-/// (`ChatScreen.resolve(_:in:at:)`, ChatScreen+Finders.swift), editing actions map to
+/// (`ChatScreen.resolve(_:in:at:)`, ChatHarness/ChatScreen+Finders.swift), editing actions map to
 /// the screen's actions, queries to its state.
 extension Host: ScenarioHost where R == ChatScreen {
     /// The device's screen size in points.

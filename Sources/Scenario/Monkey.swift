@@ -1,6 +1,7 @@
 import SimCore
 import ChatUI
 import Tester
+import ChatHarness
 
 /// Monkey testing: random valid actions against a fresh host, every invariant checked
 /// after each step; on a violation the action list is shrunk (delta debugging over

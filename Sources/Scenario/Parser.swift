@@ -2,6 +2,7 @@ import SimCore
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
 /// anything runs. Linear in the script length.

@@ -2,6 +2,7 @@ import SimCore
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// What a script's setup lines ask for, with the defaults of a script that says nothing.
 public struct ScenarioConfiguration: Hashable, Sendable {

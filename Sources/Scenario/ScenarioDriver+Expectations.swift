@@ -2,6 +2,7 @@ import SimCore
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 // The driver's expectation checks: one `ExpectationOutcome` per `expect` line, with the
 // expected and the found value in the script's own spelling.

@@ -3,6 +3,7 @@ import Interaction
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// What a script drives: a whole chat screen on a virtual clock. `Host<ChatScreen>`
 /// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.

@@ -4,6 +4,7 @@ import Interaction
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// Runs a parsed script against a host. Pure and deterministic: the same script and
 /// host give the same result, byte for byte, on every machine and build.

@@ -2,6 +2,7 @@ import SimCore
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// A parsed scenario: setup lines, then actions, expectations and snapshots, in order.
 /// The language is a public contract (docs/SCENARIOS.md); scripts written against it

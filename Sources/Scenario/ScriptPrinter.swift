@@ -2,6 +2,7 @@ import SimCore
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:
 /// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.

@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// UITableView details of the bubble list a port relies on (docs/PORTING.md).

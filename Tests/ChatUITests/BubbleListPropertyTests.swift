@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// Seeded random sequences of list operations over a 1,000-message conversation; every

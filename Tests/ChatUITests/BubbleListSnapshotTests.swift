@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 import EmojiText
 import Imaging
 import Interaction

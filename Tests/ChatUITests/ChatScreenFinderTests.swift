@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// The chat screen's finders, through `resolve` and the Tester's gestures.

@@ -4,6 +4,7 @@ import Imaging
 import Raster
 import EmojiSimTesting
 @testable import ChatUI
+import ChatHarness
 
 /// A screen's pixel snapshots draw its own images: `assertSnapshot(of: screen, as: .png)`
 /// needs no provider from the test (issue 25: the provider used to live in Scenario, so

@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// Seeded monkey runs on the whole screen over 1,000 messages: flings on the list,

@@ -4,6 +4,7 @@ import EmojiText
 import Interaction
 import Raster
 import Tester
+import ChatHarness
 import EmojiSimTesting
 @testable import ChatUI
 

@@ -3,6 +3,7 @@ import SimCore
 import EmojiText
 import Raster
 import Tester
+import ChatHarness
 import EmojiSimTesting
 @testable import ChatUI
 

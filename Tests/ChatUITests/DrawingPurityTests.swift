@@ -3,6 +3,7 @@ import SimCore
 import EmojiText
 import Raster
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// `displayList()` is pure: called twice it gives the same list and changes nothing,

@@ -1,6 +1,7 @@
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// One visibility answer: `FinderResult.isVisible`, `Tester.isVisible`, `expect T

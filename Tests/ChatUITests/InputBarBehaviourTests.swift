@@ -4,6 +4,7 @@ import EmojiText
 import Interaction
 @testable import ChatUI
 import Tester
+import ChatHarness
 
 /// A bar on an iPhone 8 in a `Host<InputBar>` with its own clock and trace, driven
 /// through the Tester: the host ticks the bar at 60 Hz frame boundaries while it needs

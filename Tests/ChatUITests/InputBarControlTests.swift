@@ -3,6 +3,7 @@ import SimCore
 import Interaction
 @testable import ChatUI
 import Tester
+import ChatHarness
 
 /// The bar's buttons as UIControls while the keyboard moves the bar: the table of
 /// touches on the toggle around the keyboard's show animation (manual timing: every

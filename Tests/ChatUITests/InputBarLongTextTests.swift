@@ -2,6 +2,7 @@ import Testing
 import SimCore
 import EmojiText
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// Issue 18, item 9: typing into a long text. The trace quotes a long text in part, the

@@ -2,6 +2,7 @@ import Testing
 import SimCore
 import EmojiSimTesting
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 @Suite struct KeyboardCurveTests {

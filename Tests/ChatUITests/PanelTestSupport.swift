@@ -4,6 +4,7 @@ import Interaction
 import Imaging
 @testable import ChatUI
 import Tester
+import ChatHarness
 
 /// Synthetic catalogs and a touch driver for the panel tests.
 enum PanelFixtures {

@@ -2,6 +2,7 @@ import Testing
 import SimCore
 import Raster
 import Tester
+import ChatHarness
 @testable import ChatUI
 
 /// The long-press preview in a whole screen: above the finger for every row (over the

@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Tester", package: "EmojiSim"),          // tester.tap(.emoji("笑哭"))
                 .product(name: "ChatUI", package: "EmojiSim"),          // ChatScreen and the models
+                .product(name: "ChatHarness", package: "EmojiSim"),     // ChatScreen's finders for the Tester
                 .product(name: "Scenario", package: "EmojiSim"),        // scripts, ScenarioDriver
                 .product(name: "EmojiSimIO", package: "EmojiSim"),      // ScenarioHosting, catalogs
                 .product(name: "EmojiSimTesting", package: "EmojiSim"), // assertSnapshot, assertScenario
@@ -46,7 +47,7 @@ let package = Package(
         }
         let libraries = Set(names(after: ".library(name: \"", in: manifest))
         let used = names(after: ".product(name: \"", in: snippet)
-        #expect(used.count == 5)
+        #expect(used.count == 6)
         for p in used { #expect(libraries.contains(p), "the snippet uses product \(p), which Package.swift does not have") }
         #expect(snippet.hasPrefix(String(manifest.prefix { $0 != "\n" })))
         #expect(snippet.contains(".package(path: \"../EmojiSim\")") && !snippet.contains("import Foundation"))

@@ -88,11 +88,11 @@ import EmojiSimTesting
         }
     }
 
-    /// `// snippet: NAME` ... `// end snippet` regions of this target's files and of the
-    /// consumer package fixture's tests, dedented.
+    /// `// snippet: NAME` ... `// end snippet` regions of this target's files, of the
+    /// consumer package fixture's tests and of the consumer executable's sources, dedented.
     static var regions: [String: String] {
         var out: [String: String] = [:]
-        let files = ["Tests/EmojiSimExamples", "Tests/Fixtures/ConsumerPackage/Tests"].flatMap { dir in
+        let files = ["Tests/EmojiSimExamples", "Tests/Fixtures/ConsumerPackage/Tests", "Tests/Fixtures/ConsumerExecutable/Sources"].flatMap { dir in
             let folder = root.appendingPathComponent(dir)
             return (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
                 .filter { ($0.hasSuffix(".swift") || $0.hasSuffix(".snippet")) && !$0.hasPrefix(".build") }
@@ -130,7 +130,7 @@ import EmojiSimTesting
         #expect(marked.count >= 3)
         for b in marked {
             guard let code = regions[b.snippet!] else {
-                Issue.record("\(b.file):\(b.line): snippet '\(b.snippet!)' has no // snippet: region in Tests/EmojiSimExamples")
+                Issue.record("\(b.file):\(b.line): snippet '\(b.snippet!)' has no // snippet: region in Tests/EmojiSimExamples or the fixtures")
                 continue
             }
             #expect(b.text == code, "\(b.file):\(b.line): snippet '\(b.snippet!)' differs from its code:\n\(code)")

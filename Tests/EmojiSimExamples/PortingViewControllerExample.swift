@@ -86,6 +86,7 @@ final class ChatViewController {
 
 import Testing
 import Tester                       // Finder, to aim the touches
+import ChatHarness                  // ChatScreen.resolve(_:in:at:)
 
 @Suite struct PortingViewControllerExample {
     /// UIKit's run loop for the port: the display link on the 60 Hz grid (its first frame

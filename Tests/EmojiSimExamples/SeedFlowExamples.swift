@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import SimCore
 import Tester
+import ChatHarness
 import ChatUI
 import Scenario
 import EmojiSimIO

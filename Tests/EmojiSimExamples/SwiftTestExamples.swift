@@ -6,6 +6,7 @@ import Testing
 import SimCore              // Host: the one runtime of every model
 import Tester               // Tester, finders (.input, .emoji("笑哭"), …), expectations
 import ChatUI               // ChatScreen, SyntheticEmojiImages
+import ChatHarness          // ChatScreen as the Tester's subject: its finders
 import EmojiText            // EmojiCatalog (.demo)
 
 @Suite struct DeleteKeyTests {

@@ -5,6 +5,7 @@ import ChatUI
 import Scenario
 import EmojiSimIO
 import Tester
+import ChatHarness
 import EmojiSimTesting
 
 /// Tapping page dots from Swift, as Tests/Scenarios/flow-page-dots.scenario does from a

@@ -4,6 +4,7 @@ import ChatUI
 import EmojiSimIO
 @testable import Scenario
 import Tester
+import ChatHarness
 
 /// A script's targets are `Finder`s: the parser reads `Finder.description` back, the
 /// printer writes it, and the runner aims through the Tester with the scripts' errors.

@@ -3,6 +3,7 @@ import SimCore
 import Imaging
 import Raster
 import ChatUI
+import ChatHarness
 import Scenario
 import EmojiSimIO
 import EmojiSimTesting

@@ -3,6 +3,7 @@ import Interaction
 import Raster
 import ChatUI
 import Tester
+import ChatHarness
 @testable import Scenario
 
 /// A host that records what reaches it, for testing the runner itself (timing,

@@ -5,6 +5,7 @@ import ChatUI
 import EmojiSimIO
 @testable import Scenario
 import Tester
+import ChatHarness
 
 /// The Tester through scripts on the real screen: auto timing, manual timing's
 /// warnings, actionability errors, finders, swipe start points, idle waits.

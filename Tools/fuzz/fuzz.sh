@@ -64,7 +64,7 @@ for entry in $list; do find "$root/Sources/$entry" -name '*.swift'; done |
                 name = substr(files[i], length(src) + 1); gsub("/", "_", name)
                 out = dst name
                 while ((getline line < files[i]) > 0)
-                    if (line !~ /^import (SimCore|Imaging|EmojiText|Raster|Tester|Scenario|EmojiSimIO|ChatUI)$/) print line > out
+                    if (line !~ /^import (SimCore|Imaging|EmojiText|Raster|Tester|Scenario|EmojiSimIO|ChatUI|ChatHarness)$/) print line > out
                 close(files[i]); close(out)
             }
         }'

@@ -3,7 +3,6 @@ import EmojiText
 import Imaging
 import Interaction
 import Raster
-import Tester
 
 /// The chat screen's runtime is SimCore's one `Host`; these are its conveniences: a
 /// screen opened on a clock, the actions a test or script sends by name, and the
@@ -78,11 +77,6 @@ extension Host where R == ChatScreen {
     /// The layout pass (`.layout`): the list's visible height follows the keyboard's
     /// position now. Drivers send it before reading what is drawn between frames.
     public func layoutIfNeeded() { send(.layout) }
-
-    /// Delivers touches at their timestamps through a `Tester` (the clock advances to each).
-    /// - Parameter touches: Touch events in time order, each at its own timestamp.
-    /// - Complexity: O(touches), plus the frames run up to the last one's timestamp.
-    public func handle(_ touches: [TouchEvent]) { Tester(self, timing: .manual).deliver(touches) }
 
     private func refusal(in events: [ChatScreen.Event]) throws(ChatScreenError) {
         for e in events { if case .refused(let error) = e { throw .inputBar(error) } }
@@ -171,7 +165,7 @@ extension Host where R == ChatScreen {
     // MARK: queries
 
     /// True when nothing moves (`motion` is empty) and no finger is down.
-    public var isSettled: Bool { motion.isEmpty && !hasFingerDown }
+    public var isSettled: Bool { motion.isEmpty && fingerTargets.isEmpty }
     /// The input bar's part of `invariantViolations()`; `full` forces the full check.
     /// - Parameter full: Whether to check the whole text instead of the last edit's
     ///   neighbourhood.

@@ -49,7 +49,7 @@ enum PlaygroundCommand: CLICommand {
                       Tools/wasm/build.sh left in .build/wasm)
     """
 
-    static let coreModules = ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "Scenario"]
+    static let coreModules = ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "ChatHarness", "Scenario"]
     /// What the module is made of besides the core modules (Tools/wasm/build.sh's inputs).
     static let wasmInputs = ["Tools/wasm/ABI", "Tools/wasm/entry", "Tools/wasm/runtime", "Tools/wasm/lint", "Tools/wasm/build.sh"]
     static let pageFiles = ["index.html", "playground.js"]

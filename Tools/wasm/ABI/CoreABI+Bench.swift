@@ -5,6 +5,7 @@ import Raster
 import ChatUI
 import Scenario
 import Tester
+import ChatHarness
 
 // The workloads of the wasm figures (Tools/wasm/bench.sh): one frame of work per call,
 // so that whoever calls can time each call with its own clock (the core has none). The

@@ -5,6 +5,7 @@ import Raster
 import ChatUI
 import Scenario
 import Tester
+import ChatHarness
 
 // Exports the browser playground (Tools/playground) needs beyond the core ABI.
 

@@ -6,6 +6,7 @@ import Raster
 import ChatUI
 import Scenario
 import Tester
+import ChatHarness
 
 /// The core behind the C ABI (CoreABI+Exports.swift), as Swift functions over Swift
 /// values: what the wasm exports call after validating their pointers, and what the

@@ -1,42 +1,9 @@
 import SimCore
 import EmojiText
-import Interaction
-import Raster
-import Tester
 
-/// The chat screen as a `TestableReducer`: its `Host` is what a `Tester` drives
-/// (`Tester(host)`), aimed by finders (`try tester.tap(.emoji("笑哭"))`, resolved by
-/// `resolve(_:in:at:)`). A touch is `.touch`; queries are functions of the state.
-extension ChatScreen: TestableReducer {
-    /// Every touch goes through the screen's routing (`.touch`).
-    /// - Parameter touch: A finger's down, move, up or cancel.
-    /// - Returns: `.touch(touch)`.
-    public func touchAction(_ touch: TouchEvent) -> Action { .touch(touch) }
-
-    /// The whole screen.
-    /// - Parameter state: The screen's state (its profile's size).
-    /// - Returns: The screen's bounds in points.
-    public func bounds(_ state: State) -> Rect { state.profile.bounds }
-
-    /// True while any finger is down on the screen (a held finger keeps it from settling).
-    /// - Parameter state: The screen's state.
-    /// - Returns: Whether a touch is down.
-    public func hasFingerDown(_ state: State) -> Bool { !state.touchTargets.isEmpty }
-
-    /// `.layout` before a snapshot (`finder` nil) and before resolving what is drawn
-    /// (the drawn kinds, and the panel's search field while the panel is shown): the
-    /// list's height then follows the keyboard at that instant, as a draw would see it.
-    /// - Parameters:
-    ///   - finder: The finder about to be resolved, or nil before a snapshot.
-    ///   - state: The screen's state.
-    /// - Returns: `.layout`, or nil when the finder reads only the models' geometry.
-    public func layoutAction(for finder: Finder?, in state: State) -> Action? {
-        guard let finder else { return .layout }
-        if finder.isDrawnKind { return .layout }
-        if finder == .searchField && state.inputBar.keyboard.shownKind == .emoji { return .layout }
-        return nil
-    }
-
+// The screen's model checks, kept with the models so a porter's debug build can run
+// them without the test driver; ChatHarness hands them to the Tester.
+extension ChatScreen {
     /// Every model invariant that does not hold in `state`: the input's selection on
     /// unit boundaries, no split emoji, plain -> rich -> plain identity, the list's (a GIF
     /// animates iff its row is visible, cells bounded by the visible rows), the panel's
@@ -54,11 +21,9 @@ extension ChatScreen: TestableReducer {
     ///   input's: O(text) up to `fullInputCheckBytes`, past it O(the last edit's
     ///   neighbourhood) plus at most 2 × `amortisedInputCheckBytes` bytes of full
     ///   check per step, amortised.
-    /// - Parameters:
-    ///   - state: The screen's state.
-    ///   - now: The instant (unused by the screen's checks; part of the protocol).
+    /// - Parameter state: The screen's state.
     /// - Returns: One description per broken invariant; empty when all hold.
-    public func invariantViolations(_ state: State, at now: SimInstant) -> [String] {
+    public func invariantViolations(_ state: State) -> [String] {
         var out = listModel.invariantViolations(state.list)
         out += inputInvariantViolations(state)
         out += state.panel.invariantViolations()
@@ -70,7 +35,7 @@ extension ChatScreen: TestableReducer {
     /// Past `fullInputCheckBytes`, the full check's amortised share per step.
     public static let amortisedInputCheckBytes = 64
 
-    /// The input bar's part of `invariantViolations(_:at:)`; `full` forces the full
+    /// The input bar's part of `invariantViolations(_:)`; `full` forces the full
     /// check (every unit against a parse of the whole text) whatever the text's size.
     /// - Complexity: O(text) when full; else O(the last edit's neighbourhood).
     /// - Parameters:

@@ -2,6 +2,7 @@ import SimCore
 import Interaction
 import Raster
 import Tester
+import ChatUI
 
 /// The emoji panel on its own as the Tester's subject: `Tester(Host(panel:
 /// EmojiPanel(catalog: catalog), width: 375))`. Touches are in panel coordinates; the

@@ -2,6 +2,7 @@ import SimCore
 import EmojiText
 import Raster
 import Tester
+import ChatUI
 
 /// The screen's finders: its components resolve against the models' geometry at this
 /// instant (the geometry the display list is drawn from); the drawn kinds (`label`,
@@ -20,31 +21,48 @@ extension ChatScreen {
     ///   - now: The instant the geometry is read at.
     /// - Returns: The target's frame and hit point, or the refusal with its facts.
     public func resolve(_ finder: Finder, in state: State, at now: SimInstant) -> FinderResult {
-        let m = ChatScreenMoment(self, state, at: now)
+        let m = FinderMoment(self, state, at: now)
         return FinderResolution.resolve(finder, drawn: { displayList(state, at: now) }, components: { m.component($0) })
-    }
-
-    /// Why send is disabled in `state`, in the user's words: empty, blank, or the bar's rule.
-    /// - Parameter state: The screen's state.
-    /// - Returns: The reason, for a refusal message; meaningless while send is enabled.
-    /// - Complexity: O(text length).
-    public func sendDisabledReason(_ state: State) -> String {
-        let text = state.inputBar.text
-        if text.isEmpty { return "the input is empty" }
-        if text.allSatisfy({ $0 == " " }) { return "the input is blank (only spaces)" }
-        if text.allSatisfy({ $0.isWhitespace }) { return "the input is blank (only spaces and line breaks)" }
-        return "the input bar disables it"
     }
 
     /// The moving bar takes no touches (UIKit's animations without `.allowUserInteraction`).
     public static let movingBar = "the input bar is animating and takes no touches until it stops"
 }
 
-extension ChatScreenMoment {
+/// The screen at one instant under the names the finders read, restated over
+/// ChatUI's public geometry (ChatUI's own moment is internal to it). Made for one
+/// resolution and dropped.
+private struct FinderMoment {
     typealias Component = ChatScreen.Component
 
+    let screen: ChatScreen
+    let state: ChatScreen.State
+    let now: SimInstant
+    let inputBar: InputBar.State
+    let panel: EmojiPanel.State
+    let list: BubbleList.State
+
+    init(_ screen: ChatScreen, _ state: ChatScreen.State, at now: SimInstant) {
+        self.screen = screen
+        self.state = state
+        self.now = now
+        inputBar = state.inputBar
+        panel = state.panel
+        list = state.list
+    }
+
+    var catalog: EmojiCatalog { screen.catalog }
+    var listModel: BubbleList { screen.listModel }
+    var bounds: Rect { state.profile.bounds }
+    func inputBarFrame(at t: SimInstant) -> Rect { screen.inputBarFrame(state, at: t) }
+    func keyboardFrame(at t: SimInstant) -> Rect { screen.keyboardFrame(state, at: t) }
+    func listFrame(at t: SimInstant) -> Rect { screen.listFrame(state, at: t) }
+    var shownKeyboard: KeyboardKind { inputBar.keyboard.shownKind }
+    func component(at p: Point) -> Component? { screen.component(state, at: p, now: now) }
+    var isSendEnabled: Bool { inputBar.isSendEnabled }
+
     func component(_ finder: Finder) -> FinderResult {
-                let bar = inputBarFrame(at: now)
+        let bar = inputBarFrame(at: now)
         let l = inputBar.layout(at: now)
         let kb = keyboardFrame(at: now)
         func inBar(_ r: Rect) -> Rect { r.offsetBy(dx: bar.minX, dy: bar.minY) }
@@ -198,7 +216,7 @@ extension ChatScreenMoment {
     /// `input.handle start|end`. They aim at a point inside the text, not at the view's
     /// centre, and every miss says which fact is missing.
     private func textViewResolve(_ finder: Finder) -> FinderResult {
-                let bar = inputBarFrame(at: now)
+        let bar = inputBarFrame(at: now)
         let tv = inputBar.layout(at: now).textViewFrame.offsetBy(dx: bar.minX, dy: bar.minY)
         guard let visible = tv.intersection(bounds), !visible.isEmpty else {
             return .offScreen("the text view is not on screen (at \(tv))", frame: tv)

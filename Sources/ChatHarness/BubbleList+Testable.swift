@@ -2,6 +2,7 @@ import SimCore
 import Interaction
 import Raster
 import Tester
+import ChatUI
 
 /// The bubble list on its own as the Tester's subject: `Tester(Host(list: BubbleList(...),
 /// messages: ..., width: 375, viewportHeight: 600))`. The host sends each touch at its

@@ -2,6 +2,7 @@ import SimCore
 import Interaction
 import Raster
 import Tester
+import ChatUI
 
 /// The input bar on its own as the Tester's subject: `Tester(Host(InputBar(), state:
 /// InputBar.State(profile:catalog:)))`. Touches are in screen coordinates (the bar's
