@@ -495,8 +495,9 @@ public enum SafeFileWriter {
     /// pipe takes the registry's lock for good, removes every temporary, restores the
     /// default action and raises the signal again, so the process still ends by the
     /// signal (exit status 128 + N in a shell). A signal that was ignored when this is
-    /// called (`nohup`, a background job's SIGINT) stays ignored. No signal is blocked,
-    /// so child processes inherit nothing unusual. Calling it again does nothing.
+    /// called (`nohup`, a background job's SIGINT) stays ignored; the three are unblocked
+    /// in the calling thread (call it before starting threads), none is blocked, so child
+    /// processes inherit nothing unusual. Calling it again does nothing.
     public static func removeTemporariesOnSignals() {
         guard signalPipe < 0 else { return }
         var fds: [Int32] = [-1, -1]
@@ -504,6 +505,18 @@ public enum SafeFileWriter {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let reader = fds[0]
         signalPipe = fds[1]
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            sigaddset(&handled, sig)
+            let previous = signal(sig, reportSignal)
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(sig, SIG_IGN)
+            }
+        }
+        // A mask inherited blocked (a parent that spawned from a thread blocking them)
+        // would hold the signals pending forever; threads made later inherit this one.
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         let thread = Thread {
             var byte: UInt8 = 0
             while true {
@@ -515,16 +528,14 @@ public enum SafeFileWriter {
             live.removeAllAndHold()
             let sig = Int32(byte)
             signal(sig, SIG_DFL)
+            var one = sigset_t()
+            sigemptyset(&one)
+            sigaddset(&one, sig)
+            pthread_sigmask(SIG_UNBLOCK, &one, nil)
             raise(sig)
             _exit(128 + sig)
         }
         thread.start()
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            let previous = signal(sig, reportSignal)
-            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(sig, SIG_IGN)
-            }
-        }
     }
 
     /// Where a batch cannot sync a whole file system at once (no `syncfs`), each file is
