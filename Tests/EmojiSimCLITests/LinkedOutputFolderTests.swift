@@ -1,6 +1,6 @@
 @testable import emojisim
 import EmojiSimIO
-import EmojiSimTesting
+@testable import EmojiSimTesting
 import Foundation
 import Imaging
 import Raster
@@ -162,6 +162,21 @@ import Darwin
         defer { for f in folders { try? FileManager.default.removeItem(at: f) } }
         #expect(folders[0] != folders[1])
         #expect(scratch.written() == [])
+    }
+
+    /// Item 3's kin: the usage log of a test run (`.build/snapshot-usage/run-N.txt`) was
+    /// appended through a linked folder, and the other runs' logs there deleted.
+    @Test func theUsageLogRefusesALinkedFolder() throws {
+        let pkg = try RunCommandTests.Package()
+        defer { try? FileManager.default.removeItem(at: pkg.root) }
+        let scratch = try Scratch("usage-link")
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        try Data("Snapshots/theirs.txt\n".utf8).write(to: scratch.url("outside/run-1.txt"))
+        try FileManager.default.createDirectory(at: pkg.root.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        #expect(symlink(scratch.outside.path, pkg.root.appendingPathComponent(".build/snapshot-usage").path) == 0)
+        SnapshotUsage.shared.record(pkg.root.appendingPathComponent("Snapshots/Suite/t.1.txt"), root: pkg.root)
+        #expect(scratch.written() == ["run-1.txt"])
+        #expect(try String(contentsOf: scratch.url("outside/run-1.txt"), encoding: .utf8) == "Snapshots/theirs.txt\n")
     }
 
     // MARK: fixtures
