@@ -90,14 +90,20 @@ public func assertScenario(
     let name = v.displayName
     var viewer = ""
     if !v.passed {
-        let folder = packageRoot.map { SnapshotFiles.artifactsFolder(root: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-trace-viewers")
-        let page = TraceViewer.url(for: v, in: folder.appendingPathComponent("trace-viewers"))
+        // In the artifacts folder (confined: no symlink from its root down); outside a
+        // package in a fresh private folder, never a fixed name in the shared /tmp.
         do {
-            try TraceViewer.write(v, to: page)
-            viewer = "\ntrace viewer: \(page.path)"
+            let folder = try packageRoot.map { SnapshotFiles.artifactsFolder(root: $0) }
+                ?? PrivateFolder.make(prefix: "emojisim-trace-viewers")
+            let page = TraceViewer.url(for: v, in: folder.appendingPathComponent("trace-viewers"))
+            do {
+                try TraceViewer.write(v, to: page, within: SnapshotFiles.writeRoot(forOutput: folder))
+                viewer = "\ntrace viewer: \(page.path)"
+            } catch {
+                viewer = "\n(the trace viewer could not be written to \(page.path): \(error))"
+            }
         } catch {
-            viewer = "\n(the trace viewer could not be written to \(page.path): \(error))"
+            viewer = "\n(the trace viewer could not be written: \(error))"
         }
     }
     func atScript(_ message: String, line: Int, column: Int) { atScriptLine(message + viewer, line: line, column: column) }

@@ -68,6 +68,23 @@ public enum SnapshotFiles {
         root.appendingPathComponent(".build").appendingPathComponent("snapshot-failures")
     }
 
+    /// The folder that writes into the output folder `folder` are confined from (no
+    /// folder from there down to a file may be a symlink): `.build` for EmojiSim's own
+    /// `.build/snapshot-failures` and `.build/snapshot-review`, so that a symlink at
+    /// that fixed name is refused (issue 47 item 3: artifacts and review pictures went
+    /// wherever it pointed); any other folder (one the user named, `EMOJISIM_ARTIFACTS`)
+    /// is its own root and may be reached through symlinks, as `--out DIR` may.
+    ///
+    /// - Parameter folder: The output folder.
+    /// - Returns: The root to pass as `within:`.
+    public static func writeRoot(forOutput folder: URL) -> URL {
+        let parent = folder.standardizedFileURL.deletingLastPathComponent()
+        if parent.lastPathComponent == ".build", ["snapshot-failures", "snapshot-review"].contains(folder.lastPathComponent) {
+            return parent
+        }
+        return folder
+    }
+
     static func testName(_ function: String) -> String {
         if let paren = function.firstIndex(of: "(") { return String(function[..<paren]) }
         return function

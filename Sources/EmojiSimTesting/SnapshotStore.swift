@@ -2,6 +2,12 @@ import Foundation
 import Imaging
 import Raster
 import SimCore
+import EmojiSimIO
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one comparison behind `assertSnapshot`, `assertScenario` and `emojisim run`:
 /// a rendered value against its reference file, under a record mode.
@@ -81,9 +87,13 @@ public enum SnapshotStore {
             encoded = b
             return b
         }
+        // Why the artifacts could not be left (a symlinked artifacts folder): said in
+        // the failure's message, not dropped.
+        var artifactsProblem: String?
         func fail(_ status: SnapshotStatus, _ message: String) -> SnapshotCheck {
             check.status = status
             var m = message
+            if let artifactsProblem { m += "\nartifacts not written: " + artifactsProblem }
             if let hint = policy.acceptHint, case .pending = status { m += "\n" + hint }
             check.message = m
             return check
@@ -117,17 +127,20 @@ public enum SnapshotStore {
             guard let folder = policy.artifacts, let name = artifactName else { return }
             // A previous failure's diff picture must not outlive this one's.
             removeArtifacts(named: name, in: folder)
+            let root = SnapshotFiles.writeRoot(forOutput: folder)
             do {
                 let url = folder.appendingPathComponent(name)
-                try SnapshotFiles.writeAtomically(bytes(), to: url, within: folder)
+                try SnapshotFiles.writeAtomically(bytes(), to: url, within: root)
                 check.artifacts.append(url)
                 for a in failure?.artifacts ?? [] {
                     let u = folder.appendingPathComponent(name + "." + a.suffix)
-                    try SnapshotFiles.writeAtomically(a.bytes, to: u, within: folder)
+                    try SnapshotFiles.writeAtomically(a.bytes, to: u, within: root)
                     check.artifacts.append(u)
                 }
             } catch {
-                // Artifacts only help the reader; the failure itself is already reported.
+                // Artifacts only help the reader: the check fails for its own reason, and
+                // its message says why they are missing.
+                artifactsProblem = "\(error)"
             }
         }
         let why = policy.isCI ? "CI is set, so nothing is recorded" : "record mode is never"
@@ -198,6 +211,9 @@ public enum SnapshotStore {
     /// Removes what a failure of the snapshot left in the artifacts folder (the actual
     /// value `<name>` and its `<name>.diff.*` pictures), then the folders that leaves
     /// empty, up to `folder` itself: a passing snapshot leaves no stale artifacts.
+    /// Nothing is removed through a symlinked folder on the way (the confinement writes
+    /// have, from ``SnapshotFiles/writeRoot(forOutput:)``), and only files, never a folder
+    /// named like an artifact.
     ///
     /// - Parameters:
     ///   - name: the snapshot's path inside the artifacts folder.
@@ -207,10 +223,13 @@ public enum SnapshotStore {
         let fm = FileManager.default
         let actual = folder.appendingPathComponent(name)
         let dir = actual.deletingLastPathComponent()
-        guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
+        guard (try? SafeFileWriter.checkConfined(actual, within: SnapshotFiles.writeRoot(forOutput: folder))) != nil,
+              let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
         let base = actual.lastPathComponent
         for n in names where n == base || n.hasPrefix(base + ".diff.") {
-            try? fm.removeItem(at: dir.appendingPathComponent(n))
+            var st = stat()
+            let path = dir.appendingPathComponent(n).path
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(path) }
         }
         var d = dir.standardizedFileURL
         let stop = folder.standardizedFileURL.path

@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import EmojiSimIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,6 +60,11 @@ final class SnapshotUsage: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let log = Self.logURL(root: root)
         let relative = String(reference.path.dropFirst(root.path.count + 1))
+        // Not through a linked `.build/snapshot-usage` (nor into a linked log): the
+        // clean-up below deletes `run-*` files wherever that folder points.
+        var st = stat()
+        guard (try? SafeFileWriter.checkConfined(log, within: root.appendingPathComponent(".build"))) != nil,
+              lstat(log.path, &st) != 0 || (st.st_mode & S_IFMT) == S_IFREG else { return }
         do {
             try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !started.contains(root.path) {

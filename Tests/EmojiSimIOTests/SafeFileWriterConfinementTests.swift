@@ -97,7 +97,7 @@ import Darwin
         #expect(folder >= 0)
         defer { close(folder) }
         let bytes = [UInt8](repeating: 1, count: 100_000)
-        let warm = try SafeFileWriter.writeTemporary(bytes, named: "big.bin", in: folder, for: "big.bin")
+        let warm = try SafeFileWriter.writeTemporary(bytes, named: "big.bin", in: folder, at: dir.path, for: "big.bin")
         unlinkat(folder, warm, 0)
         let pid = fork()
         if pid == 0 {
@@ -106,7 +106,7 @@ import Darwin
             var limit = rlimit(rlim_cur: 4096, rlim_max: 4096)
             _ = setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
             do {
-                _ = try SafeFileWriter.writeTemporary(bytes, named: "big.bin", in: folder, for: "big.bin")
+                _ = try SafeFileWriter.writeTemporary(bytes, named: "big.bin", in: folder, at: dir.path, for: "big.bin")
                 _exit(10)
             } catch {
                 _exit(error.reason == "file too large" ? 0 : 11)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SimCore
+import EmojiSimIO
 
 /// Every subcommand, in the order `emojisim --help` lists them.
 let allCommands: [any CLICommand.Type] = [
@@ -58,6 +59,9 @@ struct StandardError: TextOutputStream {
     // temporary, like any other failed write.
     signal(SIGXFSZ, SIG_IGN)
     let args = Array(CommandLine.arguments.dropFirst())
+    // SIGINT, SIGTERM, SIGHUP: remove this process's temporary files, then end by the
+    // signal (a stopped `catalog convert` left a hundred 1 MB temporaries).
+    SafeFileWriter.removeTemporariesOnSignals()
     guard let first = args.first else { return DemoCommand.run([]) }
     if first == "--help" || first == "-h" || first == "help" {
         print(topLevelHelp(), terminator: "")

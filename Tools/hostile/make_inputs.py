@@ -295,3 +295,31 @@ script('r3big.scenario', 'device 600x900@2\nconversation demo\nsnapshot big scre
 write('r3ok.txt', 'abc\n')
 write('r3bad.txt', b'abc\nd\xffe\n')
 write('r3a.gif', b'GIF89a\x01\x00\x01\x00\x00\x00\x00;')
+# Issue 47 (round three), items 1-4, 8, 13: output folders EmojiSim names itself made
+# symlinks to r3out*/ (nothing may land there), inputs for the signal cases (their
+# first output is a named pipe, made by run.sh), and a catalog to convert.
+def solid(w, h, rgba):
+    return png(w, h, [bytes(rgba) * w] * h)
+write('r3pkg/Package.swift', '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "p")\n')
+# The emoji keyboard at @2: a PNG past the report's 48 KB inline limit, so it goes to r.html.files.
+write('r3pkg/Tests/flow.scenario', 'device iphone8\nconversation empty\ntap input\ntap toggle\nsnapshot k screen png\n')
+write('r3pkg/Snapshots/Tests/flow/k.png', solid(750, 1334, (255, 0, 0, 255)))
+write('r3pkg/Snapshots/Tests/flow/k.png.new', solid(750, 1334, (0, 0, 255, 255)))
+for d in ['r3out1', 'r3out2', 'r3out3', 'r3out3r', 'r3out4', 'r3pkg/.build', 'r3conv', 'r3tmp']:
+    os.makedirs(d, exist_ok=True)
+os.symlink('../r3out1', 'r3pkg/r.html.files')                        # item 1
+os.symlink('../../r3out3', 'r3pkg/.build/snapshot-failures')          # item 3
+os.symlink('../../r3out3r', 'r3pkg/.build/snapshot-review')           # item 3
+os.symlink('../r3out2', 'r3conv/c.images')                           # item 2
+os.symlink('../r3out4', 'r3tmp/emojisim-snapshot-review')             # item 4: the old fixed name
+write('r3loose/Snapshots/flow/p.png', solid(8, 8, (255, 0, 0, 255)))
+write('r3loose/Snapshots/flow/p.png.new', solid(8, 8, (0, 0, 255, 255)))
+# A catalog of 40 distinct 512x512 images to convert.
+os.makedirs('r3src', exist_ok=True)
+entries = []
+for i in range(40):
+    rows = [bytes(rnd.randrange(256) for _ in range(512 * 4)) for _ in range(2)] * 256
+    write('r3src/i%02d.png' % i, png(512, 512, rows))
+    entries.append('{"code":"i%02d","kind":"static","image":"i%02d.png"}' % (i, i))
+write('r3src/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[%s]}]}' % ','.join(entries))
+shutil.copy(os.path.join(root, 'Tests/Fixtures/gif-test-suite/gifs/animated_loop.gif'), 'r3loop.gif')

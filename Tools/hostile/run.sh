@@ -236,6 +236,67 @@ check r3-25-diff-not-utf8     err $E diff r3ok.txt r3bad.txt
 expect r3-25-offset-named     "the bad byte is named with its offset" grep -q "r3bad.txt:2:2: error: not UTF-8 text: byte 0xFF at byte offset 5" r3-25-diff-not-utf8.out
 check r3-25-diff-gif          err $E diff r3a.gif r3a.gif
 expect r3-25-gif-named        "a GIF is called a GIF, and what diff compares is said" grep -q "r3a.gif is a GIF image; diff compares PNG/PPM images or UTF-8 text" r3-25-diff-gif.out
+# Issue 47 (round three), items 1-4, 8, 13: writes through symlinked output folders,
+# temporaries left by a signal, named pipes as input (make_inputs.py links r.html.files,
+# c.images, .build/snapshot-failures, .build/snapshot-review and the old fixed review
+# folder in TMPDIR to r3out*/, which must stay empty).
+empty() { [ -z "$(ls -A "$1")" ]; }
+# 1 and 3. A failing run with a report: the report's image file and the artifacts are refused.
+check 47-1-report-link        err sh -c "cd r3pkg && exec $E run Tests/flow.scenario --record never --report r.html"
+expect 47-1-report-named      "the report names the linked r.html.files" grep -q "r.html.files is a symlink" 47-1-report-link.out
+expect 47-1-nothing-through   "nothing written through r.html.files" empty r3out1
+expect 47-3-artifacts-named   "the failure says its artifacts were not written, and why" grep -q "artifacts not written: .*snapshot-failures is a symlink" 47-1-report-link.out
+expect 47-3-nothing-through   "nothing written through .build/snapshot-failures" empty r3out3
+# 3. Review in the package: the diff picture is refused, the review goes on.
+check 47-3-review-link        ok sh -c "cd r3pkg && echo s | exec $E snapshots review"
+expect 47-3-review-named      "the review says the diff picture was not written" grep -q "diff image: not written .*snapshot-review is a symlink" 47-3-review-link.out
+expect 47-3-review-through    "nothing written through .build/snapshot-review" empty r3out3r
+# 4. Review outside a package: a fresh private folder, not the planted fixed name.
+check 47-4-review-tmp         ok sh -c "cd r3loose && echo s | TMPDIR=$work/r3tmp exec $E snapshots review"
+expect 47-4-not-fixed-name    "nothing written through TMPDIR/emojisim-snapshot-review" empty r3out4
+expect 47-4-private-folder    "the diff picture is in a new emojisim-snapshot-review-XXXXXX, mode 700" sh -c 'd=$(ls -d r3tmp/emojisim-snapshot-review-*) && [ "$(stat -c %a "$d")" = 700 ] && test -f "$d/flow/p.png.diff.png"'
+# 2. convert through a linked c.images.
+check 47-2-convert-link       err $E catalog convert r3src/c.json --to json --out r3conv/c.json
+expect 47-2-nothing-through   "nothing written through c.images, no c.json" sh -c 'test -z "$(ls -A r3out2)" && test ! -e r3conv/c.json'
+# 8. A signal while the outputs are staged: the first output is a named pipe, so the
+# command waits at its commit with every other file staged; SIGTERM or SIGHUP must end
+# it (by the signal) with no temporary left. Then a later run removes stale temporaries
+# of its own files (a dead pid's), and only those.
+signal_case() {
+    name=$1; sig=$2; dir=$3; count=$4; shift 4
+    "$@" > "$name.out" 2>&1 &
+    p=$!
+    i=0
+    while [ "$(find "$dir" -name '.*.tmp-*' | wc -l)" -lt "$count" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+    staged=$(find "$dir" -name '.*.tmp-*' | wc -l)
+    kill -"$sig" $p
+    i=0
+    while kill -0 $p 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 $p 2>/dev/null && kill -KILL $p
+    wait $p
+    rc=$?
+    left=$(find "$dir" -name '.*.tmp-*' | wc -l)
+    expect "$name" "$staged of $count staged, SIG$sig ended it (exit $rc), $left temporaries left" \
+        test "$staged" -eq "$count" -a "$left" -eq 0 -a "$rc" -gt 128
+}
+mkdir -p r3sig/c.images r3frames
+mkfifo r3sig/c.images/i00.png r3frames/r3loop-0.png
+signal_case 47-8-convert-term TERM r3sig 40 $E catalog convert r3src/c.json --to json --out r3sig/c.json
+signal_case 47-8-convert-hup  HUP  r3sig 40 $E catalog convert r3src/c.json --to json --out r3sig/c.json
+signal_case 47-8-frames-term  TERM r3frames 3 $E image frames r3loop.gif --out r3frames
+rm r3frames/r3loop-0.png
+: > r3frames/.r3loop-1.png.tmp-999999999-4; : > r3frames/.r3loop-2.png.tmp-1-3; : > r3frames/.other.png.tmp-999999999-1
+check 47-8-frames-stale       ok $E image frames r3loop.gif --out r3frames
+expect 47-8-stale-removed     "a dead process's temporary of a frame is removed; pid 1's and another file's stay" \
+    sh -c '[ "$(LC_ALL=C ls -A r3frames | tr "\n" " ")" = ".other.png.tmp-999999999-1 .r3loop-2.png.tmp-1-3 r3loop-0.png r3loop-1.png r3loop-2.png r3loop-3.png " ]'
+rm -f r3frames/.other.png.tmp-999999999-1 r3frames/.r3loop-2.png.tmp-1-3
+# 13. Named pipes as input: refused at once, not waited on.
+mkfifo r3pipe
+check 47-13-show-pipe         err $E catalog show r3pipe
+check 47-13-check-pipe        err $E catalog check r3pipe
+check 47-13-info-pipe         err $E image info r3pipe
+check 47-13-diff-pipe         err $E diff r3pipe r3loop.gif
+expect 47-13-named            "each says it is a named pipe" sh -c '[ $(cat 47-13-*-pipe.out | grep -c "is a named pipe, not a regular file") -ge 4 ]'
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -6,23 +6,19 @@ import Foundation
 /// if the file grows between the size check and the read.
 enum CatalogFile {
     static func read(_ url: URL, file: String, maxBytes: Int) throws(CatalogImportError) -> Data {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        } catch {
-            throw CatalogImportError(file: file, message: "cannot read the file (\(ErrorText.describe(error)))")
+        // InputFile.open is the one check of an input file (a regular file, opened
+        // without waiting on a named pipe).
+        let handle: FileHandle, size: Int
+        do { (handle, size) = try InputFile.open(url.path) } catch {
+            let what = error.reason.hasPrefix("is ") ? error.reason : "cannot read the file (\(error.reason))"
+            throw CatalogImportError(file: file, message: what)
         }
-        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-            throw CatalogImportError(file: file, message: type == .typeDirectory ? "is a folder, not a file" : "is not a regular file")
-        }
-        let size = (attributes[.size] as? Int) ?? 0
+        defer { try? handle.close() }
         guard size <= maxBytes else {
             throw CatalogImportError(file: file, message: "file is \(size) bytes; the limit is \(maxBytes)")
         }
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
             data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
             throw CatalogImportError(file: file, message: "cannot read the file (\(ErrorText.describe(error)))")

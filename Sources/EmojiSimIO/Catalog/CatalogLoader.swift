@@ -94,8 +94,10 @@ public enum CatalogLoader {
             throw CatalogImportError(file: url.lastPathComponent, message: "cannot tell the catalog format of this folder (use --format)")
         }
         let name = url.lastPathComponent.lowercased()
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw CatalogImportError(file: url.lastPathComponent, message: "cannot read the file")
+        // A named pipe or device is refused here (opening a pipe would wait for a writer).
+        let handle: FileHandle
+        do { handle = try InputFile.open(url.path).handle } catch {
+            throw CatalogImportError(file: url.lastPathComponent, message: error.reason.hasPrefix("is ") ? error.reason : "cannot read the file")
         }
         let head = (try? handle.read(upToCount: 4096)) ?? Data()
         try? handle.close()

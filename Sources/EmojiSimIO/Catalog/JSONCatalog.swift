@@ -139,8 +139,10 @@ public enum JSONCatalog {
     /// unique codes and group names): a file `run` would refuse is not written.
     /// All or nothing: the targets are checked first, every copy and the JSON are staged
     /// as temporary files, and only then renamed into place (SafeFileWriter.Batch), the
-    /// JSON last. Nothing is deleted beforehand; files already in `<stem>.images/` that
-    /// the catalog does not name stay. The bytes read are bounded by
+    /// JSON last; a failure or a signal removes the temporaries, and a later run removes
+    /// those a killed run left for the same files. `<stem>.images/` and every folder in it
+    /// must be real folders, not symlinks. Nothing is deleted beforehand; files already
+    /// in `<stem>.images/` that the catalog does not name stay. The bytes read are bounded by
     /// `CatalogLimits.maxImageBytes`.
     /// - Throws: `FileWriteError`, `CatalogImportError` (an image past the byte budget,
     ///   a catalog the core refuses).
@@ -155,7 +157,9 @@ public enum JSONCatalog {
         try checkLoadable(catalog)
         let dir = file.deletingLastPathComponent().standardizedFileURL
         let dirPath = dir.resolvingSymlinksInPath().path + "/"
-        let assets = ConfinedOutput(root: dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images"))
+        // Confined from the JSON's folder: `<stem>.images` itself may not be a symlink.
+        let assets = ConfinedOutput(root: dir.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".images"),
+                                    within: dir)
         let sourceRoot = CatalogPaths(root: catalog.root)
         var copy = catalog
         var copies: [(from: URL, to: String)] = []
@@ -178,7 +182,7 @@ public enum JSONCatalog {
         }
         let data = try encode(copy, relativeTo: dir)
         var reader = ImageFileReader(file: catalog.source.lastPathComponent)
-        var batch = SafeFileWriter.Batch()
+        var batch = SafeFileWriter.Batch(removingStaleTemporaries: true)
         var copied = 0
         do {
             for c in copies {

@@ -14,12 +14,27 @@ import SimCore
 /// confinement: every folder from the root down must be a real folder, opened without
 /// following symlinks, so the file lands inside the root as the file system sees it).
 /// Errors name the path as the input gave it, cut and escaped (`echoLiteral`).
+///
+/// A root that EmojiSim names itself beside what the user named (`c.images/` beside
+/// `--out c.json`) is given with that `base`: the walk then starts at the base, so the
+/// root itself must be a real folder too (issue 47 item 2: a linked `out/c.images`
+/// received the copies wherever it pointed).
 public struct ConfinedOutput: Sendable {
     /// The folder everything goes under (it need not exist yet).
     public let root: URL
+    /// Where the confinement starts: ``root`` itself, or the folder the user named that
+    /// holds it (then no folder from there down to a file, ``root`` included, may be a
+    /// symlink).
+    public let base: URL
 
-    /// - Parameter root: the output folder.
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    /// - Parameters:
+    ///   - root: the output folder.
+    ///   - base: the folder the user named, holding `root`; nil: `root` itself (reached
+    ///     through symlinks if its path has them: the caller's choice).
+    public init(root: URL, within base: URL? = nil) {
+        self.root = root.standardizedFileURL
+        self.base = (base ?? root).standardizedFileURL
+    }
 
     /// The file at `relativePath` under the root, checked as described above.
     /// - Throws: `FileWriteError` naming the path and the rule it breaks.
@@ -54,8 +69,8 @@ public struct ConfinedOutput: Sendable {
     }
 
     /// Stages `bytes` for the file at `relativePath` in `batch` (written when the batch
-    /// commits), creating missing folders below the root: the batch's confinement
-    /// (`SafeFileWriter.Batch.add(_:to:within:)`) walks them from the root without
+    /// commits), creating missing folders below the base: the batch's confinement
+    /// (`SafeFileWriter.Batch.add(_:to:within:)`) walks them from ``base`` without
     /// following symlinks, so no folder on the way may be a symlink.
     /// - Throws: `FileWriteError` for a refused path, a folder below the root that is a
     ///   symlink or not a folder, or a failed write (the batch's temporaries are removed).
@@ -65,6 +80,6 @@ public struct ConfinedOutput: Sendable {
     ///   - relativePath: A path from input, relative to ``root``.
     ///   - batch: The batch that writes the file when committed.
     public func stage(_ bytes: [UInt8], at relativePath: String, in batch: inout SafeFileWriter.Batch) throws(FileWriteError) {
-        try batch.add(bytes, to: try url(for: relativePath), within: root, createFolders: true)
+        try batch.add(bytes, to: try url(for: relativePath), within: base, createFolders: true)
     }
 }

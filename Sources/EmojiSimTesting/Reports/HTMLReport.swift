@@ -33,7 +33,7 @@ public struct HTMLReport {
     var counter = 0
 
     /// Writes the report of `verifications` to `url` (and its large images to
-    /// `url.files/`).
+    /// `url.files/`, which must be a real folder: a symlink there is refused).
     ///
     /// - Parameters:
     ///   - verifications: the scripts' results, in run order (the report puts failing
@@ -243,7 +243,8 @@ public struct HTMLReport {
         } else {
             counter += 1
             let name = "image-\(counter).png"
-            try SnapshotFiles.writeAtomically(png, to: filesFolder.appendingPathComponent(name))
+            // Confined from the report's folder: `FILE.files` itself may not be a symlink.
+            try SnapshotFiles.writeAtomically(png, to: filesFolder.appendingPathComponent(name), within: url.deletingLastPathComponent())
             filesWritten += 1
             // `r#1.html.files/...` unencoded is `r` plus a fragment: no image.
             src = escape(Escaping.urlPath(url.lastPathComponent + ".files/" + name))

@@ -21,7 +21,10 @@ enum ImageCommand: CLICommand {
              one frame, index 0). Default format: png. DIR is created if needed.
 
     Invalid input: exit status 1 and one line `error: <file>: <what is wrong>`; no file
-    is left behind under DIR (frames are written to a temporary directory first).
+    is left behind under DIR: frames are staged as hidden temporary files in DIR
+    (.<name>.tmp-<pid>-<n>) and renamed into place only when all are written; a failure,
+    SIGINT, SIGTERM or SIGHUP removes them, and a later run removes those that a run
+    killed outright (SIGKILL) left for the same frames.
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -153,12 +156,12 @@ enum ImageCommand: CLICommand {
         // Every frame is staged as a temporary file beside its target and renamed into
         // place only when all are written (SafeFileWriter.Batch): a failure leaves the
         // folder as it was, and nothing in it is ever deleted (a folder named like a
-        // frame is refused, not removed).
-        var batch = SafeFileWriter.Batch()
+        // frame is refused, not removed) but stale temporaries of these same frames.
+        var batch = SafeFileWriter.Batch(removingStaleTemporaries: true)
+        let folder = URL(fileURLWithPath: outDir)
         do {
             for (i, bytes) in encoded.enumerated() {
-                let url = URL(fileURLWithPath: outDir).appendingPathComponent("\(stem)-\(i).\(format)")
-                try batch.add(bytes, to: url, createFolders: i == 0)
+                try batch.add(bytes, to: folder.appendingPathComponent("\(stem)-\(i).\(format)"), within: folder, createFolders: i == 0)
             }
             try batch.commit()
         } catch {

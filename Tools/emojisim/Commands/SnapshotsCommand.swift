@@ -4,6 +4,7 @@ import Raster
 import SimCore
 import Scenario
 import EmojiSimTesting
+import EmojiSimIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,9 @@ enum SnapshotsCommand: CLICommand {
       pending   list pending files (new: no reference yet; changed: differs)
       review    one by one: show the change (text: a unified diff; images: the pixel
                 summary and the paths of the new image and of a diff picture written
-                under the package's .build/snapshot-review/, outside a package under
-                the temporary folder's emojisim-snapshot-review/), then ask:
+                under the package's .build/snapshot-review/ (a real folder, not a
+                symlink), outside a package in a new private folder under the temporary
+                folder, emojisim-snapshot-review-XXXXXX/), then ask:
                 [a]ccept [r]eject [s]kip [q]uit
       accept    make each pending render its reference (an atomic rename in the same
                 folder; a pending image must decode first)
@@ -132,8 +134,8 @@ enum SnapshotsCommand: CLICommand {
             }
             return failed ? 1 : 0
         case "review":
+            // Outside a package: nil, a private folder made on the first diff picture.
             let reviewFolder = root.map { $0.appendingPathComponent(".build/snapshot-review") }
-                ?? FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-snapshot-review")
             return review(collect: collect, show: show, diffs: reviewFolder, base: root ?? folder)
         case "orphans":
             // The package's own Snapshots/ (or a folder in it) also holds the tests'
@@ -200,11 +202,20 @@ enum SnapshotsCommand: CLICommand {
     }
 
     /// The interactive review. Diff pictures go to `diffs`, at the reference's path
-    /// relative to `base` (the package root, or the references' folder). `answers`
-    /// stand for the lines typed (nil: standard input); `output` prints a line (a
-    /// prompt ends without one).
-    static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL, base: URL,
+    /// relative to `base` (the package root, or the references' folder), confined as
+    /// `SnapshotFiles.writeRoot(forOutput:)` says; nil `diffs`: a new private folder under
+    /// the temporary folder, made for the first picture (a fixed name there could be
+    /// another user's symlink). `answers` stand for the lines typed (nil: standard
+    /// input); `output` prints a line (a prompt ends without one).
+    static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL?, base: URL,
                        answers: [String]? = nil, output: (String) -> Void = { print(displaySafe($0)) }) -> Int32 {
+        var diffs = diffs
+        func diffsFolder() throws -> URL {
+            if let diffs { return diffs }
+            let made = try PrivateFolder.make(prefix: "emojisim-snapshot-review")
+            diffs = made
+            return made
+        }
         var answers = answers
         func readAnswer() -> String? {
             guard answers != nil else { return readLine() }
@@ -229,9 +240,11 @@ enum SnapshotsCommand: CLICommand {
                     if let diff {
                         let b = base.standardizedFileURL.path
                         let relative = p.reference.path.hasPrefix(b + "/") ? String(p.reference.path.dropFirst(b.count + 1)) : p.reference.lastPathComponent
-                        let url = diffs.appendingPathComponent(relative + ".diff.png")
                         do {
-                            try SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff), to: url)
+                            let folder = try diffsFolder()
+                            let url = folder.appendingPathComponent(relative + ".diff.png")
+                            try SnapshotFiles.writeAtomically(SnapshotImageCodec.encodePNG(diff), to: url,
+                                                              within: SnapshotFiles.writeRoot(forOutput: folder))
                             print("  diff image: \(show(url))")
                         } catch {
                             print("  diff image: not written (\(error))")
