@@ -3,16 +3,15 @@
 ///
 /// Matching is by `Character` (extended grapheme clusters, compared with canonical
 /// equivalence), as the standard library's `contains(_:)` and `firstRange(of:)` on
-/// strings do, so host results are unchanged. O(n * m) in characters; the core calls
-/// them on short strings (search terms, literals, and the trace lines every `expect
-/// trace` and the monkey's checks look through, where an ASCII needle is decided on the
-/// bytes: `ByteSearch`).
+/// strings do, so host results are unchanged. Linear (Knuth-Morris-Pratt, which needs
+/// only an equality that is an equivalence, as canonical equivalence is): a hostile
+/// 10,000-character search term against a 1 MB keyword costs one pass, not their
+/// product. An ASCII needle is decided on the bytes where it can be (`ByteSearch`).
 extension String {
     /// The range of the first occurrence of `needle` at or after `start` (default: the
     /// start), nil if there is none. An empty needle matches at `start`.
-    /// - Complexity: O(*n* + *m*) bytes when `needle` is ASCII and either the searched
-    ///   part is ASCII too or the needle's bytes do not occur in it; else O(*n* * *m*)
-    ///   characters.
+    /// - Complexity: O(*n* + *m*): bytes when `needle` is ASCII and either the searched
+    ///   part is ASCII too or the needle's bytes do not occur in it; else characters.
     public func firstOccurrence(of needle: String, from start: String.Index? = nil) -> Range<String.Index>? {
         let from = start ?? startIndex
         guard !needle.isEmpty else { return from..<from }
@@ -21,11 +20,21 @@ extension String {
         case .absent: return nil
         case .undecided: break
         }
-        let count = needle.count
+        // Knuth-Morris-Pratt over characters: the first position where the characters
+        // that follow start with the needle's, as `self[i...].starts(with: needle)` at
+        // every boundary would find, in one pass.
+        let pattern = Array(needle)
+        let fail = kmpFailure(pattern)
+        var starts: [String.Index] = []   // start of every character passed, for the match's start
+        var matched = 0
         var i = from
         while i != endIndex {
-            if self[i...].starts(with: needle) { return i..<index(i, offsetBy: count) }
+            let c = self[i]
+            starts.append(i)
+            while matched > 0 && pattern[matched] != c { matched = fail[matched - 1] }
+            if pattern[matched] == c { matched += 1 }
             i = index(after: i)
+            if matched == pattern.count { return starts[starts.count - matched]..<i }
         }
         return nil
     }
@@ -92,18 +101,62 @@ enum ByteSearch {
 
     /// The offset of the first occurrence of `pattern` (not empty) in `bytes`.
     static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        let m = pattern.count
-        guard bytes.count >= m else { return nil }
-        let first = pattern[0]
-        var p = 0
-        while p <= bytes.count - m {
-            if bytes[p] == first {
-                var k = 1
-                while k < m && bytes[p + k] == pattern[k] { k += 1 }
-                if k == m { return p }
-            }
-            p += 1
+        BytePattern(pattern).firstOffset(in: bytes)
+    }
+}
+
+/// The Knuth-Morris-Pratt failure table of `pattern`: entry k is the length of the
+/// longest proper prefix of `pattern[0...k]` that is also its suffix.
+func kmpFailure<T: Equatable>(_ pattern: [T]) -> [Int] {
+    var fail = [Int](repeating: 0, count: pattern.count)
+    var k = 0
+    var i = 1
+    while i < pattern.count {
+        while k > 0 && pattern[i] != pattern[k] { k = fail[k - 1] }
+        if pattern[i] == pattern[k] { k += 1 }
+        fail[i] = k
+        i += 1
+    }
+    return fail
+}
+
+/// A byte string prepared once for any number of linear-time searches
+/// (Knuth-Morris-Pratt): what catalog search matches its query with, against every
+/// code, meaning and keyword. A naive scan costs the text's length times the
+/// pattern's on inputs such as `aaa…ab` in `aaa…a`; this costs one pass over the text.
+public struct BytePattern: Sendable {
+    /// The bytes looked for.
+    public let bytes: [UInt8]
+    private let fail: [Int]
+
+    /// Prepares `bytes` (which may be empty: it then occurs at offset 0).
+    ///
+    /// - Complexity: O(*m*).
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        fail = kmpFailure(bytes)
+    }
+
+    /// The offset of the first occurrence in `text`, nil if there is none.
+    ///
+    /// - Parameter text: the bytes searched (an array, a slice, a string's UTF-8 view).
+    /// - Complexity: O(*n*), each byte of `text` read once.
+    public func firstOffset<C: Collection>(in text: C) -> Int? where C.Element == UInt8 {
+        let m = bytes.count
+        guard m > 0 else { return 0 }
+        var matched = 0
+        var offset = 0
+        for b in text {
+            while matched > 0 && bytes[matched] != b { matched = fail[matched - 1] }
+            if bytes[matched] == b { matched += 1 }
+            offset += 1
+            if matched == m { return offset - m }
         }
         return nil
     }
+
+    /// Whether the bytes occur in `text`.
+    ///
+    /// - Complexity: O(*n*).
+    public func occurs<C: Collection>(in text: C) -> Bool where C.Element == UInt8 { firstOffset(in: text) != nil }
 }
