@@ -212,10 +212,11 @@ struct TraceMatchIndex {
         }
         entry.from = from
         let events = trace.retained
+        let pattern = TextPattern(needle)
         var i = max(entry.scannedTo, dropped)
         while i < total {
             if stoppingAtFirst && entry.lines.count > entry.live { break }
-            if events[events.startIndex + i - dropped].description.containsOccurrence(of: needle) { entry.lines.append(i) }
+            if pattern.occurs(in: events[events.startIndex + i - dropped].description) { entry.lines.append(i) }
             i += 1
         }
         linesRead += i - max(entry.scannedTo, dropped)

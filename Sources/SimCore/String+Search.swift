@@ -13,30 +13,7 @@ extension String {
     /// - Complexity: O(*n* + *m*): bytes when `needle` is ASCII and either the searched
     ///   part is ASCII too or the needle's bytes do not occur in it; else characters.
     public func firstOccurrence(of needle: String, from start: String.Index? = nil) -> Range<String.Index>? {
-        let from = start ?? startIndex
-        guard !needle.isEmpty else { return from..<from }
-        switch ByteSearch.decide(needle, in: self, from: from) {
-        case .found(let r): return r
-        case .absent: return nil
-        case .undecided: break
-        }
-        // Knuth-Morris-Pratt over characters: the first position where the characters
-        // that follow start with the needle's, as `self[i...].starts(with: needle)` at
-        // every boundary would find, in one pass.
-        let pattern = Array(needle)
-        let fail = kmpFailure(pattern)
-        var starts: [String.Index] = []   // start of every character passed, for the match's start
-        var matched = 0
-        var i = from
-        while i != endIndex {
-            let c = self[i]
-            starts.append(i)
-            while matched > 0 && pattern[matched] != c { matched = fail[matched - 1] }
-            if pattern[matched] == c { matched += 1 }
-            i = index(after: i)
-            if matched == pattern.count { return starts[starts.count - matched]..<i }
-        }
-        return nil
+        TextPattern(needle).firstOccurrence(in: self, from: start)
     }
 
     /// Whether `needle` occurs in the string (an empty needle always does).
@@ -45,15 +22,86 @@ extension String {
     /// The string with every non-overlapping occurrence of `needle` removed, left to right.
     public func removingOccurrences(of needle: String) -> String {
         guard !needle.isEmpty else { return self }
+        let pattern = TextPattern(needle)
         var out = ""
         var from = startIndex
-        while let r = firstOccurrence(of: needle, from: from) {
+        while let r = pattern.firstOccurrence(in: self, from: from) {
             out += self[from..<r.lowerBound]
             from = r.upperBound
         }
         out += self[from...]
         return out
     }
+}
+
+/// A needle prepared once for any number of searches (`String.firstOccurrence(of:from:)`
+/// prepares one per call): what a scan of many trace lines for one substring uses, so
+/// the needle's bytes, characters and failure tables are made once, not once a line.
+public struct TextPattern: Sendable {
+    /// The text looked for.
+    public let needle: String
+    /// The needle's bytes, prepared, when it is ASCII (nil otherwise).
+    let ascii: BytePattern?
+    /// Whether bytes decide absence (an ASCII needle without `K`, `;` or `` ` ``).
+    let bytesDecideAbsence: Bool
+    let characters: [Character]
+    let characterFail: [Int]
+
+    /// Prepares `needle`.
+    ///
+    /// - Complexity: O(*m*).
+    public init(_ needle: String) {
+        self.needle = needle
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(needle.utf8.count)
+        var isASCII = true
+        var decides = true
+        for b in needle.utf8 {
+            if b >= 0x80 { isASCII = false; break }
+            if b == 0x4B || b == 0x3B || b == 0x60 { decides = false }   // K ; `
+            bytes.append(b)
+        }
+        ascii = isASCII ? BytePattern(bytes) : nil
+        bytesDecideAbsence = decides
+        characters = Array(needle)
+        characterFail = kmpFailure(characters)
+    }
+
+    /// The range of the first occurrence in `text` at or after `start` (default: its
+    /// start), as `String.firstOccurrence(of:from:)` defines it.
+    ///
+    /// - Complexity: O(*n*): bytes where they decide (`ByteSearch`), else characters.
+    public func firstOccurrence(in text: String, from start: String.Index? = nil) -> Range<String.Index>? {
+        let from = start ?? text.startIndex
+        guard !characters.isEmpty else { return from..<from }
+        if let ascii {
+            switch ByteSearch.decide(ascii, bytesDecideAbsence: bytesDecideAbsence, in: text, from: from) {
+            case .found(let r): return r
+            case .absent: return nil
+            case .undecided: break
+            }
+        }
+        // Knuth-Morris-Pratt over characters: the first position where the characters
+        // that follow start with the needle's, as `text[i...].starts(with: needle)` at
+        // every boundary would find, in one pass.
+        var starts: [String.Index] = []   // start of every character passed, for the match's start
+        var matched = 0
+        var i = from
+        while i != text.endIndex {
+            let c = text[i]
+            starts.append(i)
+            while matched > 0 && characters[matched] != c { matched = characterFail[matched - 1] }
+            if characters[matched] == c { matched += 1 }
+            i = text.index(after: i)
+            if matched == characters.count { return starts[starts.count - matched]..<i }
+        }
+        return nil
+    }
+
+    /// Whether the needle occurs in `text` (an empty needle always does).
+    ///
+    /// - Complexity: O(*n*).
+    public func occurs(in text: String) -> Bool { firstOccurrence(in: text) != nil }
 }
 
 /// The byte-level answer to a character search, where bytes can give it. Characters
@@ -76,32 +124,26 @@ enum ByteSearch {
         case undecided
     }
 
-    static func decide(_ needle: String, in string: String, from: String.Index) -> Answer {
-        var pattern: [UInt8] = []
-        pattern.reserveCapacity(needle.utf8.count)
-        var bytesDecideAbsence = true
-        for b in needle.utf8 {
-            if b >= 0x80 { return .undecided }
-            if b == 0x4B || b == 0x3B || b == 0x60 { bytesDecideAbsence = false }   // K ; `
-            pattern.append(b)
+    /// The answer for an ASCII needle's prepared bytes, read in place where the string's
+    /// bytes are contiguous (a native string), else from a copy.
+    static func decide(_ pattern: BytePattern, bytesDecideAbsence: Bool, in string: String, from: String.Index) -> Answer {
+        let offset = string.utf8.distance(from: string.startIndex, to: from)
+        func answer(_ all: UnsafeBufferPointer<UInt8>) -> Answer {
+            let hay = UnsafeBufferPointer(rebasing: all[offset...])
+            var exact = true
+            for b in hay where b >= 0x80 || b == 13 {
+                exact = false
+                break
+            }
+            guard let p = pattern.firstOffset(in: hay) else {
+                return exact || bytesDecideAbsence ? .absent : .undecided
+            }
+            guard exact else { return .undecided }
+            let lower = string.utf8.index(from, offsetBy: p)
+            return .found(lower..<string.utf8.index(lower, offsetBy: pattern.bytes.count))
         }
-        let hay = Array(string.utf8[from...])
-        var exact = true
-        for b in hay where b >= 0x80 || b == 13 {
-            exact = false
-            break
-        }
-        guard let p = firstIndex(of: pattern, in: hay) else {
-            return exact || bytesDecideAbsence ? .absent : .undecided
-        }
-        guard exact else { return .undecided }
-        let lower = string.utf8.index(from, offsetBy: p)
-        return .found(lower..<string.utf8.index(lower, offsetBy: pattern.count))
-    }
-
-    /// The offset of the first occurrence of `pattern` (not empty) in `bytes`.
-    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        BytePattern(pattern).firstOffset(in: bytes)
+        if let a = string.utf8.withContiguousStorageIfAvailable(answer) { return a }
+        return Array(string.utf8).withUnsafeBufferPointer(answer)
     }
 }
 

@@ -50,13 +50,14 @@ public enum PanelSearch {
             guard query.utf8.count <= EmojiCatalog.maxSearchQueryBytes else { return [] }
             let q = query.lowercased()
             guard !q.isEmpty else { return [] }
+            let pattern = TextPattern(q)
             var buckets: [[Emoji]] = [[], [], []]
             var seen = Set<String>()
             for (e, terms) in entries where !seen.contains(e.code) {
                 var best = 3
                 for t in terms {
                     if t == q { best = 0; break }
-                    if t.hasPrefix(q) { best = min(best, 1) } else if best > 2 && t.containsOccurrence(of: q) { best = 2 }
+                    if t.hasPrefix(q) { best = min(best, 1) } else if best > 2 && pattern.occurs(in: t) { best = 2 }
                 }
                 if best < 3 { buckets[best].append(e); seen.insert(e.code) }
             }
