@@ -13,7 +13,7 @@ extension ScenarioDriver {
         }
         // Bounded: a message quotes at most the two ends of a long text (20,000 failing
         // `expect input` lines each quoting an 80 KB input made gigabytes), and says
-        // where two long texts part, which their ends may not show.
+        // where two texts part when that is past the quoted head.
         func quoted(_ x: String) -> String { boundedQuotedLiteral(x) }
         func parting(_ want: String, _ have: String) -> String {
             guard want.utf8.count > boundedQuoteByteLimit || have.utf8.count > boundedQuoteByteLimit else { return "" }
@@ -21,7 +21,7 @@ extension ScenarioDriver {
             while i < want.endIndex, j < have.endIndex, want[i] == have[j] {
                 want.formIndex(after: &i); have.formIndex(after: &j); n += 1
             }
-            return " (differs from the expected text at character \(n))"
+            return n < boundedQuoteEndCharacters ? "" : " (differs from the expected text at character \(n))"
         }
         switch e {
         case .keyboard(let k):

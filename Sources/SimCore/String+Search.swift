@@ -184,6 +184,9 @@ public struct BytePattern: Sendable {
     /// - Parameter text: the bytes searched (an array, a slice, a string's UTF-8 view).
     /// - Complexity: O(*n*), each byte of `text` read once.
     public func firstOffset<C: Collection>(in text: C) -> Int? where C.Element == UInt8 {
+        // Contiguous bytes (an array, a native string's UTF-8) take the concrete loop: a
+        // generic one called from another module runs through witness tables, 10x slower.
+        if let r = text.withContiguousStorageIfAvailable({ firstOffset(inBuffer: $0) }) { return r }
         let m = bytes.count
         guard m > 0 else { return 0 }
         var matched = 0
@@ -195,6 +198,24 @@ public struct BytePattern: Sendable {
             if matched == m { return offset - m }
         }
         return nil
+    }
+
+    func firstOffset(inBuffer text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let m = bytes.count
+        guard m > 0 else { return 0 }
+        return bytes.withUnsafeBufferPointer { p -> Int? in
+            fail.withUnsafeBufferPointer { f -> Int? in
+                var matched = 0
+                var offset = 0
+                for b in text {
+                    while matched > 0 && p[matched] != b { matched = f[matched - 1] }
+                    if p[matched] == b { matched += 1 }
+                    offset += 1
+                    if matched == m { return offset - m }
+                }
+                return nil
+            }
+        }
     }
 
     /// Whether the bytes occur in `text`.

@@ -101,6 +101,7 @@ import EmojiText
         let messages = r.failureMessages(file: "t.scenario")
         #expect(messages.count == 101)
         #expect(messages[0].message.hasPrefix("t.scenario:1:1: error: expected input \"\", found input \"\\u{202E}"))
+        #expect(!messages[0].message.contains("differs"))   // visible at the start: no hint
         #expect(messages.last?.message
                 == "t.scenario:101:1: error: ... and 200 more failed expectations (lines 101-300); only the first 100 are described")
         #expect(messages.reduce(0) { $0 + $1.message.utf8.count } < 250_000)
