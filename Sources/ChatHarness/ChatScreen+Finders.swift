@@ -120,7 +120,7 @@ private struct FinderMoment {
                 i = k
             case .name(let n):
                 guard let k = panel.tabIndex(named: n) else {
-                    return .missing("no tab named \(quotedLiteral(n)) (tabs: \(panel.sections.map { quotedLiteral($0.name) }.joined(separator: ", ")))")
+                    return .missing("no tab named \(boundedQuotedLiteral(n)) (tabs: \(panel.sections.map { boundedQuotedLiteral($0.name) }.joined(separator: ", ")))")
                 }
                 i = k
             }

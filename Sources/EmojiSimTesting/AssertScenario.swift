@@ -108,7 +108,7 @@ public func assertScenario(
     }
     func atScript(_ message: String, line: Int, column: Int) { atScriptLine(message + viewer, line: line, column: column) }
     if let f = v.result.failure { atScript("\(name):\(f.line):\(f.column): error: \(f.message)", line: f.line, column: f.column) }
-    for e in v.result.expectations where !e.passed { atScript(e.message(file: name), line: e.line, column: e.column) }
+    for f in v.result.failureMessages(file: name) { atScript(f.message, line: f.line, column: f.column) }
     for s in v.snapshots {
         if let m = s.check.message { atScript("\(name):\(s.output.line):1: error: \(m)", line: s.output.line, column: 1) }
     }

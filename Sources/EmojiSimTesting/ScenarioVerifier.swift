@@ -142,7 +142,7 @@ public struct ScenarioVerifier {
             if let f = result.failure {
                 out.append("\(file):\(f.line):\(f.column): error: \(f.message)")
             }
-            for e in result.expectations where !e.passed { out.append(e.message(file: file)) }
+            out += result.failureMessages(file: file).map(\.message)
             for s in snapshots {
                 guard let m = s.check.message else { continue }
                 out.append("\(file):\(s.output.line):1: error: \(m)")
@@ -246,8 +246,10 @@ public struct ScenarioVerifier {
             blocked = "the run stopped at line \(f.line)"
         } else {
             let failed = result.expectations.filter { !$0.passed }.map { String($0.line) }
+            // The first few lines: this is repeated in every snapshot's message.
+            let more = failed.count > 10 ? ", and \(failed.count - 10) more" : ""
             blocked = failed.isEmpty ? nil
-                : "the run's expectations failed (line\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")))"
+                : "the run's expectations failed (line\(failed.count == 1 ? "" : "s") \(failed.prefix(10).joined(separator: ", "))\(more))"
         }
         let codes = LegendCodeTable()
         let artifactsFolder = location == nil ? nil : artifacts.folder(root: location?.root)

@@ -119,8 +119,9 @@ enum MonkeyExpectations {
     /// Lines of the window containing `needle`, counted here on their own (not by the
     /// driver's check, which this is a test of).
     static func matches(_ needle: String, _ window: ArraySlice<TraceEvent>) -> Int {
+        let pattern = TextPattern(needle)
         var n = 0
-        for ev in window where ev.description.containsOccurrence(of: needle) { n += 1 }
+        for ev in window where pattern.occurs(in: ev.description) { n += 1 }
         return n
     }
 

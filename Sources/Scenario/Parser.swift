@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 import Raster
 import ChatUI
 import Tester
@@ -414,7 +415,13 @@ struct LineParser {
         case "receive": return .receive(try string("the message text"))
         case "search":
             if accept("clear") { return .searchClear }
-            return .search(try string("a query (or 'clear')"))
+            guard let t = peek, t.kind == .string else { return .search(try string("a query (or 'clear')")) }
+            let q = try string("a query (or 'clear')")
+            // A longer query would find nothing (EmojiCatalog.search): say so here.
+            if q.utf8.count > EmojiCatalog.maxSearchQueryBytes {
+                throw error(t, "a search query is at most \(EmojiCatalog.maxSearchQueryBytes) UTF-8 bytes (this one is \(q.utf8.count))")
+            }
+            return .search(q)
         case "wait": return .wait(try duration())
         case "settle": return .settle
         case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))

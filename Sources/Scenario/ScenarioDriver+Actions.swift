@@ -67,8 +67,8 @@ extension ScenarioDriver {
     @discardableResult
     public func expect(_ e: Script.Expectation) -> ExpectationOutcome {
         let o = check(e, Script.Located(.expect(e), line: 0, column: 0))
-        result.expectations.append(o)
-        return o
+        result.record(o)
+        return result.expectations[result.expectations.count - 1]
     }
 
     /// The current state of the screen.

@@ -12,7 +12,18 @@ extension ScenarioDriver {
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
         }
-        func quoted(_ x: String) -> String { quotedLiteral(x) }
+        // Bounded: a message quotes at most the two ends of a long text (20,000 failing
+        // `expect input` lines each quoting an 80 KB input made gigabytes), and says
+        // where two texts part when that is past the quoted head.
+        func quoted(_ x: String) -> String { boundedQuotedLiteral(x) }
+        func parting(_ want: String, _ have: String) -> String {
+            guard want.utf8.count > boundedQuoteByteLimit || have.utf8.count > boundedQuoteByteLimit else { return "" }
+            var i = want.startIndex, j = have.startIndex, n = 0
+            while i < want.endIndex, j < have.endIndex, want[i] == have[j] {
+                want.formIndex(after: &i); have.formIndex(after: &j); n += 1
+            }
+            return n < boundedQuoteEndCharacters ? "" : " (differs from the expected text at character \(n))"
+        }
         switch e {
         case .keyboard(let k):
             return outcome(s.keyboard == k, "keyboard \(k.rawValue)", "keyboard \(s.keyboard.rawValue)")
@@ -20,7 +31,7 @@ extension ScenarioDriver {
             return outcome(s.sendEnabled == b, "send \(b ? "enabled" : "disabled")", "send \(s.sendEnabled ? "enabled" : "disabled")")
         case .input(let t):
             // Exact, so the one-off mistakes get a hint: a trimmed or wire-form guess.
-            var found = "input \(quoted(s.input))"
+            var found = "input \(quoted(s.input))" + (s.input == t ? "" : parting(t, s.input))
             if let out = s.outgoing, out == t, out != s.input {
                 found += " (\(quoted(t)) is what send would transmit: expect outgoing \(quoted(t)))"
             }
@@ -28,6 +39,7 @@ extension ScenarioDriver {
         case .outgoing(let t):
             func show(_ x: String?) -> String { x.map(quoted) ?? "none" }
             var found = "outgoing \(show(s.outgoing))"
+            if let out = s.outgoing, let t, out != t { found += parting(t, out) }
             if s.outgoing == nil { found += " (send is disabled: \(s.input.isEmpty ? "the input is empty" : "the input is blank"))" }
             return outcome(s.outgoing == t, "outgoing \(show(t))", found)
         case .caret(let n):
@@ -58,11 +70,13 @@ extension ScenarioDriver {
             let actual = s.listVisible.map { "\($0.lowerBound)..\($0.upperBound)" } ?? "none"
             return outcome(s.listVisible == r, "list.visible \(r.lowerBound)..\(r.upperBound)", "list.visible \(actual)")
         case .listLast(let t):
-            return outcome(s.listLast == t, "list.last \(quoted(t))", "list.last \(s.listLast.map(quoted) ?? "none")")
+            let parted = s.listLast.map { $0 == t ? "" : parting(t, $0) } ?? ""
+            return outcome(s.listLast == t, "list.last \(quoted(t))", "list.last \(s.listLast.map(quoted) ?? "none")" + parted)
         case .animating(let n):
             return outcome(s.animating == n, "animating \(n)", "animating \(s.animating)")
         case .pasteboard(let t):
-            return outcome(s.pasteboard == t, "pasteboard \(quoted(t))", "pasteboard \(quoted(s.pasteboard))")
+            return outcome(s.pasteboard == t, "pasteboard \(quoted(t))",
+                           "pasteboard \(quoted(s.pasteboard))" + (s.pasteboard == t ? "" : parting(t, s.pasteboard)))
         case .trace(let needle):
             return checkTrace(needle, count: nil, e, c)
         case .traceCount(let needle, let n):
@@ -84,35 +98,36 @@ extension ScenarioDriver {
     /// `moves: false`, `no trace`, which never consumes): exactly N matching lines,
     /// consumed through the last of them when it holds.
     ///
-    /// - Complexity: O(lines in the window × line length).
+    /// - Complexity: O(new trace lines × line length) amortised: each needle's matches
+    ///   are kept (`TraceMatchIndex`), so a line is read once per needle however many
+    ///   expectations look at the window again, plus O(log matches) to find the window.
     func checkTrace(_ needle: String, count: Int?, _ e: Script.Expectation, _ c: Script.Located<Script.Command>,
                     moves: Bool = true) -> ExpectationOutcome {
-        let events = host.trace.retained
-        let dropped = host.trace.droppedCount
-        let skip = max(0, traceCursor - dropped)
+        let trace = host.trace
+        let events = trace.retained
+        let dropped = trace.droppedCount
         // Line 0 is a Swift call (`driver.expect(_:)`), which has no script line.
         let since = traceCursorLine.map { $0 > 0 ? "since line \($0)'s expect trace" : "since the previous expect trace" }
             ?? "since the start"
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
         }
-        func consume(through k: Int) {
-            traceCursor = dropped + k + 1
+        func consume(through line: Int) {
+            traceCursor = line + 1
             traceCursorLine = c.line
         }
-        let quoted = quotedLiteral(needle)
+        func text(_ line: Int) -> String { events[events.startIndex + line - dropped].description }
+        let quoted = boundedQuotedLiteral(needle)
         // Lines the trace dropped (its capacity) that were in the window: a count or an
         // absence over them cannot be known, so it does not pass.
         let lost = traceCursor < dropped ? dropped - traceCursor : 0
+        // The window's retained lines, by their number from the trace's start.
+        let from = max(traceCursor, dropped)
 
         guard let want = count else {
-            var k = 0
-            for ev in events {
-                if k >= skip, ev.description.containsOccurrence(of: needle) {
-                    consume(through: k)
-                    return outcome(true, "trace \(quoted)", "trace \(quotedLiteral(ev.description))")
-                }
-                k += 1
+            if let first = traceMatches.matches(of: needle, in: trace, from: from, stoppingAtFirst: true).first {
+                consume(through: first)
+                return outcome(true, "trace \(quoted)", "trace \(quotedLiteral(text(first)))")
             }
             let recent = events.suffix(3).map({ $0.description }).joined(separator: " | ")
             return outcome(false, "trace \(quoted) \(since)",
@@ -121,21 +136,9 @@ extension ScenarioDriver {
 
         // Counting: every matching line of the window, the first few quoted.
         let shown = 3
-        var matches = 0
-        var last: Int?
-        var quotedLines: [String] = []
-        var k = 0
-        for ev in events {
-            if k >= skip {
-                let line = ev.description
-                if line.containsOccurrence(of: needle) {
-                    matches += 1
-                    last = k
-                    if quotedLines.count < shown { quotedLines.append(line) }
-                }
-            }
-            k += 1
-        }
+        let lines = traceMatches.matches(of: needle, in: trace, from: from, stoppingAtFirst: false)
+        let matches = lines.count
+        let quotedLines = lines.prefix(shown).map(text)
         let expected = moves ? "trace \(quoted) count \(want) \(since)" : "no trace \(quoted) \(since)"
         var found: String
         switch matches {
@@ -146,12 +149,82 @@ extension ScenarioDriver {
             if matches > shown { found += " | and \(matches - shown) more" }
         }
         if lost > 0 {
-            found += " (the trace dropped \(lost) lines of the window: it keeps \(host.trace.capacity))"
+            found += " (the trace dropped \(lost) lines of the window: it keeps \(trace.capacity))"
             return outcome(false, expected, found)
         }
         let ok = matches == want
-        if ok, moves, let last { consume(through: last) }
+        if ok, moves, let last = lines.last { consume(through: last) }
         return outcome(ok, expected, found)
+    }
+}
+
+/// The trace lines containing each needle a trace expectation asked for, kept between
+/// expectations: `expect no trace "x"` a thousand times over a window of 50,000 lines
+/// read every line a thousand times (50 s); now each line is read once per needle,
+/// when it is new. Lines are numbered from the trace's start (`Trace.totalCount` when
+/// recorded; dropped lines keep their numbers), so the window moving forward only
+/// skips matches. A cache: answers are those of a scan of the window, always.
+struct TraceMatchIndex {
+    /// The needles kept at most; one more forgets them all (they are found again on
+    /// demand). Scripts use a few; each costs its matches' numbers.
+    static let maxNeedles = 32
+
+    struct Entry {
+        /// The first line number the entry covers.
+        var from: Int
+        /// The next line not yet read.
+        var scannedTo: Int
+        /// Numbers of the matching lines read, ascending; those before `live` are
+        /// before the window and are removed in bulk.
+        var lines: [Int]
+        var live = 0
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// Trace lines read so far, over all needles (what the cache saves is visible here).
+    private(set) var linesRead = 0
+
+    /// The numbers of the lines at or after line `from` (a retained line, or the end)
+    /// that contain `needle`, ascending; with `stoppingAtFirst`, reading stops at the
+    /// first (the result then holds at least it, if there is one).
+    ///
+    /// - Complexity: O(lines not yet read for `needle` × line length + log matches).
+    mutating func matches(of needle: String, in trace: Trace, from: Int, stoppingAtFirst: Bool) -> ArraySlice<Int> {
+        let dropped = trace.droppedCount
+        let total = trace.totalCount
+        var entry: Entry
+        if let known = entries[needle], known.from <= from, known.scannedTo >= from, known.scannedTo <= total {
+            entry = known
+            entries[needle] = nil   // modified in place below, without a copy of its lines
+        } else {
+            if entries.count >= Self.maxNeedles { entries.removeAll() }
+            entry = Entry(from: from, scannedTo: from, lines: [])
+        }
+        // Forget the matches before the window (they stay before it: it only moves on).
+        var lo = entry.live, hi = entry.lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entry.lines[mid] < from { lo = mid + 1 } else { hi = mid }
+        }
+        entry.live = lo
+        if entry.live > 64 && entry.live * 2 > entry.lines.count {
+            entry.lines.removeFirst(entry.live)
+            entry.live = 0
+        }
+        entry.from = from
+        let events = trace.retained
+        let pattern = TextPattern(needle)
+        var i = max(entry.scannedTo, dropped)
+        while i < total {
+            if stoppingAtFirst && entry.lines.count > entry.live { break }
+            if pattern.occurs(in: events[events.startIndex + i - dropped].description) { entry.lines.append(i) }
+            i += 1
+        }
+        linesRead += i - max(entry.scannedTo, dropped)
+        entry.scannedTo = i
+        let result = entry.lines[entry.live...]
+        entries[needle] = entry
+        return result
     }
 }
 

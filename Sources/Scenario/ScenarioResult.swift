@@ -16,10 +16,17 @@ public struct ExpectationOutcome: Hashable, Sendable {
     public var expected: String
     /// What was found, in the same words as `expected`.
     public var actual: String
+    /// True for a failure past `ScenarioResult.maxDescribedFailures`: `expected` and
+    /// `actual` are empty (the line and the expectation are kept, and it still fails).
+    public var detailsOmitted = false
 
     /// `FILE:LINE:COL: error: expected keyboard emoji, found system`
     public func message(file: String) -> String {
-        "\(file):\(line):\(column): error: expected \(expected), found \(actual)"
+        guard !detailsOmitted else {
+            return "\(file):\(line):\(column): error: expectation failed (past the first "
+                + "\(ScenarioResult.maxDescribedFailures) failures, only their lines are kept)"
+        }
+        return "\(file):\(line):\(column): error: expected \(expected), found \(actual)"
     }
 }
 
@@ -89,8 +96,15 @@ public struct RecordedFrame: Hashable, Sendable {
 public struct ScenarioResult: Sendable {
     /// The script's file name, as errors and reports name it.
     public var script: String
-    /// Every `expect` line that ran, in order, passed or not.
+    /// Every `expect` line that ran, in order, passed or not (`record(_:)` adds one).
     public var expectations: [ExpectationOutcome] = []
+    /// Failed expectations whose expected and found values a result keeps (and a run
+    /// prints); later failures keep their line, and the messages end with their number
+    /// (`failureMessages(file:)`). 20,000 failing lines each quoting a long input made
+    /// gigabytes of messages.
+    public static let maxDescribedFailures = 100
+    /// Failed expectations recorded so far.
+    public private(set) var failureCount = 0
     /// Every snapshot taken, in order (not yet compared with references).
     public var snapshots: [SnapshotOutput] = []
     /// The error that stopped the run early (an action the screen refused, a `settle`
@@ -116,4 +130,53 @@ public struct ScenarioResult: Sendable {
     /// True when the script ran to its end and every expectation held (snapshots are
     /// compared by the caller, which knows the references).
     public var passed: Bool { failure == nil && expectations.allSatisfy({ $0.passed }) }
+
+    /// Adds an expectation's outcome; a failure past `maxDescribedFailures` drops its
+    /// expected and found values (`ExpectationOutcome.detailsOmitted`).
+    ///
+    /// - Parameter outcome: The outcome of the `expect` line that ran.
+    public mutating func record(_ outcome: ExpectationOutcome) {
+        var o = outcome
+        if !o.passed {
+            failureCount += 1
+            if failureCount > Self.maxDescribedFailures {
+                o.expected = ""
+                o.actual = ""
+                o.detailsOmitted = true
+            }
+        }
+        expectations.append(o)
+    }
+
+    /// One message per failed expectation, as `FILE:LINE:COL: error: ...`: the first
+    /// `maxDescribedFailures` in full, then one line that counts the rest
+    /// (`... and 19,900 more failed expectations, lines 102-20001`), so a run's output
+    /// stays bounded whatever the number of failing lines.
+    ///
+    /// - Parameter file: The script's name in the messages.
+    /// - Returns: The messages, in script order.
+    /// - Complexity: O(expectations).
+    public func failureMessages(file: String) -> [(message: String, line: Int, column: Int)] {
+        var out: [(message: String, line: Int, column: Int)] = []
+        var more = 0
+        var first: ExpectationOutcome?
+        var lastLine = 0
+        var described = 0
+        for e in expectations where !e.passed {
+            if described < Self.maxDescribedFailures && !e.detailsOmitted {
+                out.append((e.message(file: file), e.line, e.column))
+                described += 1
+            } else {
+                more += 1
+                if first == nil { first = e }
+                lastLine = e.line
+            }
+        }
+        if let first {
+            let lines = first.line == lastLine ? "line \(first.line)" : "lines \(first.line)-\(lastLine)"
+            out.append(("\(file):\(first.line):\(first.column): error: ... and \(more) more failed expectation\(more == 1 ? "" : "s") "
+                        + "(\(lines)); only the first \(Self.maxDescribedFailures) are described", first.line, first.column))
+        }
+        return out
+    }
 }

@@ -100,6 +100,8 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// The script line of the trace expectation that last moved `traceCursor`, for
     /// messages ("since line 7's expect trace"); nil before the first.
     var traceCursorLine: Int?
+    /// Each trace expectation's needle's matching lines, read once (`TraceMatchIndex`).
+    var traceMatches = TraceMatchIndex()
     var recorder: Recorder<Host>?
     /// The trace viewer's step log, while one is recorded (`ScenarioRunner.logsSteps`).
     var stepLogger: StepLogger<Host>?
@@ -180,7 +182,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             }
         case .expect(let e):
             try synchronize(c, "expect " + ScriptPrinter.expectation(e))
-            result.expectations.append(check(e, c))
+            result.record(check(e, c))
         case .snapshot(let s):
             try synchronize(c, "snapshot " + s.name)
             result.snapshots += try snapshot(s, c)

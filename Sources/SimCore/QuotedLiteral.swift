@@ -88,6 +88,12 @@ func appendQuotedBody<C: Collection>(_ bytes: C, to out: inout [UInt8]) where C.
 public let boundedQuoteByteLimit = 1024
 /// Characters (grapheme clusters) kept at each end of a text quoted in part.
 public let boundedQuoteEndCharacters = 100
+/// UTF-8 bytes an end of a text quoted in part may hold per character it keeps (32: a
+/// family or kiss emoji with skin tones is 25-35 bytes). One grapheme cluster can be
+/// any length (a letter and a million combining accents is one `Character`), so the
+/// ends are bounded in bytes as well, and cut at a scalar boundary inside a cluster
+/// that does not fit.
+public let boundedQuoteBytesPerCharacter = 32
 
 /// `quotedLiteral(s)` for trace lines, bounded: a text of up to `byteLimit` UTF-8 bytes
 /// is quoted exactly as `quotedLiteral` does; a longer one as its first and last
@@ -97,7 +103,10 @@ public let boundedQuoteEndCharacters = 100
 ///
 /// The cut is outside the quotes, so it cannot be mistaken for text (a quoted part ends
 /// at its first unescaped `"`), and a trace line stays short however long the text.
-/// `echoLiteral` is the same form with the smaller bounds error messages use.
+/// Each end also holds at most `endCharacters * boundedQuoteBytesPerCharacter` bytes,
+/// cut at a scalar boundary (`messageEnds`): the characters of a hostile text can be
+/// megabytes each. `echoLiteral` is the same form with the smaller bounds error
+/// messages use.
 ///
 /// - Parameters:
 ///   - s: the text (a `String` or `Substring`: a slice of a large input is not copied).
@@ -105,8 +114,8 @@ public let boundedQuoteEndCharacters = 100
 ///     `boundedQuoteByteLimit`).
 ///   - endCharacters: the characters kept at each end of a longer text (default
 ///     `boundedQuoteEndCharacters`).
-/// - Returns: the quoted text, at most about `2 * endCharacters` characters (each
-///   escaped) plus the count.
+/// - Returns: the quoted text, at most `2 * endCharacters` characters and
+///   `2 * endCharacters * boundedQuoteBytesPerCharacter` bytes (each escaped) plus the count.
 /// - Complexity: O(`byteLimit` + `endCharacters`), independent of the text's length
 ///   (the ends are walked, the middle is measured in bytes), so quoting the input on
 ///   every keystroke never makes a trace quadratic.
@@ -118,10 +127,8 @@ public func boundedQuotedLiteral<S: StringProtocol>(_ s: S, byteLimit: Int = bou
         out.append(0x22)
         return String(decoding: out, as: UTF8.self)
     }
-    var head = s.startIndex
-    for _ in 0..<endCharacters where head < s.endIndex { s.formIndex(after: &head) }
-    var tail = s.endIndex
-    for _ in 0..<endCharacters where tail > head { s.formIndex(before: &tail) }
+    let (head, tail) = messageEnds(s, characters: endCharacters,
+                                   bytes: max(1, endCharacters) * boundedQuoteBytesPerCharacter)
     let elided = s.utf8.distance(from: head, to: tail)
     appendQuotedBody(s[..<head].utf8, to: &out)
     out.append(0x22)
@@ -131,4 +138,56 @@ public func boundedQuotedLiteral<S: StringProtocol>(_ s: S, byteLimit: Int = bou
     appendQuotedBody(s[tail...].utf8, to: &out)
     out.append(0x22)
     return String(decoding: out, as: UTF8.self)
+}
+
+/// The one cut of a long text a message or trace line quotes: the end of its head and
+/// the start of its tail, each end at most `characters` characters and at most `bytes`
+/// UTF-8 bytes, never splitting a scalar (a character that does not fit the bytes is
+/// cut inside, at a scalar boundary). The head ends at or before the tail starts.
+///
+/// The ends are found in bounded copies of the text's first and last `bytes` bytes, so
+/// the work does not depend on the text's length or on the length of its characters
+/// (walking one `Character` of a million combining accents reads all of them). Within
+/// those bytes, character boundaries are the text's own, except that a boundary that
+/// depends on what precedes the tail's bytes (a run of more than `bytes / 8` flags, say)
+/// is decided from the bytes alone.
+///
+/// - Parameters:
+///   - s: the text.
+///   - characters: the most characters kept at each end.
+///   - bytes: the most UTF-8 bytes kept at each end (at least 4, one scalar).
+/// - Returns: the index in `s` where the head ends and where the tail starts.
+/// - Complexity: O(`bytes`).
+func messageEnds<S: StringProtocol>(_ s: S, characters: Int, bytes: Int) -> (head: String.Index, tail: String.Index) {
+    let utf8 = s.utf8
+    let total = utf8.count
+    func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+    // Head: the whole characters of the first `bytes` bytes (scalar-aligned), at most
+    // `characters` of them; a first character longer than that is cut.
+    var headLimit = min(total, max(4, bytes))
+    while headLimit < total && headLimit > 0 && isContinuation(utf8[utf8.index(utf8.startIndex, offsetBy: headLimit)]) {
+        headLimit -= 1
+    }
+    let headPart = String(s[..<utf8.index(utf8.startIndex, offsetBy: headLimit)])
+    var h = headPart.startIndex
+    var kept = 0
+    while kept < characters && h < headPart.endIndex {
+        headPart.formIndex(after: &h)
+        kept += 1
+    }
+    let headBytes = headPart.utf8.distance(from: headPart.startIndex, to: h)
+    // Tail: likewise from the end, never before the head's end.
+    var tailLimit = max(headBytes, total - max(4, bytes))
+    while tailLimit < total && isContinuation(utf8[utf8.index(utf8.startIndex, offsetBy: tailLimit)]) {
+        tailLimit += 1
+    }
+    let tailPart = String(s[utf8.index(utf8.startIndex, offsetBy: tailLimit)...])
+    var t = tailPart.endIndex
+    kept = 0
+    while kept < characters && t > tailPart.startIndex {
+        tailPart.formIndex(before: &t)
+        kept += 1
+    }
+    let tailBytes = tailLimit + tailPart.utf8.distance(from: tailPart.startIndex, to: t)
+    return (utf8.index(utf8.startIndex, offsetBy: headBytes), utf8.index(utf8.startIndex, offsetBy: tailBytes))
 }

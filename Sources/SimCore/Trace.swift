@@ -48,7 +48,9 @@ public final class Trace {
     /// Upper bound on stored events; older ones are dropped first so that a long
     /// monkey run cannot grow memory without bound. `droppedCount` says how many.
     public let capacity: Int
-    /// Events dropped because the capacity was reached, oldest first.
+    /// Events dropped because the capacity was reached (oldest first) or by `clear()`:
+    /// an event's number from the trace's start (`totalCount` before it was recorded)
+    /// stays its number.
     public private(set) var droppedCount = 0
     private var head = 0
 
@@ -101,5 +103,5 @@ public final class Trace {
     public var text: String { lines.joined(separator: "\n") }
 
     /// Forgets the retained events (`droppedCount` and `totalCount` keep counting).
-    public func clear() { events.removeAll(); head = 0 }
+    public func clear() { droppedCount += events.count - head; events.removeAll(); head = 0 }
 }

@@ -102,7 +102,7 @@ public enum FinderExpectation: Hashable, Sendable, CustomStringConvertible {
         case .text(let t):
             guard let hit = result.found else { return FinderCheck(false, state.words) }
             guard let shown = hit.text else { return FinderCheck(false, "no text") }
-            return FinderCheck(shown == t, "text " + quotedLiteral(shown))
+            return FinderCheck(shown == t, "text " + boundedQuotedLiteral(shown))
         }
     }
 }

@@ -82,10 +82,10 @@ public enum FinderResolution {
         case .label(let text):
             let m = l.visible.filter { $0.label == text }
             return .success(Matches(items: m, count: m.count,
-                                    none: "nothing drawn has the accessibility label \(quotedLiteral(text))"))
+                                    none: "nothing drawn has the accessibility label \(boundedQuotedLiteral(text))"))
         case .text(let text):
             let m = l.visible.filter { $0.text == text }
-            return .success(Matches(items: m, count: m.count, none: "no text \(quotedLiteral(text)) is drawn"))
+            return .success(Matches(items: m, count: m.count, none: "no text \(boundedQuotedLiteral(text)) is drawn"))
         case .view(let name):
             // A view is one match: the union of what it and its subviews draw, with the
             // state of its topmost item.

@@ -79,3 +79,42 @@ import SimCore
         #expect(quotedLiteral("\u{A0}\u{200D}é") == "\"\u{A0}\u{200D}é\"")
     }
 }
+
+/// Issue 47 item 19: one grapheme cluster can be megabytes (a letter and a million
+/// combining accents is one `Character`), so the message cut counts bytes as well as
+/// characters, and cuts inside a cluster at a scalar boundary when it must.
+@Suite struct MessageCutByBytesTests {
+    static let cluster = "a" + String(repeating: "\u{301}", count: 1_000_000)
+
+    @Test func oneHugeClusterIsCutByBytes() {
+        let e = echoLiteral(Self.cluster)
+        // Each end at most echoEndCharacters * boundedQuoteBytesPerCharacter bytes.
+        let endBytes = echoEndCharacters * boundedQuoteBytesPerCharacter
+        #expect(e.utf8.count <= 2 * endBytes + 32, "\(e.utf8.count) bytes")
+        let head = "a" + String(repeating: "\u{301}", count: (endBytes - 1) / 2)
+        #expect(e.hasPrefix(quotedLiteral(head) + ".."))
+        #expect(e.hasSuffix(".." + quotedLiteral(String(repeating: "\u{301}", count: endBytes / 2))))
+        // N counts the bytes between the ends exactly.
+        let elided = Self.cluster.utf8.count - head.utf8.count - endBytes
+        // (On the bytes: the tail's first accent joins the quote before it into one
+        // character, so a character search would not see the quote.)
+        #expect(BytePattern(Array("\"..\(elided)..\"".utf8)).occurs(in: e.utf8))
+        let q = boundedQuotedLiteral(Self.cluster)
+        #expect(q.utf8.count <= 2 * boundedQuoteEndCharacters * boundedQuoteBytesPerCharacter + 32, "\(q.utf8.count) bytes")
+    }
+
+    @Test func clustersOfOrdinaryTextAreKeptWhole() {
+        // Many large clusters around one huge one: the ends keep whole characters up to
+        // the byte bound, the huge one is cut, and no scalar is split.
+        let family = "👨‍👩‍👧"
+        let s = String(repeating: family, count: 40) + Self.cluster + String(repeating: "x", count: 40)
+        let e = echoLiteral(s)
+        #expect(e.hasPrefix(quotedLiteral(String(repeating: family, count: echoEndCharacters)) + ".."))
+        #expect(e.hasSuffix(".." + quotedLiteral(String(repeating: "x", count: echoEndCharacters))))
+        #expect(e.unicodeScalars.allSatisfy { $0.value != 0xFFFD })
+        // A cut by bytes within a run of 2-byte scalars lands on a scalar boundary.
+        let accents = String(repeating: "\u{301}", count: 5_000) + "x"
+        let a = echoLiteral(accents)
+        #expect(a.hasPrefix("\"" + String(repeating: "\u{301}", count: echoEndCharacters * boundedQuoteBytesPerCharacter / 2) + "\".."))
+    }
+}

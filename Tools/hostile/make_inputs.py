@@ -323,3 +323,35 @@ for i in range(40):
     entries.append('{"code":"i%02d","kind":"static","image":"i%02d.png"}' % (i, i))
 write('r3src/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[%s]}]}' % ','.join(entries))
 shutil.copy(os.path.join(root, 'Tests/Fixtures/gif-test-suite/gifs/animated_loop.gif'), 'r3loop.gif')
+# Round three, items 11-12, 14, 16, 19 (issue 47).
+# 12: one entry with a 1 MB keyword, searched with a 10,000-character query (now a parse
+# error) and with 20 queries at the bound (matched in linear time); a 15 MB catalog of
+# 50,000 entries searched 20 times with 75 characters.
+seed_png = os.path.join(root, 'Tests/Fixtures/catalogs/seed/EmtionImages/f056.png')
+os.makedirs('r3kw', exist_ok=True)
+shutil.copy(seed_png, 'r3kw/a.png')
+write('r3kw/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      '{"code":"a","kind":"static","image":"a.png","keywords":["%s"]}]}]}' % ('a' * 1000000))
+script('r3-search-long.scenario', 'catalog json "r3kw/c.json"\ntap input\ntap toggle\nsearch "' + 'a' * 9999 + 'b"\n')
+script('r3-search-kw.scenario', 'catalog json "r3kw/c.json"\ntap input\ntap toggle\n'
+       + ('search "' + 'a' * 255 + 'b"\nsearch clear\n') * 20 + 'search "aaa"\nexpect panel.results 1\n')
+os.makedirs('r3big', exist_ok=True)
+shutil.copy(seed_png, 'r3big/a.png')
+write('r3big/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      + ','.join('{"code":"e%d","kind":"static","image":"a.png","keywords":["k%d%s"]}' % (i, i, 'x' * 240)
+                 for i in range(50000)) + ']}]}')
+script('r3-search-big.scenario', 'catalog json "r3big/c.json"\ntap input\ntap toggle\n'
+       + ('search "' + 'x' * 74 + 'y"\nsearch clear\n') * 20 + 'search "k49999"\nexpect panel.results 1\n')
+# 14: 50,000 receive lines, then 1,000 `expect no trace` lines (and the two interleaved).
+script('r3-notrace.scenario', 'receive "hi"\n' * 50000 + 'expect no trace "zzz"\n' * 1000)
+script('r3-notrace-mixed.scenario', ('receive "hi"\n' * 50 + 'expect no trace "zzz"\n') * 1000)
+# 16: 10,000 U+202E typed, then 20,000 failing `expect input ""` lines.
+script('r3-rlo.scenario', 'tap input\ntype "' + '\\u{202E}' * 10000 + '"\n' + 'expect input ""\n' * 20000)
+# 19: one grapheme cluster of a letter and 1,000,000 U+0301 as a JSON kind and code and an
+# emoji-test.txt status.
+cluster = 'a' + '\u0301' * 1000000
+write('r3-cluster-kind.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      '{"code":"x","kind":"%s"}]}]}' % cluster)
+write('r3-cluster-code.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      '{"code":"%s","kind":"static","image":"missing.png"}]}]}' % cluster)
+write('r3-cluster-test.txt', '# group: A\n1F600 ; ' + cluster + ' # \U0001F600 E1.0 a\n')

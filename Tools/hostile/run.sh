@@ -297,6 +297,29 @@ check 47-13-check-pipe        err $E catalog check r3pipe
 check 47-13-info-pipe         err $E image info r3pipe
 check 47-13-diff-pipe         err $E diff r3pipe r3loop.gif
 expect 47-13-named            "each says it is a named pipe" sh -c '[ $(cat 47-13-*-pipe.out | grep -c "is a named pipe, not a regular file") -ge 4 ]'
+# Round three, items 11-12, 14, 16, 19 (issue 47).
+# 11. The monkey's steps: linear now (20,000 steps took 12.9 s and 100,000 161 s; a step
+# costs about 0.5 ms of simulation, so 100,000 steps stay past 20 s: see the issue note).
+check 47-11-monkey-20k         ok $E monkey --steps 20000 --scripts 1 --out monkeyout
+# 12. Search: a 10,000-character query is refused; queries at the bound against a 1 MB
+# keyword, and against a 15 MB catalog, are matched in linear time.
+check 47-12-search-long        err $E run r3-search-long.scenario --record never
+expect 47-12-query-bound       "the query's bound is named at its line" grep -q "r3-search-long.scenario:4:8: error: a search query is at most 256 UTF-8 bytes (this one is 10000)" 47-12-search-long.out
+check 47-12-search-keyword     ok $E run r3-search-kw.scenario --record never
+check 47-12-search-big         ok $E run r3-search-big.scenario --record never
+# 14. `expect no trace` over a 50,000-line window, 1,000 times.
+check 47-14-no-trace           ok $E run r3-notrace.scenario --record never
+check 47-14-no-trace-mixed     ok $E run r3-notrace-mixed.scenario --record never
+# 16. 20,000 failing `expect input ""` after 10,000 U+202E: bounded quotes, 100 described.
+check 47-16-rlo-failures       err $E run r3-rlo.scenario --record never
+expect 47-16-counted           "the failures past the first 100 are counted in one line" grep -q "and 19900 more failed expectations (lines 103-20002)" 47-16-rlo-failures.out
+expect 47-16-bounded           "the output stays under 1 MB" test "$(wc -c < 47-16-rlo-failures.out)" -lt 1000000
+# 19. One grapheme cluster of 1,000,001 scalars in a JSON kind and code, an emoji-test.txt status.
+check 47-19-cluster-kind       err $E catalog show r3-cluster-kind.json
+check 47-19-cluster-code       err $E catalog check r3-cluster-code.json
+check 47-19-cluster-status     err $E catalog show --format unicode r3-cluster-test.txt
+longest=$(cat 47-19-cluster-kind.out 47-19-cluster-code.out 47-19-cluster-status.out | LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+expect 47-19-short-lines       "every message line under 8 KB (longest: $longest bytes)" test "$longest" -lt 8192
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

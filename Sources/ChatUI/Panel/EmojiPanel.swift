@@ -114,8 +114,8 @@ public struct EmojiPanel: Reducer {
         variantsProvider = variants
         self.images = images
         self.delegate = delegate
-        let captured = groups
-        searchProvider = { PanelSearch.search($0, in: captured) }
+        let index = PanelSearch.LazyIndex(groups)
+        searchProvider = { index.search($0) }
         var byCode: [String: Emoji] = [:]
         for g in groups { for e in g.emoji where byCode[e.code] == nil { byCode[e.code] = e } }
         lookup = { byCode[$0] }

@@ -1,3 +1,5 @@
+import SimCore
+
 /// Every emoji an app offers, in groups, with O(1) lookups and ranked search.
 ///
 /// Invariants (checked by `init`, which throws `EmojiCatalogError` otherwise): group
@@ -26,8 +28,9 @@ public struct EmojiCatalog: Sendable {
     let imageCodes: ByteKeyTable
     /// Unicode emoji and variants by UTF-8 bytes (what `[hex]` may name), for the scanner.
     let unicodeCodes: ByteKeyTable
-    /// Per emoji of `emojis`: lowercased code, meanings and keywords.
-    private let searchKeys: [[String]]
+    /// Per emoji of `emojis`: the UTF-8 bytes of its lowercased code, meanings and
+    /// keywords, made once (a search reads them, it does not copy or lowercase them).
+    private let searchKeys: [[[UInt8]]]
 
     /// Builds the lookup tables. Each emoji's `group` is set to the name of the group
     /// it is in.
@@ -89,7 +92,7 @@ public struct EmojiCatalog: Sendable {
 
         var meaningIndex: [String: Int] = [:]
         var imageNameIndex: [String: Int] = [:]
-        var searchKeys: [[String]] = []
+        var searchKeys: [[[UInt8]]] = []
         for (i, e) in entries.enumerated() {
             // Sorted locales: the first emoji of a meaning wins whatever the dictionary order.
             for locale in e.meanings.keys.sorted() {
@@ -98,9 +101,9 @@ public struct EmojiCatalog: Sendable {
             }
             if let name = e.imageName, imageNameIndex[name] == nil { imageNameIndex[name] = i }
             if i < emojis.count {
-                var keys = [e.code.lowercased()]
-                for locale in e.meanings.keys.sorted() { keys.append(e.meanings[locale]!.lowercased()) }
-                keys.append(contentsOf: e.keywords.map { $0.lowercased() })
+                var keys = [Array(e.code.lowercased().utf8)]
+                for locale in e.meanings.keys.sorted() { keys.append(Array(e.meanings[locale]!.lowercased().utf8)) }
+                keys.append(contentsOf: e.keywords.map { Array($0.lowercased().utf8) })
                 searchKeys.append(keys)
             }
         }
@@ -175,41 +178,35 @@ public struct EmojiCatalog: Sendable {
 
     // MARK: search
 
+    /// The longest search query, in UTF-8 bytes: a longer one finds nothing (catalog
+    /// search and the panel's own search alike), and a script's `search` line with one
+    /// is a parse error. Names and keywords are short; the bound keeps a pasted page
+    /// from being lowercased, traced and matched on every keystroke.
+    public static let maxSearchQueryBytes = 256
+
     /// Emoji whose code, a meaning (any locale) or a keyword contains `query`,
     /// case-insensitively (CJK included). Ranked: an exact match first, then a prefix,
     /// then a substring; ties keep catalog order. Variants are not listed. An empty or
-    /// all-whitespace query finds nothing.
+    /// all-whitespace query finds nothing, and so does one longer than
+    /// `maxSearchQueryBytes`.
     ///
-    /// - Complexity: O(total length of the searchable text).
+    /// - Complexity: O(total length of the searchable text + query length): the
+    ///   substring test is linear (`BytePattern`), however long a keyword is.
     public func search(_ query: String, limit: Int = .max) -> [Emoji] {
-        let q = Array(query.lowercased().utf8)
-        guard !q.isEmpty, limit > 0, !query.allSatisfy({ $0.isWhitespace }) else { return [] }
+        guard query.utf8.count <= Self.maxSearchQueryBytes else { return [] }
+        let q = BytePattern(Array(query.lowercased().utf8))
+        guard !q.bytes.isEmpty, limit > 0, !query.allSatisfy({ $0.isWhitespace }) else { return [] }
         var ranked: [(rank: Int, index: Int)] = []
         for (i, keys) in searchKeys.enumerated() {
             var best = 3
-            for key in keys where best > 0 {
-                let k = Array(key.utf8)
-                if k == q { best = 0 } else if best > 1 && k.starts(with: q) { best = 1 } else if best > 2 && Self.contains(k, q) { best = 2 }
+            for k in keys where best > 0 {
+                // On valid UTF-8 a byte match is a scalar-aligned match.
+                if k == q.bytes { best = 0 } else if best > 1 && k.starts(with: q.bytes) { best = 1 } else if best > 2 && q.occurs(in: k) { best = 2 }
             }
             if best < 3 { ranked.append((best, i)) }
         }
         ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.index < $1.index }
         return ranked.prefix(limit).map { emojis[$0.index] }
-    }
-
-    /// Byte substring search; on valid UTF-8 a byte match is a scalar-aligned match.
-    private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= hay.count else { return false }
-        var i = 0
-        while i + needle.count <= hay.count {
-            if hay[i] == needle[0] {
-                var k = 1
-                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return true }
-            }
-            i += 1
-        }
-        return false
     }
 
     // MARK: validation
