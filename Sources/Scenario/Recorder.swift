@@ -31,10 +31,20 @@ final class Recorder<Host: ScenarioHost> {
     /// Pixels rendered for one recording at most (256 Mi).
     static var maxRenderedPixels: Int { 1 << 28 }
     private var pixelsRendered = 0
+    /// Captures the timer made (the first tick is one frame after the start).
+    private var ticks = 0
+    /// The timer stopped because the recording is full (see `capture`).
+    private var stoppedFull = false
     private var bytesHeld = 0
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
     private var lastList: DisplayList?
+    /// The host's `screenRevision` when `lastList` was drawn: while the host reports the
+    /// same one, the screen draws `lastList` again, so a capture extends the last frame
+    /// without laying out or drawing (an idle hour costs no lists at all).
+    private var lastRevision: UInt64?
+    /// Screen lists drawn by captures (what an idle stretch no longer costs), for tests.
+    private(set) var listsDrawn = 0
     let host: Host
     let runner: ScenarioRunner
     let theme: Theme
@@ -71,6 +81,13 @@ final class Recorder<Host: ScenarioHost> {
         if let timer { host.clock.cancel(timer) }
         timer = nil
         let elapsed = host.clock.now - started
+        if stoppedFull, !frames.isEmpty {
+            // The ticks the stopped timer would have fired (at every frame due by now),
+            // each extending the last frame.
+            let due = Int(elapsed.ticks / SimDuration.frames(1, at: Self.hz).ticks)
+            if due > ticks { frames[frames.count - 1].duration += SimDuration.frames(1, at: Self.hz) * (due - ticks) }
+            ticks = due
+        }
         var total = SimDuration.zero
         for f in frames { total += f.duration }
         var excess = total - elapsed
@@ -108,13 +125,26 @@ final class Recorder<Host: ScenarioHost> {
 
     private func capture() {
         let frame = SimDuration.frames(1, at: Self.hz)
+        ticks += 1
         if frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
             || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels) {
+            frames[frames.count - 1].duration += frame
+            // Every later capture would only extend the last frame: the timer stops (a
+            // timer makes the Tester run the model's frames up to each of its ticks)
+            // and `stop` adds the ticks it would have counted.
+            if let timer { host.clock.cancel(timer) }
+            timer = nil
+            stoppedFull = true
+            return
+        }
+        if !frames.isEmpty, lastList != nil, let revision = host.screenRevision, revision == lastRevision {
             frames[frames.count - 1].duration += frame
             return
         }
         host.layout(for: nil)   // UIKit lays out before a snapshot draws
         let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        listsDrawn += 1
+        lastRevision = host.screenRevision
         if let lastList, lastList == list, !frames.isEmpty {
             frames[frames.count - 1].duration += frame
             return
