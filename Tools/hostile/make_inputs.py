@@ -263,3 +263,14 @@ write('binlen/emtionMeans.plist', '<plist><dict/></plist>')
 write('bplistver/emtions.plist', b'bplist0\xb0' + b'\xa1\x01' + b'\xc1\x02' + b'\x10\x07' + bytes([8, 10, 12]) + bytes([0, 0, 0, 0, 0, 0, 1, 1]) + bytes(7) + b'\x03' + bytes(8) + bytes(7) + b'\x0e')
 write('bplistver/emtionMeans.plist', '<plist><dict/></plist>')
 script('nulpath.scenario', 'catalog json "a\\u{0}b.json"\ntap input\n')
+
+# Round three, items 9-10 (issue 47).
+# 9: 100,000 steps, the expectation at step 60,000 failing: the --viewer page must stay
+# under 3 MB (it was 74.5 MB) with that step selected.
+steps = ['device iphone8', 'conversation empty'] + ['wait 1ms'] * 100000
+steps.insert(60002, 'expect input "never"')
+script('r3-9-steps.scenario', '\n'.join(steps) + '\n')
+# 10: 16 virtual hours with the demo conversation's GIFs playing, under --viewer and
+# --gif (the captures cost 2-5 s of CPU a virtual hour: 20 s passed).
+script('r3-10-idle.scenario', 'device iphone8\n' + 'wait 3600s\n' * 16)
+

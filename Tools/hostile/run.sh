@@ -205,5 +205,16 @@ expect 26-15-drag-not-inf     "a 1e300 drag is refused in points, not inf" sh -c
 check 26-15-nul-path          err $E run nulpath.scenario
 expect 26-15-nul-named        "a NUL in a path is called a NUL" grep -q "NUL" 26-15-nul-path.out
 
+# Round three, items 9-10 (issue 47).
+# 9. A 100,000-step viewer page: under 3 MB, the failing step (line 60,003) selected.
+check r3-9-viewer-steps       err $E run r3-9-steps.scenario --viewer r3v9 --record never
+expect r3-9-page-bound        "the page is under 3,000,000 bytes" sh -c '[ $(wc -c < r3v9/r3-9-steps.html) -lt 3000000 ]'
+expect r3-9-failing-selected  "the failing step is selected" grep -q 'class="step expect fail selected" data-line="60003"' r3v9/r3-9-steps.html
+expect r3-9-left-out-said     "a row says which steps were left out" grep -q '<li class="elided"' r3v9/r3-9-steps.html
+# 10. 16 virtual hours with GIFs playing, captured for the viewer and as a GIF, within 20 s.
+check r3-10-idle-viewer       ok $E run r3-10-idle.scenario --viewer r3v10 --record never
+check r3-10-idle-gif          ok $E run r3-10-idle.scenario --gif --out r3g10 --record never
+expect r3-10-outputs          "the page and the GIF are written" sh -c 'test -s r3v10/r3-10-idle.html && test -s r3g10/r3-10-idle.gif'
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
