@@ -39,12 +39,11 @@ final class Recorder<Host: ScenarioHost> {
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
     private var lastList: DisplayList?
-    /// The host's `screenRevision` when `lastList` was drawn: while the host reports the
-    /// same one, the screen draws `lastList` again, so a capture extends the last frame
-    /// without laying out or drawing (an idle hour costs no lists at all).
-    private var lastRevision: UInt64?
-    /// Screen lists drawn by captures (what an idle stretch no longer costs), for tests.
-    private(set) var listsDrawn = 0
+    /// The sampler's version of `lastList`: while it gives the same one, the capture
+    /// extends the last frame without comparing or drawing anything.
+    private var lastVersion = -1
+    /// Where the screen's list comes from (shared with the step log).
+    let sampler: ScreenSampler<Host>
     let host: Host
     let runner: ScenarioRunner
     let theme: Theme
@@ -53,8 +52,9 @@ final class Recorder<Host: ScenarioHost> {
     /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
     private let backref = Backref<Recorder>()
 
-    init(host: Host, runner: ScenarioRunner, theme: Theme) {
+    init(host: Host, runner: ScenarioRunner, theme: Theme, sampler: ScreenSampler<Host>) {
         self.host = host
+        self.sampler = sampler
         self.runner = runner
         self.theme = theme
         backref.bind(self)
@@ -105,8 +105,7 @@ final class Recorder<Host: ScenarioHost> {
     /// The end state as the last frame (see `stop`), within the same bounds as every
     /// capture: past them, it replaces the last frame's picture instead of adding one.
     private func captureFinal() {
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        let list = sampler.screen().list
         if let lastList, lastList == list, !frames.isEmpty { return }
         let full = frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
             || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels)
@@ -137,14 +136,12 @@ final class Recorder<Host: ScenarioHost> {
             stoppedFull = true
             return
         }
-        if !frames.isEmpty, lastList != nil, let revision = host.screenRevision, revision == lastRevision {
+        let (list, version) = sampler.screen()
+        if !frames.isEmpty, lastList != nil, version == lastVersion {
             frames[frames.count - 1].duration += frame
             return
         }
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
-        listsDrawn += 1
-        lastRevision = host.screenRevision
+        lastVersion = version
         if let lastList, lastList == list, !frames.isEmpty {
             frames[frames.count - 1].duration += frame
             return

@@ -192,11 +192,11 @@ final class StepLogger<Host: ScenarioHost> {
     private var nextID = 0
     private var lastList: DisplayList?
     private var lastID = -1
-    /// The host's `screenRevision` when `lastList` was drawn (see `Recorder`): while it
-    /// is the same, the screen's list is `lastList` and is not drawn again.
-    private var lastRevision: UInt64?
-    /// Screen lists drawn (what an idle stretch no longer costs), for tests.
-    private(set) var listsDrawn = 0
+    /// The sampler's version of `lastList`: while it gives the same one, the screen's
+    /// list is `lastList` (nothing is compared or drawn).
+    private var lastVersion = -1
+    /// Where the screen's list comes from (shared with the GIF recorder).
+    let sampler: ScreenSampler<Host>
     private var stepFrameCount = 0
     private var stepPinned: Set<Int> = []
     /// Timeline entries by capture tick (in 1/30 s from the start) and frame id.
@@ -207,8 +207,9 @@ final class StepLogger<Host: ScenarioHost> {
     private let backref = Backref<StepLogger>()
     private var started = SimInstant.zero
 
-    init(host: Host, budget: StepLog.Budget, theme: Theme, deviceScale: Int) {
+    init(host: Host, budget: StepLog.Budget, theme: Theme, deviceScale: Int, sampler: ScreenSampler<Host>) {
         self.host = host
+        self.sampler = sampler
         log.budget = budget
         log.theme = theme
         log.deviceScale = deviceScale
@@ -248,13 +249,10 @@ final class StepLogger<Host: ScenarioHost> {
     /// The id of the screen's list now, registering it when new; nil when it is new and
     /// `allowed` says no more may be kept.
     private func frameID(_ allowed: () -> Bool) -> Int? {
-        if lastList != nil, let revision = host.screenRevision, revision == lastRevision { return lastID }
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
-        listsDrawn += 1
-        let revision = host.screenRevision
-        if let lastList, lastList == list { lastRevision = revision; return lastID }
-        if let id = ids[list] { lastList = list; lastID = id; lastRevision = revision; return id }
+        let (list, version) = sampler.screen()
+        if lastList != nil, version == lastVersion { return lastID }
+        if let lastList, lastList == list { lastVersion = version; return lastID }
+        if let id = ids[list] { lastList = list; lastID = id; lastVersion = version; return id }
         guard allowed() else { return nil }
         let id = nextID
         nextID += 1
@@ -262,7 +260,7 @@ final class StepLogger<Host: ScenarioHost> {
         lists[id] = list
         lastList = list
         lastID = id
-        lastRevision = revision
+        lastVersion = version
         return id
     }
 
@@ -309,7 +307,7 @@ final class StepLogger<Host: ScenarioHost> {
             if let l = lists[id] { ids[l] = nil }
             lists[id] = nil
         }
-        if lists[lastID] == nil { lastList = nil; lastID = -1; lastRevision = nil }
+        if lists[lastID] == nil { lastList = nil; lastID = -1; lastVersion = -1 }
     }
 
     private func stepFrame() -> Int? {

@@ -138,11 +138,12 @@ import EmojiSimIO
         #expect(all.dropped == 0 && all.index.allSatisfy { $0 >= 0 })
         // A budget of exactly the failing step's picture keeps that one and no other
         // (a frame that would pass the budget is left out: the page's bound is strict).
-        let failingPNG = renderer.png(log.frames[try #require(log.steps[try #require(log.firstFailingStep)].frame)])
+        let failing = try #require(log.firstFailingStep)
+        let failingFrame = try #require(log.steps[failing].frame)
+        let failingPNG = renderer.png(log.frames[failingFrame])
         let one = TraceViewer.renderFrames(log, renderer, budget: failingPNG.count)
         #expect(one.uris.count == 1)
         #expect(TraceViewer.renderFrames(log, renderer, budget: failingPNG.count - 1).uris.isEmpty)
-        let failing = try #require(log.firstFailingStep)
         #expect(one.index[try #require(log.steps[failing].frame)] == 0)
         #expect(one.dropped > 0)
         let html = TraceViewer.page(v, log: log, source: "", frameData: one)
@@ -161,10 +162,10 @@ import EmojiSimIO
         let pad = String(repeating: "x", count: extra)
         for i in 0..<count {
             let line = i + 2
-            let text = "wait 1ms" + (extra > 0 ? " # " + pad : "")
+            let text = "wait 1s" + (extra > 0 ? " # " + pad : "")
             source += text + "\n"
             let t = SimInstant(ticks: Int64(i) * 720)
-            var s = StepLog.Step(line: line, column: 1, kind: i == failing ? .expect : .action, text: "wait 1ms",
+            var s = StepLog.Step(line: line, column: 1, kind: i == failing ? .expect : .action, text: "wait 1s",
                                  start: t, end: t + .milliseconds(1), state: ScenarioFacts(input: pad))
             s.trace = result.trace.count..<(result.trace.count + 1)
             result.trace.append("tester wait line=\(line) " + pad)
@@ -213,7 +214,7 @@ import EmojiSimIO
         #expect(html.contains("<li class=\"elided\" data-from-line=\"102\" data-to-line=\"59951\" data-count=\"59850\">59850 steps left out (lines 102 to 59951"))
         #expect(html.contains("To see them, drop this page on emojisim playground"))
         #expect(html.contains("99699 steps are left out to keep the page under 3 MB"))
-        // 900 KB of script is within its budget: the playground can import the page.
+        // 800 KB of script is within its budget: the playground can import the page.
         #expect((d["source"] as? String)?.isEmpty == false)
     }
 
@@ -252,7 +253,7 @@ import EmojiSimIO
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-bound-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var lines = ["device iphone8", "conversation empty"]
+        var lines = ["device iphone8", "conversation empty", "tap input"]
         for i in 0..<400 { lines.append(i % 2 == 0 ? "type \"a\"" : "backspace") }
         lines.insert("expect input \"zz\"", at: 250)
         let url = dir.appendingPathComponent("long.scenario")
@@ -264,8 +265,9 @@ import EmojiSimIO
         #expect(html.contains("data-failing-line=\"251\""))
         let d = try Self.data(html)
         let steps = try #require(d["steps"] as? [[String: Any]])
-        let selected = try #require(steps[try #require(d["selected"] as? Int)]["frame"] as? Int)
-        #expect(selected >= 0 && selected < (d["frames"] as? [String])?.count ?? 0)
+        let position = try #require(d["selected"] as? Int)
+        let frame = try #require(steps[position]["frame"] as? Int)
+        #expect(frame >= 0 && frame < (d["frames"] as? [String])?.count ?? 0)
         #expect(steps.count == 301 && (d["stepsLeftOut"] as? [Any])?.isEmpty == false)
     }
 }
