@@ -1,5 +1,6 @@
 import SimCore
 import Raster
+import Tester
 
 /// The screen's list as the frame captures see it (the GIF recorder, the viewer's step
 /// log): laid out and drawn once per change of the screen, and shared by both, so a
