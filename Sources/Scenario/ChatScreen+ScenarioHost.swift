@@ -53,6 +53,15 @@ extension Host: ScenarioHost where R == ChatScreen {
         }
     }
 
+    /// The host's `revision` while nothing moves, no GIF plays and no finger is down:
+    /// the screen then draws from the state alone (every change of it is an action the
+    /// revision counts); nil otherwise, as the screen then changes with time.
+    /// - Complexity: O(the reducer's `motion`).
+    public var screenRevision: UInt64? {
+        guard animatingPlayerCount == 0, !hasFingerDown, motion.isEmpty else { return nil }
+        return revision
+    }
+
     /// The facts expectations read, from the state now.
     /// - Complexity: O(the input's text + the panel's groups).
     public var facts: ScenarioFacts {

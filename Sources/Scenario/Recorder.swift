@@ -32,10 +32,19 @@ final class Recorder<Host: ScenarioHost> {
     /// Pixels rendered for one recording at most (256 Mi).
     static var maxRenderedPixels: Int { 1 << 28 }
     private var pixelsRendered = 0
+    /// Captures the timer made (the first tick is one frame after the start).
+    private var ticks = 0
+    /// The timer stopped because the recording is full (see `capture`).
+    private var stoppedFull = false
     private var bytesHeld = 0
     /// The list the last frame was rendered from: an unchanged list is the same picture,
     /// so an idle stretch costs one list comparison per frame instead of a render.
     private var lastList: DisplayList?
+    /// The sampler's version of `lastList`: while it gives the same one, the capture
+    /// extends the last frame without comparing or drawing anything.
+    private var lastVersion = -1
+    /// Where the screen's list comes from (shared with the step log).
+    let sampler: ScreenSampler<Host>
     let host: Host
     let runner: ScenarioRunner
     let theme: Theme
@@ -44,8 +53,9 @@ final class Recorder<Host: ScenarioHost> {
     /// What the clock's timer holds instead of `self` (no weak captures in Embedded Swift).
     private let backref = Backref<Recorder>()
 
-    init(host: Host, runner: ScenarioRunner, theme: Theme) {
+    init(host: Host, runner: ScenarioRunner, theme: Theme, sampler: ScreenSampler<Host>) {
         self.host = host
+        self.sampler = sampler
         self.runner = runner
         self.theme = theme
         backref.bind(self)
@@ -72,6 +82,13 @@ final class Recorder<Host: ScenarioHost> {
         if let timer { host.clock.cancel(timer) }
         timer = nil
         let elapsed = host.clock.now - started
+        if stoppedFull, !frames.isEmpty {
+            // The ticks the stopped timer would have fired (at every frame due by now),
+            // each extending the last frame.
+            let due = Int(elapsed.ticks / SimDuration.frames(1, at: Self.hz).ticks)
+            if due > ticks { frames[frames.count - 1].duration += SimDuration.frames(1, at: Self.hz) * (due - ticks) }
+            ticks = due
+        }
         var total = SimDuration.zero
         for f in frames { total += f.duration }
         var excess = total - elapsed
@@ -89,8 +106,7 @@ final class Recorder<Host: ScenarioHost> {
     /// The end state as the last frame (see `stop`), within the same bounds as every
     /// capture: past them, it replaces the last frame's picture instead of adding one.
     private func captureFinal() {
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        let list = sampler.screen().list
         if let lastList, lastList == list, !frames.isEmpty { return }
         let full = frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
             || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels)
@@ -109,13 +125,24 @@ final class Recorder<Host: ScenarioHost> {
 
     private func capture() {
         let frame = SimDuration.frames(1, at: Self.hz)
+        ticks += 1
         if frames.count >= runner.maxRecordedFrames || bytesHeld >= Self.maxBytes
             || (!frames.isEmpty && pixelsRendered >= Self.maxRenderedPixels) {
             frames[frames.count - 1].duration += frame
+            // Every later capture would only extend the last frame: the timer stops (a
+            // timer makes the Tester run the model's frames up to each of its ticks)
+            // and `stop` adds the ticks it would have counted.
+            if let timer { host.clock.cancel(timer) }
+            timer = nil
+            stoppedFull = true
             return
         }
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
+        let (list, version) = sampler.screen()
+        if !frames.isEmpty, lastList != nil, version == lastVersion {
+            frames[frames.count - 1].duration += frame
+            return
+        }
+        lastVersion = version
         if let lastList, lastList == list, !frames.isEmpty {
             frames[frames.count - 1].duration += frame
             return

@@ -32,11 +32,21 @@ public protocol ScenarioHost: Testable {
     /// `state.theme`, the setup's `theme` line until Swift sends `.setTheme`); nil uses
     /// the driver's configuration.
     var preferredTheme: Theme? { get }
+    /// A number that stays the same exactly while `displayList(of: .screen)` (after
+    /// `layout(for: nil)`) would draw the same list, or nil while the screen may change
+    /// with time alone (something moves, a GIF plays, a finger is down). The frame
+    /// captures (the GIF recorder, the viewer's step log) reuse their last list while it
+    /// is unchanged instead of laying out and drawing the screen 30 times a virtual
+    /// second, so an idle hour costs its timers, not 108,000 lists.
+    var screenRevision: UInt64? { get }
 }
 
 extension ScenarioHost {
     /// No theme of its own: snapshots use the driver's configuration.
     public var preferredTheme: Theme? { nil }
+
+    /// None: every capture draws the screen and compares the list.
+    public var screenRevision: UInt64? { nil }
 
     /// True when nothing moves (looping GIFs aside).
     public var isSettled: Bool { motion.isEmpty }

@@ -103,6 +103,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     /// Each trace expectation's needle's matching lines, read once (`TraceMatchIndex`).
     var traceMatches = TraceMatchIndex()
     var recorder: Recorder<Host>?
+    /// The screen's list for the captures, drawn once per change of the screen and
+    /// shared by the recorder and the step log.
+    let sampler: ScreenSampler<Host>
     /// The trace viewer's step log, while one is recorded (`ScenarioRunner.logsSteps`).
     var stepLogger: StepLogger<Host>?
 
@@ -121,6 +124,7 @@ public final class ScenarioDriver<Host: ScenarioHost> {
         self.name = name
         self.result = ScenarioResult(script: name)
         self.tester = Tester(host, timing: .auto, touchRate: configuration.touchRate)
+        self.sampler = ScreenSampler(host: host)
         self.start = host.clock.now
         self.traceCursor = host.trace.totalCount
     }
@@ -132,13 +136,13 @@ public final class ScenarioDriver<Host: ScenarioHost> {
     }
 
     func startRecording() {
-        recorder = Recorder(host: host, runner: runner, theme: configuration.theme)
+        recorder = Recorder(host: host, runner: runner, theme: configuration.theme, sampler: sampler)
         recorder?.start()
     }
 
     func startStepLog() {
         let logger = StepLogger(host: host, budget: runner.stepBudget, theme: configuration.theme,
-                                deviceScale: configuration.device.scale)
+                                deviceScale: configuration.device.scale, sampler: sampler)
         stepLogger = logger
         tester.touchObserver = { logger.touched($0) }
         logger.start()

@@ -193,6 +193,11 @@ final class StepLogger<Host: ScenarioHost> {
     private var nextID = 0
     private var lastList: DisplayList?
     private var lastID = -1
+    /// The sampler's version of `lastList`: while it gives the same one, the screen's
+    /// list is `lastList` (nothing is compared or drawn).
+    private var lastVersion = -1
+    /// Where the screen's list comes from (shared with the GIF recorder).
+    let sampler: ScreenSampler<Host>
     private var stepFrameCount = 0
     private var stepPinned: Set<Int> = []
     /// Timeline entries by capture tick (in 1/30 s from the start) and frame id.
@@ -203,8 +208,9 @@ final class StepLogger<Host: ScenarioHost> {
     private let backref = Backref<StepLogger>()
     private var started = SimInstant.zero
 
-    init(host: Host, budget: StepLog.Budget, theme: Theme, deviceScale: Int) {
+    init(host: Host, budget: StepLog.Budget, theme: Theme, deviceScale: Int, sampler: ScreenSampler<Host>) {
         self.host = host
+        self.sampler = sampler
         log.budget = budget
         log.theme = theme
         log.deviceScale = deviceScale
@@ -219,21 +225,35 @@ final class StepLogger<Host: ScenarioHost> {
         started = host.clock.now
         log.start = started
         capture()
-        timer = host.clock.scheduleRepeating(every: Self.baseInterval) { [backref] _ in backref.target?.onTick() }
+        schedule()
     }
 
+    /// The timer at the capture interval, from the next tick of its grid on: only the
+    /// ticks that capture wake up (a timer makes the Tester run the model's frames up to
+    /// it, so a timer at 30 Hz that captured every 2^k-th tick cost a frame each tick).
+    private func schedule() {
+        if let timer { host.clock.cancel(timer) }
+        let next = (tick / stride + 1) * stride
+        timer = host.clock.scheduleRepeating(every: Self.baseInterval * stride, startingAt: started + Self.baseInterval * next) {
+            [backref] _ in backref.target?.onTick()
+        }
+    }
+
+    /// Base ticks (1/30 s) since the start, now.
+    private var elapsedTicks: Int { Int((host.clock.now - started).ticks / Self.baseInterval.ticks) }
+
     private func onTick() {
-        tick += 1
-        if tick % stride == 0 { capture() }
+        tick = elapsedTicks
+        capture()
     }
 
     /// The id of the screen's list now, registering it when new; nil when it is new and
     /// `allowed` says no more may be kept.
     private func frameID(_ allowed: () -> Bool) -> Int? {
-        host.layout(for: nil)   // UIKit lays out before a snapshot draws
-        let list = host.displayList(of: .screen) ?? DisplayList(size: host.size)
-        if let lastList, lastList == list { return lastID }
-        if let id = ids[list] { lastList = list; lastID = id; return id }
+        let (list, version) = sampler.screen()
+        if lastList != nil, version == lastVersion { return lastID }
+        if let lastList, lastList == list { lastVersion = version; return lastID }
+        if let id = ids[list] { lastList = list; lastID = id; lastVersion = version; return id }
         guard allowed() else { return nil }
         let id = nextID
         nextID += 1
@@ -241,6 +261,7 @@ final class StepLogger<Host: ScenarioHost> {
         lists[id] = list
         lastList = list
         lastID = id
+        lastVersion = version
         return id
     }
 
@@ -266,6 +287,7 @@ final class StepLogger<Host: ScenarioHost> {
     /// entry moves to the next grid tick when it still shows there, else it is dropped;
     /// frames no entry or step uses any more are released.
     private func coarsen() {
+        defer { schedule() }
         while timelineDistinct() > log.budget.timelineFrames {
             stride *= 2
             var out: [(tick: Int, id: Int)] = []
@@ -286,7 +308,7 @@ final class StepLogger<Host: ScenarioHost> {
             if let l = lists[id] { ids[l] = nil }
             lists[id] = nil
         }
-        if lists[lastID] == nil { lastList = nil; lastID = -1 }
+        if lists[lastID] == nil { lastList = nil; lastID = -1; lastVersion = -1 }
     }
 
     private func stepFrame() -> Int? {
@@ -344,6 +366,7 @@ final class StepLogger<Host: ScenarioHost> {
         // The screen as the run left it, at the instant it ended (between two captures,
         // or at the last one: then it replaces that capture's picture).
         var final: (time: SimInstant, id: Int)?
+        tick = elapsedTicks
         if let id = frameID({ true }), entries.last?.id != id {
             let gridTime = started + Self.baseInterval * tick
             if host.clock.now > gridTime || entries.isEmpty { final = (host.clock.now, id) }

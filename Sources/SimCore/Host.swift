@@ -52,6 +52,11 @@ public final class Host<R: Reducer> {
     @usableFromInline var _refusals: [R.Failure] = []
     /// How many refusals `refusals` keeps.
     public let refusalCapacity = 1_000
+    /// Counts the actions the model took (refused ones change nothing and are not
+    /// counted): while it is the same, so is the state, and so is what a model that does
+    /// not move draws. Frame captures compare it instead of drawing the screen again.
+    public var revision: UInt64 { _revision }
+    @usableFromInline var _revision: UInt64 = 0
 
     @usableFromInline var timer: VirtualClock.TimerID?
     @usableFromInline var timerDue: SimInstant?
@@ -99,6 +104,7 @@ public final class Host<R: Reducer> {
         }
         let now = clock.now
         let events = try reducer.reduce(into: &_state, action, at: now)
+        _revision &+= 1
         run(events, at: now)
         return events
     }

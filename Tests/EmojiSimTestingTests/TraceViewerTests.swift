@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import SimCore
-import Scenario
+@testable import Scenario
 import EmojiSimIO
 @testable import EmojiSimTesting
 
@@ -136,12 +136,138 @@ import EmojiSimIO
         let renderer = try #require(v.viewerFrames)
         let all = TraceViewer.renderFrames(log, renderer)
         #expect(all.dropped == 0 && all.index.allSatisfy { $0 >= 0 })
-        let one = TraceViewer.renderFrames(log, renderer, budget: 1)
-        #expect(one.uris.count == 1)
+        // A budget of exactly the failing step's picture keeps that one and no other
+        // (a frame that would pass the budget is left out: the page's bound is strict).
         let failing = try #require(log.firstFailingStep)
+        let failingFrame = try #require(log.steps[failing].frame)
+        let failingPNG = renderer.png(log.frames[failingFrame])
+        let one = TraceViewer.renderFrames(log, renderer, budget: failingPNG.count)
+        #expect(one.uris.count == 1)
+        #expect(TraceViewer.renderFrames(log, renderer, budget: failingPNG.count - 1).uris.isEmpty)
         #expect(one.index[try #require(log.steps[failing].frame)] == 0)
         #expect(one.dropped > 0)
         let html = TraceViewer.page(v, log: log, source: "", frameData: one)
         #expect(html.contains("frames are left out to keep the page small"))
+    }
+
+    // MARK: issue 47, item 9: the page is bounded, not only its images
+
+    /// A run of `count` steps (no run: the log is built), step `failing` failed, each
+    /// with `extra` characters of line, trace and state so that a step costs about what
+    /// a hostile one does.
+    static func syntheticRun(steps count: Int, failing: Int, extra: Int = 0) -> (ScenarioVerifier.Verification, StepLog, String) {
+        var log = StepLog()
+        var result = ScenarioResult(script: "many.scenario")
+        var source = "device iphone8\n"
+        let pad = String(repeating: "x", count: extra)
+        for i in 0..<count {
+            let line = i + 2
+            let text = "wait 1s" + (extra > 0 ? " # " + pad : "")
+            source += text + "\n"
+            let t = SimInstant(ticks: Int64(i) * 720)
+            var s = StepLog.Step(line: line, column: 1, kind: i == failing ? .expect : .action, text: "wait 1s",
+                                 start: t, end: t + .milliseconds(1), state: ScenarioFacts(input: pad))
+            s.trace = result.trace.count..<(result.trace.count + 1)
+            result.trace.append("tester wait line=\(line) " + pad)
+            if i == failing {
+                s.expectation = ExpectationOutcome(line: line, column: 1, expectation: .input("a"), passed: false,
+                                                   expected: "input \"a\"", actual: "input \"\"")
+            }
+            log.steps.append(s)
+        }
+        result.steps = log
+        let v = ScenarioVerifier.Verification(script: URL(fileURLWithPath: "/tmp/many.scenario"), displayName: "many.scenario",
+                                              result: result, snapshots: [])
+        return (v, log, source)
+    }
+
+    static func budgetedPage(_ v: ScenarioVerifier.Verification, _ log: StepLog, _ source: String) -> String {
+        let none = (uris: [String](), index: [Int](repeating: -1, count: log.frames.count), dropped: log.frames.count)
+        return TraceViewer.page(v, log: log, source: source, frameData: none)
+    }
+
+    /// 100,000 steps, the 60,000th failing: before, the page was 74.5 MB with 900,000
+    /// nodes (about 750 bytes a step). Now it keeps the first and last steps and the
+    /// failing one's neighbourhood, one row says what was left out between, and the
+    /// failing step is still the one selected.
+    @Test func aHundredThousandStepPageStaysUnderTheBudgetWithTheFailingStepSelected() throws {
+        let (v, log, source) = Self.syntheticRun(steps: 100_000, failing: 60_000)
+        let html = Self.budgetedPage(v, log, source)
+        #expect(html.utf8.count < TraceViewer.pageByteBudget, "\(html.utf8.count) bytes")
+        let rows = html.components(separatedBy: "<li id=\"step-").count - 1
+        let kept = TraceViewer.headSteps + TraceViewer.tailSteps + 2 * TraceViewer.neighbourSteps + 1
+        #expect(rows == kept, "\(rows) step rows")
+        #expect(html.components(separatedBy: "<li").count - 1 < 400, "a few hundred list items, not 100,000")
+        // The failing step (line 60,002) is selected on open, and is the data's selected step.
+        #expect(html.contains("data-failing-line=\"60002\""))
+        #expect(html.contains("class=\"step expect fail selected\" data-line=\"60002\""))
+        let d = try Self.data(html)
+        let steps = try #require(d["steps"] as? [[String: Any]])
+        let selected = try #require(d["selected"] as? Int)
+        #expect(steps[selected]["line"] as? Int == 60_002 && steps[selected]["index"] as? Int == 60_000)
+        #expect(d["stepCount"] as? Int == 100_000)
+        // Two runs left out, each one row that says how many, which lines and how to see them.
+        let gaps = try #require(d["stepsLeftOut"] as? [[String: Int]])
+        #expect(gaps.count == 2)
+        #expect(gaps[0]["fromStep"] == 100 && gaps[0]["toStep"] == 59_949)
+        #expect(gaps[1]["fromStep"] == 60_051 && gaps[1]["toStep"] == 99_899)
+        #expect(html.contains("<li class=\"elided\" data-from-line=\"102\" data-to-line=\"59951\" data-count=\"59850\">59850 steps left out (lines 102 to 59951"))
+        #expect(html.contains("To see them, drop this page on emojisim playground"))
+        #expect(html.contains("99699 steps are left out to keep the page under 3 MB"))
+        // 800 KB of script is within its budget: the playground can import the page.
+        #expect((d["source"] as? String)?.isEmpty == false)
+    }
+
+    /// The page does not grow with the steps: 20,000 and 100,000 steps cost the same
+    /// within a few bytes a kept step (the counts in the rows that say what was left out).
+    @Test func thePageDoesNotGrowWithTheSteps() {
+        let small = Self.syntheticRun(steps: 20_000, failing: 10_000)
+        let large = Self.syntheticRun(steps: 100_000, failing: 50_000)
+        let a = Self.budgetedPage(small.0, small.1, "").utf8.count
+        let b = Self.budgetedPage(large.0, large.1, "").utf8.count
+        #expect(abs(a - b) < 10_000, "\(a) vs \(b) bytes")
+    }
+
+    /// Hostile steps (5,000 characters of line, trace line and input each) are cut and
+    /// fewer of them are kept: the page stays within its budget, the failing step kept,
+    /// and a script past its own budget is left out of the page, which says so.
+    @Test func longStepsAndALongScriptStayWithinThePageBudget() throws {
+        let (v, log, source) = Self.syntheticRun(steps: 3_000, failing: 2_000, extra: 5_000)
+        #expect(source.utf8.count > TraceViewer.sourceByteBudget)
+        let html = Self.budgetedPage(v, log, source)
+        #expect(html.utf8.count < TraceViewer.pageByteBudget, "\(html.utf8.count) bytes")
+        #expect(html.contains("data-failing-line=\"2002\""))
+        let d = try Self.data(html)
+        #expect(d["source"] as? String == "" && d["sourceOmitted"] as? Int == source.utf8.count)
+        #expect(html.contains("the script&#39;s text (\(source.utf8.count) bytes) is left out of the page")
+                || html.contains("the script's text (\(source.utf8.count) bytes) is left out of the page"))
+        let steps = try #require(d["steps"] as? [[String: Any]])
+        #expect(steps.count <= 301)
+        let text = try #require(steps.first?["text"] as? String)
+        #expect(text.unicodeScalars.count < 400 && text.contains("more characters)"))
+    }
+
+    /// A real run of 400 lines through `TraceViewer.page`: frames and steps within
+    /// the bound together, the failing step selected with its frame.
+    @Test func aLongRunsPageWithFramesStaysUnderTheBudget() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-bound-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines = ["device iphone8", "conversation empty", "tap input"]
+        for i in 0..<400 { lines.append(i % 2 == 0 ? "type \"a\"" : "backspace") }
+        lines.insert("expect input \"zz\"", at: 250)
+        let url = dir.appendingPathComponent("long.scenario")
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let v = try Self.verify(url)
+        #expect(!v.passed)
+        let html = try TraceViewer.page(v)
+        #expect(html.utf8.count < TraceViewer.pageByteBudget)
+        #expect(html.contains("data-failing-line=\"251\""))
+        let d = try Self.data(html)
+        let steps = try #require(d["steps"] as? [[String: Any]])
+        let position = try #require(d["selected"] as? Int)
+        let frame = try #require(steps[position]["frame"] as? Int)
+        #expect(frame >= 0 && frame < (d["frames"] as? [String])?.count ?? 0)
+        #expect(steps.count == 301 && (d["stepsLeftOut"] as? [Any])?.isEmpty == false)
     }
 }

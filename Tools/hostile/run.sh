@@ -320,6 +320,16 @@ check 47-19-cluster-code       err $E catalog check r3-cluster-code.json
 check 47-19-cluster-status     err $E catalog show --format unicode r3-cluster-test.txt
 longest=$(cat 47-19-cluster-kind.out 47-19-cluster-code.out 47-19-cluster-status.out | LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
 expect 47-19-short-lines       "every message line under 8 KB (longest: $longest bytes)" test "$longest" -lt 8192
+# Round three, items 9-10 (issue 47).
+# 9. A 100,000-step viewer page: under 3 MB, the failing step (line 60,003) selected.
+check r3-9-viewer-steps       err $E run r3-9-steps.scenario --viewer r3v9 --record never
+expect r3-9-page-bound        "the page is under 3,000,000 bytes" sh -c '[ $(wc -c < r3v9/r3-9-steps.html) -lt 3000000 ]'
+expect r3-9-failing-selected  "the failing step is selected" grep -q 'class="step expect fail selected" data-line="60003"' r3v9/r3-9-steps.html
+expect r3-9-left-out-said     "a row says which steps were left out" grep -q '<li class="elided"' r3v9/r3-9-steps.html
+# 10. 16 virtual hours with GIFs playing, captured for the viewer and as a GIF, within 20 s.
+check r3-10-idle-viewer       ok $E run r3-10-idle.scenario --viewer r3v10 --record never
+check r3-10-idle-gif          ok $E run r3-10-idle.scenario --gif --out r3g10 --record never
+expect r3-10-outputs          "the page and the GIF are written" sh -c 'test -s r3v10/r3-10-idle.html && test -s r3g10/r3-10-idle.gif'
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

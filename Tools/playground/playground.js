@@ -854,6 +854,8 @@ function importTrace(text, line) {
     if (data.version !== 1 || typeof data.source !== 'string' || !Array.isArray(data.steps)) {
         throw new Error('not a trace this playground reads (version 1 with source and steps)');
     }
+    // A script past the page's budget is left out of it (TraceViewer.sourceByteBudget).
+    if (data.sourceOmitted) throw new Error(`the page left out the script's text (${data.sourceOmitted} bytes, past the viewer's budget): load the script itself`);
     pg.imported = data;
     $('script').value = data.source;
     const sel = $('tracesteps');

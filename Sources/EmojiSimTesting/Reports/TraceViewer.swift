@@ -40,7 +40,9 @@ public final class ViewerFrameRenderer: @unchecked Sendable {
 /// touch was aimed and, in manual timing, where the target was when it ended), its
 /// trace lines, the state after it as `expect` lines, and its result; a scrubber runs
 /// over the run's virtual time showing the timeline's frames. The failing step is
-/// selected when the page opens. The data is one JSON block (`<script
+/// selected when the page opens. The page is at most `pageByteBudget` bytes: past the
+/// step budget each run of steps left out is one `<li class="elided">` row that says
+/// so (`planSteps`). The data is one JSON block (`<script
 /// type="application/json" id="emojisim-trace">`) with the script's text, which the
 /// playground imports (drop the page on it).
 public enum TraceViewer {
@@ -77,16 +79,93 @@ public enum TraceViewer {
         return bytes.count
     }
 
-    /// The page of `v`, as HTML text.
+    /// The page of `v`, as HTML text, at most `pageByteBudget` bytes: the steps past
+    /// the step budget are left out (`planSteps`), then the frames get what is left.
     /// - Complexity: O(steps + trace lines + the frames' pixels) (frames are embedded
     ///   as encoded images).
     public static func page(_ v: ScenarioVerifier.Verification) throws -> String {
         guard let log = v.result.steps, let renderer = v.viewerFrames else { throw MissingLog() }
         let source = (try? String(contentsOf: v.script, encoding: .utf8)) ?? ""
-        return page(v, log: log, source: source, frameData: renderFrames(log, renderer))
+        let plan = planSteps(v, log: log, source: source)
+        // The page without frames first: the frames get what is left of the budget, less
+        // what their indices add (a frame number where the bare page has none, and the
+        // timeline's entries).
+        let none = (uris: [String](), index: [Int](repeating: -1, count: log.frames.count), dropped: log.frames.count)
+        let bare = page(v, log: log, source: source, frameData: none, plan: plan).utf8.count
+        let slack = 1_024 + 40 * (log.timeline.count + 1) + 12 * plan.kept.count
+        let room = max(0, pageByteBudget - bare - slack)
+        let frames = renderFrames(log, renderer, budget: min(frameByteBudget, room / 4 * 3),
+                                  steps: plan.kept)
+        return page(v, log: log, source: source, frameData: frames, plan: plan)
     }
 
-    /// PNG bytes a page's frames may take in all (under 3 MB of page once in base64).
+    /// Bytes a viewer page takes at most, whatever the run: the steps, the script's
+    /// text and the frames are each kept within a budget of their own, and the frames
+    /// get what the rest leaves (docs/SCENARIOS.md, "The trace viewer").
+    public static let pageByteBudget = 3_000_000
+    /// Steps kept in full from the start of the run (when the page has room).
+    public static let headSteps = 100
+    /// Steps kept in full at the end of the run.
+    public static let tailSteps = 100
+    /// Steps kept in full on each side of the selected (failing) step.
+    public static let neighbourSteps = 50
+    /// Bytes the kept steps may take in all (their list rows and their data); past it
+    /// no more are kept, the selected step always is.
+    public static let stepByteBudget = 600_000
+    /// Bytes the script's text may take in the data block (escaped); a longer script is
+    /// left out of the page, which then says so (the playground cannot import it).
+    public static let sourceByteBudget = 1_000_000
+    /// Unicode scalars a step's line, state line, trace line or warning shows at most.
+    static let textCut = 300
+    /// Unicode scalars a problem (expected and found) shows at most.
+    static let problemCut = 2_000
+    /// Trace lines a step shows at most.
+    static let traceLinesShown = 60
+    /// Touches a step shows at most (the rest evenly thinned).
+    static let touchesShown = 240
+    /// Warnings a step shows at most.
+    static let warningsShown = 10
+    /// Problems the top of the page lists at most.
+    static let problemsShown = 50
+
+    /// Which steps a page shows in full: `kept` (step indices, ascending), with
+    /// `selected` (a step index: the first failing step, else the last) among them.
+    struct StepPlan: Equatable {
+        var kept: [Int]
+        var selected: Int
+    }
+
+    /// The steps a page keeps, in order of need until their rows and data reach
+    /// `budget` bytes or the counts run out: the selected step, its neighbours (nearest
+    /// first, `neighbourSteps` each side), the first `headSteps`, the last `tailSteps`.
+    /// At most three runs of steps, so at most two rows say what was left out.
+    /// - Complexity: O(steps) plus the kept steps' rendering.
+    static func planSteps(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
+                          budget: Int = stepByteBudget) -> StepPlan {
+        let n = log.steps.count
+        guard n > 0 else { return StepPlan(kept: [], selected: 0) }
+        let w = StepWriter(v, log: log, source: source, frameData: ([], [], 0))
+        let selected = w.selected
+        var order: [Int] = [selected]
+        for d in 1...neighbourSteps {
+            if selected - d >= 0 { order.append(selected - d) }
+            if selected + d < n { order.append(selected + d) }
+        }
+        order += Array(0..<min(n, headSteps))
+        order += Array((max(0, n - tailSteps)..<n).reversed())
+        var kept = Set<Int>(), bytes = 0
+        for i in order where !kept.contains(i) {
+            // A frame number where the bare step has none: a few bytes more.
+            let cost = w.json(i).utf8.count + w.row(i, position: i).utf8.count + w.warnings(i, position: i).utf8.count + 16
+            if !kept.isEmpty && bytes + cost > budget { break }
+            kept.insert(i)
+            bytes += cost
+        }
+        return StepPlan(kept: kept.sorted(), selected: selected)
+    }
+
+    /// PNG bytes a page's frames may take in all, less when the rest of the page leaves
+    /// less of `pageByteBudget` (the frames are base64, 4 bytes for 3).
     /// Frames are kept in order of need until it is reached: the failing step's, then
     /// each step's screen after its line, then at touch down, then the timeline's, evenly
     /// thinned (every 2^k-th entry first); the page says what it left out.
@@ -94,15 +173,18 @@ public enum TraceViewer {
 
     /// Each frame of the log as a data URI, within `budget`; equal pictures share one
     /// string (two lists that draw the same pixels cost one image). `index[k]` is the
-    /// URI of log frame k, -1 when it was left out; `dropped` counts those.
+    /// URI of log frame k, -1 when it was left out; `dropped` counts those. `steps` are
+    /// the steps the page shows (nil: all); the frames of the others are not needed.
+    /// A frame that would pass the budget is left out, and so is every frame after it.
     static func renderFrames(_ log: StepLog, _ renderer: ViewerFrameRenderer,
-                             budget: Int = frameByteBudget) -> (uris: [String], index: [Int], dropped: Int) {
+                             budget: Int = frameByteBudget, steps: [Int]? = nil) -> (uris: [String], index: [Int], dropped: Int) {
         var order: [Int] = []
         var queued = Set<Int>()
         func want(_ k: Int?) { if let k, k < log.frames.count, queued.insert(k).inserted { order.append(k) } }
+        let shown = steps.map { $0.filter { $0 >= 0 && $0 < log.steps.count } } ?? Array(log.steps.indices)
         if let f = log.firstFailingStep { want(log.steps[f].frame); want(log.steps[f].touchFrame) }
-        for s in log.steps { want(s.frame) }
-        for s in log.steps { want(s.touchFrame) }
+        for i in shown { want(log.steps[i].frame) }
+        for i in shown { want(log.steps[i].touchFrame) }
         var stride = 1
         while stride < log.timeline.count { stride *= 2 }
         while stride >= 1 {
@@ -114,9 +196,9 @@ public enum TraceViewer {
         var seen: [[UInt8]: Int] = [:]
         var bytes = 0
         for k in order {
-            if bytes >= budget && !uris.isEmpty { break }
             let png = renderer.png(log.frames[k])
             if let u = seen[png] { index[k] = u; continue }
+            if bytes + png.count > budget { break }
             seen[png] = uris.count
             index[k] = uris.count
             bytes += png.count
@@ -135,32 +217,43 @@ public enum TraceViewer {
     }
 
     static func page(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
-                     frameData: (uris: [String], index: [Int], dropped: Int)) -> String {
-        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+                     frameData: (uris: [String], index: [Int], dropped: Int), plan: StepPlan? = nil) -> String {
+        let plan = plan ?? planSteps(v, log: log, source: source)
+        let w = StepWriter(v, log: log, source: source, frameData: frameData)
+        let kept = plan.kept
+        let selected = kept.firstIndex(of: plan.selected) ?? max(0, kept.count - 1)
+        // The runs of steps left out, each as (first, last) step index.
+        var gaps: [(first: Int, last: Int)] = []
+        var next = 0
+        for i in kept + [log.steps.count] {
+            if i > next { gaps.append((next, i - 1)) }
+            next = i + 1
         }
-        func lineText(_ s: StepLog.Step) -> String {
-            guard s.line >= 1, s.line <= sourceLines.count else { return s.text }
-            let t = sourceLines[s.line - 1].trimmingCharacters(in: .whitespaces)
-            return t.isEmpty ? s.text : t
+        func gapAfter(_ position: Int?) -> [(first: Int, last: Int)] {
+            let from = position.map { kept[$0] + 1 } ?? 0
+            return gaps.filter { $0.first == from }
         }
-        func frame(_ k: Int?) -> Int? { k.flatMap { $0 < frameData.index.count && frameData.index[$0] >= 0 ? frameData.index[$0] : nil } }
-        let snapshotProblems = snapshotProblems(v)
-        func stepFailed(_ s: StepLog.Step) -> Bool { s.failed || (s.kind == .snapshot && snapshotProblems[s.line] != nil) }
-        let selected = log.steps.firstIndex(where: stepFailed) ?? max(0, log.steps.count - 1)
 
         // The timeline with the frames kept: a left-out frame extends the one before.
         var timeline: [StepLog.TimelineEntry] = []
         for e in log.timeline {
-            guard let f = frame(e.frame), timeline.last?.frame != f else { continue }
+            guard let f = w.frame(e.frame), timeline.last?.frame != f else { continue }
             timeline.append(StepLog.TimelineEntry(time: e.time, frame: f))
         }
+        var sourceText = ""
+        JSONWriter.quote(source, into: &sourceText)
+        let sourceKept = sourceText.utf8.count <= sourceByteBudget
+        let allProblems = v.problems
+        var problemLines = allProblems.prefix(problemsShown).map { cutScalars($0, problemCut) }
+        if allProblems.count > problemsShown { problemLines.append("… and \(allProblems.count - problemsShown) more problems") }
         // The data block.
         let j = JSONWriter()
         j.object {
             j.field("version") { j.int(1) }
             j.field("script") { j.string(v.displayName) }
-            j.field("source") { j.string(source) }
+            // Past its budget the script is left out; the playground says so on import.
+            j.field("source") { sourceKept ? j.raw(sourceText) : j.string("") }
+            if !sourceKept { j.field("sourceOmitted") { j.int(source.utf8.count) } }
             j.field("passed") { j.bool(v.passed) }
             j.field("ticksPerSecond") { j.int(Int(ticksPerSecond)) }
             j.field("start") { j.int(Int(log.start.ticks)) }
@@ -171,97 +264,57 @@ public enum TraceViewer {
             j.field("sampled") { j.bool(log.isSampled || frameData.dropped > 0) }
             j.field("stepFramesDropped") { j.int(log.stepFramesDropped) }
             j.field("selected") { j.int(selected) }
-            j.field("problems") { j.array(v.problems) { j.string($0) } }
+            j.field("stepCount") { j.int(log.steps.count) }
+            j.field("stepsLeftOut") {
+                j.array(gaps) { g in
+                    j.raw("{\"fromStep\":\(g.first),\"toStep\":\(g.last),\"fromLine\":\(log.steps[g.first].line),\"toLine\":\(log.steps[g.last].line)}")
+                }
+            }
+            j.field("problems") { j.array(problemLines) { j.string($0) } }
             j.field("frames") { j.array(frameData.uris) { j.string($0) } }
             j.field("timeline") {
                 j.array(timeline) { e in j.raw("[\(e.time.ticks),\(e.frame)]") }
             }
-            j.field("steps") {
-                j.array(Array(log.steps.enumerated())) { (i, s) in
-                    j.object {
-                        j.field("line") { j.int(s.line) }
-                        j.field("kind") { j.string(s.kind.rawValue) }
-                        j.field("text") { j.string(lineText(s)) }
-                        j.field("start") { j.int(Int(s.start.ticks)) }
-                        j.field("end") { j.int(Int(s.end.ticks)) }
-                        j.field("frame") { if let f = frame(s.frame) { j.int(f) } else { j.null() } }
-                        j.field("touchFrame") { if let f = frame(s.touchFrame) { j.int(f) } else { j.null() } }
-                        j.field("failed") { j.bool(stepFailed(s)) }
-                        j.field("touches") {
-                            j.array(s.touches) { t in
-                                j.raw("[\(t.timestamp.ticks),\(t.id),\"\(t.phase.description)\",\(formatPoints(t.location.x)),\(formatPoints(t.location.y))]")
-                            }
-                        }
-                        j.field("touchesDropped") { j.int(s.touchesDropped) }
-                        j.field("aims") {
-                            j.array(s.aims) { a in
-                                j.object {
-                                    j.field("target") { j.string(a.target) }
-                                    j.field("rect") { rect(j, a.frame) }
-                                    j.field("point") { j.raw("[\(formatPoints(a.point.x)),\(formatPoints(a.point.y))]") }
-                                }
-                            }
-                        }
-                        j.field("after") { if let r = s.targetAfter { rect(j, r) } else { j.null() } }
-                        j.field("trace") { j.array(Array(v.result.trace[clamped(s.trace, v.result.trace.count)])) { j.string($0) } }
-                        j.field("state") { j.array(s.state.expectations) { j.string(ScriptPrinter.line(.expect($0))) } }
-                        j.field("warnings") { j.array(s.warnings) { j.string($0) } }
-                        var problems: [String] = []
-                        if let e = s.error { problems.append("error: " + e) }
-                        if let e = s.expectation, !e.passed { problems.append("expected \(e.expected), found \(e.actual)") }
-                        problems += snapshotProblems[s.line] ?? []
-                        j.field("problems") { j.array(problems) { j.string($0) } }
-                        if let e = s.expectation {
-                            j.field("expected") { j.string(e.expected) }
-                            j.field("actual") { j.string(e.actual) }
-                        }
-                        _ = i
-                    }
-                }
-            }
+            j.field("steps") { j.array(kept) { j.raw(w.json($0)) } }
         }
         let data = j.text
 
-        // The steps list, rendered here so that tools find `data-line` without running it.
+        // The steps list, rendered here so that tools find `data-line` without running
+        // it; a run of steps left out is one row that says so.
         var list = ""
-        for (i, s) in log.steps.enumerated() {
-            let failed = stepFailed(s)
-            var cls = "step " + s.kind.rawValue
-            if failed { cls += " fail" }
-            if !s.warnings.isEmpty { cls += " warn" }
-            if i == selected { cls += " selected" }
-            let f = frame(s.frame).map(String.init) ?? ""
-            list += "<li id=\"step-\(i)\" class=\"\(cls)\" data-line=\"\(s.line)\" data-step=\"\(i)\" data-frame=\"\(f)\" tabindex=\"0\">"
-            list += "<img class=\"thumb\" alt=\"\" width=\"36\" height=\"64\">"
-            list += "<span class=\"time\">\(escape(s.start.description))</span>"
-            list += "<span class=\"ln\">\(s.line)</span><code>\(escape(lineText(s)))</code>"
-            if failed { list += "<span class=\"mark\" title=\"failed\">✘</span>" }
-            if !s.warnings.isEmpty { list += "<span class=\"mark w\" title=\"\(escape(s.warnings.joined(separator: "\n")))\">⚠</span>" }
-            if !s.touches.isEmpty { list += "<span class=\"touches\">\(s.touches.count + s.touchesDropped) touches</span>" }
-            list += "</li>\n"
+        for g in gapAfter(nil) { list += w.gapRow(g.first, g.last) }
+        for (position, i) in kept.enumerated() {
+            list += w.row(i, position: position, selected: position == selected)
+            for g in gapAfter(position) { list += w.gapRow(g.first, g.last) }
         }
         var notes: [String] = []
         notes.append("\(log.steps.count) steps over \(escape((log.end - log.start).description)) of virtual time; \(frameData.uris.count) distinct frames, rendered at 1x")
+        if kept.count < log.steps.count {
+            notes.append("\(log.steps.count - kept.count) steps are left out to keep the page under \(pageByteBudget / 1_000_000) MB (the rows that say so)")
+        }
+        if !sourceKept {
+            notes.append("the script's text (\(source.utf8.count) bytes) is left out of the page: the playground cannot import it")
+        }
         if log.isSampled {
             notes.append("the timeline is sampled: past \(log.budget.timelineFrames) distinct frames the scrubber shows the screen every \(escape(log.captureInterval.description)) instead of every frame at 30 frames a second")
         }
         if frameData.dropped > 0 {
-            notes.append("\(frameData.dropped) of \(log.frames.count) frames are left out to keep the page small (\(frameByteBudget / 1_000_000) MB of images): steps keep theirs first, the scrubber shows the frame before a left-out one")
+            notes.append("\(frameData.dropped) of \(log.frames.count) frames are left out to keep the page small (\(frameByteBudget / 1_000_000) MB of images at most): steps keep theirs first, the scrubber shows the frame before a left-out one")
         }
         if log.stepFramesDropped > 0 {
             notes.append("\(log.stepFramesDropped) steps show no frame: past the budget of \(log.budget.stepFrames) distinct step frames")
         }
-        let problems = v.problems.map { "<li>\(escape($0))</li>" }.joined()
+        let problems = problemLines.map { "<li>\(escape($0))</li>" }.joined()
         // Touches that missed (manual timing) are often why a later line fails: listed
-        // at the top, each a link to its step.
+        // at the top, each a link to its step (the kept steps').
         var warnings = ""
-        for (i, s) in log.steps.enumerated() {
-            for w in s.warnings {
-                warnings += "<li><a href=\"#step-\(i)\" data-goto=\"\(i)\">line \(s.line)</a>: warning: \(escape(w))</li>"
-            }
-        }
+        for (position, i) in kept.enumerated() { warnings += w.warnings(i, position: position) }
+        let warned = log.steps.reduce(0) { $0 + $1.warnings.count }
+        let listed = kept.reduce(0) { $0 + min(warningsShown, log.steps[$1].warnings.count) }
+        if warned > listed { warnings += "<li>… and \(warned - listed) more warnings in steps not shown</li>" }
+        let stepFailed = w.failed
         let title = "\(v.passed ? "✔" : "✘") \(v.displayName)"
-        let failing = selected < log.steps.count && stepFailed(log.steps[selected]) ? String(log.steps[selected].line) : ""
+        let failing = selected < kept.count && stepFailed(log.steps[kept[selected]]) ? String(log.steps[kept[selected]].line) : ""
         let body = """
         <header>
         <h1 class="\(v.passed ? "pass" : "fail")">\(escape(title)) <small>trace viewer</small></h1>
@@ -298,7 +351,7 @@ public enum TraceViewer {
         <meta http-equiv="Content-Security-Policy" content="\(csp)">
         <title>\(escape(v.displayName)): EmojiSim trace viewer</title>
         <style>\(style)</style></head>
-        <body data-script="\(escape(v.displayName))" data-passed="\(v.passed)" data-steps="\(log.steps.count)" data-failing-line="\(failing)">
+        <body data-script="\(escape(v.displayName))" data-passed="\(v.passed)" data-steps="\(log.steps.count)" data-steps-shown="\(kept.count)" data-failing-line="\(failing)">
         \(body)
         <script type="application/json" id="emojisim-trace">\(data)</script>
         <script>\(script)</script>
@@ -340,6 +393,7 @@ public enum TraceViewer {
     li.step.warn { box-shadow: inset 4px 0 #d4a72c; }
     li.step.fail.warn { box-shadow: inset 4px 0 #cf222e; }
     li.step.at { outline: 1px dashed #888; }
+    li.elided { padding: 6px; border-bottom: 1px solid #eee; background: #f6f8fa; color: #555; font-size: 12px; }
     li.step code { flex: 1; font: 12px ui-monospace, monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     img.thumb { width: 36px; height: 64px; object-fit: contain; border: 1px solid #ccc; background: #fff; flex: none; }
     .time { color: #555; font: 11px ui-monospace, monospace; width: 52px; flex: none; }
@@ -515,6 +569,170 @@ public enum TraceViewer {
       done();
     })();
     """#
+}
+
+/// One step of a viewer page: its list row, its entry in the data block and its
+/// warnings at the top of the page, each cut to the page's bounds (a line, a state
+/// line, a trace line or a warning at `TraceViewer.textCut` scalars, at most
+/// `traceLinesShown` trace lines and `touchesShown` touches), so that one step costs a
+/// bounded number of bytes whatever the script.
+struct StepWriter {
+    let v: ScenarioVerifier.Verification
+    let log: StepLog
+    let sourceLines: [Substring]
+    let frameData: (uris: [String], index: [Int], dropped: Int)
+    let snapshotProblems: [Int: [String]]
+    /// The first failing step, else the last (0 without steps).
+    let selected: Int
+
+    init(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
+         frameData: (uris: [String], index: [Int], dropped: Int)) {
+        self.v = v; self.log = log; self.frameData = frameData
+        sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let problems = TraceViewer.snapshotProblems(v)
+        snapshotProblems = problems
+        func failed(_ s: StepLog.Step) -> Bool { s.failed || (s.kind == .snapshot && problems[s.line] != nil) }
+        selected = log.steps.firstIndex(where: failed) ?? max(0, log.steps.count - 1)
+    }
+
+    func failed(_ s: StepLog.Step) -> Bool { s.failed || (s.kind == .snapshot && snapshotProblems[s.line] != nil) }
+
+    func frame(_ k: Int?) -> Int? { k.flatMap { $0 < frameData.index.count && frameData.index[$0] >= 0 ? frameData.index[$0] : nil } }
+
+    /// The line as written in the script (its canonical spelling when the source has no
+    /// such line), cut.
+    func lineText(_ s: StepLog.Step) -> String {
+        guard s.line >= 1, s.line <= sourceLines.count else { return cutScalars(s.text, TraceViewer.textCut) }
+        var line = sourceLines[s.line - 1]
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        let t = String(line).trimmingCharacters(in: .whitespaces)
+        return cutScalars(t.isEmpty ? s.text : t, TraceViewer.textCut)
+    }
+
+    func json(_ i: Int) -> String {
+        let s = log.steps[i]
+        let j = JSONWriter()
+        let touches = Self.thinned(s.touches, to: TraceViewer.touchesShown)
+        let traceRange = TraceViewer.clamped(s.trace, v.result.trace.count)
+        var trace = v.result.trace[traceRange.lowerBound..<min(traceRange.upperBound, traceRange.lowerBound + TraceViewer.traceLinesShown)]
+            .map { cutScalars($0, TraceViewer.textCut) }
+        if traceRange.count > TraceViewer.traceLinesShown {
+            trace.append("… and \(traceRange.count - TraceViewer.traceLinesShown) more trace lines")
+        }
+        j.object {
+            j.field("index") { j.int(i) }
+            j.field("line") { j.int(s.line) }
+            j.field("kind") { j.string(s.kind.rawValue) }
+            j.field("text") { j.string(lineText(s)) }
+            j.field("start") { j.int(Int(s.start.ticks)) }
+            j.field("end") { j.int(Int(s.end.ticks)) }
+            j.field("frame") { if let f = frame(s.frame) { j.int(f) } else { j.null() } }
+            j.field("touchFrame") { if let f = frame(s.touchFrame) { j.int(f) } else { j.null() } }
+            j.field("failed") { j.bool(failed(s)) }
+            j.field("touches") {
+                j.array(touches) { t in
+                    j.raw("[\(t.timestamp.ticks),\(t.id),\"\(t.phase.description)\",\(formatPoints(t.location.x)),\(formatPoints(t.location.y))]")
+                }
+            }
+            j.field("touchesDropped") { j.int(s.touchesDropped + s.touches.count - touches.count) }
+            j.field("aims") {
+                j.array(Array(s.aims.prefix(TraceViewer.warningsShown))) { a in
+                    j.object {
+                        j.field("target") { j.string(cutScalars(a.target, TraceViewer.textCut)) }
+                        j.field("rect") { TraceViewer.rect(j, a.frame) }
+                        j.field("point") { j.raw("[\(formatPoints(a.point.x)),\(formatPoints(a.point.y))]") }
+                    }
+                }
+            }
+            j.field("after") { if let r = s.targetAfter { TraceViewer.rect(j, r) } else { j.null() } }
+            j.field("trace") { j.array(trace) { j.string($0) } }
+            j.field("state") { j.array(s.state.expectations) { j.string(cutScalars(ScriptPrinter.line(.expect($0)), TraceViewer.textCut)) } }
+            j.field("warnings") { j.array(Array(s.warnings.prefix(TraceViewer.warningsShown))) { j.string(cutScalars($0, TraceViewer.textCut)) } }
+            var problems: [String] = []
+            if let e = s.error { problems.append("error: " + e) }
+            if let e = s.expectation, !e.passed { problems.append("expected \(e.expected), found \(e.actual)") }
+            problems += snapshotProblems[s.line] ?? []
+            j.field("problems") { j.array(Array(problems.prefix(TraceViewer.warningsShown))) { j.string(cutScalars($0, TraceViewer.problemCut)) } }
+            if let e = s.expectation {
+                j.field("expected") { j.string(cutScalars(e.expected, TraceViewer.problemCut)) }
+                j.field("actual") { j.string(cutScalars(e.actual, TraceViewer.problemCut)) }
+            }
+        }
+        return j.text
+    }
+
+    /// The step's row in the list; `position` is its place among the kept steps (what
+    /// the page's script indexes its data by).
+    func row(_ i: Int, position: Int, selected: Bool = false) -> String {
+        let s = log.steps[i]
+        let esc = TraceViewer.escape
+        var cls = "step " + s.kind.rawValue
+        if failed(s) { cls += " fail" }
+        if !s.warnings.isEmpty { cls += " warn" }
+        if selected { cls += " selected" }
+        let f = frame(s.frame).map(String.init) ?? ""
+        var out = "<li id=\"step-\(position)\" class=\"\(cls)\" data-line=\"\(s.line)\" data-step=\"\(position)\" data-frame=\"\(f)\" tabindex=\"0\">"
+        out += "<img class=\"thumb\" alt=\"\" width=\"36\" height=\"64\">"
+        out += "<span class=\"time\">\(esc(s.start.description))</span>"
+        out += "<span class=\"ln\">\(s.line)</span><code>\(esc(lineText(s)))</code>"
+        if failed(s) { out += "<span class=\"mark\" title=\"failed\">✘</span>" }
+        if !s.warnings.isEmpty {
+            let shown = s.warnings.prefix(TraceViewer.warningsShown).map { cutScalars($0, TraceViewer.textCut) }
+            out += "<span class=\"mark w\" title=\"\(esc(shown.joined(separator: "\n")))\">⚠</span>"
+        }
+        if !s.touches.isEmpty { out += "<span class=\"touches\">\(s.touches.count + s.touchesDropped) touches</span>" }
+        return out + "</li>\n"
+    }
+
+    /// The step's warnings as links at the top of the page.
+    func warnings(_ i: Int, position: Int) -> String {
+        let s = log.steps[i]
+        return s.warnings.prefix(TraceViewer.warningsShown).map {
+            "<li><a href=\"#step-\(position)\" data-goto=\"\(position)\">line \(s.line)</a>: warning: \(TraceViewer.escape(cutScalars($0, TraceViewer.textCut)))</li>"
+        }.joined()
+    }
+
+    /// One row for the steps `first...last`, left out: how many, which lines, the
+    /// virtual time they span, how many failed, and where to see them.
+    func gapRow(_ first: Int, _ last: Int) -> String {
+        let a = log.steps[first], b = log.steps[last]
+        let count = last - first + 1
+        let failures = log.steps[first...last].reduce(0) { $0 + (failed($1) ? 1 : 0) }
+        var text = "\(count) step\(count == 1 ? "" : "s") left out (lines \(a.line) to \(b.line), \(a.start.description) to \(b.end.description))"
+        if failures > 0 { text += ", \(failures) of them failed" }
+        text += ": the page keeps the first \(TraceViewer.headSteps), the last \(TraceViewer.tailSteps) and \(TraceViewer.neighbourSteps) on each side of the selected step, within \(TraceViewer.stepByteBudget / 1_000) KB. "
+        text += "To see them, drop this page on emojisim playground and step through the script there, or run those lines as a script of their own."
+        return "<li class=\"elided\" data-from-line=\"\(a.line)\" data-to-line=\"\(b.line)\" data-count=\"\(count)\">\(TraceViewer.escape(text))</li>\n"
+    }
+
+    /// At most `limit` touches: every touch that begins or ends a finger when those fit
+    /// in half of it, the moves between evenly thinned; else all evenly thinned.
+    static func thinned(_ ts: [TouchEvent], to limit: Int) -> [TouchEvent] {
+        guard ts.count > limit else { return ts }
+        let ends = ts.indices.filter { ts[$0].phase != .moved }
+        var keep = Set<Int>()
+        if ends.count <= limit / 2 { keep.formUnion(ends) }
+        let room = limit - keep.count
+        let step = (ts.count + room - 1) / room
+        for k in Swift.stride(from: 0, to: ts.count, by: step) { keep.insert(k) }
+        return keep.sorted().prefix(limit).map { ts[$0] }
+    }
+}
+
+/// `s` with at most `limit` Unicode scalars: a longer text keeps its first `limit`
+/// and says how many more there were (a grapheme of a million combining marks is cut
+/// too, which a count of Characters would not).
+func cutScalars(_ s: String, _ limit: Int) -> String {
+    var n = 0
+    var end = s.unicodeScalars.startIndex
+    for i in s.unicodeScalars.indices {
+        if n == limit { end = i; break }
+        n += 1
+        end = s.unicodeScalars.index(after: i)
+    }
+    guard end < s.unicodeScalars.endIndex else { return s }
+    let rest = s.unicodeScalars[end...].count
+    return String(s.unicodeScalars[..<end]) + "… (\(rest) more characters)"
 }
 
 /// A small JSON writer (a class: its nested closures all write to one text) with a fixed field order (the page's data block). Strings are
