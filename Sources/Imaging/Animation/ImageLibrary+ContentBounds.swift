@@ -28,6 +28,9 @@ extension ImageLibrary {
                 }
             }
         }
+        // Decoding every frame grew the decoder's state: measured (and the others
+        // trimmed) now, as a frame cache's decode is.
+        if case .ready(let image) = slot.entry { noteDecoded(image) }
         slot.contentBounds = .some(union)
         return union
     }
