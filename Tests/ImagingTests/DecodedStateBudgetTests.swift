@@ -48,6 +48,27 @@ import Testing
         #expect(held <= library.decodedByteBudget)
     }
 
+    @Test func contentBoundsOfAGIFScansItsFramesRectsWithTheSameResult() throws {
+        // Frames at (k, k) on a 64x64 canvas, the last two transparent-free: the union of
+        // every frame's full-scan bounds is what the library reports.
+        let (bytes, _) = Self.smallFramesOnLargeCanvas(side: 64, count: 6)
+        let library = ImageLibrary()
+        library.register("g.gif", bytes: bytes)
+        let gif = try GIFImage(bytes: bytes)
+        var union: PixelRect?
+        for i in 0..<gif.frameCount {
+            guard let b = try gif.frame(at: i).contentBounds() else { continue }
+            union = union.map { u in
+                let x0 = min(u.x, b.x), y0 = min(u.y, b.y)
+                return PixelRect(x: x0, y: y0, width: max(u.maxX, b.maxX) - x0, height: max(u.maxY, b.maxY) - y0)
+            } ?? b
+        }
+        #expect(library.contentBounds(named: "g.gif") == union)
+        let frame = try gif.frame(at: 5)
+        #expect(frame.contentBounds(within: PixelRect(x: 0, y: 0, width: 6, height: 6)) == frame.contentBounds())
+        #expect(frame.contentBounds(within: PixelRect(x: 40, y: 40, width: 8, height: 8)) == nil)
+    }
+
     @Test func aLargeCanvasKeepsCheckpointsWithinTheirBudget() throws {
         // 2048x2048 (16 MiB a canvas), 40 frames every 4: nine checkpoints unbounded.
         let (bytes, frames) = Self.smallFramesOnLargeCanvas(side: 2048, count: 40)
