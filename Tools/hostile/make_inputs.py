@@ -267,7 +267,7 @@ script('nulpath.scenario', 'catalog json "a\\u{0}b.json"\ntap input\n')
 # Round three, items 15, 17, 18, 23, 24 (issue 47).
 # 15/17: 365-byte GIFs, a 4096x4096 canvas and 15 frames of 1x1 each, 8 and 24 in one message.
 def big_canvas_gif(frames=15, side=4096):
-    pixel = bytes([2, 4 | (1 << 3) | ((5 << 6) & 0xff), (5 << 6) >> 8, 0])   # clear, 1, end at 3 bits
+    pixel = bytes([2, 2, 0x4C, 0x01, 0])   # min code size 2; one sub-block: clear, 1, end at 3 bits
     b = b'GIF89a' + le16(side) + le16(side) + b'\x80\x00\x00' + b'\x00\x00\x00\xff\xff\xff'
     b += b'\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00'
     for i in range(frames):
