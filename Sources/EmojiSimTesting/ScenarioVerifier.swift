@@ -240,7 +240,16 @@ public struct ScenarioVerifier {
             throw ScriptError(file: displayName, line: line?.line ?? 1, column: line?.column ?? 1,
                               message: "\(what): \(error)")
         }
-        let result = runner.run(script, configuration: configuration, on: host)
+        // An image the screen shows in part or not at all is traced (`images imageIssue`)
+        // as the screen is made; it is a warning of the catalog line too (issue 47, item 24).
+        let catalogLine = script.setup.last { if case .catalog = $0.value { return true } else { return false } }
+        let imageWarnings = host.trace.retained.filter { $0.source == "images" && $0.name == "imageIssue" }.map { e in
+            let field = { (k: String) in e.fields.first { $0.key == k }?.value ?? "" }
+            return ScriptWarning(file: displayName, line: catalogLine?.line ?? 1, column: catalogLine?.column ?? 1,
+                                 message: "image \(field("image")): \(field("message"))")
+        }
+        var result = runner.run(script, configuration: configuration, on: host)
+        result.warnings.insert(contentsOf: imageWarnings, at: 0)
         let blocked: String?
         if let f = result.failure {
             blocked = "the run stopped at line \(f.line)"

@@ -365,3 +365,41 @@ script('r3-9-steps.scenario', '\n'.join(steps) + '\n')
 # --gif (the captures cost 2-5 s of CPU a virtual hour: 20 s passed).
 script('r3-10-idle.scenario', 'device iphone8\n' + 'wait 3600s\n' * 16)
 
+# Round three, items 15, 17, 18, 23, 24 (issue 47).
+# 15/17: 365-byte GIFs, a 4096x4096 canvas and 15 frames of 1x1 each, 8 and 24 in one message.
+def big_canvas_gif(frames=15, side=4096):
+    pixel = bytes([2, 2, 0x4C, 0x01, 0])   # min code size 2; one sub-block: clear, 1, end at 3 bits
+    b = b'GIF89a' + le16(side) + le16(side) + b'\x80\x00\x00' + b'\x00\x00\x00\xff\xff\xff'
+    b += b'\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00'
+    for i in range(frames):
+        b += b'\x21\xf9\x04\x00\x0a\x00\x00\x00' + b'\x2c' + le16(i) + le16(i) + le16(1) + le16(1) + b'\x00' + pixel
+    return b + b'\x3b'
+
+
+for count in (8, 24):
+    folder = 'bigcanvas%d' % count
+    os.makedirs(folder, exist_ok=True)
+    for i in range(count):
+        write('%s/b%d.gif' % (folder, i), big_canvas_gif())
+    write(folder + '/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[%s]}]}'
+          % ','.join('{"code":"b%d","kind":"animated","image":"b%d.gif"}' % (i, i) for i in range(count)))
+    script('bigcanvas%d.scenario' % count, 'catalog json "%s/c.json"\nreceive "%s"\nwait 2s\nsnapshot s screen png\n'
+           % (folder, ''.join('[b%d]' % i for i in range(count))))
+# 18: image paths with a newline and a tab (refused by both catalog JSON readers).
+write('ctlname.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":['
+      '{"code":"a","kind":"static","image":"a\\nb.png"},{"code":"b","kind":"animated","frames":["x\\ty.png"]}]}]}')
+# 23: a GIF whose canvas is 0x0.
+write('zerocanvas.gif', b'GIF89a' + bytes(7) + b'\x2c' + bytes(8) + b'\x00\x02\x02\x44\x01\x00\x3b')
+# 24: a PNG whose IDAT has a bad CRC, in a catalog a script draws.
+def png_bad_crc():
+    import zlib
+    def chunk(t, d, crc=None):
+        c = zlib.crc32(t + d) if crc is None else crc
+        return struct.pack('>I', len(d)) + t + d + struct.pack('>I', c)
+    raw = b'\x00' + b'\xc8' * 8 + b'\x00' + b'\xc8' * 8
+    return (b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 2, 2, 8, 6, 0, 0, 0))
+            + chunk(b'IDAT', zlib.compress(raw), 0x12345678) + chunk(b'IEND', b''))
+os.makedirs('badcrc', exist_ok=True)
+write('badcrc/a.png', png_bad_crc())
+write('badcrc/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"a","kind":"static","image":"a.png"}]}]}')
+script('badcrc.scenario', 'catalog json "badcrc/c.json"\nreceive "[a]"\nwait 1s\n')

@@ -330,6 +330,22 @@ expect r3-9-left-out-said     "a row says which steps were left out" grep -q '<l
 check r3-10-idle-viewer       ok $E run r3-10-idle.scenario --viewer r3v10 --record never
 check r3-10-idle-gif          ok $E run r3-10-idle.scenario --gif --out r3g10 --record never
 expect r3-10-outputs          "the page and the GIF are written" sh -c 'test -s r3v10/r3-10-idle.html && test -s r3g10/r3-10-idle.gif'
+# Round three, items 15, 17, 18, 23, 24 (issue 47).
+# 15. Eight and 24 GIFs with 4096x4096 canvases in one message, drawn once: decoders'
+# state within the library's budget (512 MiB), frames decoded on demand (the snapshot is
+# new, so the run ends "pending review": exit 1 is fine, a signal or timeout is not).
+check 47-15-big-canvas-8      okerr $E run bigcanvas8.scenario
+check 47-15-big-canvas-24     okerr $E run bigcanvas24.scenario
+# 18. Image paths with a newline or tab: refused at load, with the place.
+check 47-18-control-name      err $E catalog show ctlname.json
+expect 47-18-control-named    "the newline is named with its line and column" grep -q "ctlname.json:1:.*entry 0: key 'image'.*U+000A" 47-18-control-name.out
+# 23. A 0x0 GIF: no 0x0 PNG written.
+check 47-23-zero-canvas       err $E image frames zerocanvas.gif --out zeroframes
+expect 47-23-nothing-written  "no frame folder is made" test ! -e zeroframes
+# 24. A PNG with a bad IDAT CRC: warned at the catalog line and traced.
+check 47-24-bad-crc           ok $E run badcrc.scenario --record never --trace
+expect 47-24-bad-crc-warned   "run warns of the unreadable image" grep -q "badcrc.scenario:1:1: warning: image \"a.png\": unreadable" 47-24-bad-crc.out
+expect 47-24-bad-crc-traced   "the trace names it" grep -q "imageIssue image=\"a.png\" message=unreadable" 47-24-bad-crc.out
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

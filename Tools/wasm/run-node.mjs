@@ -175,6 +175,17 @@ async function abiChecks(wasmPath) {
     ok('close', x.esim_screen_close(h));
     expectError('closed handle', x.esim_screen_trace(h));
     expectError('frame of a closed screen', x.esim_screen_frame(h, 0));
+    // Issue 47, item 17: after a trap the instance refuses every call (-10) instead of
+    // answering over half-changed state. A trap made on purpose: the allocator panics on
+    // a block header the host overwrote.
+    const victim = x.esim_alloc(32);
+    new Uint8Array(m.memory().buffer, victim - 16, 16).fill(0);
+    let trapped = false;
+    try { x.esim_free(victim); } catch (e) { trapped = e instanceof WebAssembly.RuntimeError; }
+    const after = [x.esim_catalog_load(0, 0), x.esim_screen_trace(1), x.esim_free(victim)];
+    if (!trapped || after.some((st) => st !== -10) || x.esim_alloc(16) !== 0 || !/trapped/.test(c.error())) {
+        failed++; console.log(`FAIL after a trap: trapped ${trapped}, statuses ${after}, error "${c.error()}"`);
+    } else console.log('ok   after a trap every call is refused (-10) and esim_alloc gives null');
     console.log(failed ? `abi-checks: ${failed} FAILED` : 'abi-checks: all passed');
     process.exit(failed ? 1 : 0);
 }

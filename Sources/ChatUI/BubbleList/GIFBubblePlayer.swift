@@ -47,7 +47,8 @@ public final class GIFBubblePlayer: BubblePlayer {
     }
 
     /// Advances the underlying player and fetches the frame it shows when it changed or
-    /// was purged from the cache (a frame that fails to decode keeps the previous one).
+    /// was purged from the cache (a frame that fails to decode keeps the previous one);
+    /// a frame larger than the cache's budget is left to be composited when drawn.
     ///
     /// - Parameter now: The frame's instant.
     /// - Returns: `true` when the shown frame changed; `false` while stopped.
@@ -56,10 +57,16 @@ public final class GIFBubblePlayer: BubblePlayer {
         player.tick(at: now)
         let changed = player.frameIndex != shownFrame
         // What a visible image view does on a new frame: fetch it (decoding on a miss).
-        // A frame that fails to decode leaves the previous one on screen.
-        if changed || !player.cache.contains(player.image, frame: player.frameIndex) {
-            framesRequested += 1
-            _ = try? player.currentFrame()
+        // A frame that fails to decode leaves the previous one on screen. A frame larger
+        // than the cache's whole budget is never kept, so fetching it would composite a
+        // canvas (64 MB at 4096x4096) on every tick only to drop it: it is composited
+        // when drawn, on demand (issue 47, item 15).
+        let cacheable = player.image.frameByteCount <= player.cache.byteBudget
+        if changed || (cacheable && !player.cache.contains(player.image, frame: player.frameIndex)) {
+            if cacheable {
+                framesRequested += 1
+                _ = try? player.currentFrame()
+            }
             shownFrame = player.frameIndex
         }
         return changed

@@ -223,7 +223,7 @@ public struct ChatScreen: Reducer {
         self.configuration = configuration
         self.catalog = catalog
         self.images = images
-        let cache = FrameCache(byteBudget: configuration.frameCacheBudget)
+        let cache = FrameCache(byteBudget: configuration.frameCacheBudget, library: images)
         frameCache = cache
         var engine = BubbleLayoutEngine(catalog: catalog, metrics: configuration.list.metrics, locale: configuration.locale)
         engine.metrics = configuration.list.metrics

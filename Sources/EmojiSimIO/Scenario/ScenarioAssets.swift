@@ -14,9 +14,11 @@ public struct ScenarioAssets: Sendable {
     public var imageBytes: [String: [UInt8]]
     /// Frames of image sequences (png_sequence) by resource name.
     public var sequences: [String: [String]]
-    /// Images shown only in part, by resource name, with what is wrong ("truncated after
-    /// 2 frames: file ends inside image data at byte 700"): a GIF cut short keeps the
-    /// frames it has, as browsers show it, and the run's trace says so
+    /// Images shown only in part or not at all, by resource name, with what is wrong
+    /// ("truncated after 2 frames: file ends inside image data at byte 700", "unreadable,
+    /// drawn as the missing-image glyph: ..."): a GIF cut short keeps the frames it has,
+    /// as browsers show it, a file that does not decode draws the placeholder, and the
+    /// run's trace says so
     /// (`ScenarioHosting.makeScreen`: one `images imageIssue` line each). Found from the
     /// blocks' structure as the catalog is read (no pixel decoded).
     public var imageIssues: [(name: String, issue: String)] = []
@@ -155,10 +157,17 @@ public struct ScenarioAssets: Sendable {
             sequences[name] = names
         }
         var assets = ScenarioAssets(catalog: catalog, imageBytes: bytes, sequences: sequences)
-        for (name, d) in bytes.sorted(by: { $0.key < $1.key }) where ImageFormat.sniff(d) == .gif {
-            // A GIF that does not parse is left to the decoder (drawn as the placeholder).
-            if let issue = (try? GIFParser.parse(d, limits: .emoji))?.issue {
-                assets.imageIssues.append((name, issue.description))
+        for (name, d) in bytes.sorted(by: { $0.key < $1.key }) {
+            // The structure as the run's library reads it (checksums included, no pixel
+            // decoded): a file it refuses draws as the placeholder, and a GIF cut short
+            // keeps its complete frames; both are said (`catalog check` calls the first
+            // unreadable), where the GIF alone was before (issue 47, item 24).
+            do throws(AnimatedImageDecoder.Failure) {
+                if let issue = try AnimatedImageDecoder.decode(d, name: name, limits: .emoji).issue {
+                    assets.imageIssues.append((name, issue.description))
+                }
+            } catch {
+                assets.imageIssues.append((name, "unreadable, drawn as the missing-image glyph: \(error)"))
             }
         }
         return assets

@@ -68,12 +68,19 @@ struct CatalogJSONReader {
     }
 
     /// A path inside the catalog's folder, normalized (`a/./b/../c` is `a/c`); absolute
-    /// paths, `~`, NUL and paths climbing out are refused (natively, `CatalogPaths`
+    /// paths, `~`, NUL and other control characters and paths climbing out are refused (natively, `CatalogPaths`
     /// then also refuses a symlink that leads out).
     func path(_ n: PureJSON.Node, entry: Int?, _ key: String) throws(Failure) -> CatalogJSON.Path {
         let p = try string(n, entry: entry, key)
         if p.isEmpty { throw fail(n, entry: entry, key, "empty file name") }
         if p.utf8.contains(0) { throw fail(n, entry: entry, key, "path \(echoLiteral(p)) contains a NUL byte") }
+        // A newline or tab would split the playground's `image NAME` lines and name files
+        // the catalog does not (issue 47, item 18): refused by both readers alike.
+        if let c = p.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            let hex = String(c.value, radix: 16, uppercase: true)
+            throw fail(n, entry: entry, key, "path \(echoLiteral(p)) contains the control character U+"
+                       + String(repeating: "0", count: 4 - hex.count) + hex + " (file names with control characters are refused)")
+        }
         if p.hasPrefix("/") || p.hasPrefix("~") {
             throw fail(n, entry: entry, key, "path \(echoLiteral(p)) must be relative to the catalog folder")
         }

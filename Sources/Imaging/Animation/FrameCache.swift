@@ -56,6 +56,12 @@ public final class FrameCache {
     }
     /// The counters so far.
     public private(set) var statistics = Statistics()
+    /// The library whose `decodedByteBudget` this cache's decodes count against: after
+    /// every decode the library measures the image's decoder state and trims the other
+    /// images. Players ask the cache, not the library, on each frame change, so without
+    /// it a decoder's canvas and checkpoints would grow unmeasured (issue 47, item 15:
+    /// 24 small GIFs with 4096x4096 canvases held 6 GB). Nil: nothing is accounted.
+    public var library: ImageLibrary?
 
     private var slots: [Key: Int] = [:]
     private var nodes: [Node] = []
@@ -65,9 +71,12 @@ public final class FrameCache {
 
     /// An empty cache.
     ///
-    /// - Parameter byteBudget: The most bytes of frames kept (negative means 0: nothing is kept).
-    public init(byteBudget: Int = FrameCache.defaultByteBudget) {
+    /// - Parameters:
+    ///   - byteBudget: The most bytes of frames kept (negative means 0: nothing is kept).
+    ///   - library: The library whose budget decodes count against (see `library`).
+    public init(byteBudget: Int = FrameCache.defaultByteBudget, library: ImageLibrary? = nil) {
         self.byteBudget = max(0, byteBudget)
+        self.library = library
     }
 
     /// Frame `index` of `image`, from the cache or decoded (and then cached).
@@ -88,6 +97,7 @@ public final class FrameCache {
         statistics.misses += 1
         let frame = try image.frame(at: index)
         statistics.decodes += 1
+        library?.noteDecoded(image)
         let bytes = frame.byteCount
         guard bytes <= byteBudget else { return frame }
         evict(toFit: bytes)

@@ -179,6 +179,19 @@ public final class ImageLibrary {
         return try image(in: slot)
     }
 
+    /// Counts a decode of `image` (a frame composited through a `FrameCache` whose
+    /// `library` is this one) as a use: its decoder state is measured now, not at the
+    /// next lookup, and the least recently used other images release theirs until the
+    /// total fits `decodedByteBudget`. An image this library did not hand out (or that
+    /// its name no longer holds) is ignored.
+    ///
+    /// - Parameter image: The image a frame was just decoded from.
+    /// - Complexity: O(1) amortized (one hash of the name); O(images) when images release.
+    public func noteDecoded(_ image: AnimatedImage) {
+        guard let slot = slots[image.name], case .ready(let held) = slot.entry, held === image else { return }
+        account(slot, image)
+    }
+
     /// `image(named:)` for the slot of its name (one hash of the name in all).
     func image(in slot: Slot) throws(Failure) -> AnimatedImage {
         let image = try lookup(slot)

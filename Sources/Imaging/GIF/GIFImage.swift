@@ -15,8 +15,12 @@
 /// full-canvas frame with no transparency, once decoded complete) or a *checkpoint* (a
 /// saved base canvas, taken every `checkpointInterval` frames when first passed). So `frame(at:)` decodes
 /// at most `checkpointInterval` frames, and checkpoints hold at most
-/// `frameCount / checkpointInterval + 1` canvases.
+/// `frameCount / checkpointInterval + 1` canvases, and at most `maxCheckpointBytes` in
+/// all: a large canvas keeps fewer (a 4096x4096 one, 64 MB, none), so one image's state
+/// stays near its canvas and a seek backwards decodes from the last restart point.
 public final class GIFImage: AnimatedImageSource {
+    /// The most bytes the checkpoints of one image hold (32 MiB: eight 1024x1024 canvases).
+    public static let maxCheckpointBytes = 32 << 20
     /// The parsed blocks: screen, palettes, every frame's placement and timing.
     public let metadata: GIFMetadata
     /// The file, kept whole: frames are decoded from it on demand.
@@ -188,7 +192,8 @@ public final class GIFImage: AnimatedImageSource {
     private func advance() {
         dispose(cursor)
         let next = cursor + 1
-        if next % checkpointInterval == 0 && !isRestartPoint(next) && checkpoints[next] == nil {
+        if next % checkpointInterval == 0 && !isRestartPoint(next) && checkpoints[next] == nil
+            && (checkpoints.count + 1) * canvas.count <= GIFImage.maxCheckpointBytes {
             checkpoints[next] = canvas
         }
         draw(next)

@@ -8,13 +8,25 @@ extension Image {
     ///
     /// - Complexity: O(width x height), one pass.
     public func contentBounds() -> PixelRect? {
+        contentBounds(within: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// `contentBounds()` when every pixel outside `area` is known to be transparent (an
+    /// animation's canvas outside the union of its frames' rects): only `area` is read.
+    ///
+    /// - Parameter area: The part that may hold content (clipped to the image).
+    /// - Returns: The same rect `contentBounds()` gives for such an image, or nil.
+    /// - Complexity: O(area).
+    public func contentBounds(within area: PixelRect) -> PixelRect? {
+        let a = area.clipped(toWidth: width, height: height)
+        guard !a.isEmpty else { return nil }
         var x0 = width, y0 = height, x1 = -1, y1 = -1
         let t = Image.contentAlphaThreshold
         pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
+            for y in a.y..<a.maxY {
                 let row = y * width * 4
                 var first = -1, last = -1
-                for x in 0..<width where p[row + x * 4 + 3] > t {
+                for x in a.x..<a.maxX where p[row + x * 4 + 3] > t {
                     if first < 0 { first = x }
                     last = x
                 }

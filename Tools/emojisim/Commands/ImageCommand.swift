@@ -128,6 +128,12 @@ enum ImageCommand: CLICommand {
 
     static func frames(_ file: String, outDir: String, format: String) -> Int32 {
         guard let (image, gif) = load(file) else { return 1 }
+        // No image format writes a frame without pixels (EmojiSim refuses such a PNG).
+        guard image.canvasWidth > 0, image.canvasHeight > 0 else {
+            printError("error: \(file): the canvas is \(image.canvasWidth)x\(image.canvasHeight): "
+                       + "no frame has a pixel to write (PNG and PPM need at least 1x1)")
+            return 1
+        }
         if let issue = image.issue { printError("warning: \(file): \(issue)") }
         let fm = FileManager.default
         let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

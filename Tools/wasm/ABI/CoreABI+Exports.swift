@@ -69,7 +69,19 @@ func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
 }
 
 /// Runs one ABI call: clears the error, maps a failure to its status and message.
+///
+/// A call that traps (memory exhausted, a bug) never returns here, and a WebAssembly
+/// instance still answers the host afterwards, over state the trap left half-changed
+/// (issue 47, item 17). So a call marks the state busy until it returns: a call that
+/// finds it busy knows an earlier one trapped, and every call from then on is refused
+/// with `.instanceFailed` (no export calls another, so busy never means nesting).
 func abiCall(_ body: () throws(CoreABI.Failure) -> Int32) -> Int32 {
+    if abiState.callInProgress {
+        abiState.error = Array(CoreABI.instanceFailedMessage.utf8)
+        return CoreABI.Status.instanceFailed.rawValue
+    }
+    abiState.callInProgress = true
+    defer { abiState.callInProgress = false }
     abiState.error = []
     do throws(CoreABI.Failure) {
         return try body()
@@ -87,7 +99,7 @@ func abiCall(_ body: () throws(CoreABI.Failure) -> Int32) -> Int32 {
 /// - Returns: A 16-byte-aligned buffer the host owns, or null for a size out of range.
 @_cdecl("esim_alloc")
 public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
-    guard size > 0, Int(size) <= CoreABI.maxBufferBytes else { return nil }
+    guard size > 0, Int(size) <= CoreABI.maxBufferBytes, !abiState.callInProgress else { return nil }
     let p = UnsafeMutableRawPointer.allocate(byteCount: Int(size), alignment: 16)
     abiState.hostBuffers.insert(Int(bitPattern: p))
     return p
@@ -100,12 +112,17 @@ public func esim_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
 /// host may free its arguments before reading a call's message.
 ///
 /// - Parameter ptr: The buffer.
-/// - Returns: 0 when freed, `-1` when `ptr` is not a live `esim_alloc` buffer.
+/// - Returns: 0 when freed, `-1` when `ptr` is not a live `esim_alloc` buffer, `-10`
+///   after a trap (see `abiCall`).
 /// - Complexity: O(1) on average.
 @_cdecl("esim_free")
 public func esim_free(_ ptr: UnsafeMutableRawPointer?) -> Int32 {
+    if abiState.callInProgress { return CoreABI.Status.instanceFailed.rawValue }
     guard let ptr, abiState.hostBuffers.remove(Int(bitPattern: ptr)) != nil else { return CoreABI.Status.badArgument.rawValue }
+    // The allocator traps on a header the host overwrote: busy until it returns (`abiCall`).
+    abiState.callInProgress = true
     ptr.deallocate()
+    abiState.callInProgress = false
     return 0
 }
 

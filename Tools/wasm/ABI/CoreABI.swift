@@ -40,7 +40,15 @@ public enum CoreABI {
         case outOfMemory = -8
         /// The call needs something the core does not have (a file catalog not loaded yet).
         case unsupported = -9
+        /// An earlier call trapped (memory exhausted, a bug) and left the state half-changed:
+        /// this instance refuses every call from then on; instantiate the module again.
+        case instanceFailed = -10
     }
+
+    /// The message of `.instanceFailed`.
+    public static let instanceFailedMessage = "an earlier call trapped (out of memory or a bug) and left this "
+        + "instance's state unusable; every call is refused: instantiate the module again"
+
 
     /// A failure of an ABI call: its status and a message saying what and where.
     public struct Failure: Error {
@@ -110,6 +118,9 @@ public enum CoreABI {
         /// The addresses of the buffers `esim_alloc` gave the host and `esim_free` has not
         /// freed yet: `esim_free` frees only these.
         var hostBuffers = Set<Int>()
+        /// True while a call runs: still true at the next call only if the last one
+        /// trapped (see `abiCall`).
+        public internal(set) var callInProgress = false
 
         /// An empty state: no font, images, catalog or screens.
         public init() {}
@@ -119,7 +130,9 @@ public enum CoreABI {
         /// - Returns: A new library (nothing decoded yet).
         /// - Complexity: O(*n*) in the registered images and sequences.
         public func makeLibrary() -> ImageLibrary {
-            let library = ImageLibrary()
+            // The limits of one emoji image, as a native run's library (`ScenarioAssets`):
+            // a canvas past 4096x4096 is refused, not decoded into linear memory.
+            let library = ImageLibrary(limits: .emoji)
             for (name, bytes) in images { library.register(name, bytes: bytes) }
             for (name, frames) in sequences { library.registerSequence(name, frames: frames, delay: .centiseconds(10)) }
             return library

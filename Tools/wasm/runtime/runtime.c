@@ -170,9 +170,16 @@ static int class_of(size_t n, uint32_t *size) {
     return c;
 }
 
+/// The highest address the heap reaches: 4 GiB less one page, so no sum wraps.
+#define HEAP_LIMIT ((size_t)0xFFFF0000u)
+
 /// Carves `total` bytes (header included) from the top of the heap, growing memory.
 static void *carve(size_t total) {
     if (heap_top == 0) heap_top = heap_end = ((uintptr_t)&__heap_base + 15) & ~(uintptr_t)15;
+    // wasm32 addresses end at 4 GiB: `heap_top + total` and `heap_end` must not wrap
+    // (they did, and the block handed out overlapped low memory: "memory access out of
+    // bounds" instead of an allocation failure). The last page stays unused.
+    if (total > HEAP_LIMIT || heap_top > HEAP_LIMIT - total) return 0;
     if (heap_end < heap_top + total) {
         size_t need = heap_top + total - heap_end;
         size_t pages = (need + PAGE - 1) / PAGE;
