@@ -62,23 +62,6 @@ public struct SnapshotOutput: Hashable, Sendable {
     public var fileName: String { name + "." + format.fileExtension }
 }
 
-extension Script.SnapshotFormat {
-    /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
-    /// `png`, `ppm`).
-    public var fileExtension: String {
-        switch self {
-        case .ascii: return "txt"
-        case .styled: return "styled.txt"
-        case .tree: return "tree.txt"
-        case .png: return "png"
-        case .ppm: return "ppm"
-        }
-    }
-
-    /// True for the character formats (ascii, styled, tree), which diff line by line.
-    public var isText: Bool { self == .ascii || self == .styled || self == .tree }
-}
-
 /// One frame of a recording: what the screen showed, and for how long.
 public struct RecordedFrame: Hashable, Sendable {
     /// The whole screen at the device's scale.

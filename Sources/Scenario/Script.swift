@@ -308,3 +308,22 @@ extension Script {
         }
     }
 }
+
+// Here, beside the format, so that the parser (which refuses two snapshots writing one
+// file) builds without the runner's result types (the scenario fuzz target compiles it alone).
+extension Script.SnapshotFormat {
+    /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
+    /// `png`, `ppm`).
+    public var fileExtension: String {
+        switch self {
+        case .ascii: return "txt"
+        case .styled: return "styled.txt"
+        case .tree: return "tree.txt"
+        case .png: return "png"
+        case .ppm: return "ppm"
+        }
+    }
+
+    /// True for the character formats (ascii, styled, tree), which diff line by line.
+    public var isText: Bool { self == .ascii || self == .styled || self == .tree }
+}
