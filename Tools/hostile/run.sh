@@ -340,8 +340,8 @@ check 47-15-big-canvas-24     okerr $E run bigcanvas24.scenario
 check 47-18-control-name      err $E catalog show ctlname.json
 expect 47-18-control-named    "the newline is named with its line and column" grep -q "ctlname.json:1:.*entry 0: key 'image'.*U+000A" 47-18-control-name.out
 # 23. A 0x0 GIF: no 0x0 PNG written.
-check 47-23-zero-canvas       err $E image frames zerocanvas.gif --out zeroframes
-expect 47-23-nothing-written  "no frame folder is made" test ! -e zeroframes
+check 47-23-zero-canvas       err $E image frames zerocanvas.gif --out r3zeroframes
+expect 47-23-nothing-written  "no frame folder is made" test ! -e r3zeroframes
 # 24. A PNG with a bad IDAT CRC: warned at the catalog line and traced.
 check 47-24-bad-crc           ok $E run badcrc.scenario --record never --trace
 expect 47-24-bad-crc-warned   "run warns of the unreadable image" grep -q "badcrc.scenario:1:1: warning: image \"a.png\": unreadable" 47-24-bad-crc.out
