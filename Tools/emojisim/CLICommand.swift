@@ -10,6 +10,14 @@ protocol CLICommand {
     /// Runs with the arguments after the command name; returns the exit status
     /// (0 success, 1 a failed check or bad input file, 2 a usage error).
     static func run(_ arguments: [String]) -> Int32
+    /// The words that may come first after the name (`catalog show`), for completions
+    /// and did-you-mean; empty for a command without verbs.
+    static var verbs: [String] { get }
+}
+
+extension CLICommand {
+    /// No verbs.
+    static var verbs: [String] { [] }
 }
 
 /// A usage error: printed as `error: ...` with a hint, exit status 2.
@@ -33,11 +41,17 @@ struct ParsedArguments {
         while i < args.count {
             let a = args[i]
             i += 1
+            if a == "--" && !onlyPositionals { onlyPositionals = true; continue }
+            // `-x` is an option no command has (none takes a short one), not a file named
+            // `-x`: refused like any unknown option (`./-x` or `-- -x` name such a file).
+            if !onlyPositionals, a.count > 1, a.hasPrefix("-"), !a.hasPrefix("--") {
+                let near = Suggest.nearest(String(a.dropFirst()), among: (knownFlags.union(knownOptions)).sorted())
+                throw UsageError("unknown option \(a)" + (near.map { "\n  did you mean '--\($0)'?" } ?? ""))
+            }
             if onlyPositionals || !a.hasPrefix("--") || a == "-" {
                 positionals.append(a)
                 continue
             }
-            if a == "--" { onlyPositionals = true; continue }
             var name = String(a.dropFirst(2))
             var inlineValue: String?
             if let eq = name.firstIndex(of: "=") {
@@ -56,7 +70,7 @@ struct ParsedArguments {
                     i += 1
                 }
             } else {
-                throw UsageError("unknown option --\(name)")
+                throw UsageError("unknown option --\(name)" + Suggest.hint(name, among: knownFlags.union(knownOptions).sorted(), prefix: "--"))
             }
         }
     }

@@ -5,6 +5,11 @@ import Raster
 import Scenario
 import EmojiSimIO
 import EmojiSimTesting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ScenarioRunOptions {
     /// Where references live: none (the demo), found from each script, or one folder.
@@ -28,6 +33,11 @@ struct ScenarioRunOptions {
     var isCI: Bool = RecordMode.isCI(ProcessInfo.processInfo.environment)
     /// Where failing snapshots leave their actual value and diff picture.
     var artifacts: ScenarioVerifier.Artifacts = .fromEnvironment()
+    /// `GITHUB_ACTIONS=true`: each problem is also printed as a workflow command
+    /// (`::error file=F,line=L,col=C::message`), which GitHub shows on the file's line.
+    var githubAnnotations: Bool = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+    /// Colour for the verdicts on standard output.
+    var colour: Colour = .standardOutput
 }
 
 /// Runs scripts for `emojisim run` and the demo: parse all, run, compare, write.
@@ -38,28 +48,63 @@ struct ScenarioRunSession {
     var options: ScenarioRunOptions
 
     func run(_ files: [URL]) -> Int32 {
-        // Parse everything first: a typo anywhere stops the run before anything runs.
+        // Parse everything first: every parse error is printed before anything runs.
+        // The scripts that parse still run, so the reports (HTML, JUnit, JSON) are
+        // written with the others as errors in them; the exit status stays 2.
         var parsed: [(URL, Script)] = []
-        var parseErrors: [String] = []
+        var unrun: [UnrunScript] = []
         for url in files {
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                parseErrors.append("\(url.path):1:1: error: cannot read the file")
+                unrun.append(UnrunScript(script: url, displayName: Self.displayName(url),
+                                         errors: [ScriptError(file: url.path, line: 1, column: 1, message: "cannot read the file")]))
                 continue
             }
             do {
                 // Bad UTF-8 is reported at its line and column (ScriptParser.parse(utf8:)).
                 parsed.append((url, try ScriptParser.parse(utf8: [UInt8](data), name: url.path)))
             } catch {
-                parseErrors.append(error.description)
+                unrun.append(UnrunScript(script: url, displayName: Self.displayName(url), errors: error.errors))
             }
         }
-        if !parseErrors.isEmpty {
-            for e in parseErrors { printError(e) }
-            // --json still says what happened, and agrees with the exit status.
-            if options.json { print(jsonSummary([], passed: false, failures: parseErrors)) }
-            return 2
+        for u in unrun {
+            for e in u.errors { printError(e.description) }
+            announce(u)
         }
-        return run(parsed)
+        if !unrun.isEmpty && !options.json && !parsed.isEmpty {
+            printError("error: \(unrun.count) script\(unrun.count == 1 ? "" : "s") did not parse; running the other \(parsed.count) for the reports (exit status 2)")
+        }
+        let outcome = execute(parsed, unrun: unrun)
+        if options.json { print(outcome.json) }
+        return unrun.isEmpty ? outcome.status : 2
+    }
+
+    /// A script's name in reports: its path from its package root, else as given.
+    static func displayName(_ url: URL) -> String {
+        let u = url.standardizedFileURL
+        guard let root = SnapshotFiles.packageRoot(from: u.path), u.path.hasPrefix(root.path + "/") else { return escapedForDisplay(u.path) }
+        return escapedForDisplay(String(u.path.dropFirst(root.path.count + 1)))
+    }
+
+    /// The CPU time this process has used, in seconds (the JUnit report's `time`).
+    static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// GitHub Actions workflow commands for `problems` (each with its place), when
+    /// `GITHUB_ACTIONS=true`: on standard output, or standard error under `--json`.
+    func annotate(_ problems: [(message: String, line: Int, column: Int)], script: URL) {
+        guard options.githubAnnotations else { return }
+        let file = GitHubAnnotation.path(script)
+        for p in problems {
+            let line = GitHubAnnotation.error(file: file, line: p.line, column: p.column, message: p.message)
+            if options.json { printError(line) } else { print(line) }
+        }
+    }
+
+    func announce(_ u: UnrunScript) {
+        annotate(u.errors.map { ($0.message, $0.line, $0.column) }, script: u.script)
     }
 
     /// What a session produced: the exit status and the JSON summary (whose `passed`
@@ -71,16 +116,17 @@ struct ScenarioRunSession {
     }
 
     func run(_ scripts: [(URL, Script)]) -> Int32 {
-        let outcome = execute(scripts)
+        let outcome = execute(scripts, unrun: [])
         if options.json { print(outcome.json) }
         return outcome.status
     }
 
-    func execute(_ scripts: [(URL, Script)]) -> Outcome {
+    func execute(_ scripts: [(URL, Script)], unrun: [UnrunScript] = []) -> Outcome {
+        var unrun = unrun
         let font: BitmapFont
         do { font = try BundledFont.unifont() } catch {
             printError("error: \(error)")
-            return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"]), verifications: [])
+            return Outcome(status: 2, json: jsonSummary([], passed: false, failures: ["\(error)"], unrun: unrun), verifications: [])
         }
         var runner = ScenarioRunner(font: font, records: options.gif)
         runner.logsSteps = options.viewer != nil
@@ -93,6 +139,7 @@ struct ScenarioRunSession {
                                         })
         var verifications: [ScenarioVerifier.Verification] = []
         var failures: [String] = []
+        var cpu: [URL: Double] = [:]
         var viewers: [URL: URL] = [:]
         // One name per script for its viewer page and --out folder: two scripts of one
         // name in different folders must not write one file (ScriptOutputNames).
@@ -101,14 +148,20 @@ struct ScenarioRunSession {
         for (n, (url, script)) in scripts.enumerated() {
             if !options.json && scripts.count > 1 { printError("[\(n + 1)/\(scripts.count)] \(escapedForDisplay(url.path))") }
             var v: ScenarioVerifier.Verification
+            let started = Self.cpuSeconds()
             do {
                 v = try verifier.verify(script, at: url)
             } catch {
                 let message = error is ScriptError ? "\(error)" : "\(escapedForDisplay(url.path)):1:1: error: \(error)"
                 printError(message)
-                failures.append(message)
+                // A script that could not start is an error of its own in the reports.
+                let e = (error as? ScriptError) ?? ScriptError(file: url.path, line: 1, column: 1, message: "\(error)")
+                let u = UnrunScript(script: url, displayName: Self.displayName(url), errors: [e])
+                announce(u)
+                unrun.append(u)
                 continue
             }
+            cpu[v.script] = Self.cpuSeconds() - started
             // Manual-timing touches that did not activate their target (the run went on).
             for w in v.result.warnings { printError("\(escapedForDisplay(url.path)):\(w.line):\(w.column): warning: \(w.message)") }
             do { try writeOutputs(v, name: outNames[n]) } catch {
@@ -126,8 +179,9 @@ struct ScenarioRunSession {
                 v.viewerFrames = nil
             }
             verifications.append(v)
+            annotate(Self.placedProblems(v), script: v.script)
             if !options.json {
-                print(displaySafe(outcome(v)))
+                print(options.colour.verdicts(displaySafe(outcome(v))))
                 if let page = viewers[v.script], !v.passed { print("viewer: \(escapedForDisplay(relativeToCWD(page)))") }
             }
         }
@@ -135,7 +189,7 @@ struct ScenarioRunSession {
             do {
                 let base = report.deletingLastPathComponent()
                 try HTMLReport.write(verifications, to: report,
-                                     viewers: viewers.mapValues { Self.relativePath(of: $0, from: base) })
+                                     viewers: viewers.mapValues { Self.relativePath(of: $0, from: base) }, unrun: unrun)
                 if !options.json { print("report: \(escapedForDisplay(report.path))") }
             } catch {
                 failures.append("error: cannot write the report \(escapedForDisplay(report.path)): \(error)")
@@ -144,15 +198,51 @@ struct ScenarioRunSession {
         }
         if let junit = options.junit {
             do {
-                try SnapshotFiles.writeAtomically(Array(JUnitReport.render(verifications, setupFailures: failures).utf8), to: junit)
+                try SnapshotFiles.writeAtomically(Array(JUnitReport.render(verifications, setupFailures: failures, unrun: unrun,
+                                                                           cpuSeconds: cpu).utf8), to: junit)
             } catch {
                 failures.append("error: cannot write the JUnit report \(escapedForDisplay(junit.path)): \(error)")
                 printError(failures.last!)
             }
         }
-        let passed = failures.isEmpty && verifications.allSatisfy(\.passed)
-        return Outcome(status: passed ? 0 : 1, json: jsonSummary(verifications, passed: passed, failures: failures),
+        let passed = failures.isEmpty && unrun.isEmpty && verifications.allSatisfy(\.passed)
+        if !options.json { print(options.colour.verdicts(Self.totals(verifications, unrun: unrun, failures: failures))) }
+        return Outcome(status: passed ? 0 : 1, json: jsonSummary(verifications, passed: passed, failures: failures, unrun: unrun),
                        verifications: verifications)
+    }
+
+    /// The last line of a run (cargo's and pytest's convention): the verdict and the
+    /// counts of scripts, expectations and snapshots, and the virtual time.
+    static func totals(_ vs: [ScenarioVerifier.Verification], unrun: [UnrunScript], failures: [String]) -> String {
+        let failed = vs.filter { !$0.passed }.count
+        let ok = failures.isEmpty && unrun.isEmpty && failed == 0
+        let expectations = vs.reduce(0) { $0 + $1.result.expectations.count }
+        let heldExpectations = vs.reduce(0) { $0 + $1.result.expectations.filter(\.passed).count }
+        let snapshots = vs.reduce(0) { $0 + $1.snapshots.count }
+        let matched = vs.reduce(0) { $0 + $1.snapshots.filter(\.passed).count }
+        let pending = vs.reduce(0) { $0 + $1.snapshots.filter { $0.check.pendingFile != nil }.count }
+        let virtual = vs.reduce(SimDuration.zero) { $0 + $1.result.duration }
+        func n(_ k: Int, _ word: String) -> String { "\(k) \(word)\(k == 1 ? "" : "s")" }
+        var line = "\(ok ? "PASS" : "FAIL") total: \(n(vs.count + unrun.count, "script")), \(vs.count - failed) passed, \(failed) failed"
+        if !unrun.isEmpty { line += ", \(unrun.count) did not run" }
+        if !failures.isEmpty { line += ", \(n(failures.count, "other error"))" }
+        line += "; \(heldExpectations)/\(expectations) expectations, \(matched)/\(snapshots) snapshots"
+        if pending > 0 { line += " (\(pending) pending review)" }
+        return line + ", \(virtual) virtual"
+    }
+
+    /// Every problem of a verification with its line and column (the message without
+    /// its `FILE:LINE:COL: error:` head): what an annotation needs.
+    static func placedProblems(_ v: ScenarioVerifier.Verification) -> [(message: String, line: Int, column: Int)] {
+        var out: [(message: String, line: Int, column: Int)] = []
+        if let f = v.result.failure { out.append((f.message, f.line, f.column)) }
+        let head = v.displayName
+        for m in v.result.failureMessages(file: head) {
+            out.append((GitHubAnnotation.strippingPlace(m.message), m.line, m.column))
+        }
+        for s in v.snapshots { if let m = s.check.message { out.append((m, s.output.line, 1)) } }
+        for e in v.errors { out.append((e, 1, 1)) }
+        return out
     }
 
     /// `url` as a link from a page in `folder` (both made absolute first).
@@ -233,13 +323,22 @@ struct ScenarioRunSession {
         }
     }
 
-    func jsonSummary(_ vs: [ScenarioVerifier.Verification], passed: Bool, failures: [String]) -> String {
+    /// The JSON `failure` of a script: nil (null) only when it passed.
+    static func failureText(_ v: ScenarioVerifier.Verification) -> Any {
+        if let f = v.result.failure { return f.description }
+        if !v.passed { return v.problems.first ?? "failed" }
+        return NSNull()
+    }
+
+    func jsonSummary(_ vs: [ScenarioVerifier.Verification], passed: Bool, failures: [String], unrun: [UnrunScript] = []) -> String {
         let scripts: [[String: Any]] = vs.map { v in
             [
                 "script": v.script.path,
                 "passed": v.passed,
                 "virtualSeconds": v.result.duration.seconds,
-                "failure": v.result.failure.map { $0.description } as Any,
+                // Never null when the script failed: the error that stopped it, else its
+                // first problem (a failed expectation, snapshot or output) with its place.
+                "failure": Self.failureText(v),
                 "errors": v.errors,
                 "expectations": v.result.expectations.map {
                     ["line": $0.line, "passed": $0.passed, "expected": $0.expected, "actual": $0.actual] as [String: Any]
@@ -253,7 +352,12 @@ struct ScenarioRunSession {
                 },
             ]
         }
-        let root: [String: Any] = ["passed": passed, "scripts": scripts, "errors": failures]
+        let notRun: [[String: Any]] = unrun.map { u in
+            ["script": u.script.path, "passed": false, "failure": u.errors.first?.description ?? "did not run",
+             "errors": u.errors.map { ["line": $0.line, "column": $0.column, "message": $0.message] as [String: Any] }]
+        }
+        let root: [String: Any] = ["schemaVersion": jsonSchemaVersion, "passed": passed, "scripts": scripts,
+                                   "unrun": notRun, "errors": failures + unrun.flatMap { $0.errors.map(\.description) }]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

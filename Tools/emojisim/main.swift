@@ -16,6 +16,7 @@ let allCommands: [any CLICommand.Type] = [
     SnapshotsCommand.self,
     MonkeyCommand.self,
     PlaygroundCommand.self,
+    CompletionsCommand.self,
 ]
 
 /// Prints a message on stderr. Every value a message echoes should already be an
@@ -40,7 +41,8 @@ struct StandardError: TextOutputStream {
 
     usage: emojisim                 run the built-in demo
            emojisim <command> [options]
-           emojisim <command> --help
+           emojisim <command> --help    (or: emojisim help <command>)
+           emojisim --version
 
     commands:
 
@@ -52,7 +54,59 @@ struct StandardError: TextOutputStream {
     return s
 }
 
+/// What the first arguments ask for before any command runs.
+enum TopLevel {
+    /// Print this on standard output and exit with the status.
+    case output(String, Int32)
+    /// Print this on standard error (a usage error) and exit with the status.
+    case error(String, Int32)
+    /// Run the command with the rest of the arguments.
+    case run(any CLICommand.Type, [String])
+}
+
+/// The top level's conventions (swift-argument-parser's and clap's): `--version`,
+/// `--help`/`-h`/`help`, `help CMD` and `CMD --help`, and a did-you-mean for a mistyped
+/// command or top-level option.
+@MainActor func topLevel(_ args: [String]) -> TopLevel {
+    guard let first = args.first else { let demo: any CLICommand.Type = DemoCommand.self; return .run(demo, []) }
+    let names = allCommands.map { $0.name }
+    if first == "--version" || first == "-V" { return .output("emojisim \(emojisimVersion)\n", 0) }
+    if first == "--help" || first == "-h" || (first == "help" && args.count == 1) {
+        return .output(topLevelHelp(), 0)
+    }
+    if first == "help" {
+        let topic = args[1]
+        guard let command = allCommands.first(where: { $0.name == topic }) else {
+            return .error("error: no command '\(topic)' to show the help of" + Suggest.hint(topic, among: names)
+                          + "\nsee: emojisim --help", 2)
+        }
+        return .output(command.help + "\n", 0)
+    }
+    if first.hasPrefix("-") {
+        return .error("error: unknown option '\(first)'" + Suggest.hint(first, among: ["--help", "--version"])
+                      + "\n\n" + topLevelHelp(), 2)
+    }
+    guard let command = allCommands.first(where: { $0.name == first }) else {
+        let hint = Suggest.hint(first, among: names)
+        // With a suggestion the whole list is noise; without one it is the help.
+        return .error("error: unknown command '\(first)'" + (hint.isEmpty ? "\n\n" + topLevelHelp() : hint + "\nsee: emojisim --help"), 2)
+    }
+    let rest = Array(args.dropFirst())
+    // Options end at `--`: a file named `--help` after it is a file.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") { return .output(command.help + "\n", 0) }
+    // A mistyped verb (`catalog chek`) gets its suggestion before the command's own parsing.
+    let verbs = command.verbs
+    if let verb = rest.first, !verb.hasPrefix("-"), !verbs.isEmpty, !verbs.contains(verb),
+       let near = Suggest.nearest(verb, among: verbs) {
+        return .error("error: unknown \(command.name) verb '\(verb)'\n  did you mean '\(near)'?\nsee: emojisim \(command.name) --help", 2)
+    }
+    return .run(command, rest)
+}
+
 @MainActor func runMain() -> Int32 {
+    // Before anything is printed: merged stdout and stderr keep their order.
+    makeStandardOutputLineBuffered()
     // A write past `ulimit -f` raises SIGXFSZ, whose default action kills the process
     // with no message and leaves the temporary file behind. Ignored, the write fails with
     // EFBIG instead: SafeFileWriter reports it ("file too large") and removes the
@@ -62,21 +116,16 @@ struct StandardError: TextOutputStream {
     // SIGINT, SIGTERM, SIGHUP: remove this process's temporary files, then end by the
     // signal (a stopped `catalog convert` left a hundred 1 MB temporaries).
     SafeFileWriter.removeTemporariesOnSignals()
-    guard let first = args.first else { return DemoCommand.run([]) }
-    if first == "--help" || first == "-h" || first == "help" {
-        print(topLevelHelp(), terminator: "")
-        return 0
+    switch topLevel(args) {
+    case .output(let text, let status):
+        print(text, terminator: "")
+        return status
+    case .error(let text, let status):
+        printError(text)
+        return status
+    case .run(let command, let rest):
+        return command.run(rest)
     }
-    guard let command = allCommands.first(where: { $0.name == first }) else {
-        printError("error: unknown command '\(first)'\n\n" + topLevelHelp())
-        return 2
-    }
-    let rest = Array(args.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-        print(command.help)
-        return 0
-    }
-    return command.run(rest)
 }
 
 exit(runMain())

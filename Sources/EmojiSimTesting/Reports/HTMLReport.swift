@@ -41,12 +41,14 @@ public struct HTMLReport {
     ///   - url: the HTML file to write.
     ///   - viewers: for each script (its `Verification.script`), the trace viewer page to
     ///     link from its heading and from "Needs attention", relative to the report.
+    ///   - unrun: scripts that did not parse or could not start: listed first, as errors
+    ///     at their lines.
     /// - Throws: when the page or one of its image files cannot be written.
     /// - Complexity: O(total size of the snapshots and traces).
     public static func write(_ verifications: [ScenarioVerifier.Verification], to url: URL,
-                             viewers: [URL: String] = [:]) throws {
+                             viewers: [URL: String] = [:], unrun: [UnrunScript] = []) throws {
         var r = HTMLReport(url: url, font: (try? BundledFont.unifont()) ?? BitmapFont(), viewers: viewers)
-        let html = try r.render(verifications)
+        let html = try r.render(verifications, unrun: unrun)
         try SnapshotFiles.writeAtomically(Array(html.utf8), to: url)
     }
 
@@ -59,7 +61,7 @@ public struct HTMLReport {
 
     func isProblem(_ s: ScenarioVerifier.ScenarioSnapshot) -> Bool { !s.passed }
 
-    mutating func render(_ vs: [ScenarioVerifier.Verification]) throws -> String {
+    mutating func render(_ vs: [ScenarioVerifier.Verification], unrun: [UnrunScript] = []) throws -> String {
         let ordered = vs.enumerated().sorted { a, b in
             if a.element.passed != b.element.passed { return !a.element.passed }
             return a.offset < b.offset

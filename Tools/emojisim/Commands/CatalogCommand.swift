@@ -9,7 +9,7 @@ enum CatalogCommand: CLICommand {
     static let summary = "show, check or convert an emoji catalog"
     static let help = """
     usage: emojisim catalog show SOURCE [--entries] [--json] [--format F] [--locale L] [--wire W] [--lenient]
-           emojisim catalog check SOURCE [--format F] [--locale L] [--wire W]
+           emojisim catalog check SOURCE [--json] [--format F] [--locale L] [--wire W]
            emojisim catalog convert SOURCE --to json [--out FILE] [--format F] [--locale L] [--wire W] [--lenient]
 
     SOURCE is a file, a folder, or a built-in catalog: `unicode` (Unicode 15.0's
@@ -27,7 +27,8 @@ enum CatalogCommand: CLICommand {
              in every locale, keywords, variants); --json as JSON
     check    every problem, one line each with file and entry; exit 1 when there are
              errors, 0 with warnings only. Images are checked from their headers
-             (format, canvas size, frames), not decoded
+             (format, canvas size, frames), not decoded; --json as one JSON object
+             (schemaVersion, passed, errors, warnings, problems)
     convert  writes EmojiSim JSON (to FILE, default standard output), losslessly: group
              titles, every locale's meanings, sequences' frames, variants' images;
              images outside FILE's folder are copied into <FILE stem>.images/ beside it
@@ -41,10 +42,25 @@ enum CatalogCommand: CLICommand {
                 UTF-8 of a meaning that is an emoji) or unicode (the emoji itself)
     """
 
+    static let verbs = ["show", "check", "convert"]
+
+    /// The flags and options each verb takes: one it does not take is refused (`check
+    /// --entries` was accepted and ignored), with a did-you-mean among these.
+    static let accepted: [String: (flags: Set<String>, options: Set<String>)] = [
+        "show": (["json", "lenient", "entries"], ["format", "locale", "wire"]),
+        "check": (["json"], ["format", "locale", "wire"]),
+        "convert": (["lenient"], ["format", "locale", "wire", "to", "out"]),
+    ]
+
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, flags: ["json", "lenient", "entries"], options: ["format", "locale", "to", "out", "wire"])
+            // The verb is the first word that is not an option; unknown verbs are
+            // reported below, with every flag allowed meanwhile so the verb's message wins.
+            let verb = arguments.first { !$0.hasPrefix("-") } ?? ""
+            let known = accepted[verb] ?? (flags: accepted.values.reduce(Set<String>()) { $0.union($1.flags) },
+                                           options: accepted.values.reduce(Set<String>()) { $0.union($1.options) })
+            args = try ParsedArguments(arguments, flags: known.flags, options: known.options)
         } catch {
             printError("error: \(error)\nsee: emojisim catalog --help")
             return 2
@@ -89,9 +105,13 @@ enum CatalogCommand: CLICommand {
                     problems = [CatalogProblem(.error, error)]
                 }
             }
-            for p in problems { print(p) }
             let errors = problems.filter { $0.severity == .error }.count
             let warnings = problems.count - errors
+            if args.flags.contains("json") {
+                print(checkJSON(problems, source: source))
+                return errors > 0 ? 1 : 0
+            }
+            for p in problems { print(p) }
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
             return errors > 0 ? 1 : 0
         case "convert":
@@ -141,6 +161,19 @@ enum CatalogCommand: CLICommand {
         }
     }
 
+    /// `check --json`: `{"schemaVersion", "source", "passed", "errors", "warnings",
+    /// "problems": [{"severity", "message"}]}`; `passed` is false exactly when the exit
+    /// status is 1.
+    static func checkJSON(_ problems: [CatalogProblem], source: String) -> String {
+        let errors = problems.filter { $0.severity == .error }.count
+        var s = "{\n  \"schemaVersion\" : \(jsonSchemaVersion),\n  \"source\" : \(jsonString(source)),\n"
+        s += "  \"passed\" : \(errors == 0),\n  \"errors\" : \(errors),\n  \"warnings\" : \(problems.count - errors),\n"
+        s += "  \"problems\" : ["
+        s += problems.map { "\n    {\"severity\":\(jsonString($0.severity.rawValue)),\"message\":\(jsonString("\($0.error)"))}" }
+            .joined(separator: ",")
+        return s + (problems.isEmpty ? "]\n}" : "\n  ]\n}")
+    }
+
     /// `show --json`: the header keys, then one group object a line, streamed. Names and
     /// codes are whole (it is for programs); `entries` adds each group's emoji.
     static func showJSON(_ c: ImportedCatalog, entries: Bool, to out: inout StandardOutput) {
@@ -150,6 +183,7 @@ enum CatalogCommand: CLICommand {
             "{" + d.keys.sorted().map { q($0) + ":" + q(d[$0]!) }.joined(separator: ",") + "}"
         }
         out.line("{")
+        out.line("  \"schemaVersion\" : \(jsonSchemaVersion),")
         out.line("  \"emoji\" : \(c.emojiCount),")
         out.line("  \"format\" : \(q(c.format.rawValue)),")
         out.line("  \"groups\" : [")

@@ -10,7 +10,7 @@ enum DiffCommand: CLICommand {
     static let name = "diff"
     static let summary = "compare two text snapshots or two images (PNG/PPM)"
     static let help = """
-    usage: emojisim diff A B [--out FILE] [--tolerance N]
+    usage: emojisim diff A B [--out FILE] [--tolerance N] [--json]
 
     Compares two snapshot files. Images (PNG or PPM, detected by their signature) are
     compared pixel by pixel: the summary gives the number of differing pixels, their
@@ -20,6 +20,8 @@ enum DiffCommand: CLICommand {
 
       --out FILE       write the diff image (images) or the unified diff (text)
       --tolerance N    images: ignore channel deltas up to N (0...255, default 0)
+      --json           print the result as one JSON object instead (schemaVersion,
+                       kind, equal, and the counts; text: the whole unified diff)
 
     Other images (GIF, JPEG, WebP, BMP, TIFF) are refused by name, and text that is
     not UTF-8 with the byte offset (line and column) of its first bad byte.
@@ -36,7 +38,7 @@ enum DiffCommand: CLICommand {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, options: ["out", "tolerance"])
+            args = try ParsedArguments(arguments, flags: ["json"], options: ["out", "tolerance"])
             guard args.positionals.count == 2 else { throw UsageError("expected two files, got \(args.positionals.count)") }
         } catch {
             printError("error: \(error)\n\n\(help)")
@@ -72,9 +74,9 @@ enum DiffCommand: CLICommand {
             return 2
         }
         if kindA != nil {
-            return compareImages(a, b, pathA, pathB, tolerance: tolerance, out: args.options["out"])
+            return compareImages(a, b, pathA, pathB, tolerance: tolerance, out: args.options["out"], json: args.flags.contains("json"))
         }
-        return compareTexts(a, b, pathA, pathB, out: args.options["out"])
+        return compareTexts(a, b, pathA, pathB, out: args.options["out"], json: args.flags.contains("json"))
     }
 
     /// What diff compares, for its refusals.
@@ -103,7 +105,16 @@ enum DiffCommand: CLICommand {
         return "\(escapedForDisplay(path)):\(line):\(column): error: not UTF-8 text: byte 0x\(hex.count < 2 ? "0" + hex : hex) at byte offset \(bad) starts no UTF-8 character; \(compares)"
     }
 
-    static func compareImages(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, tolerance: Int, out: String?) -> Int32 {
+    /// The JSON of one comparison: `schemaVersion`, `kind`, `a`, `b`, `equal`, then `fields`.
+    static func json(kind: String, _ pathA: String, _ pathB: String, equal: Bool, _ fields: [(String, String)]) -> String {
+        let q = CatalogCommand.jsonString
+        let all = [("schemaVersion", "\(jsonSchemaVersion)"), ("kind", q(kind)), ("a", q(pathA)), ("b", q(pathB)),
+                   ("equal", "\(equal)")] + fields
+        return "{\n" + all.map { "  \(q($0.0)) : \($0.1)" }.joined(separator: ",\n") + "\n}"
+    }
+
+    static func compareImages(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, tolerance: Int, out: String?,
+                              json: Bool = false) -> Int32 {
         let imageA: Image, imageB: Image
         do { imageA = try SnapshotImageCodec.decode(a) } catch {
             printError("error: \(pathA): \(error)")
@@ -114,24 +125,38 @@ enum DiffCommand: CLICommand {
             return 2
         }
         let diff = ImageDiff.compare(expected: imageA, actual: imageB, tolerance: tolerance)
-        if diff.isMatch {
-            print("equal: \(imageA.width)x\(imageA.height) pixels" + (tolerance > 0 ? " within tolerance \(tolerance)" : ""))
-            return 0
-        }
-        print("different: \(diff)")
-        if let out {
+        var written: String?
+        if let out, !diff.isMatch {
             let picture = ImageDiff.diffImage(expected: imageA, actual: imageB, tolerance: tolerance)
             let format: SnapshotImageCodec.Format = out.lowercased().hasSuffix(".ppm") ? .ppm : .png
             do { try SafeFileWriter.write(SnapshotImageCodec.encode(picture, as: format), to: URL(fileURLWithPath: out)) } catch {
                 printError("error: \(error)")
                 return 2
             }
-            print("diff image: \(escapedForDisplay(out))")
+            written = out
         }
+        if json {
+            let box = diff.boundingBox.map { "{\"x\":\($0.x),\"y\":\($0.y),\"width\":\($0.width),\"height\":\($0.height)}" } ?? "null"
+            print(Self.json(kind: "image", pathA, pathB, equal: diff.isMatch, [
+                ("sizeA", "{\"width\":\(imageA.width),\"height\":\(imageA.height)}"),
+                ("sizeB", "{\"width\":\(imageB.width),\"height\":\(imageB.height)}"),
+                ("differingPixels", "\(diff.differingPixels)"), ("boundingBox", box),
+                ("maxChannelDelta", "\(diff.maxChannelDelta)"), ("tolerance", "\(tolerance)"),
+                ("diffImage", written.map(CatalogCommand.jsonString) ?? "null"),
+            ]))
+            return diff.isMatch ? 0 : 1
+        }
+        if diff.isMatch {
+            print("equal: \(imageA.width)x\(imageA.height) pixels" + (tolerance > 0 ? " within tolerance \(tolerance)" : ""))
+            return 0
+        }
+        print("different: \(diff)")
+        if let written { print("diff image: \(escapedForDisplay(written))") }
         return 1
     }
 
-    static func compareTexts(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, out: String?) -> Int32 {
+    static func compareTexts(_ a: [UInt8], _ b: [UInt8], _ pathA: String, _ pathB: String, out: String?,
+                             json: Bool = false) -> Int32 {
         for (bytes, path) in [(a, pathA), (b, pathB)] {
             if let why = notUTF8(bytes, path) {
                 printError(why)
@@ -139,15 +164,24 @@ enum DiffCommand: CLICommand {
             }
         }
         let textA = String(decoding: a, as: UTF8.self), textB = String(decoding: b, as: UTF8.self)
-        guard let diff = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: 80) else {
+        guard let diff = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: json ? .max : 80) else {
+            if json {
+                print(Self.json(kind: "text", pathA, pathB, equal: true, [("removed", "0"), ("added", "0"), ("diff", "\"\"")]))
+                return 0
+            }
             print("equal: \(TextDiff.lineOps(old: textA, new: textA).count) lines")
             return 0
         }
         let ops = TextDiff.lineOps(old: textA, new: textB)
         let removed = ops.filter { if case .removed = $0 { true } else { false } }.count
         let added = ops.filter { if case .added = $0 { true } else { false } }.count
-        print("different: \(removed) line(s) removed, \(added) added")
-        print(displaySafe(diff), terminator: "")
+        if json {
+            print(Self.json(kind: "text", pathA, pathB, equal: false,
+                            [("removed", "\(removed)"), ("added", "\(added)"), ("diff", CatalogCommand.jsonString(diff))]))
+        } else {
+            print("different: \(removed) line(s) removed, \(added) added")
+            print(Colour.standardOutput.diff(displaySafe(diff)), terminator: "")
+        }
         if let out {
             let full = TextDiff.unified(old: textA, new: textB, oldName: pathA, newName: pathB, maxLines: .max) ?? diff
             do { try SafeFileWriter.write(Array(full.utf8), to: URL(fileURLWithPath: out)) } catch {

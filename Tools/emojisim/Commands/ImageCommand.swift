@@ -27,6 +27,8 @@ enum ImageCommand: CLICommand {
     killed outright (SIGKILL) left for the same frames.
     """
 
+    static let verbs = ["info", "frames"]
+
     static func run(_ arguments: [String]) -> Int32 {
         guard let sub = arguments.first, sub == "info" || sub == "frames" else {
             printError("error: expected `info` or `frames` (see emojisim image --help)")
@@ -91,7 +93,7 @@ enum ImageCommand: CLICommand {
         let netscape = gif?.metadata.netscapeLoopCount
         if json {
             var root: [String: Any] = [
-                "file": file, "format": image.formatName,
+                "schemaVersion": jsonSchemaVersion, "file": file, "format": image.formatName,
                 "width": image.canvasWidth, "height": image.canvasHeight,
                 "frameCount": image.frameCount, "loopCount": image.loopCount.storedValue,
                 "loop": image.loopCount.description,

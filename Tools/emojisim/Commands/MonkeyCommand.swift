@@ -8,7 +8,7 @@ enum MonkeyCommand: CLICommand {
     static let name = "monkey"
     static let summary = "random valid actions with invariant checks; shrinks failures"
     static let help = """
-    usage: emojisim monkey [--steps N] [--seed S] [--scripts N] [--out DIR] [--device D]
+    usage: emojisim monkey [--steps N] [--seed S] [--scripts N] [--out DIR] [--device D] [--json]
 
     Runs N scripts (default 10) of random valid actions (default 200 steps each) on the
     demo screen, seeds S, S+1, ... (default 1), on device D: iphone8 (default),
@@ -22,7 +22,11 @@ enum MonkeyCommand: CLICommand {
     each must hold and read back from its printed line as itself. On a violation or a
     failed expectation it shrinks the script to a minimal failing one and writes it to
     DIR/monkey-<seed>.scenario (default ./emojisim-out), ready for `emojisim run`. The
-    same seed always gives the same run.
+    same seed always gives the same run. Progress goes to standard error, one line per
+    script ([k/N] seed S clean, with the time so far). --json prints one JSON object at
+    the end instead of the text (schemaVersion, passed, scripts, steps, seed, clean,
+    seconds, and the finding: seed, kind, step, violations, script, file; null when
+    clean).
 
     Exit status: 0 when every script ran clean, 1 when a violation was found, 2 on a
     usage error.
@@ -31,7 +35,7 @@ enum MonkeyCommand: CLICommand {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, options: ["steps", "seed", "scripts", "out", "device"])
+            args = try ParsedArguments(arguments, flags: ["json"], options: ["steps", "seed", "scripts", "out", "device"])
             guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         } catch {
             printError("error: \(error)\nsee: emojisim monkey --help")
@@ -58,12 +62,22 @@ enum MonkeyCommand: CLICommand {
             return 2
         }
         let device = ScriptPrinter.line(.setup(.device(configuration.device))).dropFirst("device ".count)
-        print(Self.banner(scripts: scripts, steps: steps, device: String(device), seed: seed))
-        let started = ContinuousClock.now
-        func took() -> String {
-            let d = (ContinuousClock.now - started).components
-            return String(format: "%.2f s", Double(d.seconds) + Double(d.attoseconds) / 1e18)
+        let json = args.flags.contains("json")
+        let q = CatalogCommand.jsonString
+        func report(_ fields: [(String, String)]) -> String {
+            let head = [("schemaVersion", "\(jsonSchemaVersion)"), ("scripts", "\(scripts)"), ("steps", "\(steps)"),
+                        ("seed", "\(seed)"), ("device", q(String(device)))]
+            return "{\n" + (head + fields).map { "  \(q($0.0)) : \($0.1)" }.joined(separator: ",\n") + "\n}"
         }
+        // The banner is progress too when stdout is JSON.
+        let banner = Self.banner(scripts: scripts, steps: steps, device: String(device), seed: seed)
+        if json { printError(banner) } else { print(banner) }
+        let started = ContinuousClock.now
+        func seconds() -> Double {
+            let d = (ContinuousClock.now - started).components
+            return Double(d.seconds) + Double(d.attoseconds) / 1e18
+        }
+        func took() -> String { String(format: "%.2f s", seconds()) }
         let out = URL(fileURLWithPath: args.options["out"] ?? "emojisim-out")
         let assets = ScenarioAssets.demo
         let config = configuration
@@ -81,14 +95,28 @@ enum MonkeyCommand: CLICommand {
                 } catch {
                     printError("error: cannot write \(file.path): \(error)")
                 }
-                print("FAIL seed \(s): \(finding.kind.rawValue) after step \(finding.step):")
+                if json {
+                    let f = "{\"seed\":\(s),\"kind\":\(q(finding.kind.rawValue)),\"step\":\(finding.step),"
+                        + "\"violations\":[\(finding.violations.map(q).joined(separator: ","))],"
+                        + "\"lines\":\(finding.script.commands.count),\"script\":\(q(finding.text)),\"file\":\(q(file.path))}"
+                    print(report([("passed", "false"), ("clean", "\(clean)"), ("seconds", String(format: "%.3f", seconds())),
+                                  ("finding", f)]))
+                    return 1
+                }
+                print(Colour.standardOutput.verdicts("FAIL seed \(s): \(finding.kind.rawValue) after step \(finding.step):"))
                 for v in finding.violations { print("  \(v)") }
                 print("shrunk to \(finding.script.commands.count) lines: \(file.path)")
                 print("monkey: \(clean) script\(clean == 1 ? "" : "s") ran clean before seed \(s) failed, in \(took())")
                 return 1
             }
             clean += 1
-            if scripts > 1 && (k + 1) % 10 == 0 { printError("[\(k + 1)/\(scripts)] clean") }
+            // One line a script (a default run is ten of about ten seconds each: it once
+            // printed nothing for 95 s), with the time so far.
+            printError("[\(k + 1)/\(scripts)] seed \(s) clean (\(took()))")
+        }
+        if json {
+            print(report([("passed", "true"), ("clean", "\(clean)"), ("seconds", String(format: "%.3f", seconds())), ("finding", "null")]))
+            return 0
         }
         print(Self.summary(clean: clean, steps: steps, seed: seed, took: took()))
         return 0

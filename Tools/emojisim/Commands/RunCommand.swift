@@ -45,7 +45,10 @@ enum RunCommand: CLICommand {
                         expectations with their script lines, reference | actual |
                         diff side by side with the command that accepts each change;
                         large images go to FILE.files/ beside it
-      --junit FILE      a JUnit XML report (one testcase per script; time is virtual)
+      --junit FILE      a JUnit XML report in Jenkins' junit-10.xsd shape: one testsuite
+                        per script with its file, the line of its first problem, its
+                        CPU time (`time`) and virtual time (properties); scripts that
+                        do not parse are errors in it (docs/CI.md)
       --viewer DIR      a trace viewer per script, DIR/<script path>.html: one
                         self-contained page (opens from file://, no network) with
                         every line's virtual time, touches, the target's rectangle,
@@ -53,8 +56,11 @@ enum RunCommand: CLICommand {
                         virtual time; the failing line selected. --report links them
                         (failed first); the playground imports them (drop the page)
       --trace           print each script's trace
-      --shard I/N       run only the scripts of shard I of N (1-based; a stable
-                        partition by path, for CI matrices: one --junit per shard)
+      --shard I/N       run only the scripts of shard I of N (1-based, for CI
+                        matrices: one --junit per shard). Shards are balanced by
+                        size (the largest script first, to the lightest shard), so
+                        no shard is empty while another holds two; the same scripts
+                        give the same shards on every machine
       --json            print results as JSON on standard output (no progress)
       --catalog-root DIR
                         let scripts' `catalog` paths reach files inside DIR. By
@@ -69,13 +75,26 @@ enum RunCommand: CLICommand {
     package leaves them only with CI or EMOJISIM_ARTIFACTS set (CI: under
     ./.build/snapshot-failures/). A snapshot that matches again removes them.
 
+    The last line totals the run: scripts passed and failed, expectations, snapshots
+    and virtual time. PASS and FAIL are coloured on a terminal (NO_COLOR turns it off,
+    FORCE_COLOR on).
+
+    CI: GITHUB_ACTIONS=true adds `::error file=...,line=...,col=...::` annotations;
+    Bazel's TEST_TOTAL_SHARDS/TEST_SHARD_INDEX stand for --shard and XML_OUTPUT_FILE
+    for --junit when those are not given (TEST_SHARD_STATUS_FILE is touched). An
+    EMOJISIM_RECORD that is not a mode is a usage error. See docs/CI.md.
+
     Exit status: 0 when everything passes, 1 on a failed expectation, run error,
     snapshot or output that cannot be written (the JSON's "passed" is false exactly
     then), 2 on a usage or parse error (all parse errors are printed before anything
-    runs).
+    runs; the scripts that parse still run, so the reports list them all).
     """
 
     static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
@@ -89,8 +108,12 @@ enum RunCommand: CLICommand {
             return 2
         }
         let requested: RecordMode?
+        let bazel: BazelTestEnvironment
         do {
             requested = try args.choice("record", describing: "record mode")
+            // The library ignores a value it does not know; the CLI says so instead.
+            let _: RecordMode? = try EnvironmentChoice.value("EMOJISIM_RECORD", in: environment)
+            bazel = try BazelTestEnvironment(environment)
         } catch {
             printError("error: \(error)\nsee: emojisim run --help")
             return 2
@@ -103,6 +126,12 @@ enum RunCommand: CLICommand {
                 return 2
             }
             shard = (i, n)
+        } else if let b = bazel.shard {
+            shard = b
+        }
+        do { try bazel.acknowledgeSharding() } catch {
+            printError("error: cannot touch TEST_SHARD_STATUS_FILE: \(error.localizedDescription)")
+            return 2
         }
         let files: [URL]
         do {
@@ -114,11 +143,11 @@ enum RunCommand: CLICommand {
         let selected = shard.map { ScenarioFiles.shard(files, index: $0.0, of: $0.1) } ?? files
         let options = ScenarioRunOptions(
             references: args.options["snapshots"].map { .folder(URL(fileURLWithPath: $0).standardizedFileURL) } ?? .automatic,
-            record: RecordMode.resolve(requested),
+            record: RecordMode.resolve(requested, environment: environment),
             out: args.options["out"].map { URL(fileURLWithPath: $0) } ?? (args.flags.contains("gif") ? URL(fileURLWithPath: "emojisim-out") : nil),
             gif: args.flags.contains("gif"),
             report: args.options["report"].map { URL(fileURLWithPath: $0) },
-            junit: args.options["junit"].map { URL(fileURLWithPath: $0) },
+            junit: args.options["junit"].map { URL(fileURLWithPath: $0) } ?? bazel.xmlOutputFile,
             viewer: args.options["viewer"].map { URL(fileURLWithPath: $0).standardizedFileURL },
             printTrace: args.flags.contains("trace"),
             json: args.flags.contains("json"),
@@ -153,15 +182,38 @@ enum ScenarioFiles {
         return out
     }
 
-    /// Shard `index` (1-based) of `count`: scripts whose path (from their package root,
-    /// so the same wherever the run starts) hashes to it (FNV-1a), so adding a script
-    /// never moves the others between shards.
-    static func shard(_ files: [URL], index: Int, of count: Int) -> [URL] {
-        files.filter { url in
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in shardKey(url).utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-            return Int(h % UInt64(count)) == index - 1
+    /// What a script costs a shard: its size in bytes (more lines, more steps) plus a
+    /// fixed share for what every script pays (a host, a catalog, a font).
+    static func cost(_ url: URL) -> Int {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        return size + 512
+    }
+
+    /// Shard `index` (1-based) of `count`, balanced greedily: scripts from the costliest
+    /// (ties by their path from the package root, so the same wherever the run starts)
+    /// each go to the shard with the least cost so far (ties: fewer scripts, then the
+    /// lower index). No shard is empty while another holds two or more, every script
+    /// is in exactly one shard, and the same scripts give the same shards everywhere.
+    /// The hash partition this replaces left 13 of 30 shards empty over 27 scripts.
+    static func shard(_ files: [URL], index: Int, of count: Int, cost: (URL) -> Int = ScenarioFiles.cost) -> [URL] {
+        let assigned = assignment(files, count: count, cost: cost)
+        return files.indices.filter { assigned[$0] == index - 1 }.map { files[$0] }
+    }
+
+    /// The shard (0-based) of each of `files`, by `shard(_:index:of:cost:)`'s rule.
+    static func assignment(_ files: [URL], count: Int, cost: (URL) -> Int = ScenarioFiles.cost) -> [Int] {
+        let keyed = files.indices.map { (i: $0, cost: cost(files[$0]), key: shardKey(files[$0])) }
+        let order = keyed.sorted { a, b in a.cost != b.cost ? a.cost > b.cost : (a.key != b.key ? a.key < b.key : a.i < b.i) }
+        var load = [Int](repeating: 0, count: count), scripts = [Int](repeating: 0, count: count)
+        var out = [Int](repeating: 0, count: files.count)
+        for item in order {
+            var best = 0
+            for k in 1..<max(1, count) where (load[k], scripts[k]) < (load[best], scripts[best]) { best = k }
+            out[item.i] = best
+            load[best] += item.cost
+            scripts[best] += 1
         }
+        return out
     }
 
     static func shardKey(_ url: URL) -> String {

@@ -17,7 +17,7 @@ enum SnapshotsCommand: CLICommand {
     static let name = "snapshots"
     static let summary = "review pending snapshots: pending, review, accept, reject, orphans"
     static let help = """
-    usage: emojisim snapshots pending [PATH...]
+    usage: emojisim snapshots pending [PATH...] [--json]
            emojisim snapshots review  [PATH...]
            emojisim snapshots accept  PATH... | --all
            emojisim snapshots reject  PATH... | --all
@@ -30,7 +30,8 @@ enum SnapshotsCommand: CLICommand {
     file under it); without PATH, the Snapshots/ folder of the package around the
     current folder, outside a package ./Snapshots (or --snapshots DIR).
 
-      pending   list pending files (new: no reference yet; changed: differs)
+      pending   list pending files (new: no reference yet; changed: differs); --json
+                as one JSON object (schemaVersion, pending: file, reference, status)
       review    one by one: show the change (text: a unified diff; images: the pixel
                 summary and the paths of the new image and of a diff picture written
                 under the package's .build/snapshot-review/ (a real folder, not a
@@ -60,15 +61,37 @@ enum SnapshotsCommand: CLICommand {
     parse (orphans).
     """
 
+    static let verbs = ["pending", "review", "accept", "reject", "orphans"]
+
+    /// The flags of each subcommand (all take `--snapshots DIR`).
+    static let accepted: [String: Set<String>] = [
+        "pending": ["json"], "review": [], "accept": ["all"], "reject": ["all"], "orphans": ["delete"],
+    ]
+
     static func run(_ arguments: [String]) -> Int32 {
         run(arguments, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// `pending --json`: `{"schemaVersion", "pending": [{"file", "reference", "status"}]}`
+    /// (status `new` or `changed`), paths as the text listing shows them.
+    static func pendingJSON(_ all: [SnapshotReview.Pending], show: (URL) -> String) -> String {
+        let q = CatalogCommand.jsonString
+        let items = all.map { p in
+            "\n    {\"file\":\(q(show(p.file))),\"reference\":\(q(show(p.reference))),\"status\":\(q(p.isNew ? "new" : "changed"))}"
+        }
+        return "{\n  \"schemaVersion\" : \(jsonSchemaVersion),\n  \"pending\" : [" + items.joined(separator: ",")
+            + (items.isEmpty ? "]\n}" : "\n  ]\n}")
     }
 
     /// Runs as from the folder `cwd` (which finds the package and the default folder).
     static func run(_ arguments: [String], in cwd: URL) -> Int32 {
         let args: ParsedArguments
         do {
-            args = try ParsedArguments(arguments, flags: ["all", "delete"], options: ["snapshots"])
+            // Each subcommand takes its own flags: `pending --all` or `accept --delete` is
+            // refused, not ignored.
+            let verb = arguments.first { !$0.hasPrefix("-") } ?? ""
+            let flags = accepted[verb] ?? accepted.values.reduce(Set<String>()) { $0.union($1) }
+            args = try ParsedArguments(arguments, flags: flags, options: ["snapshots"])
         } catch {
             printError("error: \(error)\nsee: emojisim snapshots --help")
             return 2
@@ -104,6 +127,12 @@ enum SnapshotsCommand: CLICommand {
         case "pending":
             do {
                 let all = try collect()
+                if args.flags.contains("json") {
+                    print(pendingJSON(all, show: { u in
+                        u.path.hasPrefix(cwd.path + "/") ? String(u.path.dropFirst(cwd.path.count + 1)) : u.path
+                    }))
+                    return 0
+                }
                 for p in all { print("\(p.isNew ? "new    " : "changed") \(show(p.file))") }
                 if all.isEmpty { print("no pending snapshots") }
                 return 0
@@ -122,7 +151,12 @@ enum SnapshotsCommand: CLICommand {
                 printError("error: \(error)")
                 return 1
             }
-            if all.isEmpty { print("no pending snapshots") }
+            // Nothing to do where something was asked for: exit 1, as the help says
+            // (a CI step that accepts after a run must notice the run wrote nothing).
+            if all.isEmpty {
+                printError("error: no pending snapshots: nothing to \(sub)")
+                return 1
+            }
             for p in all {
                 do {
                     if sub == "accept" { try SnapshotReview.accept(p) } else { try SnapshotReview.reject(p) }
