@@ -59,7 +59,16 @@ public struct HTMLReport {
 
     var filesFolder: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".files") }
 
-    func isProblem(_ s: ScenarioVerifier.ScenarioSnapshot) -> Bool { !s.passed }
+    func isProblem(_ s: ScenarioVerifier.ScenarioSnapshot) -> Bool { !s.passed && !Self.isUnrecordedNoise(s) }
+
+    /// A snapshot with no reference that was not recorded because its script failed:
+    /// nothing to review on its own (the script's failure is the problem), so it gets one
+    /// line under its script instead of an entry and a section each (two failing scripts
+    /// once made six "not-recorded" items).
+    static func isUnrecordedNoise(_ s: ScenarioVerifier.ScenarioSnapshot) -> Bool {
+        if case .notRecorded(let difference) = s.status { return difference.isEmpty }
+        return false
+    }
 
     mutating func render(_ vs: [ScenarioVerifier.Verification], unrun: [UnrunScript] = []) throws -> String {
         let ordered = vs.enumerated().sorted { a, b in
@@ -67,6 +76,7 @@ public struct HTMLReport {
             return a.offset < b.offset
         }
         let passed = vs.filter(\.passed).count
+        let scriptCount = vs.count + unrun.count
         let pendingCount = vs.reduce(0) { $0 + $1.snapshots.filter { if case .pending = $0.status { return true } else { return false } }.count }
         var h = """
         <!doctype html>
@@ -88,13 +98,35 @@ public struct HTMLReport {
         ul.legend { columns: 14em; margin: 4px 0; padding-left: 18px; font-size: 12px; }
         a.viewer { font-size: 13px; font-weight: normal; margin-left: 8px; }
         ul.summary li { margin: 2px 0; }
+        #toolbar { position: sticky; top: 0; background: #fff; padding: 6px 0; border-bottom: 1px solid #ddd; z-index: 2; }
+        #toolbar input[type=search] { width: 22em; margin-left: 12px; }
+        #shown { color: #555; font-size: 12px; margin-left: 12px; }
+        p.muted { color: #666; font-size: 12px; }
+        pre.problem .err { color: #cf222e; } pre.problem .del { color: #82071e; background: #ffebe9; }
+        pre.problem .ins { color: #116329; background: #dafbe1; } pre.problem .hunk { color: #0550ae; }
+        pre.problem .hdr { font-weight: bold; }
+        table.sbs { border-collapse: collapse; font: 12px ui-monospace, monospace; }
+        table.sbs td { border: none; border-right: 1px solid #ddd; padding: 0 6px; white-space: pre; vertical-align: top; }
+        table.sbs td.ln { color: #888; text-align: right; user-select: none; }
+        table.sbs td.del { background: #ffebe9; color: #82071e; }
+        table.sbs td.ins { background: #dafbe1; color: #116329; }
+        table.sbs th { font: 12px system-ui, sans-serif; background: #f6f8fa; }
+        .compare .stack { position: relative; display: inline-block; line-height: 0; }
+        .compare .stack img.top { position: absolute; left: 0; top: 0; }
+        .compare label { font-size: 12px; margin-left: 8px; }
         </style></head><body>
         <h1>EmojiSim report</h1>
-        <p>\(passed) of \(vs.count) script\(vs.count == 1 ? "" : "s") passed; \(pendingCount) snapshot\(pendingCount == 1 ? "" : "s") pending review.</p>
+        <p>\(passed) of \(scriptCount) script\(scriptCount == 1 ? "" : "s") passed\(unrun.isEmpty ? "" : " (\(unrun.count) did not run)"); \(pendingCount) snapshot\(pendingCount == 1 ? "" : "s") pending review.</p>
+        <div id="toolbar">show <label><input type="radio" name="show" value="failed"> failed</label>
+        <label><input type="radio" name="show" value="all" checked> all</label>
+        <input type="search" id="search" placeholder="search scripts, snapshots, messages" aria-label="search"><span id="shown"></span></div>
 
         """
         // Summary: everything that needs attention, each linked.
         var attention: [String] = []
+        for (i, u) in unrun.enumerated() {
+            attention.append("<li class=\"fail\"><a href=\"#u\(i)\">✘ \(escape(u.displayName))</a>: did not run</li>")
+        }
         for (i, v) in ordered {
             if !v.passed { attention.append("<li class=\"fail\"><a href=\"#s\(i)\">✘ \(escape(v.displayName))</a>\(viewerLink(v))</li>") }
             for (k, s) in v.snapshots.enumerated() where isProblem(s) {
@@ -104,10 +136,18 @@ public struct HTMLReport {
             }
         }
         if !attention.isEmpty { h += "<h3>Needs attention</h3>\n<ul class=\"summary\">\n" + attention.joined(separator: "\n") + "\n</ul>\n" }
+        // Scripts that did not parse or start: first, each error at its line.
+        for (i, u) in unrun.enumerated() {
+            h += "<section class=\"script\" data-passed=\"false\">\n"
+            h += "<h2 id=\"u\(i)\" class=\"fail\">✘ \(escape(u.displayName))</h2>\n<p>did not run:</p>\n"
+            let text = u.errors.map { "\(u.displayName):\($0.line):\($0.column): error: \($0.message)" }.joined(separator: "\n")
+            h += "<pre class=\"fail\">\(escape(text))</pre>\n</section>\n"
+        }
         for (i, v) in ordered {
+            h += "<section class=\"script\" data-passed=\"\(v.passed)\">\n"
             h += "<h2 id=\"s\(i)\" class=\"\(v.passed ? "pass" : "fail")\">\(v.passed ? "✔" : "✘") \(escape(v.displayName))</h2>\n"
             h += "<p>\(escape(v.result.duration.description)) of virtual time.\(viewerLink(v))</p>\n"
-            for p in v.problems where !v.passed { h += "<pre class=\"fail\">\(escape(p))</pre>\n" }
+            for p in v.problems where !v.passed { h += "<pre class=\"problem\">\(Self.colouredDiff(p))</pre>\n" }
             if !v.result.expectations.isEmpty {
                 h += "<table><tr><th>line</th><th>script</th><th></th><th>expected</th><th>actual</th></tr>\n"
                 let sorted = v.result.expectations.enumerated().sorted { a, b in
@@ -125,29 +165,137 @@ public struct HTMLReport {
                 if isProblem(a.element) != isProblem(b.element) { return isProblem(a.element) }
                 return a.offset < b.offset
             }
-            for (k, s) in snaps { h += try snapshotSection(s, anchor: "s\(i)-\(k)") }
+            let noise = snaps.filter { Self.isUnrecordedNoise($0.element) }
+            if !noise.isEmpty {
+                h += "<p class=\"muted\">not recorded, the script having failed (no reference yet): "
+                    + noise.map { escape($0.element.check.displayName) }.joined(separator: ", ") + "</p>\n"
+            }
+            for (k, s) in snaps where !Self.isUnrecordedNoise(s) { h += try snapshotSection(s, anchor: "s\(i)-\(k)") }
             h += "<details><summary>trace (\(v.result.trace.count) lines)</summary><pre>\(escape(v.result.trace.joined(separator: "\n")))</pre></details>\n"
+            h += "</section>\n"
         }
-        h += """
-        <script>
-        window.addEventListener("load", function () {
-          var imgs = document.images, broken = 0;
-          for (var i = 0; i < imgs.length; i++) { if (!imgs[i].complete || imgs[i].naturalWidth === 0) broken++; }
-          document.body.setAttribute("data-images", String(imgs.length));
-          document.body.setAttribute("data-broken", String(broken));
-        });
-        </script>
-        </body></html>
-
-        """
+        h += "<script>\n" + Self.script + "</script>\n</body></html>\n"
         return h
+    }
+
+    /// The page's only script. It reads the page and sets attributes, classes and
+    /// `textContent`, never markup: nothing a script's name or a snapshot holds can
+    /// become HTML or code.
+    static let script = """
+    (function () {
+      var sections = document.querySelectorAll("section.script");
+      var search = document.getElementById("search");
+      var shown = document.getElementById("shown");
+      function apply() {
+        var which = document.querySelector("input[name=show]:checked");
+        var onlyFailed = which && which.value === "failed";
+        var q = search.value.toLowerCase();
+        var n = 0;
+        for (var i = 0; i < sections.length; i++) {
+          var s = sections[i];
+          var ok = (!onlyFailed || s.getAttribute("data-passed") === "false")
+            && (q === "" || s.textContent.toLowerCase().indexOf(q) >= 0);
+          s.hidden = !ok;
+          if (ok) n++;
+        }
+        shown.textContent = n + " of " + sections.length + " scripts shown";
+        document.body.setAttribute("data-shown", String(n));
+      }
+      search.addEventListener("input", apply);
+      var radios = document.querySelectorAll("input[name=show]");
+      for (var r = 0; r < radios.length; r++) radios[r].addEventListener("change", apply);
+      // Reference and actual over each other: a slider uncovers one from the left, or
+      // (overlay) sets the actual's opacity. The pictures are the figures' own.
+      var compares = document.querySelectorAll(".compare");
+      for (var c = 0; c < compares.length; c++) (function (box) {
+        var ref = document.getElementById(box.getAttribute("data-ref"));
+        var act = document.getElementById(box.getAttribute("data-act"));
+        if (!ref || !act) return;
+        var stack = box.querySelector(".stack");
+        var a = document.createElement("img"), b = document.createElement("img");
+        a.src = ref.src; a.alt = "reference"; a.width = ref.width; a.height = ref.height;
+        b.src = act.src; b.alt = "actual"; b.width = act.width; b.height = act.height; b.className = "top";
+        stack.appendChild(a); stack.appendChild(b);
+        var slider = box.querySelector("input[type=range]");
+        var overlay = box.querySelector("input[type=checkbox]");
+        function show() {
+          var v = Number(slider.value);
+          if (overlay.checked) { b.style.clipPath = ""; b.style.opacity = String(v / 100); }
+          else { b.style.opacity = ""; b.style.clipPath = "inset(0 0 0 " + v + "%)"; }
+        }
+        slider.addEventListener("input", show);
+        overlay.addEventListener("change", show);
+        show();
+      })(compares[c]);
+      apply();
+      window.addEventListener("load", function () {
+        var imgs = document.images, broken = 0;
+        for (var i = 0; i < imgs.length; i++) { if (!imgs[i].complete || imgs[i].naturalWidth === 0) broken++; }
+        document.body.setAttribute("data-images", String(imgs.length));
+        document.body.setAttribute("data-broken", String(broken));
+      });
+    })();
+
+    """
+
+    /// A problem's text, escaped, its unified diff's lines coloured: removed red, added
+    /// green, hunk headers blue, `error:` lines red (it was all red, + and - alike).
+    static func colouredDiff(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let e = escape(String(line))
+            if line.hasPrefix("+++ ") || line.hasPrefix("--- ") { return "<span class=\"hdr\">\(e)</span>" }
+            if line.hasPrefix("@@") { return "<span class=\"hunk\">\(e)</span>" }
+            if line.hasPrefix("+") { return "<span class=\"ins\">\(e)</span>" }
+            if line.hasPrefix("-") { return "<span class=\"del\">\(e)</span>" }
+            if line.contains(": error: ") { return "<span class=\"err\">\(e)</span>" }
+            return e
+        }.joined(separator: "\n")
+    }
+
+    /// Reference and actual text side by side, line against line: removed lines red on
+    /// the left, added ones green on the right, unchanged ones on both. At most `maxRows`
+    /// rows (the rest counted), so a 100,000-line text stays a page.
+    static func sideBySide(reference: String, actual: String, maxRows: Int = 2000) -> String {
+        var rows: [String] = []
+        var left = 0, right = 0
+        var removed: [String] = [], added: [String] = []
+        var omitted = 0
+        func cell(_ n: Int?, _ text: String?, _ cls: String) -> String {
+            guard let n, let text else { return "<td class=\"ln\"></td><td></td>" }
+            return "<td class=\"ln\">\(n)</td><td\(cls.isEmpty ? "" : " class=\"\(cls)\"")>\(escape(text))</td>"
+        }
+        func add(_ row: String) { if rows.count < maxRows { rows.append(row) } else { omitted += 1 } }
+        func flush() {
+            for k in 0..<max(removed.count, added.count) {
+                let l = k < removed.count ? removed[k] : nil, r = k < added.count ? added[k] : nil
+                if l != nil { left += 1 }
+                if r != nil { right += 1 }
+                add("<tr>" + cell(l == nil ? nil : left, l, "del") + cell(r == nil ? nil : right, r, "ins") + "</tr>")
+            }
+            removed.removeAll(); added.removeAll()
+        }
+        for op in TextDiff.lineOps(old: reference, new: actual) {
+            switch op {
+            case .removed(let t): removed.append(t)
+            case .added(let t): added.append(t)
+            case .same(let t):
+                flush()
+                left += 1; right += 1
+                add("<tr>" + cell(left, t, "") + cell(right, t, "") + "</tr>")
+            }
+        }
+        flush()
+        var h = "<table class=\"sbs\"><tr><th colspan=\"2\">reference</th><th colspan=\"2\">actual</th></tr>\n"
+        h += rows.joined(separator: "\n")
+        if omitted > 0 { h += "\n<tr><td></td><td colspan=\"3\">… \(omitted) more lines</td></tr>" }
+        return h + "</table>"
     }
 
     mutating func snapshotSection(_ s: ScenarioVerifier.ScenarioSnapshot, anchor: String) throws -> String {
         let title = escape(s.check.displayName)
         var h = "<h3 id=\"\(anchor)\" class=\"\(s.passed ? "pass" : (s.check.pendingFile != nil ? "pending" : "fail"))\">"
         h += "\(title) (line \(s.output.line), \(escape(s.output.subject.rawValue))): \(s.status.label)</h3>\n"
-        if let m = s.check.message, !s.passed { h += "<pre>\(escape(m))</pre>\n" }
+        if let m = s.check.message, !s.passed { h += "<pre class=\"problem\">\(Self.colouredDiff(m))</pre>\n" }
         if let pending = s.check.pendingFile {
             h += "<code class=\"cmd\">emojisim snapshots accept \(escape(Escaping.shellWord(relativeToCWD(pending))))</code>\n"
         }
@@ -159,15 +307,25 @@ public struct HTMLReport {
             // passing snapshots stays text. Trees are not grids.
             let renders = !s.passed && s.output.format != .tree
             if showReference, let ref = s.check.expected?.text {
-                h += "<figure><pre>\(escape(ref))</pre><figcaption>reference</figcaption></figure>"
-                if renders { h += try gridFigure("reference (rendered)", ref) }
+                h += "<figure>\(Self.sideBySide(reference: ref, actual: actual))<figcaption>reference | actual</figcaption></figure>"
+                if renders {
+                    h += try gridFigure("reference (rendered)", ref)
+                    h += try gridFigure("actual (rendered)", actual)
+                }
+            } else {
+                h += "<figure><pre>\(escape(actual))</pre><figcaption>actual</figcaption></figure>"
+                if renders { h += try gridFigure("actual (rendered)", actual) }
             }
-            h += "<figure><pre>\(escape(actual))</pre><figcaption>actual</figcaption></figure>"
-            if renders { h += try gridFigure("actual (rendered)", actual) }
         case .image(let actual, _)?:
-            if showReference, let ref = s.check.expected?.image { h += try figure("reference", ref) }
-            h += try figure("actual", actual)
+            let reference = showReference ? s.check.expected?.image : nil
+            if let ref = reference { h += try figure("reference", ref, id: anchor + "-ref") }
+            h += try figure("actual", actual, id: anchor + "-act")
             if let d = s.check.diffImage { h += try figure("diff", d) }
+            if let ref = reference, ref.width == actual.width, ref.height == actual.height {
+                h += "<figure class=\"compare\" data-ref=\"\(anchor)-ref\" data-act=\"\(anchor)-act\"><div class=\"stack\"></div>"
+                h += "<figcaption>reference | actual: <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"reference or actual\">"
+                h += "<label><input type=\"checkbox\"> overlay</label></figcaption></figure>"
+            }
         case nil:
             h += "<p>(no preview)</p>"
         }
@@ -237,7 +395,7 @@ public struct HTMLReport {
 
     /// An image as a `<figure>`: inlined when small, else a file in `FILE.files/`;
     /// `below` is HTML placed under the caption.
-    mutating func figure(_ caption: String, _ image: Image, className: String? = nil, below: String = "") throws -> String {
+    mutating func figure(_ caption: String, _ image: Image, className: String? = nil, below: String = "", id: String? = nil) throws -> String {
         let png = SnapshotImageCodec.encodePNG(image)
         let src: String
         if png.count <= Self.inlineLimit {
@@ -252,7 +410,8 @@ public struct HTMLReport {
             src = escape(Escaping.urlPath(url.lastPathComponent + ".files/" + name))
         }
         let cls = className.map { " class=\"\($0)\"" } ?? ""
-        return "<figure\(cls)><img alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption>\(below)</figure>"
+        let ident = id.map { " id=\"\(escape($0))\"" } ?? ""
+        return "<figure\(cls)><img\(ident) alt=\"\(escape(caption))\" width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(src)\"><figcaption>\(escape(caption)) \(image.width)x\(image.height)</figcaption>\(below)</figure>"
     }
 
     func relativeToCWD(_ u: URL) -> String {

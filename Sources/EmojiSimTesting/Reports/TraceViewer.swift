@@ -318,9 +318,11 @@ public enum TraceViewer {
         let body = """
         <header>
         <h1 class="\(v.passed ? "pass" : "fail")">\(escape(title)) <small>trace viewer</small></h1>
+        <details id="header-details"\(Self.headerOpen(problemLines) ? " open" : "")><summary>\(Self.headerSummary(problems: problemLines.count, warnings: warned))</summary>
         \(problems.isEmpty ? "" : "<ul class=\"problems\">\(problems)</ul>")
         \(warnings.isEmpty ? "" : "<ul class=\"warnings\">\(warnings)</ul>")
         <p class="notes">\(notes.joined(separator: "; ")).</p>
+        </details>
         </header>
         <div id="main">
         <ol id="steps">
@@ -369,6 +371,22 @@ public enum TraceViewer {
         j.raw("[\(formatPoints(r.minX)),\(formatPoints(r.minY)),\(formatPoints(r.width)),\(formatPoints(r.height))]")
     }
 
+    /// Whether the header's problems start shown: a few short lines stay in view; a long
+    /// text diff (hundreds of lines) starts collapsed, so the steps and the screen are
+    /// above the fold. Either way the summary line opens and closes it.
+    static func headerOpen(_ problemLines: [String]) -> Bool {
+        problemLines.reduce(0) { $0 + $1.split(separator: "\n", omittingEmptySubsequences: false).count } <= 12
+    }
+
+    /// The header's summary line: what opening it shows.
+    static func headerSummary(problems: Int, warnings: Int) -> String {
+        var parts: [String] = []
+        if problems > 0 { parts.append("\(problems) problem\(problems == 1 ? "" : "s")") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        parts.append("notes")
+        return parts.joined(separator: ", ")
+    }
+
     /// `'sha256-BASE64'` of `text`, as a CSP source.
     static func hash(_ text: String) -> String {
         "sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString()
@@ -379,6 +397,8 @@ public enum TraceViewer {
     static let viewerStyle = """
     body { font: 13px system-ui, sans-serif; margin: 0; color: #222; }
     header { padding: 8px 16px; border-bottom: 1px solid #ddd; }
+    header summary { cursor: pointer; color: #555; font-size: 12px; }
+    header ul.problems, header ul.warnings { max-height: 30vh; overflow: auto; }
     h1 { font-size: 18px; margin: 4px 0; } h1 small { font-weight: normal; color: #666; font-size: 13px; }
     .pass { color: #1a7f37; } .fail { color: #cf222e; }
     ul.problems { margin: 4px 0; padding-left: 18px; color: #cf222e; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
