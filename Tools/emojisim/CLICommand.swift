@@ -1,5 +1,20 @@
+/// Every subcommand, in the order `emojisim --help` lists them. Here, not in main.swift:
+/// main.swift's globals are set by its top-level code, which tests (linking this module)
+/// never run.
+@MainActor let allCommands: [any CLICommand.Type] = [
+    DemoCommand.self,
+    CatalogCommand.self,
+    ImageCommand.self,
+    DiffCommand.self,
+    RunCommand.self,
+    SnapshotsCommand.self,
+    MonkeyCommand.self,
+    PlaygroundCommand.self,
+    CompletionsCommand.self,
+]
+
 /// A subcommand of `emojisim`. Each lives in its own file under Commands/ and is
-/// listed once in `allCommands` (main.swift).
+/// listed once in `allCommands` (above).
 protocol CLICommand {
     /// The word after `emojisim`, e.g. `image`.
     static var name: String { get }

@@ -48,6 +48,13 @@ struct ScenarioRunSession {
     var options: ScenarioRunOptions
 
     func run(_ files: [URL]) -> Int32 {
+        let outcome = runFiles(files)
+        if options.json { print(outcome.json) }
+        return outcome.status
+    }
+
+    /// Parses and runs `files`: `run(_:)` without printing the JSON.
+    func runFiles(_ files: [URL]) -> Outcome {
         // Parse everything first: every parse error is printed before anything runs.
         // The scripts that parse still run, so the reports (HTML, JUnit, JSON) are
         // written with the others as errors in them; the exit status stays 2.
@@ -73,9 +80,9 @@ struct ScenarioRunSession {
         if !unrun.isEmpty && !options.json && !parsed.isEmpty {
             printError("error: \(unrun.count) script\(unrun.count == 1 ? "" : "s") did not parse; running the other \(parsed.count) for the reports (exit status 2)")
         }
-        let outcome = execute(parsed, unrun: unrun)
-        if options.json { print(outcome.json) }
-        return unrun.isEmpty ? outcome.status : 2
+        var outcome = execute(parsed, unrun: unrun)
+        if !unrun.isEmpty { outcome.status = 2 }
+        return outcome
     }
 
     /// A script's name in reports: its path from its package root, else as given.

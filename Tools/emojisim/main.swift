@@ -6,19 +6,6 @@ import Darwin
 import SimCore
 import EmojiSimIO
 
-/// Every subcommand, in the order `emojisim --help` lists them.
-let allCommands: [any CLICommand.Type] = [
-    DemoCommand.self,
-    CatalogCommand.self,
-    ImageCommand.self,
-    DiffCommand.self,
-    RunCommand.self,
-    SnapshotsCommand.self,
-    MonkeyCommand.self,
-    PlaygroundCommand.self,
-    CompletionsCommand.self,
-]
-
 /// Prints a message on stderr. Every value a message echoes should already be an
 /// `echoLiteral`; `displaySafe` is the last net, so that no NUL, ESC, C1 control or
 /// bidirectional override from an input reaches the terminal raw whatever the message.

@@ -147,7 +147,13 @@ public struct HTMLReport {
             h += "<section class=\"script\" data-passed=\"\(v.passed)\">\n"
             h += "<h2 id=\"s\(i)\" class=\"\(v.passed ? "pass" : "fail")\">\(v.passed ? "✔" : "✘") \(escape(v.displayName))</h2>\n"
             h += "<p>\(escape(v.result.duration.description)) of virtual time.\(viewerLink(v))</p>\n"
-            for p in v.problems where !v.passed { h += "<pre class=\"problem\">\(Self.colouredDiff(p))</pre>\n" }
+            // The unrecorded snapshots' own messages are the one line below, not a block each.
+            let noiseMessages = Set(v.snapshots.filter(Self.isUnrecordedNoise).compactMap { s in
+                s.check.message.map { "\(v.displayName):\(s.output.line):1: error: \($0)" }
+            })
+            for p in v.problems where !v.passed && !noiseMessages.contains(p) {
+                h += "<pre class=\"problem\">\(Self.colouredDiff(p))</pre>\n"
+            }
             if !v.result.expectations.isEmpty {
                 h += "<table><tr><th>line</th><th>script</th><th></th><th>expected</th><th>actual</th></tr>\n"
                 let sorted = v.result.expectations.enumerated().sorted { a, b in
@@ -168,7 +174,7 @@ public struct HTMLReport {
             let noise = snaps.filter { Self.isUnrecordedNoise($0.element) }
             if !noise.isEmpty {
                 h += "<p class=\"muted\">not recorded, the script having failed (no reference yet): "
-                    + noise.map { escape($0.element.check.displayName) }.joined(separator: ", ") + "</p>\n"
+                    + noise.map { escape($0.element.output.fileName) }.joined(separator: ", ") + "</p>\n"
             }
             for (k, s) in snaps where !Self.isUnrecordedNoise(s) { h += try snapshotSection(s, anchor: "s\(i)-\(k)") }
             h += "<details><summary>trace (\(v.result.trace.count) lines)</summary><pre>\(escape(v.result.trace.joined(separator: "\n")))</pre></details>\n"
