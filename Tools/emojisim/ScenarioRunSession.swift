@@ -188,7 +188,7 @@ struct ScenarioRunSession {
             verifications.append(v)
             annotate(Self.placedProblems(v), script: v.script)
             if !options.json {
-                print(options.colour.verdicts(displaySafe(outcome(v))))
+                print(options.colour.verdicts(options.colour.diff(displaySafe(outcome(v)))))
                 if let page = viewers[v.script], !v.passed { print("viewer: \(escapedForDisplay(relativeToCWD(page)))") }
             }
         }

@@ -242,7 +242,7 @@ enum SnapshotsCommand: CLICommand {
     /// another user's symlink). `answers` stand for the lines typed (nil: standard
     /// input); `output` prints a line (a prompt ends without one).
     static func review(collect: () throws -> [SnapshotReview.Pending], show: (URL) -> String, diffs: URL?, base: URL,
-                       answers: [String]? = nil, output: (String) -> Void = { print(displaySafe($0)) }) -> Int32 {
+                       answers: [String]? = nil, output: (String) -> Void = { print(Colour.standardOutput.diff(displaySafe($0))) }) -> Int32 {
         var diffs = diffs
         func diffsFolder() throws -> URL {
             if let diffs { return diffs }
