@@ -84,8 +84,11 @@ enum CLIProcess {
         #expect(error(topLevel(["snapshots", "acept"]))?.0.contains("did you mean 'accept'?") == true)
         #expect(error(topLevel(["--verison"]))?.0.contains("did you mean '--version'?") == true)
         #expect(throws: UsageError.self) { try ParsedArguments(["--jsn"], flags: ["json"]) }
-        do { _ = try ParsedArguments(["--jsn"], flags: ["json", "gif"]) } catch {
+        do { _ = try ParsedArguments(["--jsn"], flags: ["json", "gif"]); Issue.record("--jsn accepted") } catch {
             #expect("\(error)" == "unknown option --jsn\n  did you mean '--json'?")
+        }
+        do { _ = try ParsedArguments(["--entries"], flags: ["json"], options: ["format"]); Issue.record("--entries accepted") } catch {
+            #expect("\(error)" == "unknown option --entries\n  (it takes --format, --json)")
         }
         #expect(Suggest.nearest("inptu", among: ["input", "panel", "send"]) == "input")
         #expect(Suggest.nearest("snap", among: ["snapshots", "run"]) == "snapshots")

@@ -85,7 +85,11 @@ struct ParsedArguments {
                     i += 1
                 }
             } else {
-                throw UsageError("unknown option --\(name)" + Suggest.hint(name, among: knownFlags.union(knownOptions).sorted(), prefix: "--"))
+                let known = knownFlags.union(knownOptions).sorted()
+                let hint = Suggest.hint(name, among: known, prefix: "--")
+                // Nothing near: say what is taken (clap's "tip"), or that nothing is.
+                let taken = known.isEmpty ? "\n  (it takes no options)" : "\n  (it takes " + known.map { "--" + $0 }.joined(separator: ", ") + ")"
+                throw UsageError("unknown option --\(name)" + (hint.isEmpty ? taken : hint))
             }
         }
     }
