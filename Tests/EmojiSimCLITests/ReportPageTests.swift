@@ -48,6 +48,9 @@ import Testing
         #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
         #expect(!HTMLReport.script.contains("innerHTML") && !HTMLReport.script.contains("insertAdjacentHTML"))
         #expect(html.components(separatedBy: "<script").count == 2, "one script element")
+        // A Content-Security-Policy lets only that script and the page's style run, by hash.
+        #expect(html.contains("<script>" + HTMLReport.script + "</script>") && html.contains("<style>" + HTMLReport.style + "</style>"))
+        #expect(html.contains("content=\"default-src 'none'; script-src '\(TraceViewer.hash(HTMLReport.script))'"))
     }
 
     @Test func viewerHeaderCollapsesWhenLong() throws {

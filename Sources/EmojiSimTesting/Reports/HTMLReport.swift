@@ -81,40 +81,8 @@ public struct HTMLReport {
         var h = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>EmojiSim report</title>
-        <style>
-        body { font: 14px system-ui, sans-serif; margin: 24px; color: #222; }
-        h2 { margin-top: 32px; border-top: 1px solid #ddd; padding-top: 16px; }
-        .pass { color: #1a7f37; } .fail { color: #cf222e; } .pending { color: #9a6700; }
-        table { border-collapse: collapse; margin: 8px 0; }
-        td, th { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
-        pre { background: #f6f8fa; padding: 8px; overflow: auto; font: 12px ui-monospace, monospace; line-height: 1.25; margin: 0; }
-        code.cmd { background: #fff8c5; padding: 2px 6px; display: inline-block; margin: 4px 0; }
-        .row { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-        figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
-        img { border: 1px solid #ccc; image-rendering: pixelated; max-width: 480px; height: auto; }
-        /* A rendered grid is 8x16 pixels a cell: shown 1:1 (never shrunk), scrolled when wider. */
-        .grid { max-width: 100%; overflow-x: auto; }
-        .grid img { max-width: none; }
-        ul.legend { columns: 14em; margin: 4px 0; padding-left: 18px; font-size: 12px; }
-        a.viewer { font-size: 13px; font-weight: normal; margin-left: 8px; }
-        ul.summary li { margin: 2px 0; }
-        #toolbar { position: sticky; top: 0; background: #fff; padding: 6px 0; border-bottom: 1px solid #ddd; z-index: 2; }
-        #toolbar input[type=search] { width: 22em; margin-left: 12px; }
-        #shown { color: #555; font-size: 12px; margin-left: 12px; }
-        p.muted { color: #666; font-size: 12px; }
-        pre.problem .err { color: #cf222e; } pre.problem .del { color: #82071e; background: #ffebe9; }
-        pre.problem .ins { color: #116329; background: #dafbe1; } pre.problem .hunk { color: #0550ae; }
-        pre.problem .hdr { font-weight: bold; }
-        table.sbs { border-collapse: collapse; font: 12px ui-monospace, monospace; }
-        table.sbs td { border: none; border-right: 1px solid #ddd; padding: 0 6px; white-space: pre; vertical-align: top; }
-        table.sbs td.ln { color: #888; text-align: right; user-select: none; }
-        table.sbs td.del { background: #ffebe9; color: #82071e; }
-        table.sbs td.ins { background: #dafbe1; color: #116329; }
-        table.sbs th { font: 12px system-ui, sans-serif; background: #f6f8fa; }
-        .compare .stack { position: relative; display: inline-block; line-height: 0; }
-        .compare .stack img.top { position: absolute; left: 0; top: 0; }
-        .compare label { font-size: 12px; margin-left: 8px; }
-        </style></head><body>
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+        <style>\(Self.style)</style></head><body>
         <h1>EmojiSim report</h1>
         <p>\(passed) of \(scriptCount) script\(scriptCount == 1 ? "" : "s") passed\(unrun.isEmpty ? "" : " (\(unrun.count) did not run)"); \(pendingCount) snapshot\(pendingCount == 1 ? "" : "s") pending review.</p>
         <div id="toolbar">show <label><input type="radio" name="show" value="failed"> failed</label>
@@ -180,9 +148,53 @@ public struct HTMLReport {
             h += "<details><summary>trace (\(v.result.trace.count) lines)</summary><pre>\(escape(v.result.trace.joined(separator: "\n")))</pre></details>\n"
             h += "</section>\n"
         }
-        h += "<script>\n" + Self.script + "</script>\n</body></html>\n"
+        // Exactly the hashed text between the tags, or the policy blocks it.
+        h += "<script>" + Self.script + "</script>\n</body></html>\n"
         return h
     }
+
+    /// The page's style sheet (hashed into the Content-Security-Policy).
+    static let style = """
+    body { font: 14px system-ui, sans-serif; margin: 24px; color: #222; }
+    h2 { margin-top: 32px; border-top: 1px solid #ddd; padding-top: 16px; }
+    .pass { color: #1a7f37; } .fail { color: #cf222e; } .pending { color: #9a6700; }
+    table { border-collapse: collapse; margin: 8px 0; }
+    td, th { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
+    pre { background: #f6f8fa; padding: 8px; overflow: auto; font: 12px ui-monospace, monospace; line-height: 1.25; margin: 0; }
+    code.cmd { background: #fff8c5; padding: 2px 6px; display: inline-block; margin: 4px 0; }
+    .row { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+    figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
+    img { border: 1px solid #ccc; image-rendering: pixelated; max-width: 480px; height: auto; }
+    /* A rendered grid is 8x16 pixels a cell: shown 1:1 (never shrunk), scrolled when wider. */
+    .grid { max-width: 100%; overflow-x: auto; }
+    .grid img { max-width: none; }
+    ul.legend { columns: 14em; margin: 4px 0; padding-left: 18px; font-size: 12px; }
+    a.viewer { font-size: 13px; font-weight: normal; margin-left: 8px; }
+    ul.summary li { margin: 2px 0; }
+    #toolbar { position: sticky; top: 0; background: #fff; padding: 6px 0; border-bottom: 1px solid #ddd; z-index: 2; }
+    #toolbar input[type=search] { width: 22em; margin-left: 12px; }
+    #shown { color: #555; font-size: 12px; margin-left: 12px; }
+    p.muted { color: #666; font-size: 12px; }
+    pre.problem .err { color: #cf222e; } pre.problem .del { color: #82071e; background: #ffebe9; }
+    pre.problem .ins { color: #116329; background: #dafbe1; } pre.problem .hunk { color: #0550ae; }
+    pre.problem .hdr { font-weight: bold; }
+    table.sbs { border-collapse: collapse; font: 12px ui-monospace, monospace; }
+    table.sbs td { border: none; border-right: 1px solid #ddd; padding: 0 6px; white-space: pre; vertical-align: top; }
+    table.sbs td.ln { color: #888; text-align: right; user-select: none; }
+    table.sbs td.del { background: #ffebe9; color: #82071e; }
+    table.sbs td.ins { background: #dafbe1; color: #116329; }
+    table.sbs th { font: 12px system-ui, sans-serif; background: #f6f8fa; }
+    .compare .stack { position: relative; display: inline-block; line-height: 0; }
+    .compare .stack img.top { position: absolute; left: 0; top: 0; }
+    .compare label { font-size: 12px; margin-left: 8px; }
+
+    """
+
+    /// Only the page's own script and style run (by their SHA-256), images from data
+    /// URIs or beside the page, nothing else: even markup that slipped past escaping
+    /// could not run a script or load anything.
+    static let contentSecurityPolicy = "default-src 'none'; script-src '" + TraceViewer.hash(script) + "'; style-src '"
+        + TraceViewer.hash(style) + "'; img-src * data:; base-uri 'none'; form-action 'none'"
 
     /// The page's only script. It reads the page and sets attributes, classes and
     /// `textContent`, never markup: nothing a script's name or a snapshot holds can
