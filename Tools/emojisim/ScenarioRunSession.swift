@@ -4,7 +4,7 @@ import Imaging
 import Raster
 import Scenario
 import EmojiSimIO
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 struct ScenarioRunOptions {
     /// Where references live: none (the demo), found from each script, or one folder.
