@@ -1,7 +1,9 @@
 @testable import EmojiSimTesting
 @testable import EmojiSimTestingCore
 import Foundation
+import EmojiSimIO
 import Raster
+import Scenario
 import SimCore
 import Testing
 
@@ -166,6 +168,25 @@ import Testing
         #expect(SnapshotHint.review(pending: consumer.path + "/Snapshots/T/a.1.txt.new", display: "Snapshots/T/a.1.txt.new",
                                     packageRoot: consumer)
             == "review: swift package emojisim snapshots review  (or: swift package emojisim snapshots accept Snapshots/T/a.1.txt.new)")
+    }
+
+    /// A script's pending snapshot names the command the verifier was given (what
+    /// `assertScenario` sets from where the test runs) and carries its files.
+    @Test func aScriptsHintUsesTheReviewCommandItWasGiven() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-hint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        let url = root.appendingPathComponent("flow.scenario")
+        try Data("conversation empty\nsnapshot s input ascii\n".utf8).write(to: url)
+        var verifier = ScenarioVerifier(references: .automatic, record: .pending, isCI: false,
+                                        runner: ScenarioRunner(font: try BundledFont.unifont()),
+                                        makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1) })
+        verifier.reviewCommand = SnapshotHint.command(packageRoot: root)
+        let v = try verifier.verify(try ScriptParser.parse("conversation empty\nsnapshot s input ascii\n", name: "flow.scenario"), at: url)
+        let check = try #require(v.snapshots.first?.check)
+        #expect(check.message?.contains("review: swift package emojisim snapshots review  (or: swift package emojisim snapshots accept Snapshots/flow/s.txt.new)") == true)
+        #expect(check.attachments.map(\.name) == ["s.txt.actual.txt"])
     }
 
     /// The CLI links neither XCTest nor Swift Testing (issue 45 item 7): no module it
