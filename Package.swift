@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Linux links no libm into an executable by default, and the core's `rounded()`,
@@ -11,6 +11,10 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 // Foundation; EmojiSimIO, EmojiSimTesting and the tools are the shell around it.
 let package = Package(
     name: "EmojiSim",
+    // Swift 6.2 or later (the tools version above; the `.snapshots` trait uses Swift
+    // Testing's issue handling, attachments are 6.2 API). Linux is what CI builds;
+    // Apple platforms from the releases that have `ContinuousClock` (the CLI's monkey).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "EmojiText", targets: ["EmojiText"]),
@@ -28,7 +32,11 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "EmojiSimIO", targets: ["EmojiSimIO"]),
         .library(name: "EmojiSimTesting", targets: ["EmojiSimTesting"]),
+        // The snapshot logic without XCTest or Swift Testing (what the CLI links).
+        .library(name: "EmojiSimTestingCore", targets: ["EmojiSimTestingCore"]),
         .executable(name: "emojisim", targets: ["emojisim"]),
+        // `swift package emojisim snapshots review` in any package that depends on this one.
+        .plugin(name: "EmojiSimPlugin", targets: ["EmojiSimPlugin"]),
     ],
     targets: [
         // MARK: pure core
@@ -57,20 +65,32 @@ let package = Package(
             linkerSettings: libm
         ),
         // --
-        .target(name: "EmojiSimTesting", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"]),
+        // Foundation only: strategies, the store, review, orphans, reports. At its old path
+        // (the module was EmojiSimTesting) so that history and open branches follow it.
+        .target(name: "EmojiSimTestingCore", dependencies: ["SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"],
+                path: "Sources/EmojiSimTesting"),
+        // The test glue users import: assertions that record Swift Testing or XCTest
+        // issues and attachments, the `.snapshots` trait; re-exports EmojiSimTestingCore.
+        .target(name: "EmojiSimTesting", dependencies: ["EmojiSimTestingCore", "SimCore", "Imaging", "Raster", "EmojiSimIO", "Scenario"],
+                path: "Sources/EmojiSimTestingGlue"),
         // --
 
         // MARK: tools
         .executableTarget(
             name: "emojisim",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting", "EmojiSimCoreABI"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTestingCore", "EmojiSimCoreABI"],
             path: "Tools/emojisim"
         ),
         .executableTarget(
             name: "emojisim-bench",
-            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTesting"],
+            dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "ChatUI", "Scenario", "EmojiSimIO", "EmojiSimTestingCore"],
             path: "Tools/emojisim-bench"
         ),
+        // The CLI as a command plugin (verb `emojisim`): no install, run where the package is.
+        .plugin(name: "EmojiSimPlugin",
+                capability: .command(intent: .custom(verb: "emojisim", description: "Run the emojisim command line (snapshots review, accept, ...) in this package"),
+                                     permissions: [.writeToPackageDirectory(reason: "snapshots accept, reject and orphans --delete change files under Snapshots/ and __Snapshots__/")]),
+                dependencies: ["emojisim"]),
         // The C ABI of the wasm build (Tools/wasm), also built natively: the native half
         // of the wasm bit-exactness proof runs the same code (Tools/wasm/reference).
         .target(name: "EmojiSimCoreABI", dependencies: ["SimCore", "EmojiText", "Imaging", "Interaction", "Raster", "Tester", "ChatUI", "ChatHarness", "Scenario"],
@@ -97,9 +117,9 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction", "Tester", "Raster", "SimCore"]),
         // --
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "SimCore"]),
-        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "Raster", "EmojiSimIO", "Scenario", "ChatUI", "ChatHarness", "Imaging", "SimCore"]),
+        .testTarget(name: "EmojiSimTestingTests", dependencies: ["EmojiSimTesting", "EmojiSimTestingCore", "Raster", "EmojiSimIO", "Scenario", "ChatUI", "ChatHarness", "Imaging", "SimCore"]),
         // The command line itself (`emojisim run`, `emojisim snapshots`), in process.
-        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "Scenario", "ChatUI", "EmojiSimIO", "Imaging", "Raster", "SimCore"]),
+        .testTarget(name: "EmojiSimCLITests", dependencies: ["emojisim", "EmojiSimTesting", "EmojiSimTestingCore", "Scenario", "ChatUI", "EmojiSimIO", "Imaging", "Raster", "SimCore"]),
         // --
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "ChatHarness", "EmojiSimTesting", "EmojiSimIO", "EmojiText", "Imaging", "Interaction", "Raster", "SimCore", "Tester"]),
         // --

@@ -21,7 +21,7 @@ bin=$(swift build "$@" --show-bin-path)
 objects="$bin/PanelPort.product/Objects.LinkFileList"
 [ -f "$objects" ] || { echo "check-consumer-executable: no $objects to check the link inputs in" >&2; exit 1; }
 grep -q "/ChatUI.build/" "$objects" || { echo "check-consumer-executable: ChatUI's objects are not linked?" >&2; exit 1; }
-for m in Tester ChatHarness Scenario EmojiSimIO EmojiSimTesting; do
+for m in Tester ChatHarness Scenario EmojiSimIO EmojiSimTestingCore EmojiSimTesting; do
     if grep -q "/$m.build/" "$objects"; then
         echo "check-consumer-executable: $m is linked into an executable that depends only on ChatUI" >&2; exit 1
     fi

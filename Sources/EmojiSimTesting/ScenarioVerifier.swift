@@ -80,6 +80,9 @@ public struct ScenarioVerifier {
     /// `SnapshotOrphans` reads from the package itself (and whose log would replace the
     /// last `swift test` run's, making every test's reference look orphaned).
     public var logsUsage: Bool
+    /// The command failure hints name for review (`emojisim snapshots`; a test sets
+    /// what works where it runs, ``SnapshotHint/command(packageRoot:)``).
+    public var reviewCommand = "emojisim snapshots"
 
     /// A verifier.
     ///
@@ -270,7 +273,7 @@ public struct ScenarioVerifier {
             }
             let policy = SnapshotStore.Policy(
                 mode: record, isCI: isCI, blocked: blocked, artifacts: artifactsFolder,
-                acceptHint: reference.map { "review: emojisim snapshots review  (or: emojisim snapshots accept \(Escaping.shellWord(relative($0) + ".new")))" },
+                acceptHint: reference.map { "review: \(reviewCommand) review  (or: \(reviewCommand) accept \(Escaping.shellWord(relative($0) + ".new")))" },
                 root: writeRoot(for: url))
             let check = Self.check(output, reference: reference, displayName: reference.map { escapedForDisplay(relative($0)) } ?? output.fileName,
                                    artifactName: location.map { $0.key + "/" + output.fileName },

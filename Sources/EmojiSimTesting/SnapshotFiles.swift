@@ -35,8 +35,85 @@ public enum SnapshotFiles {
     /// - Returns: The reference's URL; nothing is created.
     public static func referencePath(root: URL, filePath: String, function: String, name: String, pathExtension: String) -> URL {
         let suite = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
-        return root.appendingPathComponent("Snapshots").appendingPathComponent(sanitize(suite))
-            .appendingPathComponent("\(sanitize(testName(function))).\(sanitize(name)).\(pathExtension)")
+        return reference(in: root.appendingPathComponent("Snapshots").appendingPathComponent(sanitize(suite)),
+                         function: function, name: name, pathExtension: pathExtension)
+    }
+
+    /// Where one test file's references live, and what confines and names them.
+    public struct ReferenceFolder: Sendable, Equatable {
+        /// The folder of the test file's references (`<test>.<name>.<ext>` files).
+        public var folder: URL
+        /// The folder no symlink may be between it and a written reference: the package
+        /// root, the snapshot directory set, or the test file's own folder.
+        public var root: URL
+        /// The package around the test file, if any: its `.build` gets the failure
+        /// artifacts and the usage log `snapshots orphans` reads.
+        public var packageRoot: URL?
+
+        /// How messages name `file`: relative to the package root when it is inside it,
+        /// else its whole path (outside a package no folder is known to the reader).
+        ///
+        /// - Parameter file: A reference in ``folder``.
+        /// - Returns: The name shown in failures and hints.
+        public func displayName(of file: URL) -> String {
+            if let r = packageRoot, file.path.hasPrefix(r.path + "/") { return String(file.path.dropFirst(r.path.count + 1)) }
+            return file.path
+        }
+    }
+
+    /// The environment variable that sets the snapshot directory of every test.
+    public static let directoryVariable = "EMOJISIM_SNAPSHOT_DIRECTORY"
+
+    /// The snapshot directory of the current scope (set by `.snapshots(directory:)` or
+    /// `withSnapshotDirectory(_:operation:)`).
+    @TaskLocal public static var scopedDirectory: String?
+
+    /// Where the references of the test file at `filePath` go. The first that applies:
+    /// 1. a snapshot directory: `directory`, else the scope's (the `.snapshots(directory:)`
+    ///    trait), else `EMOJISIM_SNAPSHOT_DIRECTORY`: `<directory>/<TestFile>/`, a relative
+    ///    directory taken from the test file's folder (not the current folder, which
+    ///    Xcode and `swift test` set differently);
+    /// 2. inside a package: `<package root>/Snapshots/<TestFile>/`;
+    /// 3. anywhere else (an Xcode project): `__Snapshots__/<TestFile>/` beside the test
+    ///    file, as swift-snapshot-testing keeps them.
+    ///
+    /// - Parameters:
+    ///   - filePath: The test file's path (`#filePath`).
+    ///   - directory: The assertion's `snapshotDirectory:` argument, or `nil`.
+    ///   - environment: The variables read (`EMOJISIM_SNAPSHOT_DIRECTORY`).
+    /// - Returns: The folder, its confinement root and the package root.
+    /// - Complexity: One file-existence check per folder above `filePath`.
+    public static func referenceFolder(filePath: String, directory: String? = nil,
+                                       environment: [String: String] = ProcessInfo.processInfo.environment) -> ReferenceFolder {
+        let file = URL(fileURLWithPath: filePath)
+        let suite = sanitize(file.deletingPathExtension().lastPathComponent)
+        let here = file.deletingLastPathComponent()
+        let package = packageRoot(from: filePath)
+        let env = environment[directoryVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let d = directory ?? scopedDirectory ?? env {
+            let base = (d.hasPrefix("/") ? URL(fileURLWithPath: d) : here.appendingPathComponent(d)).standardizedFileURL
+            return ReferenceFolder(folder: base.appendingPathComponent(suite), root: base, packageRoot: package)
+        }
+        if let package {
+            return ReferenceFolder(folder: package.appendingPathComponent("Snapshots").appendingPathComponent(suite),
+                                   root: package, packageRoot: package)
+        }
+        return ReferenceFolder(folder: here.appendingPathComponent("__Snapshots__").appendingPathComponent(suite),
+                               root: here, packageRoot: nil)
+    }
+
+    /// The reference file of one snapshot in `folder`: `<test>.<name>.<ext>`, or
+    /// `<test>.<ext>` for an empty name; unsafe characters in each part become `_`.
+    ///
+    /// - Parameters:
+    ///   - folder: The test file's reference folder (``referenceFolder(filePath:directory:environment:)``).
+    ///   - function: The test function (`#function`), e.g. `panelOpens()`.
+    ///   - name: The snapshot's name; empty for none.
+    ///   - pathExtension: The strategy's extension, without a dot.
+    /// - Returns: The reference's URL; nothing is created.
+    public static func reference(in folder: URL, function: String, name: String, pathExtension: String) -> URL {
+        let stem = name.isEmpty ? sanitize(testName(function)) : "\(sanitize(testName(function))).\(sanitize(name))"
+        return folder.appendingPathComponent("\(stem).\(pathExtension)")
     }
 
     /// Where a failing snapshot leaves its actual value and diff picture:

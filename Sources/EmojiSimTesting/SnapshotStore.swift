@@ -90,8 +90,12 @@ public enum SnapshotStore {
         // Why the artifacts could not be left (a symlinked artifacts folder): said in
         // the failure's message, not dropped.
         var artifactsProblem: String?
+        // Kept for the failure's attachments (read already; encoded only on failure).
+        var keptReference: [UInt8]?
         func fail(_ status: SnapshotStatus, _ message: String) -> SnapshotCheck {
             check.status = status
+            check.referenceBytes = keptReference
+            check.actualBytes = bytes()
             var m = message
             if let artifactsProblem { m += "\nartifacts not written: " + artifactsProblem }
             if let hint = policy.acceptHint, case .pending = status { m += "\n" + hint }
@@ -151,6 +155,7 @@ public enum SnapshotStore {
         } catch {
             return fail(.unreadable(error.description), "snapshot \(displayName): \(error)")
         }
+        keptReference = referenceBytes
         guard let referenceBytes else {
             if let blocked = policy.blocked {
                 return fail(.notRecorded(""), "snapshot \(displayName): no reference, and none recorded: \(blocked)")
@@ -191,6 +196,7 @@ public enum SnapshotStore {
             return check
         }
         check.diffImage = failure.diffImage
+        if failure.diffImage == nil { check.textDiff = failure.message }
         if let blocked = policy.blocked {
             return fail(.notRecorded(failure.message), "snapshot \(displayName) differs from its reference, and nothing was recorded: \(blocked)\n\(failure.message)")
         }

@@ -181,6 +181,36 @@ public enum SnapshotOrphans {
                       scripts: found.scripts, unparsed: found.unparsed)
     }
 
+    /// The references under a `__Snapshots__` folder (an Xcode project's, beside its test
+    /// files) that no test produces: `<TestFile>/<test>.<name>.<ext>` is kept while
+    /// `<TestFile>.swift` beside the folder declares `func <test>(`; a deleted test file
+    /// or a renamed or removed test function orphans its references. Read from the
+    /// sources, as scripts are: no test run is logged there (no package, no `.build`).
+    ///
+    /// - Parameter testSnapshots: The `__Snapshots__` folder.
+    /// - Returns: The survey, orphans relative to the folder; `scripts` counts the test
+    ///   files read.
+    /// - Complexity: O(files under the folder), reading each test file once.
+    public static func survey(testSnapshots: URL) -> Survey {
+        let files = referenceFiles(under: testSnapshots)
+        let sources = testSnapshots.deletingLastPathComponent()
+        var declared: [String: String?] = [:]
+        var orphans: [String] = []
+        for f in files {
+            let parts = f.split(separator: "/")
+            guard parts.count == 2 else { orphans.append(f); continue }
+            let suite = String(parts[0])
+            if declared[suite] == nil {
+                let url = sources.appendingPathComponent(suite + ".swift")
+                declared[suite] = .some(FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) })
+            }
+            let test = String(parts[1].prefix { $0 != "." })
+            guard let text = declared[suite] ?? nil, text.contains("func \(test)(") else { orphans.append(f); continue }
+        }
+        return Survey(orphans: orphans, references: files.count,
+                      scripts: declared.values.filter { $0 != nil }.count, unparsed: [])
+    }
+
     /// As `find(root:)`, empty when no run was logged.
     ///
     /// - Parameter root: The package root.

@@ -1,6 +1,7 @@
 @testable import emojisim
 import EmojiSimIO
 @testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 import Foundation
 import Imaging
 import Raster

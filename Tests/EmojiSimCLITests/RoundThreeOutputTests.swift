@@ -1,5 +1,6 @@
 @testable import emojisim
 @testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 import Foundation
 import Imaging
 import Raster

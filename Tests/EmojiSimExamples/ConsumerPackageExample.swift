@@ -8,13 +8,15 @@ import EmojiSimTesting
 // that way, by Tools/check-consumer.sh).
 /*
 // snippet: consumer-package
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
     name: "MyChatTests",
     dependencies: [
-        .package(path: "../EmojiSim"),          // this repository, checked out beside yours
+        // A release (OWNER: where you get EmojiSim from), or a checkout beside
+        // yours: .package(path: "../EmojiSim")
+        .package(url: "https://github.com/OWNER/EmojiSim.git", from: "0.9.0"),
     ],
     targets: [
         .testTarget(
@@ -51,5 +53,10 @@ let package = Package(
         for p in used { #expect(libraries.contains(p), "the snippet uses product \(p), which Package.swift does not have") }
         #expect(snippet.hasPrefix(String(manifest.prefix { $0 != "\n" })))
         #expect(snippet.contains(".package(path: \"../EmojiSim\")") && !snippet.contains("import Foundation"))
+        // The release the snippet asks for is the newest one the changelog lists.
+        let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = try #require(changelog.components(separatedBy: "\n## [").dropFirst().first { !$0.hasPrefix("Unreleased") })
+        let version = String(newest.prefix { $0 != "]" })
+        #expect(snippet.contains(".package(url: \"https://github.com/OWNER/EmojiSim.git\", from: \"\(version)\")"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 
 /// The one escaping the HTML report, trace viewer, JUnit XML and playground page share.
 @Suite struct EscapingTests {

@@ -1,4 +1,5 @@
 @testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 import EmojiSimIO
 import Foundation
 import Raster

@@ -4,6 +4,7 @@ import SimCore
 @testable import Scenario
 import EmojiSimIO
 @testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 
 /// The trace viewer page (EmojiSimTesting/Reports/TraceViewer.swift).
 @Suite struct TraceViewerTests {

@@ -3,7 +3,7 @@ import SimCore
 import Raster
 import Scenario
 import EmojiSimIO
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 /// `emojisim-bench scenario`: what running scripts costs.
 /// - examples: every example script (Tests/Scenarios) once, hosts built inside (that is

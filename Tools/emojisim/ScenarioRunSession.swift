@@ -4,7 +4,7 @@ import Imaging
 import Raster
 import Scenario
 import EmojiSimIO
-import EmojiSimTesting
+import EmojiSimTestingCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import Foundation
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 /// The names under which one `emojisim run` writes each script's outputs: its trace
 /// viewer page (`--viewer DIR/<name>.html`) and its `--out DIR/<name>/` folder and GIF.

@@ -13,8 +13,21 @@ let identity = repository.lastPathComponent.lowercased()
 
 let package = Package(
     name: "ConsumerPackage",
+    products: [
+        // The EmojiSim products an Xcode project's test target links, as one library
+        // (Tools/check-consumer.sh builds XcodeApp/AppTests against it).
+        .library(name: "XcodeAppSupport", type: .dynamic, targets: ["XcodeAppSupport"]),
+    ],
     dependencies: [.package(path: repository.path)],
     targets: [
+        .target(
+            name: "XcodeAppSupport",
+            dependencies: [
+                .product(name: "EmojiSimTesting", package: identity),
+                .product(name: "Raster", package: identity),
+                .product(name: "SimCore", package: identity),
+            ]
+        ),
         .testTarget(
             name: "ConsumerTests",
             dependencies: [

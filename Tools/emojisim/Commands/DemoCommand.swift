@@ -1,7 +1,7 @@
 import Foundation
 import EmojiText
 import Scenario
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 /// `emojisim demo`, also what a bare `emojisim` runs: the embedded demo scenario.
 enum DemoCommand: CLICommand {

@@ -3,7 +3,7 @@ import SimCore
 import Imaging
 import Scenario
 import EmojiSimIO
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 /// `emojisim run`: scripts in, verdicts, renders, recordings and reports out.
 enum RunCommand: CLICommand {

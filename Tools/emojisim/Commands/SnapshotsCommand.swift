@@ -3,7 +3,7 @@ import Imaging
 import Raster
 import SimCore
 import Scenario
-import EmojiSimTesting
+import EmojiSimTestingCore
 import EmojiSimIO
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +37,9 @@ enum SnapshotsCommand: CLICommand {
                 under the package's .build/snapshot-review/ (a real folder, not a
                 symlink), outside a package in a new private folder under the temporary
                 folder, emojisim-snapshot-review-XXXXXX/), then ask:
-                [a]ccept [r]eject [s]kip [q]uit
+                [a]ccept [r]eject [s]kip [q]uit; with no input (the command plugin,
+                `swift package emojisim snapshots review`) every change is shown and
+                none decided
       accept    make each pending render its reference (an atomic rename in the same
                 folder; a pending image must decode first)
       reject    delete each pending file; the reference stays
@@ -48,7 +50,9 @@ enum SnapshotsCommand: CLICommand {
                 script produces, the scripts being those under the package root when
                 DIR is inside the package, else those under DIR's parent folder (a
                 script there at dir/flow.scenario keeps its references in
-                DIR/dir/flow/). A script that does not parse keeps its references
+                DIR/dir/flow/). A DIR named __Snapshots__ (an Xcode project's, beside
+                its test files): the references whose test file or test function is
+                gone. A script that does not parse keeps its references
                 and stops the command (its errors, exit 2); so does a folder of
                 which no reference at all is produced (exit 1): nothing is listed
                 or deleted then
@@ -179,7 +183,11 @@ enum SnapshotsCommand: CLICommand {
             let base: URL
             let producers: String
             let own = root.map { $0.appendingPathComponent("Snapshots").standardizedFileURL.path }
-            if let root, let own, folder.path == own || folder.path.hasPrefix(own + "/") {
+            if folder.lastPathComponent == "__Snapshots__" {
+                // An Xcode project's references beside its test files: read from them.
+                (survey, base) = (SnapshotOrphans.survey(testSnapshots: folder), folder)
+                producers = "no test function of the \(survey.scripts) test files beside \(show(folder)) produces any of them"
+            } else if let root, let own, folder.path == own || folder.path.hasPrefix(own + "/") {
                 guard let found = SnapshotOrphans.survey(root: root, within: folder.path == own ? nil : folder) else {
                     printError("error: no test run is logged under .build/snapshot-usage; run the whole `swift test` first")
                     return 1
@@ -263,6 +271,7 @@ enum SnapshotsCommand: CLICommand {
         }
         if all.isEmpty { print("no pending snapshots"); return 0 }
         var failed = false
+        var noInput = false
         for (i, p) in all.enumerated() {
             print("[\(i + 1)/\(all.count)] \(show(p.reference))\(p.isNew ? " (new)" : "")")
             do {
@@ -290,9 +299,16 @@ enum SnapshotsCommand: CLICommand {
                 failed = true
                 continue
             }
+            // No input at all (the command plugin, a closed stdin): every change is shown,
+            // none is decided, and the accept command is named at the end.
+            if noInput { continue }
             answer: while true {
                 if answers == nil { Swift.print("[a]ccept [r]eject [s]kip [q]uit? ", terminator: "") }
-                guard let line = readAnswer() else { return failed ? 1 : 0 }
+                guard let line = readAnswer() else {
+                    if answers == nil { Swift.print("") }
+                    noInput = true
+                    break answer
+                }
                 do {
                     switch line.trimmingCharacters(in: .whitespaces).lowercased() {
                     case "a", "accept": try SnapshotReview.accept(p); print("accepted"); break answer
@@ -308,6 +324,7 @@ enum SnapshotsCommand: CLICommand {
                 }
             }
         }
+        if noInput { print("no answer read: nothing accepted or rejected (accept with `snapshots accept PATH...` or `--all`)") }
         return failed ? 1 : 0
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Scenario
 import EmojiSimIO
 import EmojiSimCoreABI
-import EmojiSimTesting
+import EmojiSimTestingCore
 
 /// `emojisim playground [--out DIR] [--device D] [--theme T] [--catalog C]`: writes the
 /// browser playground (Tools/playground) with the wasm core (Tools/wasm) and its assets.

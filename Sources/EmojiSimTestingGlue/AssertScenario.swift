@@ -4,12 +4,14 @@ import XCTest
 import Raster
 import Scenario
 import EmojiSimIO
+import EmojiSimTestingCore
 
 /// Runs a scenario script as (part of) one test: each failed expectation, run error and
 /// snapshot problem becomes a test issue located at the script line (so the editor jumps
 /// to it), its message naming the Swift call site. Snapshots compare with the script's
 /// references (`<package>/Snapshots/<script path>/`) under the usual record modes, and a
-/// script whose expectations fail records nothing.
+/// script whose expectations fail records nothing. Each failing snapshot attaches its
+/// reference, actual value and diff to the test (Swift Testing attachments).
 ///
 /// A script that fails also writes its trace viewer (`TraceViewer`: every line's
 /// touches, target rectangle, trace lines, state and screen, the failing line selected)
@@ -18,7 +20,8 @@ import EmojiSimIO
 ///
 /// - Parameters:
 ///   - path: The script, absolute or relative to the package root above the calling
-///     file (`assertScenario("Tests/Scenarios/seed-chain.scenario")`).
+///     file (`assertScenario("Tests/Scenarios/seed-chain.scenario")`); where no
+///     Package.swift is above it (an Xcode project), relative to the calling file's folder.
 ///   - record: The record mode for the script's snapshots, over the trait and
 ///     `EMOJISIM_RECORD`.
 ///   - fileID: The caller's file ID, named in each issue's message.
@@ -50,18 +53,20 @@ public func assertScenario(
     } else if let root = packageRoot {
         url = root.appendingPathComponent(path)
     } else {
-        report("assertScenario: no Package.swift above \(filePath) to resolve \(path) against")
-        return nil
+        // No package (an Xcode project): from the test file's folder, as its
+        // `__Snapshots__` are.
+        url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
     }
     let bytes: [UInt8]
     do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
         report("assertScenario: cannot read \(url.path): \(error.localizedDescription)")
         return nil
     }
-    func atScriptLine(_ message: String, line: Int, column: Int) {
+    func atScriptLine(_ message: String, line: Int, column: Int, attachments: [SnapshotCheck.Attachment] = []) {
         let location = SnapshotLocation(fileID: "Scenarios/" + url.lastPathComponent, filePath: url.path,
                                         line: max(1, line), column: max(1, column))
-        reportFailure(message + "\n(assertScenario at \(callSite))", at: location, xcFile: filePath, xcLine: UInt(caller.line))
+        reportFailure(message + "\n(assertScenario at \(callSite))", at: location, xcFile: filePath, xcLine: UInt(caller.line),
+                      attachments: attachments)
     }
     let script: Script
     do {
@@ -75,10 +80,11 @@ public func assertScenario(
         report("assertScenario: \(error)")
         return nil
     }
-    let verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
+    var verifier = ScenarioVerifier(references: .automatic, record: RecordMode.resolve(record),
                                     artifacts: .fromEnvironment(), logsUsage: true,
                                     runner: viewerRunner(font),
                                     makeHost: { try ScenarioHosting.makeHost($0, scriptFolder: $1, catalogRoot: packageRoot) })
+    verifier.reviewCommand = SnapshotHint.command(packageRoot: packageRoot)
     let v: ScenarioVerifier.Verification
     do { v = try verifier.verify(script, at: url) } catch let e as ScriptError {
         atScriptLine(e.description, line: e.line, column: e.column)
@@ -106,11 +112,15 @@ public func assertScenario(
             viewer = "\n(the trace viewer could not be written: \(error))"
         }
     }
-    func atScript(_ message: String, line: Int, column: Int) { atScriptLine(message + viewer, line: line, column: column) }
+    func atScript(_ message: String, line: Int, column: Int, attachments: [SnapshotCheck.Attachment] = []) {
+        atScriptLine(message + viewer, line: line, column: column, attachments: attachments)
+    }
     if let f = v.result.failure { atScript("\(name):\(f.line):\(f.column): error: \(f.message)", line: f.line, column: f.column) }
     for f in v.result.failureMessages(file: name) { atScript(f.message, line: f.line, column: f.column) }
     for s in v.snapshots {
-        if let m = s.check.message { atScript("\(name):\(s.output.line):1: error: \(m)", line: s.output.line, column: 1) }
+        if let m = s.check.message {
+            atScript("\(name):\(s.output.line):1: error: \(m)", line: s.output.line, column: 1, attachments: s.check.attachments)
+        }
     }
     for e in v.errors { atScript("\(name): error: \(e)", line: 1, column: 1) }
     if !v.result.passed { TestExpectations.current?.noteFailure() }
