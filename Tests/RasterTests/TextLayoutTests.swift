@@ -59,6 +59,28 @@ import Testing
         #expect(lines(TextLayout("我们「好", maxWidth: 3 * 16)) == ["我们", "「好"])
     }
 
+    /// Opportunities are UAX #14's at element boundaries (the breaker itself is checked
+    /// against LineBreakTest.txt): the cases issue 43 found wrong with the old rules.
+    @Test func breakOpportunitiesAreUAX14s() {
+        func opportunities(_ s: String) -> [Bool] { TextLayout(s).classes.map { $0.breaksBefore } }
+        // No break before ・ (NS) after kanji or katakana, nor before - after kana or hangul.
+        #expect(opportunities("漢字・カナ") == [false, true, false, true, true])
+        #expect(opportunities("カ-한-") == [false, false, true, false])
+        // No break before ! , ) } after a space (LB13): the punctuation never starts a line.
+        #expect(opportunities("a !") == [false, false, false])
+        #expect(opportunities("a )") == [false, false, false])
+        #expect(lines(TextLayout("x ab !", maxWidth: 5 * 8)) == ["x", "ab !"])
+        // A break before a number after a letter and a full stop (no number before it).
+        #expect(opportunities("a.2") == [false, false, true])
+        #expect(opportunities("3.14") == [false, false, false, false])
+        // Prefix, number, postfix stay together (LB25); a quotation mark binds both ways.
+        #expect(opportunities("$(12)%") == [false, false, false, false, false, false])
+        #expect(opportunities("한\"") == [false, false])
+        // An inline emoji is an attachment (U+FFFC, CB): breaks on both sides, not before a comma.
+        let runs: [InlineRun] = [.text("a"), .emoji(code: "f056", imageName: "f056.gif", label: "x"), .text("，b")]
+        #expect(TextLayout(runs).classes.map { $0.breaksBefore } == [false, true, false, true])
+    }
+
     @Test func mixedLatinAndCJKBreakAtTheBoundary() {
         #expect(lines(TextLayout("abc中文", maxWidth: 5 * 8)) == ["abc中", "文"])
         #expect(lines(TextLayout("中文abc def", maxWidth: 6 * 8)) == ["中文", "abc", "def"])
