@@ -19,6 +19,9 @@ import SimCore
 //   line k therefore cannot change lines before k - 2, which are kept; lines are broken
 //   again from line k - 2 until a new line starts after the edit where an old line
 //   started (shifted by the edit): from there the old lines are the new ones, moved.
+//   Break opportunities are element data too, but a UAX #14 rule can look past an edit
+//   (across spaces, digits, marks): `refreshBreaks` recomputes them between restart
+//   elements around it, and "the edit" above spans every opportunity that changed.
 
 extension TextLayout {
     /// Lays out `newRuns` instead of the runs laid out now, re-laying out only the lines
