@@ -81,6 +81,29 @@ import Testing
         #expect(TextLayout(runs).classes.map { $0.breaksBefore } == [false, true, false, true])
     }
 
+    /// Magnified metrics scale advances and line height, and the pixel rasterizer draws
+    /// each font pixel that much larger (nearest neighbour, in integers).
+    @Test func magnifiedTextDrawsGlyphsLarger() {
+        let m = FontMetrics.unifont16.magnified(1.25)
+        #expect(m.magnification == 1.25 && m.halfWidth == 10 && m.fullWidth == 20 && m.lineHeight == 20)
+        #expect(m.emojiSize == Size(width: 20, height: 20))
+        #expect(FontMetrics.unifont16.magnified(.nan) == FontMetrics.unifont16)
+        #expect(FontMetrics.unifont16.magnified(9).magnification == 4)
+        let font = try! BitmapFont(parsingHex: Array("0049:00000000007C1010101010101010107C\n".utf8))
+        func inkColumns(_ metrics: FontMetrics) -> Int {
+            var list = DisplayList(width: 20, height: 20)
+            list.text(TextLayout("I", metrics: metrics), at: Point(x: 0, y: 0))
+            let img = PixelCanvas.render(list, options: PixelRenderOptions(scale: 3, theme: .light, font: font))
+            var cols = Set<Int>()
+            for y in 0..<img.height { for x in 0..<img.width where img[x, y].r != img[0, 0].r { cols.insert(x) } }
+            return cols.count
+        }
+        let plain = inkColumns(.unifont16), big = inkColumns(m)
+        // The bar of "I" spans font columns 1...5: 15 pixels at scale 3; magnified, column c
+        // covers [floor(15c / 4), floor(15(c + 1) / 4)): 3..<22, 19 pixels.
+        #expect(plain == 15 && big == 19, "plain \(plain) magnified \(big)")
+    }
+
     @Test func mixedLatinAndCJKBreakAtTheBoundary() {
         #expect(lines(TextLayout("abc中文", maxWidth: 5 * 8)) == ["abc中", "文"])
         #expect(lines(TextLayout("中文abc def", maxWidth: 6 * 8)) == ["中文", "abc", "def"])
