@@ -174,8 +174,15 @@ private func touch(_ phase: TouchEvent.Phase, _ p: Point, _ t: Int) -> InputBar.
             }
             return nil
         }
-        // Caret 5 (before the space) in the middle: five cells either side fit.
-        #expect(texts == ["hello worl"])
+        // Caret 5 (before the space) in the middle, magnified 1.25 as iOS's loupe: four
+        // cells either side fit (five did at 1:1), each glyph 10 points wide.
+        #expect(texts == ["ello wor"])
+        let magnified = items.compactMap { item -> TextLayout? in
+            if case let .text(layout, _, _) = item.command { return layout }
+            return nil
+        }.first
+        #expect(magnified?.metrics.magnification == InputBar.loupeMagnification)
+        #expect(magnified?.advances.first == 10 && magnified?.metrics.lineHeight == 20)
         store.skip(touch(.ended, p, 1600), at: ms(1600))
         #expect(loupeItems(store.state, at: 1600).isEmpty)
     }

@@ -104,6 +104,33 @@ import Testing
         #expect(Target.missingImageText("f056") == Array("f056".unicodeScalars.map(\.value)))
     }
 
+    /// A missing emoji's code is written whole, one scalar a row, in small hex digits
+    /// that fit a 1x panel cell: never "1F46" on one row and "8" on the next.
+    @Test func missingImageCodesNeverWrapMidNumber() {
+        #expect(Target.missingImageHexCodes("👨‍👩‍👧‍👦") == [[1, 15, 4, 6, 8], [1, 15, 4, 6, 9], [1, 15, 4, 6, 7], [1, 15, 4, 6, 6]])
+        #expect(Target.missingImageHexCodes("❤️‍🔥") == [[2, 7, 6, 4], [1, 15, 5, 2, 5]])
+        #expect(Target.missingImageHexCodes("f056") == nil)
+        let img = render(34, 34) { l in l.image(ImageRef(name: "family.png", code: "👨‍👩‍👧‍👦"), in: Rect(x: 0, y: 0, width: 34, height: 34)) }
+        // Bands of rows with ink inside the border: one per code, each as wide as five digits.
+        var bands: [(top: Int, minX: Int, maxX: Int)] = []
+        var inBand = false
+        for y in 3..<31 {
+            let xs = (6..<28).filter { img[$0, y].g == 255 && img[$0, y].r == 0 }
+            if xs.isEmpty { inBand = false; continue }
+            if !inBand { bands.append((y, xs.min()!, xs.max()!)); inBand = true }
+            bands[bands.count - 1].minX = min(bands[bands.count - 1].minX, xs.min()!)
+            bands[bands.count - 1].maxX = max(bands[bands.count - 1].maxX, xs.max()!)
+        }
+        #expect(bands.count == 4)
+        for b in bands { #expect(b.maxX - b.minX + 1 >= 5 * 4 - 2) }
+        // Too many codes for the rows: the last row says how many are left out.
+        let small = render(22, 22) { l in l.image(ImageRef(name: "family.png", code: "👨‍👩‍👧‍👦"), in: Rect(x: 0, y: 0, width: 22, height: 22)) }
+        #expect(small.pixels != img.pixels)
+        // Too narrow for one code: a cross, no digits.
+        let tiny = render(12, 12) { l in l.image(ImageRef(name: "family.png", code: "👨"), in: Rect(x: 0, y: 0, width: 12, height: 12)) }
+        #expect(inked(tiny) > 0)
+    }
+
     /// An opaque square of `side` pixels at (x, y) on a transparent canvas.
     func square(canvas: Int, x: Int, y: Int, side: Int) -> Image {
         var img = Image(width: canvas, height: canvas)

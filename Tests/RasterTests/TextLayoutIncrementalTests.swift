@@ -18,12 +18,28 @@ import Testing
         "a", "b", "x", "Word", " ", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{2028}", "-", ".", ",", "3", "1,000",
         "中", "文", "。", "，", "「", "」", "（", "ー", "e", "\u{301}", "\u{200D}", "👨", "👩", "\u{1F1E6}", "\u{1F1E8}",
         "\u{1F1FA}", "\u{200B}", "\u{FE0F}", "❤", "Ω", "ж", "\u{3000}", "…", "!", "(", "한", "\u{1100}", "\u{1161}",
+        // What UAX #14 looks far back or ahead for: prefixes and postfixes of numbers,
+        // quotation marks, B2 dashes, no-break spaces, the katakana middle dot.
+        "$", "%", "\"", ")", "0", "/", "\u{2014}", "\u{A0}", "・", "\u{1F3FB}",
     ]
     static let emoji: [InlineEmoji] = [
         InlineEmoji(code: "f056", imageName: "f056", label: "laugh"),
         InlineEmoji(code: "笑哭", imageName: "xk", label: "cry", size: Size(width: 24, height: 20)),
         InlineEmoji(code: "😀", label: "grin", glyph: "😀"),
     ]
+
+    /// An edit can change a break opportunity far from it: "(" then spaces forbids a break
+    /// before the word after them (LB14), a letter there allows it again.
+    @Test func anEditChangesABreakPastASpaceRun() {
+        let width = 6.0 * 8
+        var l = TextLayout([.text("ab(" + String(repeating: " ", count: 8) + "cdefgh")], maxWidth: width)
+        for text in ["abx" + String(repeating: " ", count: 8) + "cdefgh", "ab(" + String(repeating: " ", count: 8) + "cdefgh",
+                     "1" + String(repeating: " ", count: 8) + ")", "1" + String(repeating: " ", count: 8) + "x"] {
+            l.update(to: [.text(text)])
+            #expect(l == TextLayout([.text(text)], maxWidth: width))
+            #expect(l.classes.map { $0.breaksBefore } == TextLayout([.text(text)], maxWidth: width).classes.map { $0.breaksBefore })
+        }
+    }
 
     static func randomToken(_ rng: inout SeededRandom) -> Token {
         if rng.int(in: 0..<8) == 0 { return .emoji(emoji[rng.int(in: 0..<emoji.count)]) }

@@ -59,6 +59,51 @@ import Testing
         #expect(lines(TextLayout("我们「好", maxWidth: 3 * 16)) == ["我们", "「好"])
     }
 
+    /// Opportunities are UAX #14's at element boundaries (the breaker itself is checked
+    /// against LineBreakTest.txt): the cases issue 43 found wrong with the old rules.
+    @Test func breakOpportunitiesAreUAX14s() {
+        func opportunities(_ s: String) -> [Bool] { TextLayout(s).classes.map { $0.breaksBefore } }
+        // No break before ・ (NS) after kanji or katakana, nor before - after kana or hangul.
+        #expect(opportunities("漢字・カナ") == [false, true, false, true, true])
+        #expect(opportunities("カ-한-") == [false, false, true, false])
+        // No break before ! , ) } after a space (LB13): the punctuation never starts a line.
+        #expect(opportunities("a !") == [false, false, false])
+        #expect(opportunities("a )") == [false, false, false])
+        #expect(lines(TextLayout("x ab !", maxWidth: 5 * 8)) == ["x", "ab !"])
+        // A break before a number after a letter and a full stop (no number before it).
+        #expect(opportunities("a.2") == [false, false, true])
+        #expect(opportunities("3.14") == [false, false, false, false])
+        // Prefix, number, postfix stay together (LB25); a quotation mark binds both ways.
+        #expect(opportunities("$(12)%") == [false, false, false, false, false, false])
+        #expect(opportunities("한\"") == [false, false])
+        // An inline emoji is an attachment (U+FFFC, CB): breaks on both sides, not before a comma.
+        let runs: [InlineRun] = [.text("a"), .emoji(code: "f056", imageName: "f056.gif", label: "x"), .text("，b")]
+        #expect(TextLayout(runs).classes.map { $0.breaksBefore } == [false, true, false, true])
+    }
+
+    /// Magnified metrics scale advances and line height, and the pixel rasterizer draws
+    /// each font pixel that much larger (nearest neighbour, in integers).
+    @Test func magnifiedTextDrawsGlyphsLarger() {
+        let m = FontMetrics.unifont16.magnified(1.25)
+        #expect(m.magnification == 1.25 && m.halfWidth == 10 && m.fullWidth == 20 && m.lineHeight == 20)
+        #expect(m.emojiSize == Size(width: 20, height: 20))
+        #expect(FontMetrics.unifont16.magnified(.nan) == FontMetrics.unifont16)
+        #expect(FontMetrics.unifont16.magnified(9).magnification == 4)
+        let font = try! BitmapFont(parsingHex: Array("0049:00000000007C1010101010101010107C\n".utf8))
+        func inkColumns(_ metrics: FontMetrics) -> Int {
+            var list = DisplayList(width: 20, height: 20)
+            list.text(TextLayout("I", metrics: metrics), at: Point(x: 0, y: 0))
+            let img = PixelCanvas.render(list, options: PixelRenderOptions(scale: 3, theme: .light, font: font))
+            var cols = Set<Int>()
+            for y in 0..<img.height { for x in 0..<img.width where img[x, y].r != img[0, 0].r { cols.insert(x) } }
+            return cols.count
+        }
+        let plain = inkColumns(.unifont16), big = inkColumns(m)
+        // The bar of "I" spans font columns 1...5: 15 pixels at scale 3; magnified, column c
+        // covers [floor(15c / 4), floor(15(c + 1) / 4)): 3..<22, 19 pixels.
+        #expect(plain == 15 && big == 19, "plain \(plain) magnified \(big)")
+    }
+
     @Test func mixedLatinAndCJKBreakAtTheBoundary() {
         #expect(lines(TextLayout("abc中文", maxWidth: 5 * 8)) == ["abc中", "文"])
         #expect(lines(TextLayout("中文abc def", maxWidth: 6 * 8)) == ["中文", "abc", "def"])

@@ -29,6 +29,10 @@ extension InputBar {
     public static let loupeAllowableMovement: Double = 10
     /// The loupe's size: three grid rows (border, text, border), twelve columns.
     public static let loupeSize = Size(width: 96, height: 48)
+    /// How much larger the loupe shows the text: 1.25, the enlargement of the view under
+    /// the finger in Apple's text loupe as reverse-engineered for DTLoupe (Cocoanetics,
+    /// "DTLoupe – Reverse-engineering Apple's Loupes", 2011; Apple documents no figure).
+    public static let loupeMagnification = 1.25
 
     /// The shown loupe: where the finger is (screen coordinates) and the caret boundary
     /// (editor units) it magnifies. Invariant: `caret` is the selection (a caret) while
@@ -175,24 +179,29 @@ extension InputBar.State {
         list.shadow(frame, radius: 12, offset: Point(x: 0, y: 2), blur: 6, .shadow, view: view)
         list.roundedRect(frame, radius: 12, .surface, view: view)
         list.border(frame, width: 1, radius: 12, .border, view: view)
-        let inner = Rect(x: frame.minX + 8, y: frame.minY + 16, width: frame.width - 16, height: 16)
+        let zoom = InputBar.loupeMagnification
+        let metrics = FontMetrics.unifont16.magnified(zoom)
+        let inner = Rect(x: frame.minX + 8, y: frame.midY - metrics.lineHeight / 2, width: frame.width - 16,
+                         height: metrics.lineHeight)
         let layout = InputBar.textLayout(self)
         let units = self.editor.units
         let caretIndex = min(max(0, loupe.caret), units.count)
         let line = layout.lines[layout.lineIndex(for: caretIndex)]
         let caretX = layout.caretRect(at: caretIndex).minX
         let half = inner.width / 2
-        // The units wholly within half the inner width on each side of the caret.
+        // The units wholly within half the inner width on each side of the caret, once
+        // magnified.
+        let reach = half / zoom
         var lo = caretIndex, hi = caretIndex
-        while lo > line.range.lowerBound, caretX - layout.caretRect(at: lo - 1).minX <= half { lo -= 1 }
-        while hi < line.range.upperBound, hi < units.count, layout.caretRect(at: hi + 1).minX - caretX <= half,
+        while lo > line.range.lowerBound, caretX - layout.caretRect(at: lo - 1).minX <= reach { lo -= 1 }
+        while hi < line.range.upperBound, hi < units.count, layout.caretRect(at: hi + 1).minX - caretX <= reach,
               layout.caretRect(at: hi + 1).minX >= caretX { hi += 1 }
-        let leftWidth = caretX - layout.caretRect(at: lo).minX
+        let leftWidth = (caretX - layout.caretRect(at: lo).minX) * zoom
         let centre = inner.minX + half
         list.clipped(to: inner, view: view) { list in
             let runs = InputBar.runs(of: units[lo..<hi])
             if !runs.isEmpty {
-                list.text(TextLayout(runs), at: Point(x: centre - leftWidth, y: inner.minY), .text, view: view)
+                list.text(TextLayout(runs, metrics: metrics), at: Point(x: centre - leftWidth, y: inner.minY), .text, view: view)
             }
             list.append(.caret(Rect(x: centre - 1, y: inner.minY, width: 2, height: inner.height), .caret), view: view)
         }

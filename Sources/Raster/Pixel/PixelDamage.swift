@@ -203,11 +203,12 @@ public enum PixelDamage {
             // Each glyph's box: its frame, the font's cell from its top-left corner (a
             // glyph may be taller or wider than its frame), an emoji glyph centred on it.
             var t = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+            let cellSide = 16 * layout.metrics.magnification, half = cellSide / 2
             for line in layout.lines {
                 for g in line.localGlyphs {
                     let f = line.layoutFrame(g.frame).offsetBy(dx: origin.x, dy: origin.y)
-                    t.x0 = min(t.x0, f.minX); t.y0 = min(t.y0, min(f.minY, f.midY - 8))
-                    t.x1 = max(t.x1, max(f.maxX, f.minX + 16)); t.y1 = max(t.y1, max(f.maxY, f.minY + 16, f.midY + 8))
+                    t.x0 = min(t.x0, f.minX); t.y0 = min(t.y0, min(f.minY, f.midY - half))
+                    t.x1 = max(t.x1, max(f.maxX, f.minX + cellSide)); t.y1 = max(t.y1, max(f.maxY, f.minY + cellSide, f.midY + half))
                 }
             }
             if t.x0 > t.x1 { return (0, 0, 0, 0) } // no glyph: draws nothing

@@ -164,7 +164,10 @@ extension Target {
         let perRow = (fw - 2 * pad) / (8 * k)
         let rowsFit = min(2, (fh - 2 * pad) / (16 * k))
         let text = Self.missingImageText(code)
-        guard perRow >= 1, rowsFit >= 1, !text.isEmpty else {
+        let hex = Self.missingImageHexCodes(code)
+        let drawn = hex.map { hexCodes($0, x: fx + pad, y: fy + pad, width: fw - 2 * pad, height: fh - 2 * pad, color: ink) }
+        if drawn == true { return }
+        guard hex == nil, perRow >= 1, rowsFit >= 1, !text.isEmpty else {
             let side = min(frame.width, frame.height) / 3
             fill([IconPart.segment(ax: 0, ay: 0, bx: 1, by: 1, w: 0.12), .segment(ax: 1, ay: 0, bx: 0, by: 1, w: 0.12)]
                     .map { $0.placed(k: side * scale, kx: 0, ky: 0, dx: (frame.midX - side / 2) * scale,
@@ -215,6 +218,65 @@ extension Target {
             out.append(contentsOf: String(u.value, radix: 16, uppercase: true).unicodeScalars.map { $0.value })
         }
         return out
+    }
+
+    /// The hex codes of a Unicode code's scalars (FE0F and ZWJ left out), one word per
+    /// scalar, as indices into `hexGlyphs`; nil for a printable ASCII code (a name).
+    static func missingImageHexCodes(_ code: String?) -> [[Int]]? {
+        guard let code, !code.isEmpty else { return nil }
+        let scalars = code.unicodeScalars
+        if scalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) { return nil }
+        var out: [[Int]] = []
+        for u in scalars where u.value != 0xFE0F && u.value != 0x200D {
+            var digits: [Int] = []
+            var v = u.value
+            repeat { digits.append(Int(v & 0xF)); v >>= 4 } while v != 0
+            if digits.count < 4 { digits += repeatElement(0, count: 4 - digits.count) }
+            out.append(digits.reversed())
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// 3x5 pixel glyphs of the hex digits 0-F and `+` (index 16), row by row from the
+    /// top, bit 14 the top left: the digits of a font's hex box for a missing glyph,
+    /// small enough that a five- or six-digit code fits a 1x emoji cell whole.
+    static let hexGlyphs: [UInt16] = [0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7249, 0x7BEF,
+                                      0x7BCF, 0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79E7, 0x79E4, 0x05D0]
+
+    /// Writes hex `codes` one to a row, centred in the box (device pixels), at the
+    /// largest size up to the canvas scale at which the longest fits a row whole: a code
+    /// never wraps. Codes past the rows that fit become `+n` on the last row (with one row,
+    /// the first code alone). False
+    /// (nothing drawn) when not even one code fits at one pixel.
+    func hexCodes(_ codes: [[Int]], x: Int, y: Int, width: Int, height: Int, color: Color) -> Bool {
+        let longest = codes.map { $0.count }.max() ?? 0
+        var k = max(1, iscale)
+        while k > 1 && (longest * 4 * k - k > width || 5 * k > height) { k -= 1 }
+        guard longest > 0, longest * 4 - 1 <= width, 5 <= height else { return false }
+        let rowsFit = min(codes.count, (height + k) / (6 * k))
+        var rows = Array(codes.prefix(rowsFit))
+        if rowsFit < codes.count && rowsFit > 1 {
+            var hidden = codes.count - rowsFit + 1
+            var more: [Int] = []
+            repeat { more.append(hidden % 10); hidden /= 10 } while hidden > 0
+            rows[rowsFit - 1] = [16] + more.reversed()
+        }
+        let a = alpha(color, 255)
+        let top = y + (height - (rows.count * 6 * k - k)) / 2
+        for (ri, r) in rows.enumerated() {
+            let left = x + (width - (r.count * 4 * k - k)) / 2
+            for (ci, d) in r.enumerated() {
+                let bits = Self.hexGlyphs[d]
+                for py in 0..<5 {
+                    for px in 0..<3 where bits & (0x4000 >> UInt16(py * 3 + px)) != 0 {
+                        let x0 = max(clip.x0, left + ci * 4 * k + px * k), x1 = min(clip.x1, left + ci * 4 * k + (px + 1) * k)
+                        let y0 = max(clip.y0, top + ri * 6 * k + py * k), y1 = min(clip.y1, top + ri * 6 * k + (py + 1) * k)
+                        if x1 > x0 { for yy in y0..<max(y0, y1) { span(yy, x0, x1, color, a) } }
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// A font glyph at `pixel` device pixels per font pixel (the text path draws at

@@ -4,6 +4,8 @@ import SimCore
 extension Target {
     mutating func text(_ layout: TextLayout, origin: Point, color: Color, theme: Theme) {
         let a = alpha(color, 255)
+        let q = layout.metrics.magnificationQuarters
+        if q != 4 { magnifiedText(layout, origin: origin, quarters: q, color: color, alpha: a, theme: theme); return }
         for line in layout.lines {
             line.localGlyphs.withUnsafeBufferPointer { glyphs in
                 guard let base = glyphs.baseAddress else { return }
@@ -26,6 +28,47 @@ extension Target {
                         placeholder(frame, theme: theme)
                     }
                 }
+            }
+        }
+    }
+
+    /// Text of magnified metrics: each font pixel (col, row) covers device pixels
+    /// [floor(col * s), floor((col + 1) * s)) with s = scale * quarters / 4, in integers.
+    /// Rare (the loupe), so no glyph-run cache.
+    mutating func magnifiedText(_ layout: TextLayout, origin: Point, quarters q: Int, color: Color, alpha a: Int, theme: Theme) {
+        let half = 8 * Double(q) / 4
+        for line in layout.lines {
+            for g in line.localGlyphs {
+                let frame = line.layoutFrame(g.frame).offsetBy(dx: origin.x, dy: origin.y)
+                if g.codePoint != 0 {
+                    magnifiedGlyph(g.codePoint, boxWidth: g.width == .wide ? 16 : 8, x: px(frame.minX), y: px(frame.minY),
+                                   quarters: q, color: color, alpha: a)
+                    continue
+                }
+                guard case .emoji(let e) = g.content else { continue }
+                if let name = e.imageName, let img = options.images.image(name, 0) {
+                    blit(img, name: name, frameIndex: 0, into: frame)
+                } else if let glyphText = e.glyph, let first = glyphText.unicodeScalars.first {
+                    magnifiedGlyph(first.value, boxWidth: 16, x: px(frame.minX), y: px(frame.midY - half),
+                                   quarters: q, color: color, alpha: a)
+                } else {
+                    placeholder(frame, theme: theme)
+                }
+            }
+        }
+    }
+
+    mutating func magnifiedGlyph(_ codePoint: UInt32, boxWidth: Int, x: Int, y: Int, quarters q: Int, color: Color, alpha a: Int) {
+        let glyph = options.font.glyphOrBox(for: codePoint, width: boxWidth)
+        let n = iscale * q   // device pixels per 4 font pixels
+        for row in 0..<16 {
+            let bits = glyph.rows[row]
+            if bits == 0 { continue }
+            let y0 = max(clip.y0, y + row * n / 4), y1 = min(clip.y1, y + (row + 1) * n / 4)
+            guard y1 > y0 else { continue }
+            for col in 0..<min(16, glyph.width) where bits & (0x8000 >> UInt16(col)) != 0 {
+                let x0 = max(clip.x0, x + col * n / 4), x1 = min(clip.x1, x + (col + 1) * n / 4)
+                if x1 > x0 { for yy in y0..<y1 { span(yy, x0, x1, color, a) } }
             }
         }
     }

@@ -1,96 +1,88 @@
-/// The line-breaking behaviour of one layout element: a small, deterministic subset of
-/// UAX #14 that covers chat text. Break opportunities:
-/// - after spaces (spaces hang at the end of a line and never cause a wrap);
-/// - after Latin punctuation (`-`, `/`, `,`, `.`, `;`, `:`, `!`, `?`, closing brackets)
-///   when a letter follows (so `3.14` and `1,000` stay whole);
-/// - before and after wide characters (CJK ideographs, kana, hangul, emoji) and inline
-///   emoji, except before closing punctuation (`，。」）!` ...) and after opening
-///   punctuation (`「（(` ...), the kinsoku rules;
-/// - after a zero-width space.
-/// Never inside a grapheme cluster: elements are whole `Character`s.
-struct BreakClass: OptionSet, Hashable, Sendable {
-    let rawValue: UInt8
+/// What line breaking keeps of one layout element (a grapheme cluster, an inline emoji or
+/// a hard newline): its UAX #14 class when it is one unit, whether it hangs at a line's
+/// end, and whether a line may break before it.
+///
+/// The break opportunities are UAX #14's (`LineBreaker`, Unicode 15.0, checked against
+/// LineBreakTest.txt) taken at element boundaries: a line never breaks inside a grapheme
+/// cluster. An inline emoji image is one object replacement character (U+FFFC, class CB),
+/// as an `NSTextAttachment` is in UIKit's text: a break is allowed on both sides of it
+/// except where a rule before LB20 forbids one (before `，。」）!`, after `「（`, ...).
+struct BreakClass: Hashable, Sendable {
+    var rawValue: UInt16
 
-    static let space = BreakClass(rawValue: 1)
-    static let wide = BreakClass(rawValue: 2)
-    static let breakAfter = BreakClass(rawValue: 4)
-    static let noBreakBefore = BreakClass(rawValue: 8)
-    static let noBreakAfter = BreakClass(rawValue: 16)
-    static let alphanumeric = BreakClass(rawValue: 32)
-    static let letter = BreakClass(rawValue: 64)
-    static let zeroWidthSpace = BreakClass(rawValue: 128)
+    /// Bits 0-5: the `LineBreakClass` of an element that is one unit; `several` otherwise.
+    private static let classMask: UInt16 = 63
+    private static let several: UInt16 = 63
+    private static let hangsBit: UInt16 = 1 << 6
+    private static let breakBeforeBit: UInt16 = 1 << 7
+    private static let restartBit: UInt16 = 1 << 8
 
-    static func of(_ c: Character, width: CharacterWidth) -> BreakClass {
-        var k: UInt8 = width == .wide ? wide.rawValue : 0
-        guard let first = c.unicodeScalars.first else { return BreakClass(rawValue: k) }
+    private init(unit: LineBreakClass?, hangs: Bool = false) {
+        var r = unit.map { UInt16($0.rawValue) } ?? Self.several
+        if hangs { r |= Self.hangsBit }
+        if let unit, Self.restarts(unit) { r |= Self.restartBit }
+        rawValue = r
+    }
+
+    /// A hard newline element (whichever of CR, LF, CRLF, NEL, LS, PS: all break after).
+    static let newline = BreakClass(unit: .lf)
+    /// An inline emoji image: U+FFFC.
+    static let inlineEmoji = BreakClass(unit: .cb)
+
+    /// The class of a character element. One unit when it is one code point, or a base
+    /// with combining marks that join it (LB9); several (an emoji ZWJ sequence, a flag, a
+    /// hangul jamo sequence) means the breaker reads its code points again.
+    static func of(_ c: Character) -> BreakClass {
+        let scalars = c.unicodeScalars
+        guard let first = scalars.first else { return BreakClass(unit: nil) }
         let v = first.value
+        let hangs: Bool
         switch v {
-        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000:
-            k |= space.rawValue
-        case 0x200B:
-            k |= zeroWidthSpace.rawValue
-        case 0x2D, 0x2F, 0x2010, 0x2012, 0x2013, 0x2014:
-            k |= breakAfter.rawValue
-        case 0x2C, 0x2E, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x2026, 0x203C, 0x2049:
-            k |= breakAfter.rawValue | noBreakBefore.rawValue
-        case 0x28, 0x5B, 0x7B, 0xBF, 0xA1:
-            k |= noBreakAfter.rawValue
-        default:
-            if isClosingCJK(v) {
-                k |= breakAfter.rawValue | noBreakBefore.rawValue
-            } else if isOpeningCJK(v) {
-                k |= noBreakAfter.rawValue
-            } else if (v >= 0x30 && v <= 0x39) {
-                k |= alphanumeric.rawValue
-            } else if (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7) {
-                k |= alphanumeric.rawValue | letter.rawValue
-            } else if v >= 0x370 && width != .wide && CharacterWidth.of(first) != .zero {
-                // Greek, Cyrillic and other alphabetic scripts behave like letters.
-                k |= alphanumeric.rawValue | letter.rawValue
+        case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: hangs = true
+        default: hangs = false
+        }
+        var unit: LineBreakClass? = LineBreakClass.of(v)
+        if let u = unit, scalars.count > 1 {
+            if u.isHardBreak || u.isMark || u == .sp || u == .zw {
+                unit = nil
+            } else {
+                for s in scalars.dropFirst() where LineBreakClass.of(s.value) != .cm {
+                    unit = nil
+                    break
+                }
             }
         }
-        return BreakClass(rawValue: k)
+        return BreakClass(unit: unit, hangs: hangs)
     }
 
-    /// CJK punctuation that must not start a line (and allows a break after it).
-    static func isClosingCJK(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
-             0x301E, 0x301F, 0x3005, 0x303B, 0x309D, 0x309E, 0x30FC, 0x30FD, 0x30FE,
-             0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E,
-             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE,
-             0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D, 0xFF60,
-             0xFF61, 0xFF63, 0xFF64, 0x2019, 0x201D, 0xFE50, 0xFE52:
-            return true
-        default:
+    /// Whether the state of the breaker after a unit of class `u` depends on that unit
+    /// alone (no rule looks back past it, and none looks ahead from before it past it):
+    /// the breaker can start again there as at the start of a text, which is what bounds
+    /// the work of an incremental relayout (`TextLayout.refreshBreaks`).
+    private static func restarts(_ u: LineBreakClass) -> Bool {
+        switch u {
+        case .sp, .zw, .cm, .zwj, .bk, .cr, .nl, .nu, .sy, .is, .cl, .cp, .cpEA, .op, .opEA, .ri, .hy, .ba:
             return false
+        default:
+            return true
         }
     }
 
-    /// CJK punctuation that must not end a line.
-    static func isOpeningCJK(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D,
-             0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFF62, 0x2018, 0x201C:
-            return true
-        default:
-            return false
-        }
+    /// The element's class when it is one unit.
+    var unitClass: LineBreakClass? {
+        let k = rawValue & Self.classMask
+        return k == Self.several ? nil : LineBreakClass(rawValue: UInt8(k))
     }
 
-    /// Whether a line may break between an element of class `a` and one of class `b`.
-    /// Tests the raw bits directly: this runs once per element of every layout, and
-    /// OptionSet's generic `contains` is not specialized in debug builds.
-    static func canBreak(between a: BreakClass, and b: BreakClass) -> Bool {
-        let x = a.rawValue, y = b.rawValue
-        if y & space.rawValue != 0 { return false }
-        if x & (space.rawValue | zeroWidthSpace.rawValue) != 0 { return true }
-        if y & noBreakBefore.rawValue != 0 || x & noBreakAfter.rawValue != 0 { return false }
-        if (x | y) & wide.rawValue != 0 { return true }
-        if x & breakAfter.rawValue != 0 { return y & letter.rawValue != 0 }
-        return false
+    /// A space that hangs at the end of a line (never causes a wrap, not drawn there).
+    var isSpace: Bool { rawValue & Self.hangsBit != 0 }
+
+    /// Whether a line may break before this element (UAX #14 at element boundaries).
+    var breaksBefore: Bool {
+        get { rawValue & Self.breakBeforeBit != 0 }
+        set { rawValue = newValue ? rawValue | Self.breakBeforeBit : rawValue & ~Self.breakBeforeBit }
     }
 
-    /// `contains(.space)` without the generic OptionSet path (see `canBreak`).
-    var isSpace: Bool { rawValue & BreakClass.space.rawValue != 0 }
+    /// Whether the breaker may start again after this element (see `restarts`).
+    var isRestart: Bool { rawValue & Self.restartBit != 0 }
 }

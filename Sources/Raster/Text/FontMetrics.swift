@@ -18,6 +18,12 @@ public struct FontMetrics: Hashable, Sendable {
     public var ellipsisWidth: Double { halfWidth }
     /// Width of the caret rectangle (UIKit's is 2 points).
     public var caretWidth: Double
+    /// How much larger than the font's 16-point cell glyphs are drawn, in quarters (4 is
+    /// 1:1); `magnified(_:)` sets it with the advances. Quarters keep the pixel path in
+    /// integers, so a magnified glyph is the same bits natively and in wasm.
+    public private(set) var magnificationQuarters: Int = 4
+    /// How much larger than the font's cell glyphs are drawn (1 unless `magnified(_:)`).
+    public var magnification: Double { Double(magnificationQuarters) / 4 }
 
     /// Metrics; each length is at least 1 point (sizes at least 0), so layout never divides by 0.
     ///
@@ -43,6 +49,19 @@ public struct FontMetrics: Hashable, Sendable {
     public func withEmojiSize(_ size: Size) -> FontMetrics {
         var m = self
         m.emojiSize = Size(width: max(0, size.width), height: max(0, size.height))
+        return m
+    }
+
+    /// The same metrics enlarged by `factor` (rounded to a quarter, 1...4): advances, line
+    /// height and emoji size scale and glyphs are drawn that much larger, each font pixel
+    /// covering `factor` times as many device pixels (nearest neighbour), as a
+    /// magnifier shows text (`InputBar`'s loupe, 1.25).
+    public func magnified(_ factor: Double) -> FontMetrics {
+        let q = factor.isFinite ? min(16, max(4, Int((factor * 4).rounded()))) : 4
+        let k = Double(q) / Double(magnificationQuarters)
+        var m = FontMetrics(halfWidth: halfWidth * k, fullWidth: fullWidth * k, lineHeight: lineHeight * k,
+                            emojiSize: Size(width: emojiSize.width * k, height: emojiSize.height * k), caretWidth: caretWidth)
+        m.magnificationQuarters = q
         return m
     }
 

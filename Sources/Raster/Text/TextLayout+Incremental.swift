@@ -19,6 +19,9 @@ import SimCore
 //   line k therefore cannot change lines before k - 2, which are kept; lines are broken
 //   again from line k - 2 until a new line starts after the edit where an old line
 //   started (shifted by the edit): from there the old lines are the new ones, moved.
+//   Break opportunities are element data too, but a UAX #14 rule can look past an edit
+//   (across spaces, digits, marks): `refreshBreaks` recomputes them between restart
+//   elements around it, and "the edit" above spans every opportunity that changed.
 
 extension TextLayout {
     /// Lays out `newRuns` instead of the runs laid out now, re-laying out only the lines
@@ -138,16 +141,21 @@ extension TextLayout {
     mutating func relayout(replacing range: Range<Int>, with p: Pieces) {
         let a = range.lowerBound, b = range.upperBound, m = p.elements.count
         let delta = m - (b - a)
-        let first = max(0, lineIndex(for: a) - 2)
-        // The old lines from `first` on (a copy of the tail only, so `lines` stays
-        // uniquely referenced and is edited in place).
-        let oldLines = Array(lines[first...])
         elements.replaceSubrange(range, with: p.elements)
         advances.replaceSubrange(range, with: p.advances)
         classes.replaceSubrange(range, with: p.classes)
         widths.replaceSubrange(range, with: p.widths)
         byteOffsets.replaceSubrange(range, with: p.byteOffsets)
         offsets.replaceSubrange(range, with: repeatElement(0, count: m))
+        // The break opportunities the edit can change reach past it (a rule can look
+        // back past spaces or digits): lines are broken again from before the first and
+        // until after the last (`lines` still holds the old lines, the same before `a`).
+        let dirty = refreshBreaks(around: a..<(a + m))
+        let editEnd = max(a + m, dirty.upperBound)
+        let first = max(0, lineIndex(for: min(a, dirty.lowerBound)) - 2)
+        // The old lines from `first` on (a copy of the tail only, so `lines` stays
+        // uniquely referenced and is edited in place).
+        let oldLines = Array(lines[first...])
         lines.removeSubrange(first...)
         let n = elements.count
         var y = oldLines[0].frame.minY
@@ -155,7 +163,7 @@ extension TextLayout {
         var j = 0
         linesBrokenByLastUpdate = 0
         while true {
-            if start >= a + m {
+            if start >= editEnd {
                 // Past the edit: an old line starting here (shifted) and all after it stay.
                 let oldStart = start - delta
                 while j < oldLines.count && oldLines[j].range.lowerBound < oldStart { j += 1 }

@@ -198,6 +198,7 @@ public struct TextLayout: Hashable, Sendable {
         self.offsets = [Double](repeating: 0, count: elements.count)
         self.lines = []
         self.isTruncated = false
+        computeBreaks(from: 0, through: elements.count - 1)
         layoutAllLines()
     }
 
@@ -230,13 +231,13 @@ public struct TextLayout: Hashable, Sendable {
                 let utf8 = c.utf8
                 offset += utf8.count
                 if Self.mayBeNewline(utf8.first), Self.isNewline(c) {
-                    elements.append(.newline); advances.append(0); classes.append([]); widths.append(.zero)
+                    elements.append(.newline); advances.append(0); classes.append(.newline); widths.append(.zero)
                     continue
                 }
                 let w = CharacterWidth.of(c)
                 elements.append(.character(c))
                 advances.append(metrics.advance(w))
-                classes.append(BreakClass.of(c, width: w))
+                classes.append(BreakClass.of(c))
                 widths.append(w)
             }
             return offset
@@ -256,7 +257,7 @@ public struct TextLayout: Hashable, Sendable {
             byteOffsets.append(0)
             elements.append(.emoji(e))
             advances.append((e.size ?? metrics.emojiSize).width)
-            classes.append(.wide)
+            classes.append(.inlineEmoji)
             widths.append(.wide)
         }
     }
@@ -309,7 +310,7 @@ public struct TextLayout: Hashable, Sendable {
         var i = start
         while i < n {
             if case .newline = elements[i] { return (i + 1, true) }
-            if i > start && BreakClass.canBreak(between: classes[i - 1], and: classes[i]) { lastBreak = i }
+            if i > start && classes[i].breaksBefore { lastBreak = i }
             let adv = advances[i]
             if !classes[i].isSpace && x + adv > limit && i > start {
                 // At the last opportunity, else by character (an over-long word).
