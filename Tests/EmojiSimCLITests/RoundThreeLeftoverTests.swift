@@ -98,3 +98,16 @@ import Darwin
         #expect(!page.contains(" selected\" data-line=\"4\""))
     }
 }
+
+#if canImport(Glibc)
+/// `run --gif` of eight 4096x4096-canvas GIFs spent 21.7 s in the kernel zeroing freshly
+/// mapped 64 MB canvases (glibc maps every block of 32 MiB or more anew): the CLI now
+/// raises glibc's mmap and trim thresholds. That glibc takes them is checked here; what
+/// it saves is measured on the release build (Tools/hostile, `47-r4-big-canvas-8-gif`),
+/// as performance is.
+@Suite struct AllocatorTuningTests {
+    @Test func glibcTakesTheThresholds() {
+        #expect(AllocatorTuning.apply())
+    }
+}
+#endif

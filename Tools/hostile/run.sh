@@ -368,7 +368,8 @@ check 47-r4-26-code-255       err $E image frames r4code255.gif --out r4c255
 expect 47-r4-26-code-said     "the code size and its byte" grep -q "invalid LZW minimum code size 255 (must be 1 to 8) at byte 29" 47-r4-26-code-255.out
 check 47-r4-26-max-size       err $E image frames r4maxsize.gif --out r4max
 expect 47-r4-26-max-said      "the size and its byte" grep -q "image size 65535x65535 exceeds the limits at byte 6" 47-r4-26-max-size.out
-check 47-r4-26-bad-code       okerr $E image frames r4badcode.gif --out r4bad
+check 47-r4-26-bad-code       err $E image frames r4badcode.gif --out r4bad
+expect 47-r4-26-bad-code-said "the bad code and its byte" grep -q "frame 0: invalid LZW code 7 (table has 6 entries) at byte 30" 47-r4-26-bad-code.out
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
