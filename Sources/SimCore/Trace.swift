@@ -102,6 +102,22 @@ public final class Trace {
     /// - Complexity: O(events).
     public var text: String { lines.joined(separator: "\n") }
 
+    /// Forgets the retained events numbered below `number` (from the trace's start), as
+    /// the capacity would drop them: for a reader that will not read them again (the
+    /// monkey, behind its last `expect trace`), so the trace holds what is still read
+    /// rather than growing with the run. `droppedCount` and `totalCount` keep counting.
+    ///
+    /// - Parameter number: The first event number to keep.
+    /// - Complexity: Amortised O(1) per event forgotten.
+    public func discard(before number: Int) {
+        let k = min(number - droppedCount, events.count - head)
+        guard k > 0 else { return }
+        head += k
+        droppedCount += k
+        // Compact once the forgotten part is most of the store, so it is freed.
+        if head > 4_096 && head * 2 > events.count { events.removeFirst(head); head = 0 }
+    }
+
     /// Forgets the retained events (`droppedCount` and `totalCount` keep counting).
     public func clear() { droppedCount += events.count - head; events.removeAll(); head = 0 }
 }

@@ -213,10 +213,31 @@ import EmojiSimIO
         #expect(gaps[0]["fromStep"] == 100 && gaps[0]["toStep"] == 59_949)
         #expect(gaps[1]["fromStep"] == 60_051 && gaps[1]["toStep"] == 99_899)
         #expect(html.contains("<li class=\"elided\" data-from-line=\"102\" data-to-line=\"59951\" data-count=\"59850\">59850 steps left out (lines 102 to 59951"))
-        #expect(html.contains("To see them, drop this page on emojisim playground"))
+        #expect(html.contains("To see them, run the script again with --viewer-at LINE"))
         #expect(html.contains("99699 steps are left out to keep the page under 3 MB"))
         // 800 KB of script is within its budget: the playground can import the page.
         #expect((d["source"] as? String)?.isEmpty == false)
+    }
+
+    /// Steps a page left out could only be seen in the playground: `--viewer-at LINE`
+    /// (`focusLine`) opens the page on that line with its neighbours in full, and the
+    /// row that says what was left out names the option and the lines it takes.
+    @Test func aFocusLineShowsTheStepsAroundIt() throws {
+        let (v, log, source) = Self.syntheticRun(steps: 100_000, failing: 60_000)
+        let none = (uris: [String](), index: [Int](repeating: -1, count: log.frames.count), dropped: log.frames.count)
+        let plan = TraceViewer.planSteps(v, log: log, source: source, focusLine: 30_002)
+        #expect(plan.selected == 30_000)
+        #expect(plan.kept.contains(29_950) && plan.kept.contains(30_050) && !plan.kept.contains(60_000))
+        let html = TraceViewer.page(v, log: log, source: source, frameData: none, plan: plan)
+        #expect(html.utf8.count < TraceViewer.pageByteBudget)
+        let d = try Self.data(html)
+        let steps = try #require(d["steps"] as? [[String: Any]])
+        let selected = try #require(d["selected"] as? Int)
+        #expect(steps[selected]["line"] as? Int == 30_002)
+        #expect(html.contains("run the script again with --viewer-at LINE (a line from 102 to 29951)"))
+        // Past the last line: the last step; without a focus line: the failing one.
+        #expect(TraceViewer.planSteps(v, log: log, source: source, focusLine: 500_000).selected == 99_999)
+        #expect(TraceViewer.planSteps(v, log: log, source: source).selected == 60_000)
     }
 
     /// The page does not grow with the steps: 20,000 and 100,000 steps cost the same

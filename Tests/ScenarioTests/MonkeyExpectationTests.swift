@@ -71,3 +71,21 @@ import EmojiSimIO
 extension Scenario.Script.Expectation {
     var isTraceCount: Bool { if case .traceCount = self { return true } else { return false } }
 }
+
+/// 100,000 monkey steps held 341 MB, growing with the steps: the trace kept every line,
+/// though the monkey reads only those after its last `expect trace`.
+@Suite struct MonkeyTraceBoundTests {
+    @Test func theTraceKeepsTheWindowNotTheRun() throws {
+        var made: SimCore.Host<ChatScreen>?
+        let config = ScenarioConfiguration()
+        let monkey = Monkey(seed: 1, steps: 2_000, configuration: config) {
+            let h = ScenarioHosting.makeScreen(config, assets: .demo)
+            made = h
+            return h
+        }
+        #expect(monkey.run() == nil)
+        let trace = try #require(made?.trace)
+        #expect(trace.totalCount > 2_000)
+        #expect(trace.retained.count * 4 < trace.totalCount, "\(trace.retained.count) of \(trace.totalCount) lines kept")
+    }
+}

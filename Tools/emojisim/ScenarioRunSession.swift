@@ -21,6 +21,8 @@ struct ScenarioRunOptions {
     var junit: URL?
     /// `--viewer DIR`: a trace viewer page per script under DIR.
     var viewer: URL? = nil
+    /// `--viewer-at LINE`: the line each viewer page opens on, its neighbours in full.
+    var viewerAt: Int? = nil
     var printTrace: Bool
     var json: Bool
     /// Print each snapshot's character grid (the demo does).
@@ -177,7 +179,7 @@ struct ScenarioRunSession {
             if let folder = options.viewer {
                 let page = folder.appendingPathComponent(viewerNames[n] + ".html")
                 do {
-                    try TraceViewer.write(v, to: page, within: folder)
+                    try TraceViewer.write(v, to: page, within: folder, focusLine: options.viewerAt)
                     viewers[v.script] = page
                 } catch {
                     v.errors.append("cannot write the trace viewer \(escapedForDisplay(page.path)): \(error)")

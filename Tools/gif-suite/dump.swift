@@ -1,7 +1,9 @@
 // Decodes one GIF with EmojiSim's GIFImage and writes what robert-ancell/pygif's test
 // suite checks: `info.txt` (canvas size, frame count, loop count, per-frame delay) and
-// one `frame-N.rgba` (8-bit RGBA, row-major) per composited frame. Built by run.sh with
-// the SimCore and Imaging sources as one module.
+// one `frame-N.rgba` (8-bit RGBA, row-major) per composited frame. A file GIFImage
+// refuses gets `error` and, when its header reads, `header W H` (ImageHeader.probe: the
+// logical screen), so the runner can tell "no frame from a valid header" from a file
+// that is not a GIF. Built by run.sh with the SimCore and Imaging sources as one module.
 import Foundation
 
 @main
@@ -25,6 +27,9 @@ struct Dump {
             }
         } catch {
             info += "error \(error)\n"
+            if let header = try? ImageHeader.probe(bytes), header.format == .gif {
+                info += "header \(header.width) \(header.height)\n"
+            }
         }
         try info.write(to: out.appendingPathComponent("info.txt"), atomically: true, encoding: .utf8)
     }

@@ -403,3 +403,18 @@ os.makedirs('badcrc', exist_ok=True)
 write('badcrc/a.png', png_bad_crc())
 write('badcrc/c.json', '{"format":"emojisim-catalog","version":1,"groups":[{"name":"g","emoji":[{"code":"a","kind":"static","image":"a.png"}]}]}')
 script('badcrc.scenario', 'catalog json "badcrc/c.json"\nreceive "[a]"\nwait 1s\n')
+
+# Round three, issue 47's leftovers (stop 42).
+# A script named twice in one run (it runs once: one page, one report entry).
+script('r4same.scenario', 'conversation empty\nexpect keyboard none\n')
+# Item 26, pygif's undecided cases rebuilt: a screen of 0x1 with no image, LZW minimum
+# code sizes 12 and 255, a 65535x65535 screen with no image, and an out-of-range code.
+palette2 = b'\x00\x00\x00\xff\xff\xff'
+write('r4zerow.gif', b'GIF89a' + le16(0) + le16(1) + b'\xf0\x01\x00' + palette2 + b'\x3b')
+def one_image(data):
+    return (b'GIF89a' + le16(2) + le16(2) + b'\xf0\x00\x00' + palette2
+            + b'\x2c' + le16(0) + le16(0) + le16(2) + le16(2) + b'\x00' + data + b'\x3b')
+write('r4code12.gif', one_image(b'\x0c\x02\x10\x01\x00'))
+write('r4code255.gif', one_image(b'\xff\x20\x10' + bytes(30) + b'\x01\x00'))
+write('r4badcode.gif', one_image(b'\x02\x02\xff\xff\x00'))
+write('r4maxsize.gif', b'GIF89a' + le16(65535) + le16(65535) + b'\xf2\x00\x00' + palette2 * 4 + b'\x3b')

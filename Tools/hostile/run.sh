@@ -346,6 +346,30 @@ expect 47-23-nothing-written  "no frame folder is made" test ! -e r3zeroframes
 check 47-24-bad-crc           ok $E run badcrc.scenario --record never --trace
 expect 47-24-bad-crc-warned   "run warns of the unreadable image" grep -q "badcrc.scenario:1:1: warning: image \"a.png\": unreadable" 47-24-bad-crc.out
 expect 47-24-bad-crc-traced   "the trace names it" grep -q "imageIssue image=\"a.png\" message=unreadable" 47-24-bad-crc.out
+# Round three, issue 47's leftovers (stop 42).
+# 4. The same file named twice runs once: one page, one report entry, no "-2" page.
+check 47-r4-same-file-twice   ok $E run r4same.scenario r4same.scenario --viewer r4v --report r4.html --record never
+expect 47-r4-one-page         "one page and no -2 page" sh -c 'test -s r4v/r4same.html && [ "$(ls r4v)" = r4same.html ]'
+expect 47-r4-one-entry        "the report links the page once" sh -c '[ "$(grep -o "href=\"r4v/r4same.html\"" r4.html | wc -l)" -eq 1 ]'
+# 4. Steps a page left out: --viewer-at LINE opens the page there, still under 3 MB.
+check 47-r4-viewer-at         err $E run r3-9-steps.scenario --viewer r4v9 --viewer-at 30002 --record never
+expect 47-r4-viewer-at-line   "line 30,002 is selected" grep -q 'selected" data-line="30002"' r4v9/r3-9-steps.html
+expect 47-r4-viewer-at-bound  "the page is under 3,000,000 bytes" sh -c '[ $(wc -c < r4v9/r3-9-steps.html) -lt 3000000 ]'
+expect 47-r4-gap-says-how     "the left-out row names --viewer-at" grep -q 'run the script again with --viewer-at LINE' r4v9/r3-9-steps.html
+check 47-r4-viewer-at-alone   err $E run r4same.scenario --viewer-at 3
+# 5. --gif of eight 4096x4096-canvas GIFs in one message, within 20 s and 2 GiB.
+check 47-r4-big-canvas-8-gif  okerr $E run bigcanvas8.scenario --gif --out r4gif8 --record never
+expect 47-r4-big-canvas-gif   "the GIF is written" test -s r4gif8/bigcanvas8.gif
+# 26. pygif's undecided cases: refused with the byte offset, or a frame with the issue said.
+check 47-r4-26-zero-width     err $E image frames r4zerow.gif --out r4zw
+expect 47-r4-26-zero-said     "no image, at byte 19" grep -q "no image in the file at byte 19" 47-r4-26-zero-width.out
+check 47-r4-26-code-12        err $E image frames r4code12.gif --out r4c12
+check 47-r4-26-code-255       err $E image frames r4code255.gif --out r4c255
+expect 47-r4-26-code-said     "the code size and its byte" grep -q "invalid LZW minimum code size 255 (must be 1 to 8) at byte 29" 47-r4-26-code-255.out
+check 47-r4-26-max-size       err $E image frames r4maxsize.gif --out r4max
+expect 47-r4-26-max-said      "the size and its byte" grep -q "image size 65535x65535 exceeds the limits at byte 6" 47-r4-26-max-size.out
+check 47-r4-26-bad-code       err $E image frames r4badcode.gif --out r4bad
+expect 47-r4-26-bad-code-said "the bad code and its byte" grep -q "frame 0: invalid LZW code 7 (table has 6 entries) at byte 30" 47-r4-26-bad-code.out
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

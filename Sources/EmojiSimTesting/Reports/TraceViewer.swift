@@ -68,12 +68,16 @@ public enum TraceViewer {
     /// Writes the viewer of `v` to `url` (atomically; inside `root` when given, no folder
     /// on the way being a symlink).
     ///
+    /// - Parameter focusLine: The script line the page opens on, its neighbours kept in
+    ///   full (`emojisim run --viewer-at LINE`: how to see steps a page left out); nil:
+    ///   the first failing step.
     /// - Returns: the page's size in bytes.
     /// - Throws: `MissingLog` when the run recorded no step log; when the file cannot be
     ///   written.
     @discardableResult
-    public static func write(_ v: ScenarioVerifier.Verification, to url: URL, within root: URL? = nil) throws -> Int {
-        let html = try page(v)
+    public static func write(_ v: ScenarioVerifier.Verification, to url: URL, within root: URL? = nil,
+                             focusLine: Int? = nil) throws -> Int {
+        let html = try page(v, focusLine: focusLine)
         let bytes = Array(html.utf8)
         try SnapshotFiles.writeAtomically(bytes, to: url, within: root)
         return bytes.count
@@ -81,12 +85,14 @@ public enum TraceViewer {
 
     /// The page of `v`, as HTML text, at most `pageByteBudget` bytes: the steps past
     /// the step budget are left out (`planSteps`), then the frames get what is left.
+    /// - Parameter focusLine: The script line to open on (the first step at or after
+    ///   it; the last step past the end); nil: the first failing step, else the last.
     /// - Complexity: O(steps + trace lines + the frames' pixels) (frames are embedded
     ///   as encoded images).
-    public static func page(_ v: ScenarioVerifier.Verification) throws -> String {
+    public static func page(_ v: ScenarioVerifier.Verification, focusLine: Int? = nil) throws -> String {
         guard let log = v.result.steps, let renderer = v.viewerFrames else { throw MissingLog() }
         let source = (try? String(contentsOf: v.script, encoding: .utf8)) ?? ""
-        let plan = planSteps(v, log: log, source: source)
+        let plan = planSteps(v, log: log, source: source, focusLine: focusLine)
         // The page without frames first: the frames get what is left of the budget, less
         // what their indices add (a frame number where the bare page has none, and the
         // timeline's entries).
@@ -136,16 +142,18 @@ public enum TraceViewer {
     }
 
     /// The steps a page keeps, in order of need until their rows and data reach
-    /// `budget` bytes or the counts run out: the selected step, its neighbours (nearest
+    /// `budget` bytes or the counts run out: the selected step (the first at or after
+    /// `focusLine` when given, else the first failing one), its neighbours (nearest
     /// first, `neighbourSteps` each side), the first `headSteps`, the last `tailSteps`.
     /// At most three runs of steps, so at most two rows say what was left out.
     /// - Complexity: O(steps) plus the kept steps' rendering.
     static func planSteps(_ v: ScenarioVerifier.Verification, log: StepLog, source: String,
-                          budget: Int = stepByteBudget) -> StepPlan {
+                          budget: Int = stepByteBudget, focusLine: Int? = nil) -> StepPlan {
         let n = log.steps.count
         guard n > 0 else { return StepPlan(kept: [], selected: 0) }
         let w = StepWriter(v, log: log, source: source, frameData: ([], [], 0))
-        let selected = w.selected
+        var selected = w.selected
+        if let line = focusLine { selected = log.steps.firstIndex { $0.line >= line } ?? n - 1 }
         var order: [Int] = [selected]
         for d in 1...neighbourSteps {
             if selected - d >= 0 { order.append(selected - d) }
@@ -721,7 +729,7 @@ struct StepWriter {
         var text = "\(count) step\(count == 1 ? "" : "s") left out (lines \(a.line) to \(b.line), \(a.start.description) to \(b.end.description))"
         if failures > 0 { text += ", \(failures) of them failed" }
         text += ": the page keeps the first \(TraceViewer.headSteps), the last \(TraceViewer.tailSteps) and \(TraceViewer.neighbourSteps) on each side of the selected step, within \(TraceViewer.stepByteBudget / 1_000) KB. "
-        text += "To see them, drop this page on emojisim playground and step through the script there, or run those lines as a script of their own."
+        text += "To see them, run the script again with --viewer-at LINE (a line from \(a.line) to \(b.line)): the page then opens on that line with the steps around it in full. Or drop this page on emojisim playground and step through the script there."
         return "<li class=\"elided\" data-from-line=\"\(a.line)\" data-to-line=\"\(b.line)\" data-count=\"\(count)\">\(TraceViewer.escape(text))</li>\n"
     }
 

@@ -89,11 +89,8 @@ enum MonkeyCommand: CLICommand {
             }
             if let finding = monkey.run() {
                 let file = out.appendingPathComponent("monkey-\(s).scenario")
-                do {
-                    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-                    try Data(finding.text.utf8).write(to: file, options: .atomic)
-                } catch {
-                    printError("error: cannot write \(file.path): \(error)")
+                do { try writeFinding(finding.text, to: file, in: out) } catch {
+                    printError("error: \(error)")
                 }
                 if json {
                     let f = "{\"seed\":\(s),\"kind\":\(q(finding.kind.rawValue)),\"step\":\(finding.step),"
@@ -120,6 +117,17 @@ enum MonkeyCommand: CLICommand {
         }
         print(Self.summary(clean: clean, steps: steps, seed: seed, took: took()))
         return 0
+    }
+
+    /// Writes a shrunk script as every output is written (`SafeFileWriter`, confined to
+    /// `--out`): whole or not at all, never through a symlink below the folder, its
+    /// temporary removed on a signal (issue 47: it was `Data.write(.atomic)`).
+    /// - Throws: `FileWriteError` naming the file and why (`is a folder`, ...).
+    static func writeFinding(_ text: String, to file: URL, in out: URL) throws(FileWriteError) {
+        do { try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true) } catch {
+            throw FileWriteError(path: out.path, reason: "cannot create the folder (\(error.localizedDescription))")
+        }
+        try SafeFileWriter.write(Array(text.utf8), to: file, within: out)
     }
 
     /// The seeds of `scripts` scripts from `seed`: `seed 5` or `seeds 5...9`.

@@ -12,10 +12,12 @@ enum RunCommand: CLICommand {
     static let help = """
     usage: emojisim run <file or dir>... [--snapshots DIR] [--record MODE]
                         [--out DIR] [--gif] [--report FILE] [--junit FILE]
-                        [--viewer DIR] [--trace] [--shard I/N] [--json]
+                        [--viewer DIR [--viewer-at LINE]] [--trace]
+                        [--shard I/N] [--json]
                         [--catalog-root DIR]
 
-    Runs each .scenario script (folders are searched recursively, in name order) and
+    Runs each .scenario script (folders are searched recursively, in name order; a
+    file named more than once, also through a folder, runs once) and
     compares its snapshots with its references. References are found from the script,
     not the current folder: a script at ROOT/dir/flow.scenario, ROOT being the nearest
     folder above it with a Package.swift, keeps them in ROOT/Snapshots/dir/flow/; a
@@ -54,7 +56,11 @@ enum RunCommand: CLICommand {
                         every line's virtual time, touches, the target's rectangle,
                         trace lines, state after it and the screen; a scrubber over
                         virtual time; the failing line selected. --report links them
-                        (failed first); the playground imports them (drop the page)
+                        (failed first); the playground imports them (drop the page).
+                        A page keeps its first and last 100 steps and 50 each side
+                        of the selected one in full; a row says what it left out
+      --viewer-at LINE  open each viewer page on script line LINE instead, the steps
+                        around it in full: how to see steps a page left out
       --trace           print each script's trace
       --shard I/N       run only the scripts of shard I of N (1-based, for CI
                         matrices: one --junit per shard). Shards are balanced by
@@ -98,7 +104,7 @@ enum RunCommand: CLICommand {
         let args: ParsedArguments
         do {
             args = try ParsedArguments(arguments, flags: ["gif", "trace", "json"],
-                                       options: ["snapshots", "record", "out", "report", "shard", "junit", "catalog-root", "viewer"])
+                                       options: ["snapshots", "record", "out", "report", "shard", "junit", "catalog-root", "viewer", "viewer-at"])
         } catch {
             printError("error: \(error)\nsee: emojisim run --help")
             return 2
@@ -133,6 +139,18 @@ enum RunCommand: CLICommand {
             printError("error: cannot touch TEST_SHARD_STATUS_FILE: \(error.localizedDescription)")
             return 2
         }
+        var viewerAt: Int?
+        if let raw = args.options["viewer-at"] {
+            guard let line = Int(raw), (1...10_000_000).contains(line) else {
+                printError("error: --viewer-at takes a script line number (1 or more), found \(escapedForDisplay(raw))\nsee: emojisim run --help")
+                return 2
+            }
+            guard args.options["viewer"] != nil else {
+                printError("error: --viewer-at needs --viewer DIR (the pages it opens on that line)\nsee: emojisim run --help")
+                return 2
+            }
+            viewerAt = line
+        }
         let files: [URL]
         do {
             files = try ScenarioFiles.collect(args.positionals)
@@ -149,6 +167,7 @@ enum RunCommand: CLICommand {
             report: args.options["report"].map { URL(fileURLWithPath: $0) },
             junit: args.options["junit"].map { URL(fileURLWithPath: $0) } ?? bazel.xmlOutputFile,
             viewer: args.options["viewer"].map { URL(fileURLWithPath: $0).standardizedFileURL },
+            viewerAt: viewerAt,
             printTrace: args.flags.contains("trace"),
             json: args.flags.contains("json"),
             printAscii: false,
@@ -164,22 +183,27 @@ enum ScenarioFiles {
         var description: String { "\(path): no such file or folder" }
     }
 
+    /// The script files the paths name (a folder: its `.scenario` files, sorted), each
+    /// once: a file named again, directly or through a folder, runs once (runs are
+    /// deterministic, so a second run adds nothing, and its report entry and viewer page
+    /// would repeat the first).
     static func collect(_ paths: [String]) throws -> [URL] {
-        var out: [URL] = []
+        var found: [URL] = []
         let fm = FileManager.default
         for p in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw NotFound(path: p) }
             if isDir.boolValue {
                 let base = URL(fileURLWithPath: p)
-                let found = (fm.enumerator(atPath: p)?.compactMap { $0 as? String } ?? [])
+                let files = (fm.enumerator(atPath: p)?.compactMap { $0 as? String } ?? [])
                     .filter { $0.hasSuffix(".scenario") }.sorted()
-                out += found.map { base.appendingPathComponent($0) }
+                found += files.map { base.appendingPathComponent($0) }
             } else {
-                out.append(URL(fileURLWithPath: p))
+                found.append(URL(fileURLWithPath: p))
             }
         }
-        return out
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.standardizedFileURL.resolvingSymlinksInPath().path).inserted }
     }
 
     /// What a script costs a shard: its size in bytes (more lines, more steps) plus a

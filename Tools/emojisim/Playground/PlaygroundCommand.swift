@@ -44,7 +44,8 @@ enum PlaygroundCommand: CLICommand {
                       e.g. --catalog 'json "my.json"' (paths relative to the current folder)
       --source DIR    the EmojiSim checkout to take the page and the core from
       --cache DIR     the cache folder (default: EMOJISIM_CACHE, else
-                      $XDG_CACHE_HOME/emojisim, else ~/.cache/emojisim)
+                      $XDG_CACHE_HOME/emojisim, else ~/.cache/emojisim; with
+                      no home, a fresh private folder for this run only)
       --module FILE   use this emojisim-core.wasm instead (no build; e.g. the one
                       Tools/wasm/build.sh left in .build/wasm)
     """
@@ -83,7 +84,7 @@ enum PlaygroundCommand: CLICommand {
                 root = try sourceRoot(option: args.options["source"], environment: env)
             } else {
                 root = try sourceRoot(option: args.options["source"], environment: env)
-                let cache = cacheFolder(option: args.options["cache"], environment: env)
+                let cache = try cacheFolder(option: args.options["cache"], environment: env)
                 wasm = try WasmModuleCache(root: root, cache: cache).module()
             }
             let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -94,15 +95,15 @@ enum PlaygroundCommand: CLICommand {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             for f in pageFiles {
                 let bytes = try Data(contentsOf: root.appendingPathComponent("Tools/playground/\(f)"))
-                try bytes.write(to: out.appendingPathComponent(f), options: .atomic)
+                try SafeFileWriter.write([UInt8](bytes), to: out.appendingPathComponent(f), within: out)
             }
-            try wasm.write(to: out.appendingPathComponent("emojisim-core.wasm"), options: .atomic)
+            try SafeFileWriter.write([UInt8](wasm), to: out.appendingPathComponent("emojisim-core.wasm"), within: out)
             let font = try BundledResources.bytes(BundledFont.resourcePath)
             var catalogText: String?
             if case .demo = configuration.catalog {} else { catalogText = CatalogText.encode(assets.catalog) }
             let data = dataScript(wasm: wasm, font: font, assets: assets, catalog: catalogText, setup: setup,
                                   bundled: [ScenarioAssets.demo, unicode], unicode: CatalogText.encode(unicode.catalog))
-            try Data(data.utf8).write(to: out.appendingPathComponent("playground-data.js"), options: .atomic)
+            try SafeFileWriter.write(Array(data.utf8), to: out.appendingPathComponent("playground-data.js"), within: out)
             print("playground: wrote \(out.path)/index.html (module \(wasm.count) bytes, \(assets.imageBytes.count) images)")
             return 0
         } catch let stop as ChildProcess.Stopped {
@@ -154,13 +155,18 @@ enum PlaygroundCommand: CLICommand {
     }
 
     /// `--cache`, else `EMOJISIM_CACHE`, else `$XDG_CACHE_HOME/emojisim`, else
-    /// `~/.cache/emojisim` (the temporary folder's `emojisim-cache` without a home).
-    static func cacheFolder(option: String?, environment: [String: String]) -> URL {
+    /// `~/.cache/emojisim`. With none of them (no home), a fresh private folder
+    /// (`PrivateFolder`, mode 0700) for this run only, said on stderr: a fixed name in
+    /// the shared temporary folder could be made first by another user, who would then
+    /// choose the module the page runs.
+    static func cacheFolder(option: String?, environment: [String: String]) throws(FileWriteError) -> URL {
         if let o = option, !o.isEmpty { return URL(fileURLWithPath: o).standardizedFileURL }
         if let c = environment["EMOJISIM_CACHE"], !c.isEmpty { return URL(fileURLWithPath: c).standardizedFileURL }
         if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return URL(fileURLWithPath: x).appendingPathComponent("emojisim") }
         if let h = environment["HOME"], h.hasPrefix("/") { return URL(fileURLWithPath: h).appendingPathComponent(".cache/emojisim") }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("emojisim-cache")
+        let folder = try PrivateFolder.make(prefix: "emojisim-cache")
+        printError("playground: no HOME, XDG_CACHE_HOME or EMOJISIM_CACHE: building into the private folder \(folder.path) for this run only (set EMOJISIM_CACHE or pass --cache DIR to keep the module)")
+        return folder
     }
 
     /// `playground-data.js`: one global with everything the page loads into the module.
