@@ -1,6 +1,6 @@
 @testable import emojisim
 import EmojiSimIO
-@testable import EmojiSimTesting
+@testable import EmojiSimTestingCore
 import Foundation
 import Scenario
 import Testing
