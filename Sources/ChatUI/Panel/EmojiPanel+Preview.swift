@@ -79,8 +79,12 @@ extension PanelMachine {
                 return
             }
             let chosen = picker.options[picker.selected]
-            if chosen.code == picker.base.code { state.skinTones[picker.base.code] = nil }
-            else { state.skinTones[picker.base.code] = chosen }
+            // The base under no default tone is the key's own look: nothing to remember.
+            if chosen.code == picker.base.code && state.defaultToned[picker.base.code] == nil {
+                state.skinTones[picker.base.code] = nil
+            } else {
+                state.skinTones[picker.base.code] = chosen
+            }
             state.contentGeneration += 1
             record(t, "skinToneEnded", ("base", picker.base.code), ("code", chosen.code))
             emitSelect(chosen, at: t, via: "skinTone")
@@ -143,7 +147,8 @@ extension PanelMachine {
         let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
         let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
                                      bounds: previewArea)
-        let current = state.skinTones[base.code].flatMap { c in options.firstIndex { $0.code == c.code } } ?? 0
+        let shown = state.toned(base)
+        let current = options.firstIndex { $0.code == shown.code } ?? 0
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
                                           frame: place.frame, cellWidth: cell)
         state.touch = .pickingSkinTone(id: id)

@@ -88,6 +88,10 @@ extension EmojiPanel {
         public internal(set) var groups: [PanelSection]
         /// Most recently used first, de-duplicated by code, at most `recentsLimit`.
         public internal(set) var recents: [Emoji] = []
+        /// Every pick's use count and recency, whichever order the first group shows
+        /// (so switching to Frequently Used finds the history): the value to save, and
+        /// to restore with `.setFrequentEmojis`.
+        public internal(set) var frequentEmojis = FrequentEmojis()
         /// What the Recents page shows: `recents` as it was when the page was last not
         /// in view. A pick on the Recents page does not reorder the page under the
         /// finger (tapping the same key twice inserts the same emoji twice); the new
@@ -116,8 +120,13 @@ extension EmojiPanel {
         public internal(set) var preview: Preview?
         /// The skin-tone picker while it shows; nil otherwise.
         public internal(set) var skinPicker: SkinTonePicker?
-        /// The chosen variant per base emoji code; the key shows it from then on.
+        /// The chosen variant per base emoji code; the key shows it from then on, over
+        /// the configuration's `defaultSkinTone` (a pick of the base itself is kept too,
+        /// so a yellow pick stays yellow under a default tone).
         public internal(set) var skinTones: [String: Emoji] = [:]
+        /// Per base emoji code, its variant in `configuration.defaultSkinTone` (empty
+        /// without a default tone); made when the tone changes, not per key drawn.
+        public internal(set) var defaultToned: [String: Emoji] = [:]
         /// The active search query, nil when not searching.
         public internal(set) var query: String?
         /// What the page control and category bar last announced.
@@ -182,11 +191,17 @@ extension EmojiPanel {
             sections.indices.contains(currentSection) ? sections[currentSection].name : ""
         }
 
-        /// The emoji a key shows: the remembered skin tone of its base, else itself.
+        /// The emoji a key shows: the remembered skin tone of its base, else its
+        /// variant in the default tone, else itself.
         public func shown(section: Int, index: Int) -> Emoji? {
             guard sections.indices.contains(section), sections[section].emoji.indices.contains(index) else { return nil }
-            let e = sections[section].emoji[index]
-            return skinTones[e.code] ?? e
+            return toned(sections[section].emoji[index])
+        }
+
+        /// `e` as the panel shows it: the tone picked for it, else the default tone's
+        /// variant, else `e` (a variant, an emoji without variants).
+        public func toned(_ e: Emoji) -> Emoji {
+            skinTones[e.code] ?? defaultToned[e.code] ?? e
         }
     }
 

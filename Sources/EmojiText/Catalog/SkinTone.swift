@@ -39,6 +39,40 @@ public enum SkinTone: UInt32, CaseIterable, Sendable {
         }
     }
 
+    /// The tone's name in scripts and traces: `light`, `medium-light`, `medium`,
+    /// `medium-dark`, `dark` (emoji-test.txt's words without "skin tone").
+    public var scriptName: String {
+        switch self {
+        case .light: "light"
+        case .mediumLight: "medium-light"
+        case .medium: "medium"
+        case .mediumDark: "medium-dark"
+        case .dark: "dark"
+        }
+    }
+
+    /// The tone a script name stands for (`scriptName`); nil for any other word.
+    ///
+    /// - Parameter scriptName: `light`, `medium-light`, `medium`, `medium-dark` or `dark`.
+    public init?(scriptName: String) {
+        guard let t = SkinTone.allCases.first(where: { $0.scriptName == scriptName }) else { return nil }
+        self = t
+    }
+
+    /// The variant among `variants` that wears `tone` and no other: `👋🏽` for `👋` and
+    /// `.medium`, and for a two-person family the variant where both wear it
+    /// (`🧑🏽‍🤝‍🧑🏽`), as a default tone applies to everyone (iOS does the same). Nil when
+    /// no variant has that one tone alone.
+    ///
+    /// - Parameters:
+    ///   - tone: The tone.
+    ///   - variants: A base emoji's variants (`EmojiCatalog.variants(of:)`).
+    /// - Returns: The matching variant.
+    /// - Complexity: O(total scalars of `variants`).
+    public static func variant(wearing tone: SkinTone, among variants: [Emoji]) -> Emoji? {
+        variants.first { tones(in: $0.code) == [tone] }
+    }
+
     /// The distinct tones in `code`, in the order they first appear (`🧑🏻‍🤝‍🧑🏻` has one).
     ///
     /// - Parameter code: An emoji's characters.
