@@ -145,12 +145,11 @@ extension PanelMachine {
         let options = [base] + variants
         let cell = layout.itemSize.width + 4
         let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
-        let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                     bounds: previewArea)
+        let frame = SkinTonePicker.calloutFrame(key: key, size: size, bounds: previewArea)
         let shown = state.toned(base)
         let current = options.firstIndex { $0.code == shown.code } ?? 0
         state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
-                                          frame: place.frame, cellWidth: cell)
+                                          frame: frame, cellWidth: cell, keyFrame: key)
         state.touch = .pickingSkinTone(id: id)
         record(t, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
     }

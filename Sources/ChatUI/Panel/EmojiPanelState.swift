@@ -59,11 +59,42 @@ extension EmojiPanel {
         /// The option under the finger (an index into `options`); at first the tone the
         /// key shows.
         public var selected: Int
-        /// The picker's bubble in panel coordinates, placed as a preview is (above the
-        /// key when it fits).
+        /// The picker's bubble in panel coordinates: a callout right above the pressed
+        /// key, centred on it and clamped to `EmojiPanel.previewBounds` (below the key
+        /// only when no room is left above, a lone panel's top rows); never beside it,
+        /// where it would cover the keys of the same row.
         public var frame: Rect
         /// Width of one option's cell: the options sit side by side, left to right.
         public var cellWidth: Double
+        /// The pressed key in panel coordinates; the callout's stem joins it to `frame`.
+        public var keyFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+        /// The callout's stem: the pressed key widened by 2 points a side and stretched
+        /// to the bubble's edge, so bubble and key read as one shape, as the iOS
+        /// keyboard's callouts do.
+        public var stemFrame: Rect {
+            let key = keyFrame.insetBy(dx: -2, dy: -2)
+            if frame.maxY <= keyFrame.midY {
+                return Rect(x: key.minX, y: frame.maxY - 1, width: key.width, height: max(0, key.maxY - frame.maxY + 1))
+            }
+            return Rect(x: key.minX, y: key.minY, width: key.width, height: max(0, frame.minY + 1 - key.minY))
+        }
+
+        /// Places the callout for a key: `size` centred above it (its bottom at the
+        /// key's top), clamped horizontally inside `bounds`; below the key when `bounds`
+        /// has no room above; pinned to `bounds`' top-left when larger than it.
+        ///
+        /// - Parameters:
+        ///   - key: The pressed key in panel coordinates.
+        ///   - size: The bubble's size.
+        ///   - bounds: Where it may be drawn.
+        /// - Returns: The bubble's frame.
+        public static func calloutFrame(key: Rect, size: Size, bounds: Rect) -> Rect {
+            let x = min(max(key.midX - size.width / 2, bounds.minX), max(bounds.minX, bounds.maxX - size.width))
+            var y = key.minY - size.height
+            if y < bounds.minY { y = min(key.maxY, max(bounds.minY, bounds.maxY - size.height)) }
+            return Rect(x: x, y: y, width: size.width, height: size.height)
+        }
 
         /// Option `i`'s cell in panel coordinates (not clamped: an index outside
         /// `options` gives a cell outside the picker).

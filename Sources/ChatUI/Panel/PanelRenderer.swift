@@ -103,7 +103,7 @@ enum PanelRenderer {
                 add(item.offsetBy(dx: -state.offset, dy: state.layout.scrollFrame.minY))
             }
         }
-        if let k = state.skinPicker { add(k.frame) }
+        if let k = state.skinPicker { add(k.frame); add(k.stemFrame) }
         return extent
     }
 
@@ -209,6 +209,8 @@ enum PanelRenderer {
     static func skinPicker(_ k: EmojiPanel.SkinTonePicker, locale: String, into list: inout DisplayList) {
         let v = "\(view).skinTones"
         list.shadow(k.frame, radius: 8, view: v)
+        // The stem under the bubble's edge: one callout from the key to the options.
+        list.roundedRect(k.stemFrame, radius: 6, .surface, view: v)
         list.roundedRect(k.frame, radius: 8, .surface, view: v)
         for (i, e) in k.options.enumerated() {
             let cell = k.frame(ofOption: i)
