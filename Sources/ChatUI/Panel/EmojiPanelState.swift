@@ -68,6 +68,74 @@ extension EmojiPanel {
         public var cellWidth: Double
         /// The pressed key in panel coordinates; the callout's stem joins it to `frame`.
         public var keyFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// For a two-person emoji (🤝, 🧑‍🤝‍🧑, 💏, 💑 and their 25 variants): the tone
+        /// chosen for each person, as iOS's two-row picker has it; nil for a one-tone
+        /// picker. The bubble then has a preview column (the combination, `options[selected]`)
+        /// and two rows of the five tones: the first person's on top, the second's below.
+        public var twoTone: TwoTone?
+
+        /// The tones chosen in a two-row picker (nil: not chosen yet).
+        public struct TwoTone: Hashable, Sendable {
+            /// The first person's tone (the top row).
+            public var first: SkinTone?
+            /// The second person's tone (the bottom row).
+            public var second: SkinTone?
+        }
+
+        /// How many cells a finder can aim at: every option of a one-row picker; the ten
+        /// tone cells of a two-row picker (0-4 the first person's, 5-9 the second's).
+        public var targetCount: Int { twoTone == nil ? options.count : 10 }
+
+        /// A two-row picker's row height (the bubble's height less its 4-point margins, halved).
+        var rowHeight: Double { (frame.height - 8) / 2 }
+
+        /// Target `i`'s cell in panel coordinates (see `targetCount`).
+        public func frame(ofTarget i: Int) -> Rect {
+            guard twoTone != nil else { return frame(ofOption: i) }
+            let row = Double(i / 5), column = Double(i % 5 + 1)
+            return Rect(x: frame.minX + column * cellWidth, y: frame.minY + 4 + row * rowHeight, width: cellWidth, height: rowHeight)
+        }
+
+        /// The emoji target `i` shows: a one-row picker's option; in a two-row picker the
+        /// variant its tone gives with the other person's current tone (that same tone
+        /// while the other is not chosen).
+        public func emoji(ofTarget i: Int) -> Emoji {
+            guard let two = twoTone else { return options[i] }
+            let tone = SkinTone.allCases[i % 5]
+            let pair = i < 5 ? (tone, two.second ?? tone) : (two.first ?? tone, tone)
+            return option(first: pair.0, second: pair.1).map { options[$0] } ?? options[0]
+        }
+
+        /// Whether target `i` is drawn selected: a one-row picker's option under the
+        /// finger; a two-row picker's chosen tone in its row.
+        public func isTargetSelected(_ i: Int) -> Bool {
+            guard let two = twoTone else { return i == selected }
+            let tone = SkinTone.allCases[i % 5]
+            return (i < 5 ? two.first : two.second) == tone
+        }
+
+        /// The option wearing `first` and `second` (see `SkinTone.variant(_:wears:_:)`).
+        public func option(first: SkinTone, second: SkinTone) -> Int? {
+            options.indices.dropFirst().first { SkinTone.variant(options[$0].code, wears: first, second) }
+        }
+
+        /// Follows the finger at `p`: a one-row picker selects the option nearest its x;
+        /// a two-row picker sets the tone of the row under it (the other row, not yet
+        /// chosen, takes the same tone) and selects the combination. Over the preview
+        /// column nothing changes.
+        mutating func follow(_ p: Point) {
+            guard var two = twoTone else {
+                selected = option(atX: p.x)
+                return
+            }
+            guard cellWidth > 0, p.x >= frame.minX + cellWidth else { return }
+            let c = min(max(Int(((p.x - frame.minX) / cellWidth).rounded(.down)) - 1, 0), 4)
+            let tone = SkinTone.allCases[c]
+            if p.y < frame.midY { two.first = tone; two.second = two.second ?? tone }
+            else { two.second = tone; two.first = two.first ?? tone }
+            twoTone = two
+            if let f = two.first, let s = two.second, let i = option(first: f, second: s) { selected = i }
+        }
 
         /// The callout's stem: the pressed key widened by 2 points a side and stretched
         /// to the bubble's edge, so bubble and key read as one shape, as the iOS

@@ -73,6 +73,31 @@ public enum SkinTone: UInt32, CaseIterable, Sendable {
         variants.first { tones(in: $0.code) == [tone] }
     }
 
+    /// Every tone modifier in `code`, in order, repeats kept: one per person of a
+    /// two-person variant (`🧑🏻‍🤝‍🧑🏼` is light, medium-light; `🧑🏻‍🤝‍🧑🏻` light, light),
+    /// one for a single-modifier variant (`🤝🏻`, `💏🏻`: both people in one tone).
+    ///
+    /// - Parameter code: An emoji's characters.
+    /// - Returns: The tones in order.
+    /// - Complexity: O(scalars).
+    public static func perPerson(in code: String) -> [SkinTone] {
+        code.unicodeScalars.compactMap { SkinTone(rawValue: $0.value) }
+    }
+
+    /// Whether `variant` shows `first` on the first person and `second` on the second:
+    /// its two modifiers are those, or it has one modifier and both are it (the
+    /// same-tone handshake `🤝🏽`, kiss `💏🏽`, couple `💑🏽` take a single modifier).
+    ///
+    /// - Parameters:
+    ///   - variant: A variant's code.
+    ///   - first: The first person's tone.
+    ///   - second: The second person's tone.
+    /// - Returns: True when it matches.
+    public static func variant(_ variant: String, wears first: SkinTone, _ second: SkinTone) -> Bool {
+        let t = perPerson(in: variant)
+        return t == [first, second] || (first == second && (t == [first] || t == [first, first]))
+    }
+
     /// The distinct tones in `code`, in the order they first appear (`🧑🏻‍🤝‍🧑🏻` has one).
     ///
     /// - Parameter code: An emoji's characters.
