@@ -131,13 +131,13 @@ private struct FinderMoment {
             guard let k = panel.skinPicker else {
                 return .missing("no skin-tone picker is open (long-press an emoji with skin tones)")
             }
-            guard i < k.options.count else {
-                return .missing("the skin-tone picker has \(k.options.count) items (0 to \(k.options.count - 1))")
+            guard i < k.targetCount else {
+                return .missing("the skin-tone picker has \(k.targetCount) items (0 to \(k.targetCount - 1))")
             }
             // The picker lies over the panel; it is what a touch there reaches.
-            let f = inPanel(k.frame(ofOption: i))
+            let f = inPanel(k.frame(ofTarget: i))
             guard let visible = f.intersection(bounds), !visible.isEmpty else { return .offScreen("it is off screen (at \(f))", frame: f) }
-            return .hit(FinderHit(frame: visible, isSelected: i == k.selected, text: k.options[i].code))
+            return .hit(FinderHit(frame: visible, isSelected: k.isTargetSelected(i), text: k.emoji(ofTarget: i).code))
         case .row(let r):
             guard r < list.count else {
                 if list.count == 0 { return .missing("the list has no messages") }

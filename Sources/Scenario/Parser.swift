@@ -266,6 +266,10 @@ struct LineParser {
             return .inputMaxLength(try count("a length", min: 1))
         case "touch.rate":
             return .touchRate(try oneOf("a touch rate", [("60", 60), ("120", 120)]))
+        case "panel.default-skin-tone":
+            return .panelDefaultSkinTone(try oneOf("a skin tone", [("none", nil)] + SkinTone.allCases.map { ($0.scriptName, $0) }))
+        case "panel.recents":
+            return .panelRecents(try oneOf("recent or frequent", PanelConfiguration.RecentsOrder.allCases.map { ($0.rawValue, $0) }))
         default:
             throw error(key, "unknown setting '\(key.text)' (known: \(Script.Setting.keys.joined(separator: ", ")))")
         }

@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 import Raster
 import ChatUI
 import Tester
@@ -32,6 +33,10 @@ public struct ScenarioConfiguration: Hashable, Sendable {
     public var inputMaxLength: Int?
     /// Touch samples per second of synthesized gestures (`set touch.rate 60|120`).
     public var touchRate = TesterDefaults.touchRate
+    /// The panel's default skin tone (`set panel.default-skin-tone medium`; default none).
+    public var defaultSkinTone: SkinTone?
+    /// What the panel's first group lists (`set panel.recents recent|frequent`; default recent).
+    public var recentsOrder: PanelConfiguration.RecentsOrder = .recent
 
     /// The configuration of a script with no setup lines.
     public init() {}
@@ -52,6 +57,8 @@ public struct ScenarioConfiguration: Hashable, Sendable {
             case .inputMaxLines(let n): inputMaxLines = n
             case .inputMaxLength(let n): inputMaxLength = n
             case .touchRate(let r): touchRate = r
+            case .panelDefaultSkinTone(let t): defaultSkinTone = t
+            case .panelRecents(let o): recentsOrder = o
             }
         }
     }

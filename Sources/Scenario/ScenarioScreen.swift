@@ -31,6 +31,8 @@ public enum ScenarioScreen {
         panel.previewInserts = c.previewInserts
         panel.minimumPressDuration = c.longPressDuration
         panel.snapPolicy = c.panelSnap
+        panel.defaultSkinTone = c.defaultSkinTone
+        panel.recentsOrder = c.recentsOrder
         config.panel = panel
         config.inputBar.maxLines = c.inputMaxLines
         if let n = c.inputMaxLength { config.inputBar.maxLength = n } // else the bar's default maximum

@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 import Raster
 import ChatUI
 import Tester
@@ -124,11 +125,18 @@ extension Script {
         case inputMaxLength(Int)
         /// `set touch.rate 60|120`: touch samples per second.
         case touchRate(Int)
+        /// `set panel.default-skin-tone none|light|medium-light|medium|medium-dark|dark`:
+        /// the tone every emoji with variants shows (`PanelConfiguration.defaultSkinTone`).
+        case panelDefaultSkinTone(SkinTone?)
+        /// `set panel.recents recent|frequent`: what the first group lists
+        /// (`PanelConfiguration.recentsOrder`).
+        case panelRecents(PanelConfiguration.RecentsOrder)
 
         /// Every key the language accepts, for error messages and docs.
         public static let keys = [
             "panel.layout", "panel.snap", "panel.preview-inserts", "longpress.duration",
             "input.max-lines", "input.max-length", "touch.rate",
+            "panel.default-skin-tone", "panel.recents",
         ]
     }
 

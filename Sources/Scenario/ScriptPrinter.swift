@@ -70,6 +70,8 @@ public enum ScriptPrinter {
             case .inputMaxLines(let n): return "set input.max-lines \(n)"
             case .inputMaxLength(let n): return "set input.max-length \(n)"
             case .touchRate(let r): return "set touch.rate \(r)"
+            case .panelDefaultSkinTone(let t): return "set panel.default-skin-tone \(t?.scriptName ?? "none")"
+            case .panelRecents(let o): return "set panel.recents \(o.rawValue)"
             }
         }
     }

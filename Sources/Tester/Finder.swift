@@ -49,7 +49,9 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     case tab(Tab)
     /// `panel.dot N`: the panel's page dot N of the current group.
     case pageDot(Int)
-    /// `panel.skin-tone N`: item N of the skin-tone picker (0: the base emoji).
+    /// `panel.skin-tone N`: item N of the skin-tone picker (0: the base emoji); in the
+    /// two-row picker of a two-person emoji, tone cell N (0-4 the first person's
+    /// light to dark, 5-9 the second's).
     case skinTone(Int)
     /// `panel.search`: the panel's search field.
     case searchField

@@ -166,7 +166,7 @@ import EmojiText
         d.wait(.milliseconds(300))
         let picker = try! #require(panel.state.skinPicker)
         #expect(panel.state.preview == nil && picker.options.count == 6 && picker.selected == 0)
-        // No room above the top row of a panel alone: beside the key, inside the panel.
+        // No room above the top row of a panel alone: below the key, inside the panel.
         let keyFrame = Rect(x: key.x - 18, y: key.y - 18, width: 36, height: 36)
         #expect(picker.frame.minY >= 0 && picker.frame.minX >= 0 && !picker.frame.intersects(keyFrame))
         d.move(picker.frame(ofOption: 3).center)

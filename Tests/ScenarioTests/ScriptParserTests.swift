@@ -181,7 +181,7 @@ import SimCore
         ("set panel.layout 0x3", "t.scenario:1:18: error: expected a layout COLUMNSxROWS like 8x3 (1-20 columns, 1-10 rows), found '0x3'"),
         ("set panel.snap fast", "t.scenario:1:16: error: expected a snap policy (uikit, round, projected, none), found 'fast'"),
         ("set touch.rate 90", "t.scenario:1:16: error: expected a touch rate (60, 120), found '90'"),
-        ("set speed 2", "t.scenario:1:5: error: unknown setting 'speed' (known: panel.layout, panel.snap, panel.preview-inserts, longpress.duration, input.max-lines, input.max-length, touch.rate)"),
+        ("set speed 2", "t.scenario:1:5: error: unknown setting 'speed' (known: panel.layout, panel.snap, panel.preview-inserts, longpress.duration, input.max-lines, input.max-length, touch.rate, panel.default-skin-tone, panel.recents)"),
         ("tap panel.tab -1", "t.scenario:1:15: error: expected a tab index or \"name\", found '-1'"),
         ("tap panel.cell 1", "t.scenario:1:17: error: expected a column at the end of the line"),
         ("\"string first\"", "t.scenario:1:1: error: expected a command, found a string"),

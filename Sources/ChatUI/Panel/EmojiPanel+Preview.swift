@@ -56,11 +56,11 @@ extension PanelMachine {
             updatePreview(at: p, time: t)
         case .pickingSkinTone:
             guard var picker = state.skinPicker else { return }
-            let i = picker.option(atX: p.x)
-            if i != picker.selected {
-                picker.selected = i
-                state.skinPicker = picker
-                record(t, "skinToneChanged", ("code", picker.options[i].code))
+            let before = picker
+            picker.follow(p)
+            if picker != before { state.skinPicker = picker }
+            if picker.selected != before.selected {
+                record(t, "skinToneChanged", ("code", picker.options[picker.selected].code))
             }
         default:
             break
@@ -79,8 +79,12 @@ extension PanelMachine {
                 return
             }
             let chosen = picker.options[picker.selected]
-            if chosen.code == picker.base.code { state.skinTones[picker.base.code] = nil }
-            else { state.skinTones[picker.base.code] = chosen }
+            // The base under no default tone is the key's own look: nothing to remember.
+            if chosen.code == picker.base.code && state.defaultToned[picker.base.code] == nil {
+                state.skinTones[picker.base.code] = nil
+            } else {
+                state.skinTones[picker.base.code] = chosen
+            }
             state.contentGeneration += 1
             record(t, "skinToneEnded", ("base", picker.base.code), ("code", chosen.code))
             emitSelect(chosen, at: t, via: "skinTone")
@@ -140,12 +144,21 @@ extension PanelMachine {
         let key = state.panelFrame(layout.cellFrame(page: page, row: row, column: col))
         let options = [base] + variants
         let cell = layout.itemSize.width + 4
-        let size = Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
-        let place = PreviewPlacement(key: key, size: size, lift: state.configuration.previewLift,
-                                     bounds: previewArea)
-        let current = state.skinTones[base.code].flatMap { c in options.firstIndex { $0.code == c.code } } ?? 0
-        state.skinPicker = SkinTonePicker(base: base, options: options, selected: current,
-                                          frame: place.frame, cellWidth: cell)
+        // Two people with a tone each: two rows of five tones beside a preview, not a
+        // strip of 26 wider than the screen.
+        let twoPeople = variants.contains { Set(SkinTone.perPerson(in: $0.code)).count == 2 }
+        let size = twoPeople ? Size(width: cell * 6, height: 2 * (layout.itemSize.height + 4) + 8)
+                             : Size(width: cell * Double(options.count), height: layout.itemSize.height + 8)
+        let frame = SkinTonePicker.calloutFrame(key: key, size: size, bounds: previewArea)
+        let shown = state.toned(base)
+        let current = options.firstIndex { $0.code == shown.code } ?? 0
+        var picker = SkinTonePicker(base: base, options: options, selected: current,
+                                    frame: frame, cellWidth: cell, keyFrame: key)
+        if twoPeople {
+            let tones = SkinTone.perPerson(in: options[current].code)
+            picker.twoTone = SkinTonePicker.TwoTone(first: tones.first, second: tones.last)
+        }
+        state.skinPicker = picker
         state.touch = .pickingSkinTone(id: id)
         record(t, "skinToneBegan", ("base", base.code), ("options", String(options.count)))
     }

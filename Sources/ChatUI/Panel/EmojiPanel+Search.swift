@@ -42,7 +42,25 @@ extension PanelMachine {
 
     mutating func configure(_ c: PanelConfiguration, at t: SimInstant) {
         let a = anchor()
+        let toneChanged = c.defaultSkinTone != state.configuration.defaultSkinTone
+        let orderChanged = c.recentsOrder != state.configuration.recentsOrder
         state.configuration = c
+        if orderChanged {
+            // The history is one: Recents is its order of last use, Frequently Used its ranking.
+            if c.recentsOrder == .frequent {
+                state.recents = frequentRanking()
+            } else {
+                let known = Dictionary(state.recents.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+                state.recents = Array(state.frequentEmojis.byRecency.compactMap { known[$0] ?? panel.lookup($0) }
+                    .prefix(max(0, c.recentsLimit)))
+            }
+            // Shown at once: a configuration change is no tap under a finger.
+            state.shownRecents = state.query == nil ? state.recents : state.shownRecents
+        }
+        if toneChanged {
+            applyDefaultSkinTone()
+            record(t, "defaultSkinTone", ("tone", c.defaultSkinTone?.scriptName ?? "none"))
+        }
         state.scroller.configure(policy: c.snapPolicy)
         state.deleteRepeater.delay = c.deleteRepeatDelay
         state.deleteRepeater.interval = c.deleteRepeatInterval
@@ -51,6 +69,23 @@ extension PanelMachine {
             $0.allowableMovement = c.allowableMovement
         }
         rebuild(anchor: a, at: t)
+    }
+
+    /// Fills `State.defaultToned` for the configuration's default tone: every group
+    /// emoji with a variant in that tone (search results and recents are group emoji
+    /// or variants, so the one table serves every section).
+    /// - Complexity: O(emoji + their variants), once per tone change.
+    mutating func applyDefaultSkinTone() {
+        var table: [String: Emoji] = [:]
+        if let tone = state.configuration.defaultSkinTone {
+            for g in state.groups {
+                for e in g.emoji where table[e.code] == nil {
+                    let variants = panel.variantsProvider(e)
+                    if !variants.isEmpty, let v = SkinTone.variant(wearing: tone, among: variants) { table[e.code] = v }
+                }
+            }
+        }
+        state.defaultToned = table
     }
 
     /// (section name, kind, index and code of the first emoji) of the page in view.
@@ -71,7 +106,8 @@ extension PanelMachine {
                                      emoji: panel.searchProvider(q), kind: .searchResults)]
         } else {
             if !state.shownRecents.isEmpty {
-                sections.append(PanelSection(name: "Recents", emoji: state.shownRecents, kind: .recents))
+                sections.append(PanelSection(name: state.configuration.recentsOrder == .frequent ? "Frequently Used" : "Recents",
+                                             emoji: state.shownRecents, kind: .recents))
             }
             sections += state.groups.filter { !$0.emoji.isEmpty }
         }

@@ -165,12 +165,40 @@ extension PanelMachine {
     }
 
     private mutating func addRecent(_ e: Emoji, at t: SimInstant) {
-        var r = state.recents.filter { $0.code != e.code }
-        r.insert(e, at: 0)
-        let limit = max(0, state.configuration.recentsLimit)
-        if r.count > limit { r.removeLast(r.count - limit) }
-        state.recents = r
+        state.frequentEmojis.record(e)
+        if state.configuration.recentsOrder == .frequent {
+            state.recents = frequentRanking(picked: e)
+        } else {
+            var r = state.recents.filter { $0.code != e.code }
+            r.insert(e, at: 0)
+            let limit = max(0, state.configuration.recentsLimit)
+            if r.count > limit { r.removeLast(r.count - limit) }
+            state.recents = r
+        }
         showRecents(at: t)
+    }
+
+    /// The first `recentsLimit` codes of the frequency ranking as emoji: the one just
+    /// picked, else one already listed, else the catalog's (codes nobody knows are
+    /// skipped, as restored recents are).
+    func frequentRanking(picked: Emoji? = nil) -> [Emoji] {
+        var listed: [String: Emoji] = [:]
+        for r in state.recents { listed[r.code] = r }
+        if let picked { listed[picked.code] = picked }
+        var out: [Emoji] = []
+        let limit = max(0, state.configuration.recentsLimit)
+        for code in state.frequentEmojis.codes where out.count < limit {
+            if let e = listed[code] ?? panel.lookup(code) { out.append(e) }
+        }
+        return out
+    }
+
+    mutating func setFrequentEmojis(_ f: FrequentEmojis, at t: SimInstant) {
+        state.frequentEmojis = f
+        if state.configuration.recentsOrder == .frequent {
+            state.recents = frequentRanking()
+            showRecents(at: t)
+        }
     }
 
     mutating func setRecents(_ recents: [Emoji], at t: SimInstant) {

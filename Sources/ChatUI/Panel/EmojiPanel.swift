@@ -25,8 +25,8 @@ import Raster
 /// - Output: the `PanelEvent`s each action returns, in order: `didSelect(emoji)`,
 ///   `inputClick`, `didTapDelete(repeatCount:)`, and every delegate moment as the trace
 ///   line its host records (`.trace`, source `panel`): didSelect, didTapDelete,
-///   didChangePage, didChangeGroup, previewBegan/Changed/Ended, skinTone*, the scroll
-///   moments. Nothing is performed inside `reduce`: a `Host` records the lines
+///   didChangePage, didChangeGroup, previewBegan/Changed/Ended, skinTone*,
+///   defaultSkinTone (a configuration changing it), the scroll moments. Nothing is performed inside `reduce`: a `Host` records the lines
 ///   (`trace(_:at:)`) and hands the delegate calls to `delegate` (`perform(_:in:at:)`);
 ///   a `ChatScreen` performs them itself.
 /// - Time: the long press (0.3 s), the tap's hold limit and the delete repeat (0.5 s,
@@ -72,6 +72,9 @@ public struct EmojiPanel: Reducer {
         case select(Emoji)
         /// Replaces the recents (e.g. restored from storage), most recent first.
         case setRecents([Emoji])
+        /// Replaces the use counts (restored from storage); under `.frequent` the first
+        /// group then lists their ranking.
+        case setFrequentEmojis(FrequentEmojis)
         /// Where the preview and the skin-tone picker may be drawn, in panel coordinates
         /// (see `PreviewPlacement`); nil: the panel's own bounds. A `ChatScreen` sends
         /// the screen's rect, so a preview can rise over the input bar.
@@ -156,6 +159,7 @@ public struct EmojiPanel: Reducer {
         state.arena.add(PanRecognizer(name: "pan", hysteresis: configuration.allowableMovement))
         state.scroller.configure(policy: configuration.snapPolicy)
         var m = PanelMachine(panel: self, state: state)
+        if configuration.defaultSkinTone != nil { m.applyDefaultSkinTone() }
         m.rebuild(anchor: nil, at: now)
         m.updateCurrentPage(announce: false, at: now)
         return m.state
@@ -257,6 +261,7 @@ struct PanelMachine {
         case let .scrollToPage(p, animated): scroll(toPage: p, animated: animated, at: now)
         case .select(let e): emitSelect(e, at: now, via: "api")
         case .setRecents(let r): setRecents(r, at: now)
+        case .setFrequentEmojis(let f): setFrequentEmojis(f, at: now)
         case .setPreviewBounds(let r): state.previewBounds = r
         }
         // Recents picked on the Recents page show once the panel rests on another page.

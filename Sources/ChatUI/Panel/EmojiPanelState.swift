@@ -59,11 +59,110 @@ extension EmojiPanel {
         /// The option under the finger (an index into `options`); at first the tone the
         /// key shows.
         public var selected: Int
-        /// The picker's bubble in panel coordinates, placed as a preview is (above the
-        /// key when it fits).
+        /// The picker's bubble in panel coordinates: a callout right above the pressed
+        /// key, centred on it and clamped to `EmojiPanel.previewBounds` (below the key
+        /// only when no room is left above, a lone panel's top rows); never beside it,
+        /// where it would cover the keys of the same row.
         public var frame: Rect
         /// Width of one option's cell: the options sit side by side, left to right.
         public var cellWidth: Double
+        /// The pressed key in panel coordinates; the callout's stem joins it to `frame`.
+        public var keyFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// For a two-person emoji (🤝, 🧑‍🤝‍🧑, 💏, 💑 and their 25 variants): the tone
+        /// chosen for each person, as iOS's two-row picker has it; nil for a one-tone
+        /// picker. The bubble then has a preview column (the combination, `options[selected]`)
+        /// and two rows of the five tones: the first person's on top, the second's below.
+        public var twoTone: TwoTone?
+
+        /// The tones chosen in a two-row picker (nil: not chosen yet).
+        public struct TwoTone: Hashable, Sendable {
+            /// The first person's tone (the top row).
+            public var first: SkinTone?
+            /// The second person's tone (the bottom row).
+            public var second: SkinTone?
+        }
+
+        /// How many cells a finder can aim at: every option of a one-row picker; the ten
+        /// tone cells of a two-row picker (0-4 the first person's, 5-9 the second's).
+        public var targetCount: Int { twoTone == nil ? options.count : 10 }
+
+        /// A two-row picker's row height (the bubble's height less its 4-point margins, halved).
+        var rowHeight: Double { (frame.height - 8) / 2 }
+
+        /// Target `i`'s cell in panel coordinates (see `targetCount`).
+        public func frame(ofTarget i: Int) -> Rect {
+            guard twoTone != nil else { return frame(ofOption: i) }
+            let row = Double(i / 5), column = Double(i % 5 + 1)
+            return Rect(x: frame.minX + column * cellWidth, y: frame.minY + 4 + row * rowHeight, width: cellWidth, height: rowHeight)
+        }
+
+        /// The emoji target `i` shows: a one-row picker's option; in a two-row picker the
+        /// variant its tone gives with the other person's current tone (that same tone
+        /// while the other is not chosen).
+        public func emoji(ofTarget i: Int) -> Emoji {
+            guard let two = twoTone else { return options[i] }
+            let tone = SkinTone.allCases[i % 5]
+            let pair = i < 5 ? (tone, two.second ?? tone) : (two.first ?? tone, tone)
+            return option(first: pair.0, second: pair.1).map { options[$0] } ?? options[0]
+        }
+
+        /// Whether target `i` is drawn selected: a one-row picker's option under the
+        /// finger; a two-row picker's chosen tone in its row.
+        public func isTargetSelected(_ i: Int) -> Bool {
+            guard let two = twoTone else { return i == selected }
+            let tone = SkinTone.allCases[i % 5]
+            return (i < 5 ? two.first : two.second) == tone
+        }
+
+        /// The option wearing `first` and `second` (see `SkinTone.variant(_:wears:_:)`).
+        public func option(first: SkinTone, second: SkinTone) -> Int? {
+            options.indices.dropFirst().first { SkinTone.variant(options[$0].code, wears: first, second) }
+        }
+
+        /// Follows the finger at `p`: a one-row picker selects the option nearest its x;
+        /// a two-row picker sets the tone of the row under it (the other row, not yet
+        /// chosen, takes the same tone) and selects the combination. Over the preview
+        /// column nothing changes.
+        mutating func follow(_ p: Point) {
+            guard var two = twoTone else {
+                selected = option(atX: p.x)
+                return
+            }
+            guard cellWidth > 0, p.x >= frame.minX + cellWidth else { return }
+            let c = min(max(Int(((p.x - frame.minX) / cellWidth).rounded(.down)) - 1, 0), 4)
+            let tone = SkinTone.allCases[c]
+            if p.y < frame.midY { two.first = tone; two.second = two.second ?? tone }
+            else { two.second = tone; two.first = two.first ?? tone }
+            twoTone = two
+            if let f = two.first, let s = two.second, let i = option(first: f, second: s) { selected = i }
+        }
+
+        /// The callout's stem: the pressed key widened by 2 points a side and stretched
+        /// to the bubble's edge, so bubble and key read as one shape, as the iOS
+        /// keyboard's callouts do.
+        public var stemFrame: Rect {
+            let key = keyFrame.insetBy(dx: -2, dy: -2)
+            if frame.maxY <= keyFrame.midY {
+                return Rect(x: key.minX, y: frame.maxY - 1, width: key.width, height: max(0, key.maxY - frame.maxY + 1))
+            }
+            return Rect(x: key.minX, y: key.minY, width: key.width, height: max(0, frame.minY + 1 - key.minY))
+        }
+
+        /// Places the callout for a key: `size` centred above it (its bottom at the
+        /// key's top), clamped horizontally inside `bounds`; below the key when `bounds`
+        /// has no room above; pinned to `bounds`' top-left when larger than it.
+        ///
+        /// - Parameters:
+        ///   - key: The pressed key in panel coordinates.
+        ///   - size: The bubble's size.
+        ///   - bounds: Where it may be drawn.
+        /// - Returns: The bubble's frame.
+        public static func calloutFrame(key: Rect, size: Size, bounds: Rect) -> Rect {
+            let x = min(max(key.midX - size.width / 2, bounds.minX), max(bounds.minX, bounds.maxX - size.width))
+            var y = key.minY - size.height
+            if y < bounds.minY { y = min(key.maxY, max(bounds.minY, bounds.maxY - size.height)) }
+            return Rect(x: x, y: y, width: size.width, height: size.height)
+        }
 
         /// Option `i`'s cell in panel coordinates (not clamped: an index outside
         /// `options` gives a cell outside the picker).
@@ -88,6 +187,10 @@ extension EmojiPanel {
         public internal(set) var groups: [PanelSection]
         /// Most recently used first, de-duplicated by code, at most `recentsLimit`.
         public internal(set) var recents: [Emoji] = []
+        /// Every pick's use count and recency, whichever order the first group shows
+        /// (so switching to Frequently Used finds the history): the value to save, and
+        /// to restore with `.setFrequentEmojis`.
+        public internal(set) var frequentEmojis = FrequentEmojis()
         /// What the Recents page shows: `recents` as it was when the page was last not
         /// in view. A pick on the Recents page does not reorder the page under the
         /// finger (tapping the same key twice inserts the same emoji twice); the new
@@ -116,8 +219,13 @@ extension EmojiPanel {
         public internal(set) var preview: Preview?
         /// The skin-tone picker while it shows; nil otherwise.
         public internal(set) var skinPicker: SkinTonePicker?
-        /// The chosen variant per base emoji code; the key shows it from then on.
+        /// The chosen variant per base emoji code; the key shows it from then on, over
+        /// the configuration's `defaultSkinTone` (a pick of the base itself is kept too,
+        /// so a yellow pick stays yellow under a default tone).
         public internal(set) var skinTones: [String: Emoji] = [:]
+        /// Per base emoji code, its variant in `configuration.defaultSkinTone` (empty
+        /// without a default tone); made when the tone changes, not per key drawn.
+        public internal(set) var defaultToned: [String: Emoji] = [:]
         /// The active search query, nil when not searching.
         public internal(set) var query: String?
         /// What the page control and category bar last announced.
@@ -182,11 +290,17 @@ extension EmojiPanel {
             sections.indices.contains(currentSection) ? sections[currentSection].name : ""
         }
 
-        /// The emoji a key shows: the remembered skin tone of its base, else itself.
+        /// The emoji a key shows: the remembered skin tone of its base, else its
+        /// variant in the default tone, else itself.
         public func shown(section: Int, index: Int) -> Emoji? {
             guard sections.indices.contains(section), sections[section].emoji.indices.contains(index) else { return nil }
-            let e = sections[section].emoji[index]
-            return skinTones[e.code] ?? e
+            return toned(sections[section].emoji[index])
+        }
+
+        /// `e` as the panel shows it: the tone picked for it, else the default tone's
+        /// variant, else `e` (a variant, an emoji without variants).
+        public func toned(_ e: Emoji) -> Emoji {
+            skinTones[e.code] ?? defaultToned[e.code] ?? e
         }
     }
 

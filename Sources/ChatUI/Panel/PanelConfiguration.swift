@@ -1,4 +1,5 @@
 import SimCore
+import EmojiText
 
 /// How the emoji panel is laid out and how it behaves. A value: change it and call
 /// `EmojiPanel.configure(_:)`; the panel keeps the page that shows the same first emoji.
@@ -52,8 +53,25 @@ public struct PanelConfiguration: Hashable, Sendable {
     public var snapPolicy: PanelSnapPolicy = .paging
     /// Most recently used emoji kept (and shown in the recents group).
     public var recentsLimit: Int = 23
+    /// What the first group lists: plain Recents (most recent first, the default) or
+    /// Frequently Used (ranked by use count and recency, `FrequentEmojis`). Script:
+    /// `set panel.recents recent|frequent`.
+    public var recentsOrder: RecentsOrder = .recent
+
+    /// The order of the panel's first group.
+    public enum RecentsOrder: String, Hashable, Sendable, CaseIterable {
+        /// `Recents`: most recent first, each once.
+        case recent
+        /// `Frequently Used`: `FrequentEmojis`' ranking of use count and recency.
+        case frequent
+    }
     /// Locale of the meanings used for names and accessibility labels ("" = default).
     public var locale: String = ""
+    /// The skin tone every emoji with variants shows in the grid, the search results
+    /// and Recents / Frequently Used (nil: none, the yellow base). A tone the user picks
+    /// for one emoji with a long press wins over it (`EmojiPanel.State.skinTones`).
+    /// Script: `set panel.default-skin-tone medium`.
+    public var defaultSkinTone: SkinTone?
 
     /// How big the long-press preview is.
     public enum PreviewSize: Hashable, Sendable {

@@ -103,7 +103,7 @@ enum PanelRenderer {
                 add(item.offsetBy(dx: -state.offset, dy: state.layout.scrollFrame.minY))
             }
         }
-        if let k = state.skinPicker { add(k.frame) }
+        if let k = state.skinPicker { add(k.frame); add(k.stemFrame) }
         return extent
     }
 
@@ -209,7 +209,24 @@ enum PanelRenderer {
     static func skinPicker(_ k: EmojiPanel.SkinTonePicker, locale: String, into list: inout DisplayList) {
         let v = "\(view).skinTones"
         list.shadow(k.frame, radius: 8, view: v)
+        // The stem under the bubble's edge: one callout from the key to the options.
+        list.roundedRect(k.stemFrame, radius: 6, .surface, view: v)
         list.roundedRect(k.frame, radius: 8, .surface, view: v)
+        if k.twoTone != nil {
+            // The combination in the preview column, then each row's five tones.
+            let e = k.options[k.selected]
+            let side = min(k.cellWidth, k.frame.height) - 8
+            let preview = Rect(x: k.frame.minX + k.cellWidth / 2 - side / 2, y: k.frame.midY - side / 2, width: side, height: side)
+            list.image(ref(e), in: preview, label: e.meaning(for: locale), view: v, state: .selected)
+            for i in 0..<k.targetCount {
+                let cell = k.frame(ofTarget: i), t = k.emoji(ofTarget: i), on = k.isTargetSelected(i)
+                if on { list.roundedRect(cell.insetBy(dx: 2, dy: 2), radius: 6, .highlight, view: v, state: .selected) }
+                let s = min(cell.width, cell.height) - 8
+                list.image(ref(t), in: Rect(x: cell.midX - s / 2, y: cell.midY - s / 2, width: s, height: s),
+                           label: t.meaning(for: locale), view: v, state: on ? .selected : [])
+            }
+            return
+        }
         for (i, e) in k.options.enumerated() {
             let cell = k.frame(ofOption: i)
             if i == k.selected { list.roundedRect(cell.insetBy(dx: 2, dy: 2), radius: 6, .highlight, view: v, state: .selected) }

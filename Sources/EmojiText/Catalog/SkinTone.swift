@@ -39,6 +39,65 @@ public enum SkinTone: UInt32, CaseIterable, Sendable {
         }
     }
 
+    /// The tone's name in scripts and traces: `light`, `medium-light`, `medium`,
+    /// `medium-dark`, `dark` (emoji-test.txt's words without "skin tone").
+    public var scriptName: String {
+        switch self {
+        case .light: "light"
+        case .mediumLight: "medium-light"
+        case .medium: "medium"
+        case .mediumDark: "medium-dark"
+        case .dark: "dark"
+        }
+    }
+
+    /// The tone a script name stands for (`scriptName`); nil for any other word.
+    ///
+    /// - Parameter scriptName: `light`, `medium-light`, `medium`, `medium-dark` or `dark`.
+    public init?(scriptName: String) {
+        guard let t = SkinTone.allCases.first(where: { $0.scriptName == scriptName }) else { return nil }
+        self = t
+    }
+
+    /// The variant among `variants` that wears `tone` and no other: `👋🏽` for `👋` and
+    /// `.medium`, and for a two-person family the variant where both wear it
+    /// (`🧑🏽‍🤝‍🧑🏽`), as a default tone applies to everyone (iOS does the same). Nil when
+    /// no variant has that one tone alone.
+    ///
+    /// - Parameters:
+    ///   - tone: The tone.
+    ///   - variants: A base emoji's variants (`EmojiCatalog.variants(of:)`).
+    /// - Returns: The matching variant.
+    /// - Complexity: O(total scalars of `variants`).
+    public static func variant(wearing tone: SkinTone, among variants: [Emoji]) -> Emoji? {
+        variants.first { tones(in: $0.code) == [tone] }
+    }
+
+    /// Every tone modifier in `code`, in order, repeats kept: one per person of a
+    /// two-person variant (`🧑🏻‍🤝‍🧑🏼` is light, medium-light; `🧑🏻‍🤝‍🧑🏻` light, light),
+    /// one for a single-modifier variant (`🤝🏻`, `💏🏻`: both people in one tone).
+    ///
+    /// - Parameter code: An emoji's characters.
+    /// - Returns: The tones in order.
+    /// - Complexity: O(scalars).
+    public static func perPerson(in code: String) -> [SkinTone] {
+        code.unicodeScalars.compactMap { SkinTone(rawValue: $0.value) }
+    }
+
+    /// Whether `variant` shows `first` on the first person and `second` on the second:
+    /// its two modifiers are those, or it has one modifier and both are it (the
+    /// same-tone handshake `🤝🏽`, kiss `💏🏽`, couple `💑🏽` take a single modifier).
+    ///
+    /// - Parameters:
+    ///   - variant: A variant's code.
+    ///   - first: The first person's tone.
+    ///   - second: The second person's tone.
+    /// - Returns: True when it matches.
+    public static func variant(_ variant: String, wears first: SkinTone, _ second: SkinTone) -> Bool {
+        let t = perPerson(in: variant)
+        return t == [first, second] || (first == second && (t == [first] || t == [first, first]))
+    }
+
     /// The distinct tones in `code`, in the order they first appear (`🧑🏻‍🤝‍🧑🏻` has one).
     ///
     /// - Parameter code: An emoji's characters.
