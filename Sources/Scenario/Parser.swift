@@ -24,11 +24,13 @@ public enum ScriptParser {
     /// - Parameters:
     ///   - source: The script's text.
     ///   - name: The name errors and references use (usually the file name).
+    ///   - vocabulary: The subject's own words (its target kinds).
     /// - Returns: The script, its commands in order.
     /// - Throws: `ScriptParseErrors` with every error of the script (one per bad line),
     ///   each at its line and column.
     /// - Complexity: O(source length).
-    public static func parse(_ source: String, name: String = "<script>") throws(ScriptParseErrors) -> Script {
+    public static func parse(_ source: String, name: String = "<script>",
+                             vocabulary: ScriptVocabulary = .chatScreen) throws(ScriptParseErrors) -> Script {
         if source.utf8.count > maxBytes {
             throw ScriptParseErrors([ScriptError(file: name, line: 1, column: 1,
                 message: "script is \(source.utf8.count) bytes; the limit is \(maxBytes)")])
@@ -58,7 +60,7 @@ public enum ScriptParser {
             case .failure(let e): errors.append(e); continue
             }
             guard let first = tokens.first else { continue }
-            var line = LineParser(tokens: tokens, line: lineNumber, file: name)
+            var line = LineParser(tokens: tokens, line: lineNumber, file: name, vocabulary: vocabulary)
             do throws(ScriptError) {
                 let command = try line.parseCommand()
                 try line.expectEnd()
@@ -102,10 +104,11 @@ struct LineParser {
     let tokens: [Token]
     let line: Int
     let file: String
+    let vocabulary: ScriptVocabulary
     var position = 0
 
-    init(tokens: [Token], line: Int, file: String) {
-        self.tokens = tokens; self.line = line; self.file = file
+    init(tokens: [Token], line: Int, file: String, vocabulary: ScriptVocabulary) {
+        self.tokens = tokens; self.line = line; self.file = file; self.vocabulary = vocabulary
     }
 
     // MARK: token access
@@ -275,8 +278,11 @@ struct LineParser {
     /// nest, and a line of thousands of `first` would nest as deep.
     static let maxModifiers = 8
 
-    /// Every target word, for the unknown-target message.
-    static let targetWords = "input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, panel.dot, panel.skin-tone, panel.search, list.row, label \"text\", view NAME, text \"text\" or X,Y"
+    /// Every target word, for the unknown-target message: the subject's kinds, then the
+    /// generic ones.
+    var targetWords: String {
+        (vocabulary.targets.kinds.map { $0.help } + ["label \"text\", view NAME, text \"text\" or X,Y"]).joined(separator: ", ")
+    }
 
     /// A target: a finder as `Finder.description` spells it, then its modifiers left to
     /// right (`label "a" within panel nth 1` is nth 1 of the labels within the panel).
@@ -305,36 +311,6 @@ struct LineParser {
         let t = try next("a target")
         guard t.kind == .word else { throw error(t, "expected a target, found a string") }
         switch t.text {
-        case "input":
-            if accept("at") { return .inputAt(try count("a unit position")) }
-            return .input
-        case "input.handle":
-            return .selectionHandle(try oneOf("a handle", Finder.HandleEnd.allCases.map { ($0.rawValue, $0) }))
-        case "toggle": return .toggle
-        case "send": return .send
-        case "list": return .list
-        case "outside": return .outside
-        case "panel": return .panel
-        case "panel.delete": return .delete
-        case "panel.emoji":
-            let e = try next("an emoji code or \"emoji\"")
-            return .emoji(e.text)
-        case "panel.cell":
-            let r = try count("a row")
-            let c = try count("a column")
-            return .cell(row: r, column: c)
-        case "panel.tab":
-            let e = try next("a tab index or \"name\"")
-            if e.kind == .string { return .tab(.name(e.text)) }
-            guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
-                throw error(e, "expected a tab index or \"name\", found '\(e.text)'")
-            }
-            return .tab(.index(i))
-        case "panel.dot": return .pageDot(try count("a page dot index"))
-        case "panel.skin-tone": return .skinTone(try count("a skin-tone item index"))
-        case "panel.search": return .searchField
-        case "list.row":
-            return .row(try count("a row index"))
         case "label":
             return .label(try string("an accessibility label"))
         case "view":
@@ -343,9 +319,51 @@ struct LineParser {
         case "text":
             return .text(try string("the drawn text"))
         default:
+            if let f = try subjectTarget(t) { return f }
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (\(LineParser.targetWords))")
+            throw error(t, "unknown target '\(t.text)' (\(targetWords))")
         }
+    }
+
+    /// A target of a kind the subject's vocabulary defines whose head word is `t`, nil
+    /// when none is; a kind of several words (`input at`) needs the rest of them next.
+    mutating func subjectTarget(_ t: Token) throws(ScriptError) -> Finder? {
+        for kind in vocabulary.targets.kinds(headed: t.text) {
+            let rest = kind.kind.split(separator: " ").dropFirst()
+            var at = position
+            var matches = true
+            for w in rest {
+                guard at < tokens.count, tokens[at].kind == .word, tokens[at].text == w else { matches = false; break }
+                at += 1
+            }
+            guard matches else { continue }
+            position = at
+            var arguments: [FinderArgument] = []
+            for grammar in kind.arguments { arguments.append(try argument(grammar)) }
+            return .target(FinderTarget(kind.kind, arguments, isRegion: kind.isRegion))
+        }
+        return nil
+    }
+
+    /// One argument of a subject's target kind, by its grammar.
+    mutating func argument(_ grammar: FinderArgumentGrammar) throws(ScriptError) -> FinderArgument {
+        switch grammar {
+        case .count(let what): return .number(try count(what))
+        case .token(let what): return .word(try next(what).text)
+        case .string(let what): return .string(try string(what))
+        case .choice(let what, let words): return .word(try oneOf(what, words.map { ($0, $0) }))
+        case .indexOrName(let what): return try indexOrName(what)
+        }
+    }
+
+    /// A quoted name or an index of 0 or more (`panel.tab`, `expect panel.group`).
+    mutating func indexOrName(_ what: String) throws(ScriptError) -> FinderArgument {
+        let e = try next(what)
+        if e.kind == .string { return .string(e.text) }
+        guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
+            throw error(e, "expected \(what), found '\(e.text)'")
+        }
+        return .number(i)
     }
 
     mutating func action(_ head: Token) throws(ScriptError) -> Script.Action {
@@ -464,12 +482,10 @@ struct LineParser {
             if accept("of") { of = try count("a page count", min: 1) }
             return .panelPage(n, of: of)
         case "panel.group":
-            let t = try next("a group \"name\" or index")
-            if t.kind == .string { return .panelGroup(.name(t.text)) }
-            guard let i = Literals.integer(Substring(t.text)), i >= 0 else {
-                throw error(t, "expected a group \"name\" or index, found '\(t.text)'")
+            switch try indexOrName("a group \"name\" or index") {
+            case .number(let i): return .panelGroup(.index(i))
+            case let a: return .panelGroup(.name(a.text ?? ""))
             }
-            return .panelGroup(.index(i))
         case "preview":
             let t = try next("none or an emoji code")
             if t.kind == .word && t.text == "none" { return .preview(nil) }
@@ -500,18 +516,18 @@ struct LineParser {
             guard !needle.isEmpty else { throw error(at, "expect no trace \"\" can never hold (every line contains the empty string)") }
             return .noTrace(needle)
         default:
-            if LineParser.targetHeads.contains(what.text) || Literals.pair(what.text) != nil {
+            if isTargetHead(what.text) || Literals.pair(what.text) != nil {
                 return try finderExpectation()
             }
             throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
         }
     }
 
-    /// The words that begin a target (a point `X,Y` aside).
-    static let targetHeads: Set<String> = [
-        "input", "input.handle", "toggle", "send", "list", "outside", "panel", "panel.delete", "panel.emoji",
-        "panel.cell", "panel.tab", "panel.dot", "panel.skin-tone", "panel.search", "list.row", "label", "view", "text",
-    ]
+    /// True when `word` begins a target (a point `X,Y` aside): a generic kind or one of
+    /// the subject's.
+    func isTargetHead(_ word: String) -> Bool {
+        word == "label" || word == "view" || word == "text" || !vocabulary.targets.kinds(headed: word).isEmpty
+    }
 
     /// What may follow the target of `expect TARGET ...`.
     static let finderExpectationWords = FinderExpectation.words.joined(separator: "|") + ", count N or text \"…\""
