@@ -13,7 +13,7 @@ import ChatHarness
 /// the system keyboard is up, panel taps only while the panel shows), so a run tests
 /// behaviour, not the refusals. The same seed always gives the same run. It runs in
 /// `timing manual`: races (actions while things still move) are what it is for.
-public struct Monkey<Host: ScenarioHost> {
+public struct Monkey<Host: ChatScenarioHost> {
     /// The seed of the action stream (expectations use their own, derived from it).
     public var seed: UInt64
     /// Actions per run.

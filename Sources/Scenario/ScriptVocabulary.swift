@@ -54,7 +54,7 @@ public struct ScriptPhraseKind: Sendable {
 
     /// A phrase with no arguments.
     public init(_ words: String) {
-        self.init(words) { _ throws(ScriptError) in [] }
+        self.init(words) { (_: inout ScriptReader) throws(ScriptError) in [] }
     }
 }
 

@@ -56,7 +56,7 @@ import EmojiSimIO
             if let f = Monkey(seed: seed, steps: 100, makeHost: make).run(), f.kind == .expectation { found = f; break }
         }
         let f = try #require(found)
-        guard case .expect(.caret) = f.script.commands.last?.value else {
+        guard case .expect(.fact(let fact)) = f.script.commands.last?.value, fact.words == "caret" else {
             Issue.record("the finding ends with \(String(describing: f.script.commands.last))")
             return
         }
