@@ -162,19 +162,9 @@ extension Script {
         public static let screen = SnapshotSubject(rawValue: "screen")
     }
 
-    /// A snapshot file format.
-    public enum SnapshotFormat: String, Hashable, Sendable, CaseIterable {
-        /// The character grid (`.txt`).
-        case ascii
-        /// The character grid followed by its style layer (`CharGridOptions.styled`), `.styled.txt`.
-        case styled
-        /// The RGBA framebuffer as PNG.
-        case png
-        /// The framebuffer as binary PPM.
-        case ppm
-        /// The display list as an indented tree of views and items.
-        case tree
-    }
+    /// A snapshot file format (Raster's `SnapshotFormat`: formats and their renderer
+    /// live below the script language, so snapshot strategies need no script).
+    public typealias SnapshotFormat = SnapshotFileFormat
 
     /// A `snapshot NAME [SUBJECT] [FORMAT|all]` line.
     public struct SnapshotRequest: Hashable, Sendable {
@@ -197,21 +187,5 @@ extension Script {
     }
 }
 
-// Here, beside the format, so that the parser (which refuses two snapshots writing one
-// file) builds without the runner's result types (the scenario fuzz target compiles it alone).
-extension Script.SnapshotFormat {
-    /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
-    /// `png`, `ppm`).
-    public var fileExtension: String {
-        switch self {
-        case .ascii: return "txt"
-        case .styled: return "styled.txt"
-        case .tree: return "tree.txt"
-        case .png: return "png"
-        case .ppm: return "ppm"
-        }
-    }
-
-    /// True for the character formats (ascii, styled, tree), which diff line by line.
-    public var isText: Bool { self == .ascii || self == .styled || self == .tree }
-}
+/// Raster's `SnapshotFormat`, under a name `Script.SnapshotFormat` can alias.
+public typealias SnapshotFileFormat = SnapshotFormat
