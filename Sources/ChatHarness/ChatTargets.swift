@@ -75,7 +75,9 @@ enum ChatTarget: Hashable, Sendable {
 
     static let input_ = FinderKind("input")
     static let inputAt_ = FinderKind("input at", [.count("a unit position")], help: "input at N")
-    static let handle_ = FinderKind("input.handle", [.choice("a handle", SelectionHandleEnd.allCases.map { $0.rawValue })],
+    // Spelled out: a global initializer that maps `allCases` leaked its intermediate
+    // buffer under ASan in the -O fuzz build (the scenario target's leak check).
+    static let handle_ = FinderKind("input.handle", [.choice("a handle", ["start", "end"])],
                                     help: "input.handle start|end")
     static let toggle_ = FinderKind("toggle")
     static let send_ = FinderKind("send")

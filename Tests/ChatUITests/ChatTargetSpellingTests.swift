@@ -1,6 +1,7 @@
 import Testing
 import Tester
 import ChatHarness
+import ChatUI
 
 /// The chat screen's target kinds, as ChatHarness registers them: each Swift spelling
 /// prints as the script writes it, and the regions are the panel and the list.
@@ -25,5 +26,10 @@ import ChatHarness
         let regions = FinderVocabulary.chatScreen.kinds.filter(\.isRegion).map(\.kind)
         #expect(regions == ["list", "panel"])
         #expect(Finder.panel.isRegion && Finder.list.isRegion && !Finder.send.isRegion)
+    }
+
+    @Test func theHandleKindOffersEverySelectionEnd() {
+        let handle = FinderVocabulary.chatScreen.kinds.first { $0.kind == "input.handle" }
+        #expect(handle?.arguments == [.choice("a handle", SelectionHandleEnd.allCases.map(\.rawValue))])
     }
 }

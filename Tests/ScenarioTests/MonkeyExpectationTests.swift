@@ -23,8 +23,7 @@ import EmojiSimIO
             let a = MonkeyActions.choose(&rng, state: screen.facts)
             do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
             for _ in 0..<3 {
-                let e = MonkeyExpectations.choose(&expectRng, state: screen.facts, window: driver.traceWindow,
-                                                  resolve: { screen.resolve($0) })
+                let e = MonkeyExpectations.choose(&expectRng, on: screen, window: driver.traceWindow)
                 kinds.insert(String(ScriptPrinter.expectation(e).prefix(while: { $0 != " " && $0 != "\"" })) +
                              (e.isTraceCount ? " count" : ""))
                 if case .finder(_, let x) = e { finderWords.insert(String(x.description.prefix(while: { $0 != " " }))) }

@@ -11,7 +11,7 @@ import ChatHarness
 /// driven only as any `Testable` is, by the runner's `Tester`, and resolves finders
 /// through the Tester's `FinderResolution`: its own table (`frames`) answers only for
 /// component kinds.
-final class TestHost: ChatScenarioHost {
+final class TestHost: ChatScenarioHost, MonkeyHost {
     let clock = VirtualClock()
     let trace = Trace()
     var size = Size(width: 375, height: 667)

@@ -10,7 +10,7 @@ import ChatHarness
 /// The real screen's host as a scenario host: targets are finders the screen resolves
 /// (`ChatScreen.resolve(_:in:at:)`, ChatHarness/ChatScreen+Finders.swift), editing actions map to
 /// the screen's actions, queries to its state.
-extension Host: ScenarioHost, ChatScenarioHost where R == ChatScreen {
+extension Host: ScenarioHost, ChatScenarioHost, MonkeyHost where R == ChatScreen {
     /// The device's screen size in points.
     public var size: Size { profile.size }
 
