@@ -178,4 +178,17 @@ public protocol MonkeyHost: ScenarioHost {
     func monkeyTarget(_ rng: inout SeededRandom) -> Finder
     /// Trace line names the monkey looks for with `expect no trace`.
     var monkeyTraceNames: [String] { get }
+    /// True when `expect <target> <expectation>` would read back as another line (a
+    /// fact whose word is the target's: the chat screen's `expect send enabled`), so
+    /// the monkey does not write it. Default: false.
+    func monkeyAvoids(_ expectation: FinderExpectation, on target: Finder) -> Bool
+}
+
+extension MonkeyHost {
+    /// Nothing to avoid.
+    /// - Parameters:
+    ///   - expectation: The finder expectation.
+    ///   - target: Its target.
+    /// - Returns: false.
+    public func monkeyAvoids(_ expectation: FinderExpectation, on target: Finder) -> Bool { false }
 }

@@ -17,7 +17,7 @@ enum MonkeyExpectations {
         switch rng.int(in: 0..<5) {
         case 4:
             let f = host.monkeyTarget(&rng)
-            return .finder(f, holding(&rng, for: f, host.laidOutResolve(f)))
+            return .finder(f, holding(&rng, for: f, host.laidOutResolve(f)) { host.monkeyAvoids($0, on: f) })
         case 0:
             let all = host.stateExpectations
             return all[rng.int(in: 0..<all.count)]
@@ -34,7 +34,8 @@ enum MonkeyExpectations {
 
     /// An expectation that holds for `result`, by `FinderExpectation`'s definitions
     /// restated from the resolution (not by its `check`, which this is a test of).
-    static func holding(_ rng: inout SeededRandom, for f: Finder, _ result: FinderResult) -> FinderExpectation {
+    static func holding(_ rng: inout SeededRandom, for f: Finder, _ result: FinderResult,
+                        avoiding: (FinderExpectation) -> Bool = { _ in false }) -> FinderExpectation {
         var options: [FinderExpectation]
         switch result {
         case .hit(let h):
@@ -53,8 +54,8 @@ enum MonkeyExpectations {
         case .missing, .notInCatalog:
             options = [.hidden, .absent, .count(0)]
         }
-        // `expect send enabled|disabled` is the state's `sendEnabled`, another check.
-        if f == .send { options.removeAll { $0 == .enabled || $0 == .disabled } }
+        // What would read back as another line (`MonkeyHost.monkeyAvoids`) is left out.
+        options.removeAll { avoiding($0) }
         return options[rng.int(in: 0..<options.count)]
     }
 

@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 import Tester
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before

@@ -1,4 +1,5 @@
 import SimCore
+import Raster
 import Tester
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:

@@ -1,10 +1,12 @@
 import SimCore
 import Tester
 import ChatUI
+import ChatHarness
 
 /// A scenario host whose facts are the chat screen's: `check(_:)` and
-/// `stateExpectations` come from `facts` (`Host<ChatScreen>`, the runner's test hosts).
-public protocol ChatScenarioHost: ScenarioHost {
+/// `stateExpectations` come from `facts` (`Host<ChatScreen>`, the runner's test hosts),
+/// and the monkey's choices from them too (Chat/ChatMonkey.swift).
+public protocol ChatScenarioHost: MonkeyHost {
     /// What the chat screen's expectations read, now.
     var facts: ScenarioFacts { get }
 }

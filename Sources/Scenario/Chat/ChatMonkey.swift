@@ -1,6 +1,7 @@
 import SimCore
 import Tester
 import ChatUI
+import ChatHarness
 
 /// The chat screen as the monkey's subject: its random actions and targets from its
 /// facts, and the trace lines worth looking for.
@@ -13,6 +14,14 @@ extension ChatScenarioHost {
     /// - Parameter rng: The monkey's expectation stream.
     /// - Returns: The finder.
     public func monkeyTarget(_ rng: inout SeededRandom) -> Finder { MonkeyActions.target(&rng, state: facts) }
+    /// `expect send enabled|disabled` is the send fact, another check.
+    /// - Parameters:
+    ///   - expectation: The finder expectation.
+    ///   - target: Its target.
+    /// - Returns: True for `enabled`/`disabled` on `send`.
+    public func monkeyAvoids(_ expectation: FinderExpectation, on target: Finder) -> Bool {
+        target == .send && (expectation == .enabled || expectation == .disabled)
+    }
     /// The screen's trace lines the monkey looks for with `expect no trace`.
     public var monkeyTraceNames: [String] {
         ["inputBar didSend", "panel didSelect", "panel previewBegan", "panel deleteTapped",
