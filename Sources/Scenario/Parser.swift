@@ -286,7 +286,7 @@ struct LineParser {
         case .count(let what): return .number(try count(what))
         case .token(let what): return .word(try next(what).text)
         case .string(let what): return .string(try string(what))
-        case .choice(let what, let words): return .word(try oneOf(what, words.map { ($0, $0) }))
+        case .choice(let what, let words): return .word(try oneOf(what, words.split(separator: "|").map { (String($0), String($0)) }))
         case .indexOrName(let what): return try indexOrName(what)
         }
     }

@@ -1,9 +1,7 @@
 import SimCore
 import Interaction
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// What the trace viewer shows of one run: a step per line that acts, expects or
 /// snapshots (every line after the setup), the distinct frames the screen showed, and

@@ -108,8 +108,9 @@ public enum FinderArgumentGrammar: Hashable, Sendable {
     case token(String)
     /// A quoted string.
     case string(String)
-    /// One of the listed words (`start`, `end`).
-    case choice(String, [String])
+    /// One of the words listed in the second string, separated by `|` (`start|end`):
+    /// one string, so a kind is a value of literals only.
+    case choice(String, String)
     /// A quoted name (`.string`) or an index of 0 or more (`.number`) (`panel.tab`).
     case indexOrName(String)
 }

@@ -30,6 +30,6 @@ import ChatUI
 
     @Test func theHandleKindOffersEverySelectionEnd() {
         let handle = FinderVocabulary.chatScreen.kinds.first { $0.kind == "input.handle" }
-        #expect(handle?.arguments == [.choice("a handle", SelectionHandleEnd.allCases.map(\.rawValue))])
+        #expect(handle?.arguments == [.choice("a handle", SelectionHandleEnd.allCases.map(\.rawValue).joined(separator: "|"))])
     }
 }
