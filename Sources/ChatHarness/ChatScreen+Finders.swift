@@ -78,7 +78,8 @@ private struct FinderMoment {
         // list's viewport) and its name: only the part inside is visible or touched.
         var clip: (frame: Rect, name: String)?
         let pages = (frame: inPanel(panel.layout.scrollFrame), name: "the panel's pages")
-        switch finder {
+        guard let target = ChatTarget(finder) else { return .missing("\(finder) is not part of the chat screen") }
+        switch target {
         case .input: frame = inBar(l.textViewFrame); component = .inputBar; text = inputBar.text
         case .inputAt, .selectionHandle: return textViewResolve(finder)
         case .toggle: frame = inBar(l.toggleFrame); component = .inputBar
@@ -182,8 +183,6 @@ private struct FinderMoment {
             // like any other of the panel.
             frame = inPanel(f); component = .emojiPanel
             selected = i == dots.current
-        default:
-            return .missing("\(finder) is not part of the chat screen")
         }
         if let clip {
             guard let inside = frame.intersection(clip.frame), !inside.isEmpty else {
@@ -223,7 +222,7 @@ private struct FinderMoment {
         }
         let frame: Rect
         let point: Point
-        switch finder {
+        switch ChatTarget(finder) {
         case .inputAt(let n):
             let length = inputBar.length
             guard n <= length else {

@@ -1,6 +1,5 @@
 import EmojiSimIO
 import Raster
-import Scenario
 import SimCore
 
 /// How display lists are rendered by the snapshot strategies: an optional canvas size

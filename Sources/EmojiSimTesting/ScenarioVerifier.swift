@@ -238,14 +238,14 @@ public struct ScenarioVerifier {
             host = try makeHost(configuration, url.deletingLastPathComponent())
         } catch {
             // The screen could not be built: the catalog line is the one to fix.
-            let line = script.setup.last { if case .catalog = $0.value { return true } else { return false } }
+            let line = script.setup.last { $0.value.words == "catalog" }
             let what = line.map { ScriptPrinter.line(.setup($0.value)) } ?? "catalog demo"
             throw ScriptError(file: displayName, line: line?.line ?? 1, column: line?.column ?? 1,
                               message: "\(what): \(error)")
         }
         // An image the screen shows in part or not at all is traced (`images imageIssue`)
         // as the screen is made; it is a warning of the catalog line too (issue 47, item 24).
-        let catalogLine = script.setup.last { if case .catalog = $0.value { return true } else { return false } }
+        let catalogLine = script.setup.last { $0.value.words == "catalog" }
         let imageWarnings = host.trace.retained.filter { $0.source == "images" && $0.name == "imageIssue" }.map { e in
             let field = { (k: String) in e.fields.first { $0.key == k }?.value ?? "" }
             return ScriptWarning(file: displayName, line: catalogLine?.line ?? 1, column: catalogLine?.column ?? 1,

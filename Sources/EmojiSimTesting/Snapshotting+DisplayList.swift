@@ -1,6 +1,5 @@
 import Imaging
 import Raster
-import Scenario
 
 extension Snapshotting where Value: DisplayListRepresentable, Format == String {
     /// The CharGrid text (Unicode box drawing and emoji), `.txt`.

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Scenario
+import Raster
 
 /// How a snapshot format is stored and compared: to and from file bytes, a diff that
 /// returns nil when two values match, else a failure, and optionally how reports and

@@ -13,7 +13,7 @@ import ChatHarness
 /// the system keyboard is up, panel taps only while the panel shows), so a run tests
 /// behaviour, not the refusals. The same seed always gives the same run. It runs in
 /// `timing manual`: races (actions while things still move) are what it is for.
-public struct Monkey<Host: ScenarioHost> {
+public struct Monkey<Host: MonkeyHost> {
     /// The seed of the action stream (expectations use their own, derived from it).
     public var seed: UInt64
     /// Actions per run.
@@ -73,7 +73,7 @@ public struct Monkey<Host: ScenarioHost> {
         driver.timing = .manual
         var commands: [Script.Command] = []
         for step in 0..<steps {
-            let action = MonkeyActions.choose(&rng, state: host.facts)
+            let action = host.monkeyAction(&rng)
             commands.append(.action(action))
             do throws(ScriptError) {
                 try driver.execute(.action(action))
@@ -91,8 +91,7 @@ public struct Monkey<Host: ScenarioHost> {
             guard expectRng.bool(probability: MonkeyExpectations.rate) else { continue }
             // An expectation written from what the screen shows and traced now must hold,
             // and must read back from its printed line as itself.
-            let e = MonkeyExpectations.choose(&expectRng, state: host.facts, window: driver.traceWindow,
-                                              resolve: { host.laidOutResolve($0) })
+            let e = MonkeyExpectations.choose(&expectRng, on: host, window: driver.traceWindow)
             commands.append(.expect(e))
             if let problem = MonkeyExpectations.problem(e, on: driver) {
                 // Shrunk to the lines before it that still make it fail the same way.
@@ -172,58 +171,28 @@ public struct Monkey<Host: ScenarioHost> {
     }
 }
 
-/// The monkey's choice of actions, by what the screen allows now.
-enum MonkeyActions {
-    static let words = ["你好", "hello", " ", "哈哈", "[微笑]", "[f056]", "😄", "👍🏽", "👨‍👩‍👧", "🇨🇳", "1️⃣", "ok", "\n", "[笑哭]", "[unknown]", "[[哈哈]]"]
+/// A scenario host the monkey can drive: what its random actions and targets are, from
+/// its state now (its own nouns; the monkey's loop, shrinking and expectations are
+/// generic). The chat screen's are in Chat/ChatMonkey.swift.
+public protocol MonkeyHost: ScenarioHost {
+    /// A random action the subject allows now (touches on its targets, its verbs, time).
+    func monkeyAction(_ rng: inout SeededRandom) -> Script.Action
+    /// A random target of the subject's, from its state now (sometimes one that is
+    /// absent), for `expect <target> …`.
+    func monkeyTarget(_ rng: inout SeededRandom) -> Finder
+    /// Trace line names the monkey looks for with `expect no trace`.
+    var monkeyTraceNames: [String] { get }
+    /// True when `expect <target> <expectation>` would read back as another line (a
+    /// fact whose word is the target's: the chat screen's `expect send enabled`), so
+    /// the monkey does not write it. Default: false.
+    func monkeyAvoids(_ expectation: FinderExpectation, on target: Finder) -> Bool
+}
 
-    /// A random action valid for `state`.
-    static func choose(_ rng: inout SeededRandom, state s: ScenarioFacts) -> Script.Action {
-        var options: [Script.Action] = [
-            .tap(.input), .tap(.toggle), .tap(.outside),
-            .wait(.milliseconds(rng.int(in: 16...600))), .settle,
-            .receive(randomText(&rng)),
-            .swipe(.list, rng.bool() ? .up : .down, distance: Double(rng.int(in: 20...200)), velocity: Double(rng.int(in: 100...4000))),
-            .drag(.list, dx: 0, dy: Double(rng.int(in: -200...200)), over: nil),
-        ]
-        if rng.bool(probability: 0.05) { options.append(.memoryWarning) }
-        if rng.bool(probability: 0.03) { options.append(.resize(width: Double(rng.int(in: 320...430)), height: Double(rng.int(in: 568...926)))) }
-        if s.sendEnabled { options.append(.tap(.send)) }
-        if let v = s.listVisible { options.append(.tap(.row(rng.int(in: v)))) }
-        switch s.keyboard {
-        case .system:
-            options += [
-                .type(randomText(&rng)), .type(randomText(&rng)), .backspace(count: rng.int(in: 1...3)),
-                .select(start: rng.int(in: 0...8), length: rng.int(in: 0...4)), .selectAll, .cut, .copy, .paste(nil),
-                .paste(randomText(&rng)), .undo, .redo,
-                .compose(marked: "ni", commit: rng.bool() ? "你" : nil),
-                // Text view touches: caret taps, the loupe, handle drags (a position past
-                // the text or a handle without a selection is a refusal, not a bug).
-                .tap(.inputAt(rng.int(in: 0...8))), .doubleTap(.inputAt(rng.int(in: 0...8))),
-                .longPress(.inputAt(rng.int(in: 0...8)), duration: .milliseconds(rng.int(in: 300...900))),
-                .drag(.inputAt(rng.int(in: 0...8)), dx: Double(rng.int(in: -60...60)), dy: Double(rng.int(in: -8...8)),
-                      over: .milliseconds(rng.int(in: 600...1200))),
-                .drag(.selectionHandle(rng.bool() ? .start : .end), dx: Double(rng.int(in: -80...80)), dy: 0, over: nil),
-            ]
-        case .emoji:
-            options += [
-                .tap(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
-                .tap(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6))),
-                .tap(.delete),
-                .longPress(.cell(row: rng.int(in: 0...2), column: rng.int(in: 0...6)), duration: .milliseconds(rng.int(in: 100...900))),
-                .swipe(.panel, rng.bool() ? .left : .right, distance: Double(rng.int(in: 20...250)), velocity: Double(rng.int(in: 50...3000))),
-                .drag(.panel, dx: Double(rng.int(in: -300...300)), dy: 0, over: nil),
-                rng.bool(probability: 0.3) ? .search(rng.bool() ? "smile" : "哈") : .searchClear,
-            ]
-            if s.panelGroupCount > 0 { options.append(.tap(.tab(.index(rng.int(in: 0..<s.panelGroupCount))))) }
-        case .none:
-            break
-        }
-        return options[rng.int(in: 0..<options.count)]
-    }
-
-    static func randomText(_ rng: inout SeededRandom) -> String {
-        var s = ""
-        for _ in 0..<rng.int(in: 1...4) { s += words[rng.int(in: 0..<words.count)] }
-        return s
-    }
+extension MonkeyHost {
+    /// Nothing to avoid.
+    /// - Parameters:
+    ///   - expectation: The finder expectation.
+    ///   - target: Its target.
+    /// - Returns: false.
+    public func monkeyAvoids(_ expectation: FinderExpectation, on target: Finder) -> Bool { false }
 }

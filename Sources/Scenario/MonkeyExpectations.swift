@@ -1,8 +1,8 @@
 import SimCore
 import Tester
 
-/// The monkey's expectations: written from what the screen shows (`ScenarioFacts`'s
-/// expectations) and from the trace lines a trace expectation would see now, so each
+/// The monkey's expectations: written from what the screen shows (its host's
+/// `stateExpectations` and `monkeyTarget`) and from the trace lines a trace expectation would see now, so each
 /// must hold. A generated line that fails, or that does not read back from its printed
 /// spelling as itself, is a finding (the checker, the printer or the state disagree).
 enum MonkeyExpectations {
@@ -10,65 +10,32 @@ enum MonkeyExpectations {
     static let streamSalt: UInt64 = 0x9E37_79B9_7F4A_7C15
     /// The chance of an expectation after a step.
     static let rate = 0.3
-    /// Trace lines the monkey looks for with `expect no trace` (when one is in the
-    /// window, it counts it instead).
-    static let names = [
-        "inputBar didSend", "panel didSelect", "panel previewBegan", "panel deleteTapped",
-        "inputBar textChanged", "list reload", "screen receive", "tester warning", "keyboard",
-    ]
-
     /// One expectation that holds now. `resolve` answers a finder on the screen now
     /// (`Testable.resolve(_:)`), for `expect <target> …`.
-    static func choose(_ rng: inout SeededRandom, state: ScenarioFacts, window: ArraySlice<TraceEvent>,
-                       resolve: (Finder) -> FinderResult) -> Script.Expectation {
+    static func choose<Host: MonkeyHost>(_ rng: inout SeededRandom, on host: Host,
+                                         window: ArraySlice<TraceEvent>) -> Script.Expectation {
         switch rng.int(in: 0..<5) {
         case 4:
-            let f = finder(&rng, state: state)
-            return .finder(f, holding(&rng, for: f, resolve(f)))
+            let f = host.monkeyTarget(&rng)
+            return .finder(f, holding(&rng, for: f, host.laidOutResolve(f)) { host.monkeyAvoids($0, on: f) })
         case 0:
-            let all = state.expectations
+            let all = host.stateExpectations
             return all[rng.int(in: 0..<all.count)]
         case 1, 2:
-            guard !window.isEmpty else { return absent(&rng, window) }
+            guard !window.isEmpty else { return absent(&rng, window, host.monkeyTraceNames) }
             let ev = window[window.startIndex + rng.int(in: 0..<window.count)]
             let needle = substring(&rng, of: ev)
             let n = matches(needle, window)
             return rng.bool() ? .trace(needle) : .traceCount(needle, n)
         default:
-            return absent(&rng, window)
-        }
-    }
-
-    /// A target of the screen's, from its state: a component, a row, tab, cell, page dot
-    /// or skin-tone item (sometimes one past the last, which is absent), sometimes
-    /// narrowed by a modifier.
-    static func finder(_ rng: inout SeededRandom, state s: ScenarioFacts) -> Finder {
-        let base: Finder
-        switch rng.int(in: 0..<12) {
-        case 0: base = .input
-        case 1: base = .send
-        case 2: base = .toggle
-        case 3: base = .list
-        case 4: base = .panel
-        case 5: base = .delete
-        case 6: base = .searchField
-        case 7: base = .row(rng.int(in: 0...s.listCount))
-        case 8: base = .tab(.index(rng.bool() ? s.panelGroupIndex : rng.int(in: 0...s.panelGroupCount)))
-        case 9: base = .cell(row: rng.int(in: 0...3), column: rng.int(in: 0...8))
-        case 10: base = .pageDot(rng.bool() ? s.panelPage : rng.int(in: 0...s.panelPageCount))
-        default: base = .skinTone(rng.int(in: 0...6))
-        }
-        switch rng.int(in: 0..<8) {
-        case 0: return .first(base)
-        case 1: return .nth(base, rng.int(in: 0...1))
-        case 2: return .within(base, rng.bool() ? .panel : .list)
-        default: return base
+            return absent(&rng, window, host.monkeyTraceNames)
         }
     }
 
     /// An expectation that holds for `result`, by `FinderExpectation`'s definitions
     /// restated from the resolution (not by its `check`, which this is a test of).
-    static func holding(_ rng: inout SeededRandom, for f: Finder, _ result: FinderResult) -> FinderExpectation {
+    static func holding(_ rng: inout SeededRandom, for f: Finder, _ result: FinderResult,
+                        avoiding: (FinderExpectation) -> Bool = { _ in false }) -> FinderExpectation {
         var options: [FinderExpectation]
         switch result {
         case .hit(let h):
@@ -87,13 +54,13 @@ enum MonkeyExpectations {
         case .missing, .notInCatalog:
             options = [.hidden, .absent, .count(0)]
         }
-        // `expect send enabled|disabled` is the state's `sendEnabled`, another check.
-        if f == .send { options.removeAll { $0 == .enabled || $0 == .disabled } }
+        // What would read back as another line (`MonkeyHost.monkeyAvoids`) is left out.
+        options.removeAll { avoiding($0) }
         return options[rng.int(in: 0..<options.count)]
     }
 
     /// `expect no trace` of a name the window does not hold, or the count of one it does.
-    static func absent(_ rng: inout SeededRandom, _ window: ArraySlice<TraceEvent>) -> Script.Expectation {
+    static func absent(_ rng: inout SeededRandom, _ window: ArraySlice<TraceEvent>, _ names: [String]) -> Script.Expectation {
         let name = names[rng.int(in: 0..<names.count)]
         let n = matches(name, window)
         return n == 0 ? .noTrace(name) : .traceCount(name, n)

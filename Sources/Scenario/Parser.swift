@@ -1,9 +1,6 @@
 import SimCore
-import EmojiText
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// Parses scenario scripts. Reports every error of a script (one per bad line) before
 /// anything runs. Linear in the script length.
@@ -24,11 +21,13 @@ public enum ScriptParser {
     /// - Parameters:
     ///   - source: The script's text.
     ///   - name: The name errors and references use (usually the file name).
+    ///   - vocabulary: The subject's own words (its target kinds).
     /// - Returns: The script, its commands in order.
     /// - Throws: `ScriptParseErrors` with every error of the script (one per bad line),
     ///   each at its line and column.
     /// - Complexity: O(source length).
-    public static func parse(_ source: String, name: String = "<script>") throws(ScriptParseErrors) -> Script {
+    public static func parse(_ source: String, name: String = "<script>",
+                             vocabulary: ScriptVocabulary = .chatScreen) throws(ScriptParseErrors) -> Script {
         if source.utf8.count > maxBytes {
             throw ScriptParseErrors([ScriptError(file: name, line: 1, column: 1,
                 message: "script is \(source.utf8.count) bytes; the limit is \(maxBytes)")])
@@ -58,7 +57,7 @@ public enum ScriptParser {
             case .failure(let e): errors.append(e); continue
             }
             guard let first = tokens.first else { continue }
-            var line = LineParser(tokens: tokens, line: lineNumber, file: name)
+            var line = LineParser(tokens: tokens, line: lineNumber, file: name, vocabulary: vocabulary)
             do throws(ScriptError) {
                 let command = try line.parseCommand()
                 try line.expectEnd()
@@ -102,10 +101,11 @@ struct LineParser {
     let tokens: [Token]
     let line: Int
     let file: String
+    let vocabulary: ScriptVocabulary
     var position = 0
 
-    init(tokens: [Token], line: Int, file: String) {
-        self.tokens = tokens; self.line = line; self.file = file
+    init(tokens: [Token], line: Int, file: String, vocabulary: ScriptVocabulary) {
+        self.tokens = tokens; self.line = line; self.file = file; self.vocabulary = vocabulary
     }
 
     // MARK: token access
@@ -187,9 +187,10 @@ struct LineParser {
 
     mutating func parseCommand() throws(ScriptError) -> Script.Command {
         let head = try word("a command")
+        if let kind = vocabulary.setupLine(head.text) {
+            return .setup(try phrase(kind) ?? ScriptPhrase(kind.words))
+        }
         switch head.text {
-        case "device", "theme", "catalog", "conversation", "set":
-            return .setup(try setup(head))
         case "expect":
             return .expect(try expectation())
         case "snapshot":
@@ -199,88 +200,24 @@ struct LineParser {
         }
     }
 
-    mutating func setup(_ head: Token) throws(ScriptError) -> Script.Setup {
-        switch head.text {
-        case "device":
-            let t = try word("a device (iphone8, iphone14 or WxH@S)")
-            switch t.text {
-            case "iphone8": return .device(.iphone8)
-            case "iphone14": return .device(.iphone14)
-            default:
-                let parts = t.text.split(separator: "@", omittingEmptySubsequences: false)
-                guard parts.count == 2, let (w, h) = Literals.dimensions(parts[0]),
-                      let s = Literals.integer(parts[1]) else {
-                    throw error(t, "expected a device (iphone8, iphone14 or WxH@S like 320x568@2), found '\(t.text)'")
-                }
-                guard (100...4096).contains(w), (100...4096).contains(h) else {
-                    throw error(t, "device size must be between 100 and 4096 points on each side")
-                }
-                guard (1...3).contains(s) else { throw error(t, "device scale must be 1, 2 or 3") }
-                return .device(.custom(width: w, height: h, scale: s))
-            }
-        case "theme":
-            return .theme(try oneOf("a theme", [("light", Theme.light), ("dark", Theme.dark)]))
-        case "catalog":
-            let kind = try word("a catalog source (demo, plist, unicode, folder, json)")
-            switch kind.text {
-            case "demo": return .catalog(.demo)
-            case "plist":
-                let a = try string("the emtions.plist path")
-                let b = try string("the emtionMeans.plist path")
-                return .catalog(.plist(emotions: a, meanings: b))
-            case "unicode":
-                if let t = peek, t.kind == .string { position += 1; return .catalog(.unicode(path: t.text)) }
-                return .catalog(.unicode(path: nil))
-            case "folder": return .catalog(.folder(try string("a folder path")))
-            case "json": return .catalog(.json(try string("a JSON catalog path")))
-            default:
-                throw error(kind, "expected a catalog source (demo, plist, unicode, folder, json), found '\(kind.text)'")
-            }
-        case "conversation":
-            return .conversation(try oneOf("a conversation", [("demo", Script.ConversationSource.demo), ("empty", .empty)]))
-        default: // "set"
-            return .set(try setting())
-        }
-    }
-
-    mutating func setting() throws(ScriptError) -> Script.Setting {
-        let key = try word("a setting key")
-        switch key.text {
-        case "panel.layout":
-            let t = try word("a layout like 8x3")
-            guard let (c, r) = Literals.dimensions(Substring(t.text)), c == c.rounded(), r == r.rounded(),
-                  (1...20).contains(c), (1...10).contains(r) else {
-                throw error(t, "expected a layout COLUMNSxROWS like 8x3 (1-20 columns, 1-10 rows), found '\(t.text)'")
-            }
-            return .panelLayout(columns: Int(c), rows: Int(r))
-        case "panel.snap":
-            return .panelSnap(try oneOf("a snap policy", PanelSnapPolicy.allCases.map { ($0.scriptName, $0) }))
-        case "panel.preview-inserts":
-            return .panelPreviewInserts(try oneOf("true or false", [("true", true), ("false", false)]))
-        case "longpress.duration":
-            return .longPressDuration(try duration())
-        case "input.max-lines":
-            let v = try count("a line count", min: 1)
-            return .inputMaxLines(v)
-        case "input.max-length":
-            return .inputMaxLength(try count("a length", min: 1))
-        case "touch.rate":
-            return .touchRate(try oneOf("a touch rate", [("60", 60), ("120", 120)]))
-        case "panel.default-skin-tone":
-            return .panelDefaultSkinTone(try oneOf("a skin tone", [("none", nil)] + SkinTone.allCases.map { ($0.scriptName, $0) }))
-        case "panel.recents":
-            return .panelRecents(try oneOf("recent or frequent", PanelConfiguration.RecentsOrder.allCases.map { ($0.rawValue, $0) }))
-        default:
-            throw error(key, "unknown setting '\(key.text)' (known: \(Script.Setting.keys.joined(separator: ", ")))")
-        }
+    /// The rest of the line as one of the subject's phrases; nil when the kind's reader
+    /// says the line is not this phrase (the position is then where it was).
+    mutating func phrase(_ kind: ScriptPhraseKind) throws(ScriptError) -> ScriptPhrase? {
+        var reader = ScriptReader(self)
+        guard let arguments = try kind.read(&reader) else { return nil }
+        self = reader.parser
+        return ScriptPhrase(kind.words, arguments)
     }
 
     /// The most modifiers (`first`, `nth N`, `within C`) one target may carry: finders
     /// nest, and a line of thousands of `first` would nest as deep.
     static let maxModifiers = 8
 
-    /// Every target word, for the unknown-target message.
-    static let targetWords = "input, input at N, input.handle start|end, toggle, send, list, outside, panel, panel.delete, panel.emoji, panel.cell, panel.tab, panel.dot, panel.skin-tone, panel.search, list.row, label \"text\", view NAME, text \"text\" or X,Y"
+    /// Every target word, for the unknown-target message: the subject's kinds, then the
+    /// generic ones.
+    var targetWords: String {
+        (vocabulary.targets.kinds.map { $0.help } + ["label \"text\", view NAME, text \"text\" or X,Y"]).joined(separator: ", ")
+    }
 
     /// A target: a finder as `Finder.description` spells it, then its modifiers left to
     /// right (`label "a" within panel nth 1` is nth 1 of the labels within the panel).
@@ -309,36 +246,6 @@ struct LineParser {
         let t = try next("a target")
         guard t.kind == .word else { throw error(t, "expected a target, found a string") }
         switch t.text {
-        case "input":
-            if accept("at") { return .inputAt(try count("a unit position")) }
-            return .input
-        case "input.handle":
-            return .selectionHandle(try oneOf("a handle", Finder.HandleEnd.allCases.map { ($0.rawValue, $0) }))
-        case "toggle": return .toggle
-        case "send": return .send
-        case "list": return .list
-        case "outside": return .outside
-        case "panel": return .panel
-        case "panel.delete": return .delete
-        case "panel.emoji":
-            let e = try next("an emoji code or \"emoji\"")
-            return .emoji(e.text)
-        case "panel.cell":
-            let r = try count("a row")
-            let c = try count("a column")
-            return .cell(row: r, column: c)
-        case "panel.tab":
-            let e = try next("a tab index or \"name\"")
-            if e.kind == .string { return .tab(.name(e.text)) }
-            guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
-                throw error(e, "expected a tab index or \"name\", found '\(e.text)'")
-            }
-            return .tab(.index(i))
-        case "panel.dot": return .pageDot(try count("a page dot index"))
-        case "panel.skin-tone": return .skinTone(try count("a skin-tone item index"))
-        case "panel.search": return .searchField
-        case "list.row":
-            return .row(try count("a row index"))
         case "label":
             return .label(try string("an accessibility label"))
         case "view":
@@ -347,9 +254,51 @@ struct LineParser {
         case "text":
             return .text(try string("the drawn text"))
         default:
+            if let f = try subjectTarget(t) { return f }
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (\(LineParser.targetWords))")
+            throw error(t, "unknown target '\(t.text)' (\(targetWords))")
         }
+    }
+
+    /// A target of a kind the subject's vocabulary defines whose head word is `t`, nil
+    /// when none is; a kind of several words (`input at`) needs the rest of them next.
+    mutating func subjectTarget(_ t: Token) throws(ScriptError) -> Finder? {
+        for kind in vocabulary.targets.kinds(headed: t.text) {
+            let rest = kind.kind.split(separator: " ").dropFirst()
+            var at = position
+            var matches = true
+            for w in rest {
+                guard at < tokens.count, tokens[at].kind == .word, tokens[at].text == w else { matches = false; break }
+                at += 1
+            }
+            guard matches else { continue }
+            position = at
+            var arguments: [FinderArgument] = []
+            for grammar in kind.arguments { arguments.append(try argument(grammar)) }
+            return .target(FinderTarget(kind.kind, arguments, isRegion: kind.isRegion))
+        }
+        return nil
+    }
+
+    /// One argument of a subject's target kind, by its grammar.
+    mutating func argument(_ grammar: FinderArgumentGrammar) throws(ScriptError) -> FinderArgument {
+        switch grammar {
+        case .count(let what): return .number(try count(what))
+        case .token(let what): return .word(try next(what).text)
+        case .string(let what): return .string(try string(what))
+        case .choice(let what, let words): return .word(try oneOf(what, words.split(separator: "|").map { (String($0), String($0)) }))
+        case .indexOrName(let what): return try indexOrName(what)
+        }
+    }
+
+    /// A quoted name or an index of 0 or more (`panel.tab`, `expect panel.group`).
+    mutating func indexOrName(_ what: String) throws(ScriptError) -> FinderArgument {
+        let e = try next(what)
+        if e.kind == .string { return .string(e.text) }
+        guard let i = Literals.integer(Substring(e.text)), i >= 0 else {
+            throw error(e, "expected \(what), found '\(e.text)'")
+        }
+        return .number(i)
     }
 
     mutating func action(_ head: Token) throws(ScriptError) -> Script.Action {
@@ -396,99 +345,19 @@ struct LineParser {
                 throw error(d, "a drag offset must be at most 10000pt each way, found \(echoLiteral(d.text))")
             }
             return .drag(t, dx: dx, dy: dy, over: try optionalOver())
-        case "type": return .type(try string("the text to type"))
-        case "compose":
-            let marked = try string("the marked text")
-            var commit: String?
-            if accept("commit") { commit = try string("the committed text") }
-            return .compose(marked: marked, commit: commit)
-        case "backspace":
-            return .backspace(count: peek == nil ? 1 : try count("a count", min: 1))
-        case "select":
-            let s = try count("a start position")
-            let l = try count("a length")
-            return .select(start: s, length: l)
-        case "select-all": return .selectAll
-        case "cut": return .cut
-        case "copy": return .copy
-        case "paste":
-            if peek == nil { return .paste(nil) }
-            return .paste(try string("the text to paste"))
-        case "undo": return .undo
-        case "redo": return .redo
-        case "receive": return .receive(try string("the message text"))
-        case "search":
-            if accept("clear") { return .searchClear }
-            guard let t = peek, t.kind == .string else { return .search(try string("a query (or 'clear')")) }
-            let q = try string("a query (or 'clear')")
-            // A longer query would find nothing (EmojiCatalog.search): say so here.
-            if q.utf8.count > EmojiCatalog.maxSearchQueryBytes {
-                throw error(t, "a search query is at most \(EmojiCatalog.maxSearchQueryBytes) UTF-8 bytes (this one is \(q.utf8.count))")
-            }
-            return .search(q)
         case "wait": return .wait(try duration())
         case "settle": return .settle
         case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))
-        case "memory-warning": return .memoryWarning
-        case "resize":
-            let t = try word("a size WxH")
-            guard let (w, h) = Literals.dimensions(Substring(t.text)), (100...4096).contains(w), (100...4096).contains(h) else {
-                throw error(t, "expected a size WxH like 390x844 (100-4096 points), found '\(t.text)'")
-            }
-            return .resize(width: w, height: h)
         default:
+            if let kind = vocabulary.verb(head.text), let p = try phrase(kind) { return .verb(p) }
             throw error(head, "unknown command '\(head.text)'")
         }
     }
 
     mutating func expectation() throws(ScriptError) -> Script.Expectation {
         let what = try word("what to expect")
+        if let kind = vocabulary.fact(what.text), let p = try phrase(kind) { return .fact(p) }
         switch what.text {
-        case "keyboard":
-            return .keyboard(try oneOf("a keyboard", [("none", KeyboardKind.none), ("system", .system), ("emoji", .emoji)]))
-        case "send":
-            if let t = peek, t.kind == .word, t.text == "enabled" || t.text == "disabled" {
-                return .sendEnabled(try oneOf("enabled or disabled", [("enabled", true), ("disabled", false)]))
-            }
-            return try finderExpectation()
-        case "input":
-            if let t = peek, t.kind == .word { return try finderExpectation() }
-            return .input(try string("the expected text of the input"))
-        case "outgoing":
-            let t = try next("the text send would transmit in double quotes, or none")
-            if t.kind == .string { return .outgoing(t.text) }
-            guard t.text == "none" else {
-                throw error(t, "expected the text send would transmit in double quotes, or none, found '\(t.text)'")
-            }
-            return .outgoing(nil)
-        case "caret": return .caret(try count("a caret position"))
-        case "panel.page":
-            let n = try count("a page index")
-            var of: Int?
-            if accept("of") { of = try count("a page count", min: 1) }
-            return .panelPage(n, of: of)
-        case "panel.group":
-            let t = try next("a group \"name\" or index")
-            if t.kind == .string { return .panelGroup(.name(t.text)) }
-            guard let i = Literals.integer(Substring(t.text)), i >= 0 else {
-                throw error(t, "expected a group \"name\" or index, found '\(t.text)'")
-            }
-            return .panelGroup(.index(i))
-        case "preview":
-            let t = try next("none or an emoji code")
-            if t.kind == .word && t.text == "none" { return .preview(nil) }
-            return .preview(t.text)
-        case "panel.results": return .panelResults(try count("a result count"))
-        case "list.count": return .listCount(try count("a message count"))
-        case "list.visible":
-            let t = try word("a row range A..B")
-            guard let (a, b) = Literals.range(t.text), a >= 0, b >= a else {
-                throw error(t, "expected a row range A..B like 3..9, found '\(t.text)'")
-            }
-            return .listVisible(a...b)
-        case "list.last": return .listLast(try string("the expected server text"))
-        case "animating": return .animating(try count("a player count"))
-        case "pasteboard": return .pasteboard(try string("the expected pasteboard text"))
         case "trace":
             let needle = try string("a substring of a trace line")
             if accept("count") { return .traceCount(needle, try count("a line count")) }
@@ -504,18 +373,19 @@ struct LineParser {
             guard !needle.isEmpty else { throw error(at, "expect no trace \"\" can never hold (every line contains the empty string)") }
             return .noTrace(needle)
         default:
-            if LineParser.targetHeads.contains(what.text) || Literals.pair(what.text) != nil {
+            if isTargetHead(what.text) || Literals.pair(what.text) != nil {
                 return try finderExpectation()
             }
-            throw error(what, "unknown expectation '\(what.text)' (keyboard, send, input, outgoing, caret, panel.page, panel.group, preview, panel.results, list.count, list.visible, list.last, animating, pasteboard, trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
+            let facts = vocabulary.facts.map { $0.words + ", " }.joined()
+            throw error(what, "unknown expectation '\(what.text)' (\(facts)trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
         }
     }
 
-    /// The words that begin a target (a point `X,Y` aside).
-    static let targetHeads: Set<String> = [
-        "input", "input.handle", "toggle", "send", "list", "outside", "panel", "panel.delete", "panel.emoji",
-        "panel.cell", "panel.tab", "panel.dot", "panel.skin-tone", "panel.search", "list.row", "label", "view", "text",
-    ]
+    /// True when `word` begins a target (a point `X,Y` aside): a generic kind or one of
+    /// the subject's.
+    func isTargetHead(_ word: String) -> Bool {
+        word == "label" || word == "view" || word == "text" || !vocabulary.targets.kinds(headed: word).isEmpty
+    }
 
     /// What may follow the target of `expect TARGET ...`.
     static let finderExpectationWords = FinderExpectation.words.joined(separator: "|") + ", count N or text \"…\""
@@ -543,9 +413,9 @@ struct LineParser {
             throw error(nameToken, "snapshot names use letters, digits, '-', '_' and '.' only (they become file names), found '\(name)'")
         }
         var request = Script.SnapshotRequest(name: name)
-        if let t = peek, t.kind == .word, let s = Script.SnapshotSubject(rawValue: t.text) {
+        if let t = peek, t.kind == .word, t.text == "screen" || vocabulary.snapshotSubjects.contains(t.text) {
             position += 1
-            request.subject = s
+            request.subject = Script.SnapshotSubject(rawValue: t.text)
         }
         if let t = peek {
             guard t.kind == .word else { throw error(t, "expected a snapshot format, found a string") }
@@ -555,7 +425,7 @@ struct LineParser {
             } else if let f = Script.SnapshotFormat(rawValue: t.text) {
                 request.formats = [f]
             } else {
-                throw error(t, "expected a snapshot subject (screen, panel, input, list) or format (ascii, styled, png, ppm, tree, all), found '\(t.text)'")
+                throw error(t, "expected a snapshot subject (\((["screen"] + vocabulary.snapshotSubjects).joined(separator: ", "))) or format (ascii, styled, png, ppm, tree, all), found '\(t.text)'")
             }
         }
         return request

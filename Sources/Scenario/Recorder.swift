@@ -1,9 +1,7 @@
 import SimCore
 import Imaging
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// Records the screen at 30 frames per virtual second, at scale 1, merging identical
 /// consecutive frames into one longer frame (an idle screen costs one frame).

@@ -28,41 +28,10 @@ extension ScenarioDriver {
     public func drag(_ t: Finder, dx: Double, dy: Double, over d: SimDuration? = nil) throws(ScriptError) {
         try execute(.action(.drag(t, dx: dx, dy: dy, over: d)))
     }
-    /// `type "…"`.
-    public func type(_ s: String) throws(ScriptError) { try execute(.action(.type(s))) }
-    /// `compose "marked" [commit "text"]`.
-    public func compose(_ marked: String, commit: String? = nil) throws(ScriptError) {
-        try execute(.action(.compose(marked: marked, commit: commit)))
-    }
-    /// `backspace N`.
-    public func backspace(_ n: Int = 1) throws(ScriptError) { try execute(.action(.backspace(count: n))) }
-    /// `select START LENGTH`.
-    public func select(_ start: Int, _ length: Int) throws(ScriptError) { try execute(.action(.select(start: start, length: length))) }
-    /// `select-all`.
-    public func selectAll() throws(ScriptError) { try execute(.action(.selectAll)) }
-    /// `cut`.
-    public func cut() throws(ScriptError) { try execute(.action(.cut)) }
-    /// `copy`.
-    public func copy() throws(ScriptError) { try execute(.action(.copy)) }
-    /// `paste ["text"]`.
-    public func paste(_ s: String? = nil) throws(ScriptError) { try execute(.action(.paste(s))) }
-    /// `undo`.
-    public func undo() throws(ScriptError) { try execute(.action(.undo)) }
-    /// `redo`.
-    public func redo() throws(ScriptError) { try execute(.action(.redo)) }
-    /// `receive "…"`.
-    public func receive(_ s: String) throws(ScriptError) { try execute(.action(.receive(s))) }
-    /// `search "query"`, or `search clear` for nil.
-    public func search(_ q: String?) throws(ScriptError) { try execute(.action(q.map { .search($0) } ?? .searchClear)) }
     /// `wait D`.
     public func wait(_ d: SimDuration) throws(ScriptError) { try execute(.action(.wait(d))) }
     /// `settle`.
     public func settle() throws(ScriptError) { try execute(.action(.settle)) }
-    /// `memory-warning`.
-    public func memoryWarning() throws(ScriptError) { try execute(.action(.memoryWarning)) }
-    /// `resize WxH`.
-    public func resize(width: Double, height: Double) throws(ScriptError) { try execute(.action(.resize(width: width, height: height))) }
-
     /// Checks an expectation now and returns its outcome (also kept in `result`).
     @discardableResult
     public func expect(_ e: Script.Expectation) -> ExpectationOutcome {
@@ -70,7 +39,4 @@ extension ScenarioDriver {
         result.record(o)
         return result.expectations[result.expectations.count - 1]
     }
-
-    /// The current state of the screen.
-    public var facts: ScenarioFacts { host.facts }
 }

@@ -1,82 +1,18 @@
 import SimCore
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 // The driver's expectation checks: one `ExpectationOutcome` per `expect` line, with the
 // expected and the found value in the script's own spelling.
 extension ScenarioDriver {
     func check(_ e: Script.Expectation, _ c: Script.Located<Script.Command>) -> ExpectationOutcome {
-        let s = host.facts
         func outcome(_ ok: Bool, _ expected: String, _ actual: String) -> ExpectationOutcome {
             ExpectationOutcome(line: c.line, column: c.column, expectation: e, passed: ok, expected: expected, actual: actual)
         }
-        // Bounded: a message quotes at most the two ends of a long text (20,000 failing
-        // `expect input` lines each quoting an 80 KB input made gigabytes), and says
-        // where two texts part when that is past the quoted head.
-        func quoted(_ x: String) -> String { boundedQuotedLiteral(x) }
-        func parting(_ want: String, _ have: String) -> String {
-            guard want.utf8.count > boundedQuoteByteLimit || have.utf8.count > boundedQuoteByteLimit else { return "" }
-            var i = want.startIndex, j = have.startIndex, n = 0
-            while i < want.endIndex, j < have.endIndex, want[i] == have[j] {
-                want.formIndex(after: &i); have.formIndex(after: &j); n += 1
-            }
-            return n < boundedQuoteEndCharacters ? "" : " (differs from the expected text at character \(n))"
-        }
         switch e {
-        case .keyboard(let k):
-            return outcome(s.keyboard == k, "keyboard \(k.rawValue)", "keyboard \(s.keyboard.rawValue)")
-        case .sendEnabled(let b):
-            return outcome(s.sendEnabled == b, "send \(b ? "enabled" : "disabled")", "send \(s.sendEnabled ? "enabled" : "disabled")")
-        case .input(let t):
-            // Exact, so the one-off mistakes get a hint: a trimmed or wire-form guess.
-            var found = "input \(quoted(s.input))" + (s.input == t ? "" : parting(t, s.input))
-            if let out = s.outgoing, out == t, out != s.input {
-                found += " (\(quoted(t)) is what send would transmit: expect outgoing \(quoted(t)))"
-            }
-            return outcome(s.input == t, "input \(quoted(t))", found)
-        case .outgoing(let t):
-            func show(_ x: String?) -> String { x.map(quoted) ?? "none" }
-            var found = "outgoing \(show(s.outgoing))"
-            if let out = s.outgoing, let t, out != t { found += parting(t, out) }
-            if s.outgoing == nil { found += " (send is disabled: \(s.input.isEmpty ? "the input is empty" : "the input is blank"))" }
-            return outcome(s.outgoing == t, "outgoing \(show(t))", found)
-        case .caret(let n):
-            return outcome(s.caret == n, "caret \(n)", "caret \(s.caret)")
-        case .panelPage(let n, let of):
-            let ok = s.panelPage == n && (of == nil || of == s.panelPageCount)
-            let exp = of.map { "panel.page \(n) of \($0)" } ?? "panel.page \(n)"
-            return outcome(ok, exp, "panel.page \(s.panelPage) of \(s.panelPageCount)")
-        case .panelGroup(.index(let i)):
-            return outcome(s.panelGroupIndex == i, "panel.group \(i)", "panel.group \(s.panelGroupIndex) (\(quoted(s.panelGroupName)))")
-        case .panelGroup(.name(let n)):
-            // A group is named by its catalog name or its tab's title: the actual names
-            // both when they differ, so a pass by title reads as one.
-            let titled = s.panelGroupLabel != s.panelGroupName ? " titled \(quoted(s.panelGroupLabel))" : ""
-            return outcome(s.panelGroupName == n || s.panelGroupLabel == n, "panel.group \(quoted(n))",
-                           "panel.group \(quoted(s.panelGroupName))\(titled)")
-        case .preview(let p):
-            var found = "preview \(s.preview ?? "none")"
-            if let p, let shown = s.preview, p == "[" + shown + "]" {
-                found += " (codes are written without the brackets: expect preview \(shown))"
-            }
-            return outcome(s.preview == p, "preview \(p ?? "none")", found)
-        case .panelResults(let n):
-            return outcome(s.panelResults == n, "panel.results \(n)", "panel.results \(s.panelResults)")
-        case .listCount(let n):
-            return outcome(s.listCount == n, "list.count \(n)", "list.count \(s.listCount)")
-        case .listVisible(let r):
-            let actual = s.listVisible.map { "\($0.lowerBound)..\($0.upperBound)" } ?? "none"
-            return outcome(s.listVisible == r, "list.visible \(r.lowerBound)..\(r.upperBound)", "list.visible \(actual)")
-        case .listLast(let t):
-            let parted = s.listLast.map { $0 == t ? "" : parting(t, $0) } ?? ""
-            return outcome(s.listLast == t, "list.last \(quoted(t))", "list.last \(s.listLast.map(quoted) ?? "none")" + parted)
-        case .animating(let n):
-            return outcome(s.animating == n, "animating \(n)", "animating \(s.animating)")
-        case .pasteboard(let t):
-            return outcome(s.pasteboard == t, "pasteboard \(quoted(t))",
-                           "pasteboard \(quoted(s.pasteboard))" + (s.pasteboard == t ? "" : parting(t, s.pasteboard)))
+        case .fact(let p):
+            let r = host.check(p)
+            return outcome(r.passed, r.expected, r.found)
         case .trace(let needle):
             return checkTrace(needle, count: nil, e, c)
         case .traceCount(let needle, let n):

@@ -1,26 +1,29 @@
 import SimCore
 import Interaction
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
-/// What a script drives: a whole chat screen on a virtual clock. `Host<ChatScreen>`
-/// conforms (ChatScreen+ScenarioHost.swift); tests may drive any other conforming type.
+/// What a script drives: a screen on a virtual clock. `Host<ChatScreen>` conforms
+/// (Chat/ChatScreen+ScenarioHost.swift); a user's own screen conforms the same way.
 ///
 /// A `Testable` (clock, touches, motion, display list, finders, invariants) that the
 /// runner's `Tester` drives and aims at (a script's targets are `Finder`s, resolved by
-/// `resolve(_:)`), plus what only scripts need: the non-touch actions
-/// (`perform`), the state expectations read, and snapshot subjects.
+/// `resolve(_:)`), plus what only scripts need, in the words of the subject's
+/// `ScriptVocabulary`: its verbs (`perform`), its facts (`check`), and its snapshot
+/// subjects.
 public protocol ScenarioHost: Testable {
     /// The screen size in points.
     var size: Size { get }
-    /// Non-touch actions: typing, editing, receiving, searching, memory warnings,
-    /// resizing. Touch actions, `wait`, `settle` and `timing` never reach the host.
-    func perform(_ action: Script.Action) throws(ScenarioHostError)
-    /// What expectations read, now. (Not `state`: a `Host` conforms, and its `state`
-    /// is the reducer's.)
-    var facts: ScenarioFacts { get }
+    /// One of the subject's verbs (`ScriptVocabulary.verbs`: the chat screen's typing,
+    /// editing, receiving, searching...). Touches, `wait`, `settle` and `timing` never
+    /// reach the host.
+    func perform(_ verb: ScriptPhrase) throws(ScenarioHostError)
+    /// Whether one of the subject's facts (`ScriptVocabulary.facts`) holds now, with the
+    /// expected and the found value in the script's words.
+    func check(_ fact: ScriptPhrase) -> ScenarioFactCheck
+    /// The facts that hold now, as the `expect` lines that check them (what the trace
+    /// viewer shows after each step). Default: none.
+    var stateExpectations: [Script.Expectation] { get }
     /// What a snapshot draws: only that component's items, at the origin; nil when the
     /// component is not on screen (a snapshot of it is then an error). `.screen` is
     /// never nil. Pure: a driver calls `layout(for: nil)` first, as UIKit lays out
@@ -48,6 +51,9 @@ extension ScenarioHost {
     /// None: every capture draws the screen and compares the list.
     public var screenRevision: UInt64? { nil }
 
+    /// No facts shown.
+    public var stateExpectations: [Script.Expectation] { [] }
+
     /// True when nothing moves (looping GIFs aside).
     public var isSettled: Bool { motion.isEmpty }
 }
@@ -62,63 +68,35 @@ public struct ScenarioHostError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { message }
 }
 
-/// Everything a script's expectation can read of a scenario host, at one moment.
-public struct ScenarioFacts: Hashable, Sendable {
-    /// The keyboard shown.
-    public var keyboard: KeyboardKind
-    /// Whether the send button is enabled.
-    public var sendEnabled: Bool
-    /// The text in the input's view, exactly: emoji as their placeholders (`[笑哭]`),
-    /// untrimmed, marked (IME) text included. What `expect input` reads.
-    public var input: String
-    /// What tapping send would transmit now (the server text: trimmed, Unicode emoji as
-    /// hex codes when the catalog's server wants them); nil when send would send nothing
-    /// (it is disabled). What `expect outgoing` reads.
-    public var outgoing: String?
-    /// Caret position in units (an emoji is one unit).
-    public var caret: Int
-    /// Page within the current group.
-    public var panelPage: Int
-    /// The current group's page count.
-    public var panelPageCount: Int
-    /// The current group's index (its tab's).
-    public var panelGroupIndex: Int
-    /// The current group's catalog name.
-    public var panelGroupName: String
-    /// What the current group's tab shows (its title for the locale, else its name):
-    /// `expect panel.group "动图"` matches either.
-    public var panelGroupLabel: String
-    /// Number of tabs in the category bar.
-    public var panelGroupCount: Int
-    /// Code of the emoji previewed by a long press, if any.
-    public var preview: String?
-    /// Number of search results (0 when no search is active).
-    public var panelResults: Int
-    /// Messages in the list.
-    public var listCount: Int
-    /// Rows at least partly visible, nil when none.
-    public var listVisible: ClosedRange<Int>?
-    /// The last message's server text, nil when the list is empty.
-    public var listLast: String?
-    /// Running animation players (GIFs that animate now).
-    public var animating: Int
-    /// The pasteboard's text ("" when empty).
-    public var pasteboard: String
+/// The answer of `ScenarioHost.check(_:)`: whether a fact holds, and the expected and
+/// the found value in the script's words (`keyboard emoji`, `keyboard system`).
+public struct ScenarioFactCheck: Hashable, Sendable {
+    /// Whether it holds.
+    public var passed: Bool
+    /// What was expected, as the script spells it.
+    public var expected: String
+    /// What was found, in the same words.
+    public var found: String
 
-    /// A state; every field defaults to an empty screen's (`panelGroupLabel` to
-    /// `panelGroupName`). Test hosts set the fields they need.
-    public init(keyboard: KeyboardKind = .none, sendEnabled: Bool = false, input: String = "", outgoing: String? = nil,
-                caret: Int = 0,
-                panelPage: Int = 0, panelPageCount: Int = 0, panelGroupIndex: Int = 0, panelGroupName: String = "",
-                panelGroupCount: Int = 0, panelGroupLabel: String? = nil,
-                preview: String? = nil, panelResults: Int = 0, listCount: Int = 0, listVisible: ClosedRange<Int>? = nil,
-                listLast: String? = nil, animating: Int = 0, pasteboard: String = "") {
-        self.keyboard = keyboard; self.sendEnabled = sendEnabled; self.input = input; self.outgoing = outgoing
-        self.caret = caret
-        self.panelPage = panelPage; self.panelPageCount = panelPageCount; self.panelGroupIndex = panelGroupIndex
-        self.panelGroupName = panelGroupName; self.panelGroupLabel = panelGroupLabel ?? panelGroupName
-        self.panelGroupCount = panelGroupCount; self.preview = preview; self.panelResults = panelResults
-        self.listCount = listCount; self.listVisible = listVisible; self.listLast = listLast
-        self.animating = animating; self.pasteboard = pasteboard
+    /// A check.
+    ///
+    /// - Parameters:
+    ///   - passed: Whether it holds.
+    ///   - expected: What was expected.
+    ///   - found: What was found.
+    public init(_ passed: Bool, expected: String, found: String) {
+        self.passed = passed; self.expected = expected; self.found = found
+    }
+
+    /// Where two long texts part, for a message that quotes only their ends (" (differs
+    /// from the expected text at character N)"); empty when both are short enough to
+    /// show whole or they part within the quoted head.
+    public static func parting(_ want: String, _ have: String) -> String {
+        guard want.utf8.count > boundedQuoteByteLimit || have.utf8.count > boundedQuoteByteLimit else { return "" }
+        var i = want.startIndex, j = have.startIndex, n = 0
+        while i < want.endIndex, j < have.endIndex, want[i] == have[j] {
+            want.formIndex(after: &i); have.formIndex(after: &j); n += 1
+        }
+        return n < boundedQuoteEndCharacters ? "" : " (differs from the expected text at character \(n))"
     }
 }

@@ -352,9 +352,9 @@ public final class ScenarioDriver<Host: ScenarioHost> {
             }
         case .timing(let m):
             tester.timing = m
-        default:
+        case .verb(let p):
             do throws(ScenarioHostError) {
-                try host.perform(a)
+                try host.perform(p)
             } catch {
                 throw fail(c, error.message)
             }

@@ -1,9 +1,6 @@
 import SimCore
-import EmojiText
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// A parsed scenario: setup lines, then actions, expectations and snapshots, in order.
 /// The language is a public contract (docs/SCENARIOS.md); scripts written against it
@@ -57,8 +54,8 @@ extension Script {
 
     /// One line of a script.
     public enum Command: Hashable, Sendable {
-        /// A setup line (`device`, `theme`, `catalog`, `conversation`, `set`), before the
-        /// first action.
+        /// A setup line of the subject's vocabulary (the chat screen's `device`, `theme`,
+        /// `catalog`, `conversation`, `set`), before the first action.
         case setup(Setup)
         /// An action: a touch, typing, a wait, a timing switch.
         case action(Action)
@@ -70,75 +67,10 @@ extension Script {
 
     // MARK: - Setup
 
-    /// A setup line: what the screen is made of, read before anything runs
-    /// (`ScenarioConfiguration(script:)`).
-    public enum Setup: Hashable, Sendable {
-        /// `device iphone8|iphone14|WxH@S`: a built-in profile or `DeviceProfile.custom`.
-        case device(DeviceProfile)
-        /// `theme light|dark`: `Theme.light` or `Theme.dark`.
-        case theme(Theme)
-        /// `catalog demo|plist|unicode|folder|json …`: where the emoji come from.
-        case catalog(CatalogSource)
-        /// `conversation demo|empty`: the messages the list starts with.
-        case conversation(ConversationSource)
-        /// `set KEY VALUE`: one configuration setting.
-        case set(Setting)
-    }
-
-    /// Where the emoji catalog comes from. Paths are as written, relative to the script.
-    public enum CatalogSource: Hashable, Sendable {
-        /// `catalog demo`: the built-in demo catalog (`DemoCatalog`).
-        case demo
-        /// `catalog plist "emtions.plist" "emtionMeans.plist"`: the original app's two plists.
-        case plist(emotions: String, meanings: String)
-        /// `catalog unicode ["emoji-test.txt"]`: Unicode emoji, from the bundled or the given
-        /// emoji-test.txt.
-        case unicode(path: String?)
-        /// `catalog folder "path"`: image files named by code point.
-        case folder(String)
-        /// `catalog json "path"`: a JSON catalog (`emojisim catalog` writes them).
-        case json(String)
-    }
-
-    /// The messages the list starts with.
-    public enum ConversationSource: String, Hashable, Sendable {
-        /// `conversation demo`: the demo conversation (twelve messages, scrolled to the end).
-        case demo
-        /// `conversation empty`: no messages.
-        case empty
-    }
-
-    /// A `set <key> <value>` configuration line, typed by key.
-    public enum Setting: Hashable, Sendable {
-        /// `set panel.layout CxR`: keys per page row and rows per page.
-        case panelLayout(columns: Int, rows: Int)
-        /// `set panel.snap uikit|round|projected|none` (names: `PanelSnapPolicy.scriptName`).
-        case panelSnap(PanelSnapPolicy)
-        /// `set panel.preview-inserts true|false`: whether lifting from a long-press preview
-        /// inserts the emoji.
-        case panelPreviewInserts(Bool)
-        /// `set longpress.duration D`: the panel's long-press recognizer threshold.
-        case longPressDuration(SimDuration)
-        /// `set input.max-lines N`: lines the text view grows to before it scrolls.
-        case inputMaxLines(Int)
-        /// `set input.max-length N`: the most units the input takes.
-        case inputMaxLength(Int)
-        /// `set touch.rate 60|120`: touch samples per second.
-        case touchRate(Int)
-        /// `set panel.default-skin-tone none|light|medium-light|medium|medium-dark|dark`:
-        /// the tone every emoji with variants shows (`PanelConfiguration.defaultSkinTone`).
-        case panelDefaultSkinTone(SkinTone?)
-        /// `set panel.recents recent|frequent`: what the first group lists
-        /// (`PanelConfiguration.recentsOrder`).
-        case panelRecents(PanelConfiguration.RecentsOrder)
-
-        /// Every key the language accepts, for error messages and docs.
-        public static let keys = [
-            "panel.layout", "panel.snap", "panel.preview-inserts", "longpress.duration",
-            "input.max-lines", "input.max-length", "touch.rate",
-            "panel.default-skin-tone", "panel.recents",
-        ]
-    }
+    /// A setup line: what the subject is made of, read before anything runs. Its words
+    /// are the subject's (`ScriptVocabulary.setup`); the subject's configuration reads
+    /// them (the chat screen's `ScenarioConfiguration(script:)`).
+    public typealias Setup = ScriptPhrase
 
     // MARK: - Targets
 
@@ -170,32 +102,10 @@ extension Script {
         case swipe(Finder, Direction, distance: Double?, velocity: Double?)
         /// A drag that stops before lifting (no fling).
         case drag(Finder, dx: Double, dy: Double, over: SimDuration?)
-        /// `type "…"`: the system keyboard types the text (needs it up).
-        case type(String)
-        /// `compose "marked" [commit "text"]`: IME marked text, optionally committed as `commit`.
-        case compose(marked: String, commit: String?)
-        /// `backspace [N]`: N presses of the keyboard's delete key (an emoji goes whole).
-        case backspace(count: Int)
-        /// `select S L`: selects L units from unit S.
-        case select(start: Int, length: Int)
-        /// `select-all`: the edit menu's Select All.
-        case selectAll
-        /// `cut`: the edit menu's Cut.
-        case cut
-        /// `copy`: the edit menu's Copy.
-        case copy
-        /// `paste ["text"]`: the edit menu's Paste (of `text`, put on the pasteboard first).
-        case paste(String?)
-        /// `undo`: the text view's undo.
-        case undo
-        /// `redo`: the text view's redo.
-        case redo
-        /// `receive "…"`: a message arrives from the other side.
-        case receive(String)
-        /// `search "query"`: the panel's search field gets this query.
-        case search(String)
-        /// `search clear`: the panel's search ends.
-        case searchClear
+        /// A non-touch action of the subject's vocabulary (`ScriptVocabulary.verbs`):
+        /// the chat screen's `type "…"`, `receive "…"`, `search clear`...; the host
+        /// performs it (`ScenarioHost.perform(_:)`).
+        case verb(ScriptPhrase)
         /// `wait D`: virtual time passes.
         case wait(SimDuration)
         /// `settle`: time passes until nothing moves (at most the idle limit).
@@ -203,10 +113,6 @@ extension Script {
         /// `timing auto|manual`: whether the runner waits for idle before actions on
         /// targets, expectations and snapshots (docs/SCENARIOS.md, "Timing").
         case timing(TimingMode)
-        /// `memory-warning`: the system's memory warning (caches are purged).
-        case memoryWarning
-        /// `resize WxH`: the screen takes a new size (rotation, split view).
-        case resize(width: Double, height: Double)
 
         /// The time between the two taps of `double-tap` (within UIKit's multi-tap interval).
         public static let doubleTapGap = TesterDefaults.doubleTapGap
@@ -216,40 +122,13 @@ extension Script {
 
     // MARK: - Expectations
 
-    /// One `expect` line: a fact of the screen's state (`ScenarioFacts`), of the trace, or of
-    /// what a target's finder finds. A failure is recorded and the run goes on.
+    /// One `expect` line: a fact of the subject, of the trace, or of what a target's
+    /// finder finds. A failure is recorded and the run goes on.
     public enum Expectation: Hashable, Sendable {
-        /// `expect keyboard none|system|emoji`: the keyboard shown.
-        case keyboard(KeyboardKind)
-        /// `expect send enabled|disabled`: the send button's state.
-        case sendEnabled(Bool)
-        /// `expect input "…"`: the text in the input's view, exactly (placeholders, untrimmed).
-        case input(String)
-        /// `expect outgoing "…"|none`: what tapping send would transmit now (the server
-        /// text: trimmed); `none` when send would send nothing.
-        case outgoing(String?)
-        /// `expect caret N`: the caret's position in units.
-        case caret(Int)
-        /// `expect panel.page N [of M]`: the page within the current group (and the group's
-        /// page count).
-        case panelPage(Int, of: Int?)
-        /// `expect panel.group "name"|N`: the current group, by name, tab label or index.
-        case panelGroup(Finder.Tab)
-        /// `expect preview none|CODE`: the emoji a long press previews; nil means no preview
-        /// is showing.
-        case preview(String?)
-        /// `expect panel.results N`: how many emoji the search found.
-        case panelResults(Int)
-        /// `expect list.count N`: messages in the list.
-        case listCount(Int)
-        /// `expect list.visible A..B`: the rows at least partly visible.
-        case listVisible(ClosedRange<Int>)
-        /// `expect list.last "…"`: the last message's server text.
-        case listLast(String)
-        /// `expect animating N`: running GIF players.
-        case animating(Int)
-        /// `expect pasteboard "…"`: the pasteboard's text.
-        case pasteboard(String)
+        /// `expect FACT …`: a fact of the subject's vocabulary (`ScriptVocabulary.facts`:
+        /// the chat screen's `keyboard emoji`, `panel.page 1 of 3`...), which the host
+        /// checks (`ScenarioHost.check(_:)`).
+        case fact(ScriptPhrase)
         /// `expect trace "…"`: a line since the previous trace expectation that holds
         /// contains the substring; the window then starts after that line.
         case trace(String)
@@ -263,38 +142,29 @@ extension Script {
         /// `expect <target> visible|hidden|exists|absent|enabled|disabled|selected`,
         /// `expect <target> count N`, `expect <target> text "…"`: what the target's finder
         /// finds now, by `FinderExpectation`'s definitions (the same check as a Swift test's
-        /// `tester.expect(_:_:)`). `expect send enabled|disabled` stays `sendEnabled`, and
-        /// `expect input "…"` stays `input`: the parser never makes those two of this case.
+        /// `tester.expect(_:_:)`). A fact whose word is also a target's reads as the fact
+        /// when its own arguments follow (the chat screen's `expect send enabled`).
         case finder(Finder, FinderExpectation)
     }
 
     // MARK: - Snapshots
 
-    /// What a snapshot draws: the whole screen or one component, at the origin.
-    public enum SnapshotSubject: String, Hashable, Sendable, CaseIterable {
+    /// What a snapshot draws: the whole screen, or one of the subject's own snapshot
+    /// subjects (`ScriptVocabulary.snapshotSubjects`: the chat screen's `panel`,
+    /// `input`, `list`), at the origin.
+    public struct SnapshotSubject: RawRepresentable, Hashable, Sendable {
+        /// Its script word.
+        public var rawValue: String
+        /// The subject with this word.
+        /// - Parameter rawValue: Its script word.
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The whole screen.
-        case screen
-        /// The emoji panel (an error when it is not shown).
-        case panel
-        /// The input bar.
-        case input
-        /// The message list.
-        case list
+        public static let screen = SnapshotSubject(rawValue: "screen")
     }
 
-    /// A snapshot file format.
-    public enum SnapshotFormat: String, Hashable, Sendable, CaseIterable {
-        /// The character grid (`.txt`).
-        case ascii
-        /// The character grid followed by its style layer (`CharGridOptions.styled`), `.styled.txt`.
-        case styled
-        /// The RGBA framebuffer as PNG.
-        case png
-        /// The framebuffer as binary PPM.
-        case ppm
-        /// The display list as an indented tree of views and items.
-        case tree
-    }
+    /// A snapshot file format (Raster's `SnapshotFormat`: formats and their renderer
+    /// live below the script language, so snapshot strategies need no script).
+    public typealias SnapshotFormat = SnapshotFileFormat
 
     /// A `snapshot NAME [SUBJECT] [FORMAT|all]` line.
     public struct SnapshotRequest: Hashable, Sendable {
@@ -317,21 +187,5 @@ extension Script {
     }
 }
 
-// Here, beside the format, so that the parser (which refuses two snapshots writing one
-// file) builds without the runner's result types (the scenario fuzz target compiles it alone).
-extension Script.SnapshotFormat {
-    /// The reference file's extension, without the dot (`txt`, `styled.txt`, `tree.txt`,
-    /// `png`, `ppm`).
-    public var fileExtension: String {
-        switch self {
-        case .ascii: return "txt"
-        case .styled: return "styled.txt"
-        case .tree: return "tree.txt"
-        case .png: return "png"
-        case .ppm: return "ppm"
-        }
-    }
-
-    /// True for the character formats (ascii, styled, tree), which diff line by line.
-    public var isText: Bool { self == .ascii || self == .styled || self == .tree }
-}
+/// Raster's `SnapshotFormat`, under a name `Script.SnapshotFormat` can alias.
+public typealias SnapshotFileFormat = SnapshotFormat

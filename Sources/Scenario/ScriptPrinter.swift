@@ -1,8 +1,6 @@
 import SimCore
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// Writes scripts back as text, in the canonical spelling the parser reads:
 /// `parse(print(script))` gives the same commands. Used to save shrunk monkey scripts.
@@ -23,7 +21,7 @@ public enum ScriptPrinter {
     /// `expect panel.dot 1 selected`).
     public static func line(_ c: Script.Command) -> String {
         switch c {
-        case .setup(let s): return setup(s)
+        case .setup(let s): return s.description
         case .action(let a): return action(a)
         case .expect(let e): return "expect " + expectation(e)
         case .snapshot(let s):
@@ -42,43 +40,7 @@ public enum ScriptPrinter {
         plainDecimal(v)
     }
 
-    static func duration(_ d: SimDuration) -> String {
-        let perMs = ticksPerSecond / 1000
-        if d.ticks % perMs == 0 { return "\(d.ticks / perMs)ms" }
-        return num(d.milliseconds) + "ms"
-    }
-
-    static func setup(_ s: Script.Setup) -> String {
-        switch s {
-        case .device(let d):
-            // The parser's words: a built-in profile's name, else the size and scale.
-            if DeviceProfile.builtIn.contains(d) { return "device \(d.name)" }
-            return "device \(num(d.size.width))x\(num(d.size.height))@\(d.scale)"
-        case .theme(let t): return "theme \(t.name)"
-        case .catalog(.demo): return "catalog demo"
-        case .catalog(.plist(let a, let b)): return "catalog plist \(quote(a)) \(quote(b))"
-        case .catalog(.unicode(let p)): return "catalog unicode" + (p.map { " " + quote($0) } ?? "")
-        case .catalog(.folder(let p)): return "catalog folder \(quote(p))"
-        case .catalog(.json(let p)): return "catalog json \(quote(p))"
-        case .conversation(let c): return "conversation \(c.rawValue)"
-        case .set(let setting):
-            switch setting {
-            case .panelLayout(let c, let r): return "set panel.layout \(c)x\(r)"
-            case .panelSnap(let p): return "set panel.snap \(p.scriptName)"
-            case .panelPreviewInserts(let b): return "set panel.preview-inserts \(b)"
-            case .longPressDuration(let d): return "set longpress.duration \(duration(d))"
-            case .inputMaxLines(let n): return "set input.max-lines \(n)"
-            case .inputMaxLength(let n): return "set input.max-length \(n)"
-            case .touchRate(let r): return "set touch.rate \(r)"
-            case .panelDefaultSkinTone(let t): return "set panel.default-skin-tone \(t?.scriptName ?? "none")"
-            case .panelRecents(let o): return "set panel.recents \(o.rawValue)"
-            }
-        }
-    }
-
-    static func isBareWord(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
-    }
+    static func duration(_ d: SimDuration) -> String { FinderArgument.spell(d) }
 
     static func action(_ a: Script.Action) -> String {
         switch a {
@@ -96,44 +58,16 @@ public enum ScriptPrinter {
             return s
         case .drag(let t, let dx, let dy, let d):
             return "drag \(t) by \(num(dx)),\(num(dy))" + (d.map { " over \(duration($0))" } ?? "")
-        case .type(let s): return "type \(quote(s))"
-        case .compose(let m, let c): return "compose \(quote(m))" + (c.map { " commit \(quote($0))" } ?? "")
-        case .backspace(let n): return n == 1 ? "backspace" : "backspace \(n)"
-        case .select(let s, let l): return "select \(s) \(l)"
-        case .selectAll: return "select-all"
-        case .cut: return "cut"
-        case .copy: return "copy"
-        case .paste(let s): return "paste" + (s.map { " " + quote($0) } ?? "")
-        case .undo: return "undo"
-        case .redo: return "redo"
-        case .receive(let s): return "receive \(quote(s))"
-        case .search(let q): return "search \(quote(q))"
-        case .searchClear: return "search clear"
+        case .verb(let p): return p.description
         case .wait(let d): return "wait \(duration(d))"
         case .settle: return "settle"
         case .timing(let m): return "timing \(m.rawValue)"
-        case .memoryWarning: return "memory-warning"
-        case .resize(let w, let h): return "resize \(num(w))x\(num(h))"
         }
     }
 
     static func expectation(_ e: Script.Expectation) -> String {
         switch e {
-        case .keyboard(let k): return "keyboard \(k.rawValue)"
-        case .sendEnabled(let b): return "send \(b ? "enabled" : "disabled")"
-        case .input(let s): return "input \(quote(s))"
-        case .outgoing(let s): return "outgoing " + (s.map(quote) ?? "none")
-        case .caret(let n): return "caret \(n)"
-        case .panelPage(let n, let of): return "panel.page \(n)" + (of.map { " of \($0)" } ?? "")
-        case .panelGroup(.index(let i)): return "panel.group \(i)"
-        case .panelGroup(.name(let n)): return "panel.group \(quote(n))"
-        case .preview(let p): return "preview " + (p.map { isBareWord($0) && $0 != "none" ? $0 : quote($0) } ?? "none")
-        case .panelResults(let n): return "panel.results \(n)"
-        case .listCount(let n): return "list.count \(n)"
-        case .listVisible(let r): return "list.visible \(r.lowerBound)..\(r.upperBound)"
-        case .listLast(let s): return "list.last \(quote(s))"
-        case .animating(let n): return "animating \(n)"
-        case .pasteboard(let s): return "pasteboard \(quote(s))"
+        case .fact(let p): return p.description
         case .trace(let s): return "trace \(quote(s))"
         case .noTrace(let s): return "no trace \(quote(s))"
         case .traceCount(let s, let n): return "trace \(quote(s)) count \(n)"

@@ -1,9 +1,7 @@
 import SimCore
 import Interaction
 import Raster
-import ChatUI
 import Tester
-import ChatHarness
 
 /// What the trace viewer shows of one run: a step per line that acts, expects or
 /// snapshots (every line after the setup), the distinct frames the screen showed, and
@@ -89,8 +87,9 @@ public struct StepLog: Hashable, Sendable {
         public var targetAfter: Rect?
         /// The trace lines it produced: indices into `ScenarioResult.trace`.
         public var trace: Range<Int> = 0..<0
-        /// The state after the line (what `expect` can check).
-        public var state: ScenarioFacts
+        /// The state after the line, as the `expect` lines that hold
+        /// (`ScenarioHost.stateExpectations`).
+        public var state: [Script.Expectation]
         /// Index into `StepLog.frames` of the screen after the line; nil past the budget.
         public var frame: Int?
         /// Index into `StepLog.frames` of the screen when the line's first finger went
@@ -105,7 +104,7 @@ public struct StepLog: Hashable, Sendable {
 
         /// A step; the rest is filled in as the line runs.
         public init(line: Int, column: Int, kind: Kind, text: String, start: SimInstant, end: SimInstant,
-                    state: ScenarioFacts) {
+                    state: [Script.Expectation]) {
             self.line = line; self.column = column; self.kind = kind; self.text = text
             self.start = start; self.end = end; self.state = state
         }
@@ -156,27 +155,6 @@ public struct StepLog: Hashable, Sendable {
     /// The index of the first failing step (a failed expectation or the line that
     /// stopped the run), nil when none failed.
     public var firstFailingStep: Int? { steps.firstIndex(where: { $0.failed }) }
-}
-
-extension ScenarioFacts {
-    /// The state as the `expect` lines that hold now, in the canonical spelling: every
-    /// value `expect` can check (the panel's only while the emoji keyboard shows).
-    public var expectations: [Script.Expectation] {
-        var out: [Script.Expectation] = [.keyboard(keyboard), .input(input), .outgoing(outgoing), .caret(caret),
-                                  .sendEnabled(sendEnabled)]
-        if keyboard == .emoji {
-            out.append(.panelPage(panelPage, of: panelPageCount))
-            out.append(.panelGroup(.name(panelGroupName)))
-            out.append(.preview(preview))
-            if panelResults > 0 { out.append(.panelResults(panelResults)) }
-        }
-        out.append(.listCount(listCount))
-        if let listVisible { out.append(.listVisible(listVisible)) }
-        if let listLast { out.append(.listLast(listLast)) }
-        out.append(.animating(animating))
-        if !pasteboard.isEmpty { out.append(.pasteboard(pasteboard)) }
-        return out
-    }
 }
 
 /// Records a `StepLog` while a driver runs: the driver calls `begin`/`end` around each
@@ -327,7 +305,7 @@ final class StepLogger<Host: ScenarioHost> {
         case .snapshot: kind = .snapshot
         }
         var step = StepLog.Step(line: c.line, column: c.column, kind: kind, text: ScriptPrinter.line(c.value),
-                                start: host.clock.now, end: host.clock.now, state: host.facts)
+                                start: host.clock.now, end: host.clock.now, state: host.stateExpectations)
         step.trace = host.trace.totalCount..<host.trace.totalCount
         current = step
     }
@@ -351,7 +329,7 @@ final class StepLogger<Host: ScenarioHost> {
         current = nil
         step.end = host.clock.now
         step.trace = step.trace.lowerBound..<host.trace.totalCount
-        step.state = host.facts
+        step.state = host.stateExpectations
         step.expectation = expectation
         step.error = error
         step.frame = stepFrame()

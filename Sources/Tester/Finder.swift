@@ -9,9 +9,11 @@ import SimCore
 /// a script would write it (`panel.emoji 笑哭`, `label "微笑" nth 2`), and printing a
 /// parsed finder reads back to the same value.
 ///
-/// Kinds: what any drawn subject has (`label`, `view`, `text`, `point`), and the chat
-/// screen's components (the rest), which the screen resolves from its models' geometry.
-/// Modifiers (`first`, `nth`, `within`) narrow another finder; they nest.
+/// Kinds: what any drawn subject has (`label`, `view`, `text`, `point`), and `target`,
+/// a kind its subject defines (the chat screen's `input`, `panel.emoji`...: ChatHarness
+/// registers them in a `FinderVocabulary` and adds static constructors such as
+/// `Finder.emoji(_:)`, exactly as a user's own screen adds its own). Modifiers (`first`,
+/// `nth`, `within`) narrow another finder; they nest.
 public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     /// `label "…"`: drawn items with this accessibility label (topmost first touched).
     case label(String)
@@ -21,42 +23,8 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     case text(String)
     /// `X,Y`: a point in the subject's coordinates.
     case point(Point)
-    /// `input`: the input bar's text view.
-    case input
-    /// `input at N`: the caret boundary before unit N of the text view (an emoji is one
-    /// unit; N may be the length, the end of the text).
-    case inputAt(Int)
-    /// `input.handle start|end`: a grab handle of the text view's selection.
-    case selectionHandle(HandleEnd)
-    /// `toggle`: the input bar's keyboard toggle.
-    case toggle
-    /// `send`: the input bar's send button.
-    case send
-    /// `list`: the message list (a region: swipes start wherever they fit).
-    case list
-    /// `outside`: the list, tapped to dismiss the keyboard.
-    case outside
-    /// `panel`: the emoji panel (a region).
-    case panel
-    /// `panel.delete`: the panel's delete key.
-    case delete
-    /// `panel.emoji CODE`: the key of an emoji on the panel's current page, by code or
-    /// by its characters.
-    case emoji(String)
-    /// `panel.cell R C`: a cell of the panel's current page, by row and column.
-    case cell(row: Int, column: Int)
-    /// `panel.tab N|"name"`: a tab of the category bar, by index, name or title.
-    case tab(Tab)
-    /// `panel.dot N`: the panel's page dot N of the current group.
-    case pageDot(Int)
-    /// `panel.skin-tone N`: item N of the skin-tone picker (0: the base emoji); in the
-    /// two-row picker of a two-person emoji, tone cell N (0-4 the first person's
-    /// light to dark, 5-9 the second's).
-    case skinTone(Int)
-    /// `panel.search`: the panel's search field.
-    case searchField
-    /// `list.row N`: the bubble of message N (0: the oldest).
-    case row(Int)
+    /// A kind the subject defines and resolves (`panel.emoji 笑哭`, `list.row 3`).
+    case target(FinderTarget)
     /// `T first`: the first match of `T` in paint order.
     case first(Finder)
     /// `T nth N`: match N (0-based) of `T` in paint order.
@@ -64,22 +32,6 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     /// `T within C`: the matches of `T` whose centre lies inside what `C` finds (in
     /// scripts `C` is a finder without modifiers).
     case within(Finder, Finder)
-
-    /// A tab of the category bar.
-    public enum Tab: Hashable, Sendable {
-        /// By position, 0 first.
-        case index(Int)
-        /// By name or title (`"经典"`, `"动图"`).
-        case name(String)
-    }
-
-    /// An end of the selection (its grab handle).
-    public enum HandleEnd: String, Hashable, Sendable, CaseIterable {
-        /// The handle before the first selected unit.
-        case start
-        /// The handle after the last selected unit.
-        case end
-    }
 
     /// The finder a modifier narrows, recursively; the finder itself when it has none.
     public var base: Finder {
@@ -101,10 +53,8 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     /// True for regions (the panel, the list): a swipe or drag on one starts wherever
     /// its whole path stays on screen; other finders start at their point.
     public var isRegion: Bool {
-        switch self {
-        case .panel, .list: return true
-        default: return false
-        }
+        if case .target(let t) = self { return t.isRegion }
+        return false
     }
 
     /// The script spelling: what the parser reads back to this value.
@@ -114,23 +64,7 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
         case .view(let v): return "view " + (Finder.isViewName(v) ? v : quotedLiteral(v))
         case .text(let t): return "text " + quotedLiteral(t)
         case .point(let p): return plainDecimal(p.x) + "," + plainDecimal(p.y)
-        case .input: return "input"
-        case .inputAt(let n): return "input at \(n)"
-        case .selectionHandle(let e): return "input.handle " + e.rawValue
-        case .toggle: return "toggle"
-        case .send: return "send"
-        case .list: return "list"
-        case .outside: return "outside"
-        case .panel: return "panel"
-        case .delete: return "panel.delete"
-        case .emoji(let e): return "panel.emoji " + (Finder.lexesAsWord(e) ? e : quotedLiteral(e))
-        case .cell(let r, let c): return "panel.cell \(r) \(c)"
-        case .tab(.index(let i)): return "panel.tab \(i)"
-        case .tab(.name(let n)): return "panel.tab " + quotedLiteral(n)
-        case .pageDot(let i): return "panel.dot \(i)"
-        case .skinTone(let i): return "panel.skin-tone \(i)"
-        case .searchField: return "panel.search"
-        case .row(let r): return "list.row \(r)"
+        case .target(let t): return t.description
         case .first(let f): return f.description + " first"
         case .nth(let f, let n): return f.description + " nth \(n)"
         case .within(let f, let c):
@@ -141,7 +75,7 @@ public indirect enum Finder: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True when the script lexer reads `s` back as one bare word (no whitespace, `"`,
-    /// `#` or control characters), so `panel.emoji 哈哈` prints as written.
+    /// `#` or control characters), so a word argument (`panel.emoji 哈哈`) prints as written.
     public static func lexesAsWord(_ s: String) -> Bool {
         !s.isEmpty && s.unicodeScalars.allSatisfy {
             $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "#" && !$0.properties.isWhitespace

@@ -167,7 +167,7 @@ import EmojiSimIO
             source += text + "\n"
             let t = SimInstant(ticks: Int64(i) * 720)
             var s = StepLog.Step(line: line, column: 1, kind: i == failing ? .expect : .action, text: "wait 1s",
-                                 start: t, end: t + .milliseconds(1), state: ScenarioFacts(input: pad))
+                                 start: t, end: t + .milliseconds(1), state: ScenarioFacts(input: pad).expectations)
             s.trace = result.trace.count..<(result.trace.count + 1)
             result.trace.append("tester wait line=\(line) " + pad)
             if i == failing {

@@ -32,26 +32,30 @@ private final class Board: Testable {
             (.view("a b"), #"view "a b""#),
             (.text("Hi [笑哭]"), #"text "Hi [笑哭]""#),
             (.point(Point(x: 10, y: 20.5)), "10,20.5"),
-            (.input, "input"), (.inputAt(3), "input at 3"),
-            (.selectionHandle(.end), "input.handle end"),
-            (.toggle, "toggle"), (.send, "send"), (.list, "list"), (.outside, "outside"),
-            (.panel, "panel"), (.delete, "panel.delete"),
-            (.emoji("笑哭"), "panel.emoji 笑哭"), (.emoji("a b"), #"panel.emoji "a b""#),
-            (.cell(row: 1, column: 2), "panel.cell 1 2"),
-            (.tab(.index(2)), "panel.tab 2"), (.tab(.name("动图")), #"panel.tab "动图""#),
-            (.pageDot(1), "panel.dot 1"), (.skinTone(3), "panel.skin-tone 3"),
-            (.searchField, "panel.search"), (.row(4), "list.row 4"),
+            // A subject's own kind: its words, then each argument (a word bare when it
+            // lexes as one, else quoted; a string always quoted).
+            (.target(FinderTarget("board.key")), "board.key"),
+            (.target(FinderTarget("board.key at", [.number(3)])), "board.key at 3"),
+            (.target(FinderTarget("board.key", [.word("笑哭"), .word("a b"), .string("x")])), #"board.key 笑哭 "a b" "x""#),
             (.first(.label("a")), #"label "a" first"#),
             (.nth(.label("微笑"), 2), #"label "微笑" nth 2"#),
-            (.nth(.within(.label("a"), .panel), 1), #"label "a" within panel nth 1"#),
+            (.nth(.within(.label("a"), Self.region), 1), #"label "a" within board nth 1"#),
         ]
         for (finder, spelling) in cases { #expect(finder.description == spelling) }
     }
 
+    static let region = Finder.target(FinderTarget("board", isRegion: true))
+
+    @Test func onlyARegionKindIsARegion() {
+        #expect(Self.region.isRegion)
+        #expect(!Finder.target(FinderTarget("board")).isRegion)
+        #expect(!Finder.first(Self.region).isRegion)
+    }
+
     @Test func modifiersKeepTheirBase() {
-        #expect(Finder.nth(.within(.label("a"), .panel), 1).base == .label("a"))
-        #expect(Finder.first(.emoji("x")).isDrawnKind == false)
-        #expect(Finder.within(.text("t"), .panel).isDrawnKind)
+        #expect(Finder.nth(.within(.label("a"), Self.region), 1).base == .label("a"))
+        #expect(Finder.first(.target(FinderTarget("board.key", [.word("x")]))).isDrawnKind == false)
+        #expect(Finder.within(.text("t"), Self.region).isDrawnKind)
     }
 }
 
@@ -98,7 +102,7 @@ private final class Board: Testable {
         #expect(b.resolve(.label("哭")) == .missing(#"nothing drawn has the accessibility label "哭""#))
         #expect(b.resolve(.view("top")).description.hasPrefix("no view named 'top' is drawn (views: "))
         #expect(b.resolve(.text("Ho")) == .missing(#"no text "Ho" is drawn"#))
-        #expect(b.resolve(.send).description == "send is not part of this subject (it resolves label, view, text and points)")
+        #expect(b.resolve(.target(FinderTarget("send"))).description == "send is not part of this subject (it resolves label, view, text and points)")
     }
 
     @Test func textMatchesWhatATextItemSays() {

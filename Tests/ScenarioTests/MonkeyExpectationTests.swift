@@ -23,8 +23,7 @@ import EmojiSimIO
             let a = MonkeyActions.choose(&rng, state: screen.facts)
             do throws(ScriptError) { try driver.execute(.action(a)) } catch {}
             for _ in 0..<3 {
-                let e = MonkeyExpectations.choose(&expectRng, state: screen.facts, window: driver.traceWindow,
-                                                  resolve: { screen.resolve($0) })
+                let e = MonkeyExpectations.choose(&expectRng, on: screen, window: driver.traceWindow)
                 kinds.insert(String(ScriptPrinter.expectation(e).prefix(while: { $0 != " " && $0 != "\"" })) +
                              (e.isTraceCount ? " count" : ""))
                 if case .finder(_, let x) = e { finderWords.insert(String(x.description.prefix(while: { $0 != " " }))) }
@@ -56,7 +55,7 @@ import EmojiSimIO
             if let f = Monkey(seed: seed, steps: 100, makeHost: make).run(), f.kind == .expectation { found = f; break }
         }
         let f = try #require(found)
-        guard case .expect(.caret) = f.script.commands.last?.value else {
+        guard case .expect(.fact(let fact)) = f.script.commands.last?.value, fact.words == "caret" else {
             Issue.record("the finding ends with \(String(describing: f.script.commands.last))")
             return
         }

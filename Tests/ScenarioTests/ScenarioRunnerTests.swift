@@ -229,7 +229,7 @@ import Interaction
         // Minimal: manual timing (the monkey's), one type (enables send) and two receives.
         #expect(actions.first == .timing(.manual))
         #expect(actions.count == 4)
-        #expect(actions.filter { if case .receive = $0 { return true }; return false }.count == 2)
+        #expect(actions.filter { if case .verb(let v) = $0 { return v.words == "receive" }; return false }.count == 2)
         #expect(f.text.hasPrefix("# monkey seed \(f.seed), invariant broken after step"))
         // The saved text parses and replays to the same failure.
         let replay = try ScriptParser.parse(f.text)

@@ -11,7 +11,7 @@ import ChatHarness
 /// driven only as any `Testable` is, by the runner's `Tester`, and resolves finders
 /// through the Tester's `FinderResolution`: its own table (`frames`) answers only for
 /// component kinds.
-final class TestHost: ScenarioHost {
+final class TestHost: ChatScenarioHost, MonkeyHost {
     let clock = VirtualClock()
     let trace = Trace()
     var size = Size(width: 375, height: 667)
@@ -61,11 +61,11 @@ final class TestHost: ScenarioHost {
         trace.record(touch.timestamp, "test", "touch", ("phase", "\(touch.phase)"))
     }
 
-    func perform(_ action: Script.Action) throws(ScenarioHostError) {
-        if case .type = action, facts.keyboard != .system { throw ScenarioHostError("typing needs the system keyboard (it is \(facts.keyboard.rawValue))") }
-        performed.append(action)
-        if case .receive = action, facts.sendEnabled { receivesWhileSendEnabled += 1 }
-        if case .type(let s) = action { facts.input += s; facts.sendEnabled = !facts.input.isEmpty }
+    func perform(_ verb: ScriptPhrase) throws(ScenarioHostError) {
+        if verb.words == "type", facts.keyboard != .system { throw ScenarioHostError("typing needs the system keyboard (it is \(facts.keyboard.rawValue))") }
+        performed.append(.verb(verb))
+        if verb.words == "receive", facts.sendEnabled { receivesWhileSendEnabled += 1 }
+        if verb.words == "type", let s = verb.text(0) { facts.input += s; facts.sendEnabled = !facts.input.isEmpty }
     }
 
     var motion: [String] { clock.now >= busyUntil ? [] : ["the test host is busy until \(busyUntil)"] }

@@ -674,7 +674,7 @@ struct StepWriter {
             }
             j.field("after") { if let r = s.targetAfter { TraceViewer.rect(j, r) } else { j.null() } }
             j.field("trace") { j.array(trace) { j.string($0) } }
-            j.field("state") { j.array(s.state.expectations) { j.string(cutScalars(ScriptPrinter.line(.expect($0)), TraceViewer.textCut)) } }
+            j.field("state") { j.array(s.state) { j.string(cutScalars(ScriptPrinter.line(.expect($0)), TraceViewer.textCut)) } }
             j.field("warnings") { j.array(Array(s.warnings.prefix(TraceViewer.warningsShown))) { j.string(cutScalars($0, TraceViewer.textCut)) } }
             var problems: [String] = []
             if let e = s.error { problems.append("error: " + e) }

@@ -21,7 +21,7 @@ extension CoreABI {
     ///
     /// - Parameters:
     ///   - handle: The screen's handle.
-    ///   - subject: The subject's index in `Script.SnapshotSubject.allCases`.
+    ///   - subject: The subject's index in `Script.SnapshotSubject.chatScreen`.
     ///   - format: 0 (ascii) or 1 (styled).
     ///   - state: The state that holds the screen.
     /// - Returns: The grid's UTF-8 text.
@@ -30,7 +30,7 @@ extension CoreABI {
     /// - Complexity: One CharGrid render, O(*c*) in the grid's cells.
     public static func codedText(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
-        let subjects = Script.SnapshotSubject.allCases
+        let subjects = Script.SnapshotSubject.chatScreen
         guard subject >= 0, subject < subjects.count else {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }

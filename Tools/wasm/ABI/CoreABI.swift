@@ -322,7 +322,7 @@ public enum CoreABI {
     /// order, then raw RGBA8 pixels (row-major, the device's scale).
     public static var snapshotFormatCount: Int { Script.SnapshotFormat.allCases.count + 1 }
 
-    /// A snapshot of `subject` (index into `Script.SnapshotSubject.allCases`) in format `format`
+    /// A snapshot of `subject` (index into `Script.SnapshotSubject.chatScreen`) in format `format`
     /// (see `snapshotFormatCount`), as bytes.
     ///
     /// - Parameters:
@@ -336,7 +336,7 @@ public enum CoreABI {
     /// - Complexity: O(*c*) in grid cells for text, O(*w* · *h*) in pixels for images.
     public static func snapshot(_ handle: Int32, subject: Int, format: Int, in state: State) throws(Failure) -> [UInt8] {
         let s = try session(handle, in: state)
-        let subjects = Script.SnapshotSubject.allCases
+        let subjects = Script.SnapshotSubject.chatScreen
         guard subject >= 0, subject < subjects.count else {
             throw Failure(.badArgument, "snapshot: subject \(subject) is not 0..<\(subjects.count)")
         }

@@ -1,5 +1,5 @@
+import SimCore
 import Imaging
-import Raster
 
 /// The one way a display list becomes a snapshot, for every format the product has: the
 /// CharGrid text (`ascii`, `styled`, or any `CharGridOptions`), the tree dump, and the
@@ -42,7 +42,7 @@ public struct SnapshotRenderer {
     /// - Returns: The rendered snapshot, not yet encoded.
     /// - Complexity: O(*c*) in grid cells plus the list's items for the grids, O(*i*) in
     ///   the items for the tree, O(*w* · *h*) in pixels for the images.
-    public func render(_ list: DisplayList, as format: Script.SnapshotFormat, codes: inout LegendCodes) -> RenderedSnapshot {
+    public func render(_ list: DisplayList, as format: SnapshotFormat, codes: inout LegendCodes) -> RenderedSnapshot {
         switch format {
         case .ascii: return .text(Self.text(list, .unicode, codes: &codes))
         case .styled: return .text(Self.text(list, .styled, codes: &codes))
@@ -60,7 +60,7 @@ public struct SnapshotRenderer {
     ///   - format: The snapshot format.
     /// - Returns: The rendered snapshot, not yet encoded.
     /// - Complexity: As ``render(_:as:codes:)``.
-    public func render(_ list: DisplayList, as format: Script.SnapshotFormat) -> RenderedSnapshot {
+    public func render(_ list: DisplayList, as format: SnapshotFormat) -> RenderedSnapshot {
         var codes = LegendCodes()
         return render(list, as: format, codes: &codes)
     }
@@ -121,7 +121,7 @@ public enum RenderedSnapshot: Hashable, Sendable {
     public var image: Image? { if case .image(let i, _) = self { return i } else { return nil } }
 }
 
-extension Script.SnapshotFormat {
+extension SnapshotFormat {
     /// The codec a pixel format's file is written with; nil for the character formats.
     public var imageCodec: SnapshotImageCodec.Format? {
         switch self {

@@ -10,43 +10,49 @@ import ChatHarness
 /// The real screen's host as a scenario host: targets are finders the screen resolves
 /// (`ChatScreen.resolve(_:in:at:)`, ChatHarness/ChatScreen+Finders.swift), editing actions map to
 /// the screen's actions, queries to its state.
-extension Host: ScenarioHost where R == ChatScreen {
+extension Host: ScenarioHost, ChatScenarioHost, MonkeyHost where R == ChatScreen {
     /// The device's screen size in points.
     public var size: Size { profile.size }
 
     /// Typing and editing through the input bar, `receive` into the list, `search` on
-    /// the panel, memory warnings and resizes; touches and time are the runner's.
-    /// - Parameter action: A script line's non-touch action.
+    /// the panel, memory warnings and resizes (`ScriptVocabulary.chatScreen`'s verbs);
+    /// touches and time are the runner's.
+    /// - Parameter verb: A script line's non-touch action.
     /// - Throws: `ScenarioHostError` with the input bar's refusal (or a resize's) in
     ///   its words (what a script prints after the refused line).
-    public func perform(_ action: Script.Action) throws(ScenarioHostError) {
+    public func perform(_ verb: ScriptPhrase) throws(ScenarioHostError) {
+        guard ChatWords.verbs.contains(where: { $0.words == verb.words }) else {
+            throw ScenarioHostError("the chat screen has no verb '\(verb.words)'")
+        }
         do throws(ChatScreenError) {
             func bar(_ a: InputBar.Action) throws(ChatScreenError) { try perform(a) }
-            switch action {
-            case .type(let s): try bar(.type(s))
-            case .compose(let marked, let commit):
-                try bar(.compose(marked))
-                if let commit {
+            switch verb.words {
+            case "type": try bar(.type(verb.text(0) ?? ""))
+            case "compose":
+                try bar(.compose(verb.text(0) ?? ""))
+                if let commit = verb.text(2) {
                     // The IME replaces the marked text by its conversion, then commits.
                     try bar(.compose(commit))
                     try bar(.commitComposition)
                 }
-            case .backspace(let n): for _ in 0..<n { try bar(.backspace) }
-            case .select(let start, let length): try bar(.select(location: start, length: length))
-            case .selectAll: try bar(.selectAll)
-            case .cut: try bar(.cut)
-            case .copy: try bar(.copy)
-            case .paste(let text):
-                if let text { setPasteboard(text) }
+            case "backspace": for _ in 0..<(verb.number(0) ?? 1) { try bar(.backspace) }
+            case "select": try bar(.select(location: verb.number(0) ?? 0, length: verb.number(1) ?? 0))
+            case "select-all": try bar(.selectAll)
+            case "cut": try bar(.cut)
+            case "copy": try bar(.copy)
+            case "paste":
+                if let text = verb.text(0) { setPasteboard(text) }
                 try bar(.paste)
-            case .undo: try bar(.undo)
-            case .redo: try bar(.redo)
-            case .receive(let text): receive(text)
-            case .search(let q): sendPanel(.search(q))
-            case .searchClear: sendPanel(.clearSearch)
-            case .memoryWarning: simulateMemoryWarning()
-            case .resize(let w, let h): try resize(to: Size(width: w, height: h))
-            default: return // touches, waits and settles are the runner's
+            case "undo": try bar(.undo)
+            case "redo": try bar(.redo)
+            case "receive": receive(verb.text(0) ?? "")
+            case "search":
+                if verb.arguments == [.word("clear")] { sendPanel(.clearSearch) } else { sendPanel(.search(verb.text(0) ?? "")) }
+            case "memory-warning": simulateMemoryWarning()
+            case "resize":
+                guard case .size(let w, let h, _)? = verb.arguments.first else { break }
+                try resize(to: Size(width: w, height: h))
+            default: break
             }
         } catch {
             throw ScenarioHostError(error.description)
@@ -120,7 +126,8 @@ extension Host: ScenarioHost where R == ChatScreen {
                 inputBar.loupeDrawing(barOrigin: .zero, at: now).draw(into: &$0, in: screenArea)
             }
             return part
-        case .panel:
+        default:
+            guard subject == .panel else { return nil }
             let frame = keyboardFrame(at: now)
             guard shownKeyboard == .emoji, onScreen(frame) else { return nil }
             let bounds = Rect(origin: .zero, size: frame.size)

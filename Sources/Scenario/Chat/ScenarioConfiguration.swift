@@ -41,25 +41,37 @@ public struct ScenarioConfiguration: Hashable, Sendable {
     /// The configuration of a script with no setup lines.
     public init() {}
 
-    /// Applies one setup line.
+    /// Applies one setup line (`ScriptVocabulary.chatScreen`'s setup); another line
+    /// changes nothing.
     public mutating func apply(_ setup: Script.Setup) {
-        switch setup {
-        case .device(let d): device = d
-        case .theme(let t): theme = t
-        case .catalog(let c): catalog = c
-        case .conversation(let c): conversation = c
-        case .set(let s):
-            switch s {
-            case .panelLayout(let c, let r): panelColumns = c; panelRows = r
-            case .panelSnap(let p): panelSnap = p
-            case .panelPreviewInserts(let b): previewInserts = b
-            case .longPressDuration(let d): longPressDuration = d
-            case .inputMaxLines(let n): inputMaxLines = n
-            case .inputMaxLength(let n): inputMaxLength = n
-            case .touchRate(let r): touchRate = r
-            case .panelDefaultSkinTone(let t): defaultSkinTone = t
-            case .panelRecents(let o): recentsOrder = o
+        switch setup.words {
+        case "device":
+            switch setup.arguments.first {
+            case .word("iphone14")?: device = .iphone14
+            case .size(let w, let h, let s?)?: device = .custom(width: w, height: h, scale: s)
+            default: device = .iphone8
             }
+        case "theme": theme = setup.text(0) == "dark" ? .dark : .light
+        case "catalog": if let c = Script.CatalogSource(setup) { catalog = c }
+        case "conversation": conversation = setup.text(0) == "empty" ? .empty : .demo
+        case "set":
+            let value = setup.arguments.count > 1 ? setup.arguments[1] : nil
+            switch setup.text(0) {
+            case "panel.layout":
+                if case .size(let c, let r, _)? = value { panelColumns = Int(c); panelRows = Int(r) }
+            case "panel.snap":
+                if let p = PanelSnapPolicy.allCases.first(where: { $0.scriptName == value?.text }) { panelSnap = p }
+            case "panel.preview-inserts": previewInserts = value?.text == "true"
+            case "longpress.duration": if case .duration(let d)? = value { longPressDuration = d }
+            case "input.max-lines": if let n = value?.number { inputMaxLines = n }
+            case "input.max-length": if let n = value?.number { inputMaxLength = n }
+            case "touch.rate": if let n = value?.number { touchRate = n }
+            case "panel.default-skin-tone": defaultSkinTone = value?.text.flatMap { SkinTone(scriptName: $0) }
+            case "panel.recents":
+                if let o = value?.text.flatMap({ PanelConfiguration.RecentsOrder(rawValue: $0) }) { recentsOrder = o }
+            default: break
+            }
+        default: break
         }
     }
 
