@@ -109,8 +109,7 @@ public struct BubbleList: Reducer {
 
     /// The list's events (see `BubbleListEvent`).
     public typealias Event = BubbleListEvent
-    /// The list refuses nothing. (Lifting it with `Scope` hits a Swift 6.3.1 SILGen crash
-    /// for `Failure == Never` children; see docs/ARCHITECTURE.md.)
+    /// The list refuses nothing.
     public typealias Failure = Never
 
     /// Lays out a message for a width (pure; results are cached in the state).

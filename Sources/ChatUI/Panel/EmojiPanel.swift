@@ -171,8 +171,7 @@ public struct EmojiPanel: Reducer {
 
     /// The panel's events (see `PanelEvent`).
     public typealias Event = PanelEvent
-    /// The panel refuses nothing (a `Scope` over it would hit the Swift 6.3.1 SILGen
-    /// crash for `Failure == Never` children; see docs/ARCHITECTURE.md).
+    /// The panel refuses nothing.
     public typealias Failure = Never
 
     /// Handles one action at `now` and returns what the host must do, in order.
