@@ -192,9 +192,12 @@ public struct BubbleList: Reducer {
         }
     }
 
-    /// Each event as a line of source `list` (`BubbleListEvent.traceEvent(at:)`).
+    /// Each event as a line of source `list`, its name and fields (the one place a list
+    /// event becomes a line).
     @inlinable
-    public func trace(_ event: BubbleListEvent, at now: SimInstant) -> TraceEvent? { event.traceEvent(at: now) }
+    public func trace(_ event: BubbleListEvent, at now: SimInstant) -> TraceEvent? {
+        TraceEvent(time: now, source: "list", name: event.name, fields: event.fields.map { .init($0.0, $0.1) })
+    }
 
     /// Starts and stops the GIF players the event names.
     @inlinable

@@ -49,7 +49,7 @@ final class EmojiKeyboardController {
             case .didSelect(let emoji): inserted.append(emoji)
             case .didTapDelete: deletes += 1
             case .inputClick: clicks += 1
-            case .trace(let line): log.append(line.description)
+            case .moment: if let line = panel.trace(event, at: instant) { log.append(line.description) }
             }
         }
     }
