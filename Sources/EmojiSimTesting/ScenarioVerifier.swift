@@ -1,4 +1,5 @@
 import Foundation
+import EmojiSimIO
 import Imaging
 import Raster
 import Scenario
@@ -263,7 +264,8 @@ public struct ScenarioVerifier {
             blocked = failed.isEmpty ? nil
                 : "the run's expectations failed (line\(failed.count == 1 ? "" : "s") \(failed.prefix(10).joined(separator: ", "))\(more))"
         }
-        let codes = LegendCodeTable()
+        // A catalog's emoji keep their codes whatever the script shows first.
+        let codes = LegendCodeTable(fixing: ScenarioHosting.legendIdentities(of: host))
         let artifactsFolder = location == nil ? nil : artifacts.folder(root: location?.root)
         var snapshots: [ScenarioSnapshot] = []
         for output in result.snapshots {

@@ -122,4 +122,8 @@ public final class LegendCodeTable {
     public var codes = LegendCodes()
     /// An empty table: the run's first emoji gets the first code.
     public init() {}
+    /// A table with the codes of `identities` (a catalog's emoji codes) fixed, so they do
+    /// not depend on the order the run shows them in (`LegendCodes.init(fixing:)`).
+    /// - Parameter identities: The catalog's emoji codes.
+    public init(fixing identities: [String]) { codes = LegendCodes(fixing: identities) }
 }

@@ -71,3 +71,21 @@ public final class DisplayLink {
         }
     }
 }
+
+extension SimInstant {
+    /// The first frame strictly after this instant of a display link at `hz`: frames fall
+    /// on whole multiples of `SimDuration.frames(1, at: hz)` from zero, as a `DisplayLink`
+    /// (and a `CADisplayLink`'s `targetTimestamp`) delivers them, so a port's own loop
+    /// sends `frameAction` at the same instants a `Host` does.
+    ///
+    ///     var next = now.nextFrame(at: 60)    // 0.0167s after .zero, 0.0333s after that
+    ///
+    /// - Parameter hz: Frames per second; positive and dividing `ticksPerSecond` (30, 60, 120).
+    /// - Returns: The frame's instant.
+    public func nextFrame(at hz: Int) -> SimInstant {
+        precondition(hz > 0 && ticksPerSecond % Int64(hz) == 0, "frame rate must divide \(ticksPerSecond) ticks/s")
+        let perFrame = ticksPerSecond / Int64(hz)
+        let index = ticks >= 0 ? ticks / perFrame + 1 : -((-ticks - 1) / perFrame)
+        return SimInstant(ticks: index * perFrame)
+    }
+}

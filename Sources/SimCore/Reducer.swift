@@ -27,7 +27,7 @@
 ///
 /// Conformers: Keyboard, FirstResponder, ScrollModel, GestureArena, EmojiPanel,
 /// InputBar, BubbleList and the composed ChatScreen (its State holds theirs, its Action
-/// embeds theirs; `Scope` is the general lifting helper).
+/// embeds theirs, and it calls their transitions directly).
 /// Generic, no existentials: the core builds with Embedded Swift.
 public protocol Reducer {
     /// Everything the model remembers between actions.

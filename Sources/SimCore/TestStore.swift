@@ -14,7 +14,7 @@
 ///     }
 ///
 ///     let screen = TestStore(chat, state: chat.initialState().state, report: recordTestStoreIssue)
-///     screen.send(.touch(up), at: t, [.panel(.trace(...)), .panel(.didSelect(e)), .panel(.inputClick)]) { ... }
+///     screen.send(.touch(up), at: t, [.panel(.moment(...)), .panel(.inputClick), .panel(.didSelect(e))]) { ... }
 ///     screen.receive(.inputBar(.insertEmoji(e)), [.inputBar(...), ...]) { ... }
 ///
 /// With `exhaustivity = .off` a store checks only what is asserted: the closure's

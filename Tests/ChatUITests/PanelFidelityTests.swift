@@ -15,7 +15,7 @@ import Interaction
         let firstShown = panel.state.layout.emojiRange(ofPage: 3).first.map { panel.state.sections[1].emoji[$0].code }
         panel.search("faces 1")
         d.tap(panel.location(row: 0, column: 0))    // picks a result: the first recent
-        #expect(panel.takeEvents().contains { if case .didSelect = $0 { return true } else { return false } })
+        #expect(d.delegateCalls().contains { if case .didSelect = $0 { return true } else { return false } })
         panel.clearSearch()
         #expect(panel.state.sections.map(\.name) == ["Recents", "Faces", "Animals", "Food"])
         #expect(panel.state.currentGroupName == "Animals" && panel.state.pageInGroup == 1)

@@ -33,7 +33,7 @@ import Raster
             // Half the time the next action lands on a panel still in motion.
             if rng.bool() { d.wait(.milliseconds(rng.int(in: 0...120))); continue }
             d.settle()
-            for e in panel.takeEvents() {
+            for e in d.delegateCalls() {
                 if case .didSelect = e { selects += 1 }
                 if case .didTapDelete = e { deletes += 1 }
             }
@@ -61,7 +61,7 @@ import Raster
         d.tap(Point(x: 100, y: 60))
         d.fling(at: Point(x: 300, y: 60), dx: -200, over: .milliseconds(100))
         d.press(Point(x: 100, y: 60), for: .seconds(1))
-        #expect(panel.takeEvents().isEmpty && panel.state.offset == 0)
+        #expect(d.delegateCalls().isEmpty && panel.state.offset == 0)
         #expect(CharGrid(panel.displayList()).text.contains("No emoji"))
     }
 
@@ -81,16 +81,5 @@ import Raster
         d.fling(at: Point(x: 300, y: 5), dx: -200, over: .milliseconds(100))
         #expect(panel.state.layout.columns == 1 && panel.state.layout.rows == 1)
         #expect(!panel.state.layout.hasDeleteKey && panel.state.layout.perPage == 1) // one cell: an emoji, not the delete key
-    }
-}
-
-@Suite struct PanelEventBufferTests {
-    @Test func theEventBufferIsBounded() {
-        let (panel, _) = makePanel()
-        let e = PanelFixtures.groups[0].emoji[0]
-        for _ in 0..<12_000 { panel.select(e) } // two events each
-        let log = panel.reducer.delegate!
-        #expect(log.events.count >= log.capacity && log.events.count < 2 * log.capacity)
-        #expect(panel.takeEvents().last == .didSelect(e) && log.events.isEmpty)
     }
 }

@@ -22,7 +22,7 @@ var demoPanelImages: ImageProvider {
 /// (`.tree.txt`) and pixels at scale 1 (`.png`), under Snapshots/PanelSnapshotTests/.
 @Suite struct PanelSnapshotTests {
     func demo() -> (Host<EmojiPanel>, PanelDriver) {
-        let panel = Host(panel: EmojiPanel(catalog: .demo, delegate: PanelDelegateLog()), width: 375)
+        let panel = Host(panel: EmojiPanel(catalog: .demo), width: 375)
         return (panel, PanelDriver(panel: panel))
     }
 

@@ -21,9 +21,9 @@ func touch(_ phase: TouchEvent.Phase, _ p: Point, at t: SimInstant, id: Int = 1)
     .touch(TouchEvent(id: id, phase: phase, location: p, timestamp: t))
 }
 
-/// A `panel` trace line, as the panel returns it.
+/// A delegate moment, as the panel returns it (its line is `EmojiPanel.trace`'s).
 func line(_ t: SimInstant, _ name: String, _ fields: (String, String)...) -> PanelEvent {
-    .trace(TraceEvent(time: t, source: "panel", name: name, fields: fields.map { .init($0.0, $0.1) }))
+    .moment(name: name, fields: fields.map { .init($0.0, $0.1) }, at: t)
 }
 
 @Suite struct PanelStoreTests {

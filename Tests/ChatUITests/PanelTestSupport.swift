@@ -32,9 +32,44 @@ struct PanelDriver {
     var clock: VirtualClock { panel.clock }
     static let frame = SimDuration.frames(1, at: TesterDefaults.frameRate)
 
+    /// How much of the panel's trace `delegateCalls()` has read.
+    final class Cursor { var read = 0 }
+    let cursor = Cursor()
+
     init(panel: Host<EmojiPanel>) {
         self.panel = panel
         tester = Tester(panel, timing: .manual)
+        cursor.read = panel.trace.totalCount
+    }
+
+    /// The panel's picks and deletes since the last call, oldest first, read from the
+    /// host's trace: the one record of what the panel returned to the actions the host
+    /// sent itself (the Tester's touches, deadlines, frames). Each `didSelect` line is a
+    /// `.didSelect`, each `didTapDelete` line a `.didTapDelete` (the click that comes with
+    /// each is a screen's line, not the panel's; PanelStoreTests asserts it).
+    func delegateCalls() -> [PanelEvent] {
+        let trace = panel.trace
+        let fresh = trace.retained.suffix(max(0, min(trace.retained.count, trace.totalCount - cursor.read)))
+        cursor.read = trace.totalCount
+        var out: [PanelEvent] = []
+        for e in fresh where e.source == "panel" {
+            let field = { (k: String) in e.fields.first { $0.key == k }?.value }
+            switch e.name {
+            case "didSelect": if let code = field("code") { out.append(.didSelect(emoji(code: code))) }
+            case "didTapDelete": out.append(.didTapDelete(repeatCount: Int(field("repeat") ?? "") ?? -1))
+            default: continue
+            }
+        }
+        return out
+    }
+
+    /// The emoji of `code`: a key, a skin-tone variant of a key, or a search result.
+    func emoji(code: String) -> Emoji {
+        let r = panel.reducer
+        if let e = r.lookup(code) { return e }
+        for g in r.groups { for e in g.emoji { if let v = r.variantsProvider(e).first(where: { $0.code == code }) { return v } } }
+        if let e = r.searchProvider(code).first(where: { $0.code == code }) { return e }
+        return Emoji(code: code, kind: .staticImage, imageName: nil, meanings: [:], keywords: [], group: "")
     }
 
     func down(_ p: Point, id: Int = 1) { tester.deliver([TouchEvent(id: id, phase: .began, location: p, timestamp: clock.now)]) }
@@ -92,17 +127,14 @@ struct PanelDriver {
 func makePanel(_ groups: [PanelSection] = PanelFixtures.groups, configuration: PanelConfiguration = .standard,
                width: Double = 375, variants: @escaping (Emoji) -> [Emoji] = { _ in [] },
                images: ImageLibrary? = nil) -> (Host<EmojiPanel>, PanelDriver) {
-    let reducer = EmojiPanel(groups: groups, configuration: configuration, variants: variants, images: images,
-                             delegate: PanelDelegateLog())
+    let reducer = EmojiPanel(groups: groups, configuration: configuration, variants: variants, images: images)
     let panel = Host(panel: reducer, width: width)
     return (panel, PanelDriver(panel: panel))
 }
 
 /// What the panel tests ask a hosted panel: its actions by name, its state's queries,
-/// and the delegate calls its log kept.
+/// and the delegate calls its trace shows.
 extension Host where R == EmojiPanel {
-    /// Returns and clears the delegate calls the host performed (trace lines excluded).
-    func takeEvents() -> [PanelEvent] { reducer.delegate?.takeEvents() ?? [] }
     /// `scrollViewDidScroll` calls so far.
     var didScrollCount: Int { state.didScrollCount }
     /// Page display lists built so far (draw-cache misses).

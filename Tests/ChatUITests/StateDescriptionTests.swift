@@ -24,7 +24,7 @@ import ChatUI
     }
 
     @Test func aPanelPrintsItsSearch() {
-        let panel = Host(panel: EmojiPanel(catalog: .demo, delegate: PanelDelegateLog()), width: 375)
+        let panel = Host(panel: EmojiPanel(catalog: .demo), width: 375)
         #expect(!"\(panel.state)".contains("search"))
         panel.send(.search("笑"))
         #expect("\(panel.state)".hasSuffix(", search \"笑\")"), "\(panel.state)")

@@ -15,7 +15,7 @@ import ChatUI
         let down = SimInstant.zero, up = down + .milliseconds(80)
         _ = panel.reduce(into: &state, .touch(TouchEvent(phase: .began, location: key, timestamp: down)), at: down)
         let events = panel.reduce(into: &state, .touch(TouchEvent(phase: .ended, location: key, timestamp: up)), at: up)
-        // events: .didSelect(emoji), .inputClick, .didTapDelete(repeatCount:), .trace(line)
+        // events: .didSelect(emoji), .inputClick, .didTapDelete(repeatCount:), .moment(name:fields:at:)
         let deadline = panel.nextDeadline(state)            // send .deadline then (long press, delete repeat)
         let animating = panel.needsFrames(state, at: up)    // send .tick at every frame while true
         var list = DisplayList(width: 375, height: 216)

@@ -113,8 +113,34 @@ import Testing
             #expect(!panel.contains("view=\(other)") && !panel.contains("[\(other)"), "\(other)")
             #expect(screen.contains(other))
         }
-        #expect(panel.contains("emojiPanel"))
+        #expect(panel.contains("view=EmojiPanel") && !panel.contains("view=emojiPanel"))
         #expect(panel.split(separator: "\n").count < screen.split(separator: "\n").count / 2)
+    }
+
+    /// Issue 46: an emoji's legend code is the same in every script, whatever the script
+    /// showed first (哈哈 and 转圈 prefer one code: the first shown used to take it).
+    @Test func legendCodesDoNotDependOnWhatAScriptShowsFirst() throws {
+        let pkg = try Package()
+        func code(of identity: String, in text: String) -> String? {
+            guard let legend = text.split(separator: "\n").first(where: { $0.hasPrefix("legend: ") }) else { return nil }
+            return legend.split(separator: " ").first { $0.hasSuffix("=" + identity) }.map { String($0.prefix(2)) }
+        }
+        var seen: [String: [String]] = [:]
+        for (name, order) in [("a", ["转圈", "哈哈"]), ("b", ["哈哈", "转圈"])] {
+            let url = try pkg.script("flows/\(name).scenario", """
+            conversation empty
+            receive "[\(order[0])]"
+            receive "[\(order[1])]"
+            settle
+            snapshot s list ascii
+            """)
+            let v = try pkg.verify(url)
+            let text = try #require(v.snapshots.first?.check.actual?.text)
+            for identity in order { seen[identity, default: []].append(code(of: identity, in: text) ?? "none in \(text)") }
+        }
+        #expect(seen["哈哈"]?.count == 2 && seen["哈哈"]?[0] == seen["哈哈"]?[1], "\(seen)")
+        #expect(seen["转圈"]?.count == 2 && seen["转圈"]?[0] == seen["转圈"]?[1], "\(seen)")
+        #expect(seen["哈哈"]?[0] != seen["转圈"]?[0])
     }
 
     @Test func sameNamedScriptsInDifferentFoldersKeepSeparateReferences() throws {

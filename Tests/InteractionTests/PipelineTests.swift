@@ -5,7 +5,7 @@ import Raster
 import Tester
 
 /// Touches -> GestureArena -> ScrollModel -> frames, as a screen wires them: one
-/// reducer composed of the arena and the scroll view (`Scope`), on one `Host` (one clock,
+/// reducer composed of the arena and the scroll view, on one `Host` (one clock,
 /// one trace, the arena's timer, frames while the scroll view moves) and driven by the
 /// Tester. The wiring is inline, as the screen's was: a touch down first tells the
 /// scroll view (`touchDown`), then each arena update is traced and applied to the scroll
@@ -19,9 +19,7 @@ struct PagingView: TestableReducer {
     enum Event: Equatable { case gesture(GestureArena.Event), scroll(ScrollEvent) }
     typealias Failure = Never
 
-    // The children called directly, not through `Scope`: a Scope over a child whose
-    // Failure is Never crashes Swift 6.3.1's SILGen (the reabstraction thunk of the
-    // typed-throws `modify` closure), see the report of issue 25.
+    // The children called directly, as ChatScreen calls its own.
     let arena = GestureArena(source: "panel")
     let scroll = ScrollModel()
 

@@ -92,59 +92,6 @@ import SimCore
     }
 }
 
-/// A parent over two counters through `Scope`: child actions run in place on the
-/// child's part, events lift, deadlines and motion compose.
-@Suite struct ScopeTests {
-    struct Pair: Reducer {
-        struct State: Equatable {
-            var left = Counter.State()
-            var right = Counter.State()
-        }
-        enum Action: Equatable { case left(Counter.Action), right(Counter.Action) }
-        enum Event: Equatable { case left(Counter.Event), right(Counter.Event) }
-
-        let left = Scope<Pair, Counter>(Counter(), state: { $0.left },
-                                        modify: { s, body throws(Counter.Boom) in try body(&s.left) },
-                                        action: Action.left, event: Event.left)
-        let right = Scope<Pair, Counter>(Counter(), state: { $0.right },
-                                         modify: { s, body throws(Counter.Boom) in try body(&s.right) },
-                                         action: Action.right, event: Event.right)
-
-        func reduce(into s: inout State, _ action: Action, at now: SimInstant) throws(Counter.Boom) -> [Event] {
-            switch action {
-            case let .left(a): return try left.reduce(into: &s, a, at: now)
-            case let .right(a): return try right.reduce(into: &s, a, at: now)
-            }
-        }
-        func feedback(_ event: Event) -> Action? {
-            switch event {
-            case let .left(e): return left.feedback(e)
-            case let .right(e): return right.feedback(e)
-            }
-        }
-        func nextDeadline(_ s: State) -> SimInstant? { earliest(left.nextDeadline(s), right.nextDeadline(s)) }
-        func needsFrames(_ s: State, at now: SimInstant) -> Bool { left.needsFrames(s, at: now) || right.needsFrames(s, at: now) }
-        func motion(_ s: State, at now: SimInstant) -> [String] { left.motion(s, at: now) + right.motion(s, at: now) }
-        static var frameAction: Action? { nil }
-        static var deadlineAction: Action? { nil }
-    }
-
-    @Test func childActionsRunOnTheirPartAndLift() {
-        final class Box { var messages: [String] = [] }
-        let box = Box()
-        let store = TestStore(Pair(), state: Pair.State(), report: { f, _ in box.messages.append(f.message) })
-        store.send(.left(.add(2)), [.left(.changed(2))]) { $0.left.count = 2 }
-        store.send(.right(.double), [.right(.doubled(0))])
-        store.receive(.right(.add(0)))
-        store.send(.right(.setAlarm(.zero + .seconds(2)))) { $0.right.alarm = .zero + .seconds(2) }
-        store.send(.left(.setAlarm(.zero + .seconds(1)))) { $0.left.alarm = .zero + .seconds(1) }
-        #expect(Pair().nextDeadline(store.state) == .zero + .seconds(1))
-        store.send(.left(.boom))   // reported by the store: a child's refusal is the parent's
-        #expect(store.failureCount == 1 && store.state.left.count == 2)
-        #expect(box.messages == ["the action threw Boom()"])
-    }
-}
-
 /// A reducer whose frames also advance a runtime object (as the bubble list's GIF
 /// players): `performFrame` records the instant and the state it was given.
 struct FramePlayer: Reducer {

@@ -37,7 +37,7 @@ enum InputBarBench {
     @discardableResult
     static func send(_ bar: inout InputBar.State, _ action: InputBar.Action) -> [InputBarEvent] {
         guard let events = try? InputBar().reduce(into: &bar, action, at: .zero) else { return [] }
-        for e in events { trace.record(e.traceEvent(at: .zero)) }
+        for e in events { if let line = InputBar().trace(e, at: .zero) { trace.record(line) } }
         return events
     }
 

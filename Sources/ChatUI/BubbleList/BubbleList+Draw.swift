@@ -66,7 +66,22 @@ extension BubbleList {
         ///   - list: The display list appended to.
         ///   - area: Where the list's visible rect goes, in `list`'s coordinates.
         public func draw(into list: inout DisplayList, in area: Rect) {
-            state.draw(into: &list, in: area, frames: frames)
+            list.clipped(to: area, view: "list") { dl in
+                dl.fill(area, .background, view: "list")
+                for row in state.displayedRows {
+                    guard let cell = state.cell(forRow: row), let layout = cell.layout else { continue }
+                    let y = area.minY + state.rowTop(row) - state.contentOffset
+                    drawRow(layout, cell: cell, row: row, dx: area.minX, dy: y, into: &dl)
+                }
+                if let m = state.markerFrame {
+                    let r = m.offsetBy(dx: area.minX, dy: area.minY)
+                    let label = state.newMessagesCount == 1 ? "1 new message" : "\(state.newMessagesCount) new messages"
+                    dl.roundedRect(r, radius: r.height / 2, .accent, label: label, view: "list.marker")
+                    let text = TextLayout(label)
+                    let origin = Point(x: (r.midX - text.size.width / 2).rounded(.down), y: r.minY + (r.height - 16) / 2)
+                    dl.text(text, at: origin, .accentText, view: "list.marker")
+                }
+            }
         }
     }
 
@@ -94,28 +109,8 @@ extension BubbleList {
     }
 }
 
-extension BubbleList.State {
-    fileprivate func draw(into list: inout DisplayList, in frame: Rect, frames: BubblePlayerFrames) {
-        list.clipped(to: frame, view: "list") { dl in
-            dl.fill(frame, .background, view: "list")
-            for row in displayedRows {
-                guard let cell = cell(forRow: row), let layout = cell.layout else { continue }
-                let y = frame.minY + rowTop(row) - contentOffset
-                drawRow(layout, cell: cell, row: row, dx: frame.minX, dy: y, frames: frames, into: &dl)
-            }
-            if let m = markerFrame {
-                let r = m.offsetBy(dx: frame.minX, dy: frame.minY)
-                let label = newMessagesCount == 1 ? "1 new message" : "\(newMessagesCount) new messages"
-                dl.roundedRect(r, radius: r.height / 2, .accent, label: label, view: "list.marker")
-                let text = TextLayout(label)
-                let origin = Point(x: (r.midX - text.size.width / 2).rounded(.down), y: r.minY + (r.height - 16) / 2)
-                dl.text(text, at: origin, .accentText, view: "list.marker")
-            }
-        }
-    }
-
-    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, frames: BubblePlayerFrames,
-                         into dl: inout DisplayList) {
+extension BubbleList.Drawing {
+    private func drawRow(_ l: BubbleLayout, cell: BubbleCell, row: Int, dx: Double, dy: Double, into dl: inout DisplayList) {
         func at(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: dy) }
         let view = "list.row\(row)"
         switch l.style {
@@ -141,7 +136,7 @@ extension BubbleList.State {
             // The tail: a curved shape reaching `tailWidth` out of the bubble near its
             // top (WeChat's place), starting under the bubble so the two join in one
             // outline; the bubble is drawn over its root in the same colour.
-            let tw = configuration.metrics.tailWidth, root = 4.0
+            let tw = state.configuration.metrics.tailWidth, root = 4.0
             let tailHeight = min(14, max(0, b.height - 12))
             if tw > 0 && tailHeight > 0 {
                 let tail = Rect(x: l.tail == .right ? b.maxX - root : b.minX - tw, y: b.minY + 6,

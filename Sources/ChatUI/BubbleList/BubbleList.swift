@@ -109,8 +109,7 @@ public struct BubbleList: Reducer {
 
     /// The list's events (see `BubbleListEvent`).
     public typealias Event = BubbleListEvent
-    /// The list refuses nothing. (Lifting it with `Scope` hits a Swift 6.3.1 SILGen crash
-    /// for `Failure == Never` children; see docs/ARCHITECTURE.md.)
+    /// The list refuses nothing.
     public typealias Failure = Never
 
     /// Lays out a message for a width (pure; results are cached in the state).
@@ -193,9 +192,12 @@ public struct BubbleList: Reducer {
         }
     }
 
-    /// Each event as a line of source `list` (`BubbleListEvent.traceEvent(at:)`).
+    /// Each event as a line of source `list`, its name and fields (the one place a list
+    /// event becomes a line).
     @inlinable
-    public func trace(_ event: BubbleListEvent, at now: SimInstant) -> TraceEvent? { event.traceEvent(at: now) }
+    public func trace(_ event: BubbleListEvent, at now: SimInstant) -> TraceEvent? {
+        TraceEvent(time: now, source: "list", name: event.name, fields: event.fields.map { .init($0.0, $0.1) })
+    }
 
     /// Starts and stops the GIF players the event names.
     @inlinable

@@ -3,7 +3,7 @@ import Interaction
 
 /// What the list tells its delegate, in the order it happened: the events
 /// `BubbleList.send(_:at:)` returns. The host records each in its Trace under the source
-/// `list` (`traceEvent(at:)`) and performs the player starts and stops.
+/// `list` (`BubbleList.trace(_:at:)`) and performs the player starts and stops.
 public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
     /// A new cell of a kind was created for `row` (the pool had none of that kind).
     case cellCreated(CellReuseIdentifier, serial: Int, row: Int)
@@ -60,14 +60,6 @@ public enum BubbleListEvent: Hashable, Sendable, CustomStringConvertible {
         case let .widthChanged(row): return [("anchorRow", String(row))]
         case let .scroll(e): return e.fields.map { ($0.key, $0.value) }
         }
-    }
-
-    /// The trace line a host records for this event at `time` (source `list`).
-    ///
-    /// - Parameter time: When the event happened.
-    /// - Returns: The trace event.
-    public func traceEvent(at time: SimInstant) -> TraceEvent {
-        TraceEvent(time: time, source: "list", name: name, fields: fields.map { .init($0.0, $0.1) })
     }
 
     /// The name followed by `key=value` fields, as a trace shows it.

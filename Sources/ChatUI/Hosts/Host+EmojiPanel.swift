@@ -5,8 +5,7 @@ extension Host where R == EmojiPanel {
     /// `EmojiPanel.initialState(width:at:)`).
     ///
     /// - Parameters:
-    ///   - panel: The reducer with its dependencies (give it a `delegate` log to read the
-    ///     delegate calls).
+    ///   - panel: The reducer with its dependencies.
     ///   - width: The panel's width.
     ///   - clock: The clock the host's frames and timers run on.
     ///   - trace: Where the panel's lines go (source `panel`).

@@ -19,7 +19,7 @@ import Interaction
 ///     events += try bar.reduce(into: &state, .deleteFromPanel, at: now)  // the panel's delete key: atomic backspace
 ///     events += try bar.reduce(into: &state, .tick, at: frame)           // every frame while `needsFrames`
 ///     events += try bar.reduce(into: &state, .touch(touchEvent), at: touchEvent.timestamp) // screen coordinates
-///     for e in events { trace.record(e.traceEvent(at: now)) } // the host traces (`trace(_:at:)`)
+///     for e in events { if let line = bar.trace(e, at: now) { trace.record(line) } } // what a host does
 ///     state.frame(at: now)                                 // the bar's frame in screen coordinates
 ///     state.keyboardFrame(at: now)                         // where ChatScreen draws the EmojiPanel
 ///     bar.nextDeadline(state)                              // a held finger's loupe: send `.tick` then
@@ -31,7 +31,7 @@ import Interaction
 /// and the instant, returning the events of the transition in order. It writes no
 /// trace, reads no clock and performs no effect: trace lines, key clicks, keyboard
 /// notifications, control events and the message to send are all returned events,
-/// which the host records and acts on (`InputBarEvent.traceEvent(at:)`, `isOutbound`).
+/// which the host records and acts on (`trace(_:at:)`, `isOutbound`).
 ///
 /// Touches: `.touch(TouchEvent)` takes raw touches in screen coordinates, sent at their
 /// timestamps. The toggle and send are UIControls (chosen at touch down, tracking
@@ -250,8 +250,11 @@ public struct InputBar: Reducer {
         return m
     }
 
-    /// Every event is one line (source `inputBar`, or `keyboard` for notifications).
-    public func trace(_ event: InputBarEvent, at now: SimInstant) -> TraceEvent? { event.traceEvent(at: now) }
+    /// Every event is one line (source `inputBar`, or `keyboard` for notifications): the
+    /// one place a bar event becomes a line.
+    public func trace(_ event: InputBarEvent, at now: SimInstant) -> TraceEvent? {
+        TraceEvent(time: now, source: event.traceSource, name: event.traceName, fields: event.traceFields)
+    }
 
     /// Frames tick the bar.
     public static var frameAction: Action? { .tick }

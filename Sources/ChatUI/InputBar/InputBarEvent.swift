@@ -4,7 +4,7 @@ import Interaction
 
 /// What the bar tells the outside world: every effect of a transition, returned by
 /// `InputBar.reduce` in order. The host records each as a trace line
-/// (`traceEvent(at:)`: source `inputBar`, or `keyboard` for keyboard notifications) and
+/// (`InputBar.trace(_:at:)`: source `inputBar`, or `keyboard` for keyboard notifications) and
 /// acts on the ones a screen needs (`isOutbound`: `didSend`, keyboard notifications,
 /// height and responder changes).
 public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
@@ -133,11 +133,6 @@ public enum InputBarEvent: Hashable, Sendable, CustomStringConvertible {
         case let .handleDragEnded(end, loc, len):
             return [.init("handle", end.rawValue), .init("selection", String(loc) + "+" + String(len))]
         }
-    }
-
-    /// The trace line a host records for this event at `time`.
-    public func traceEvent(at time: SimInstant) -> TraceEvent {
-        TraceEvent(time: time, source: traceSource, name: traceName, fields: traceFields)
     }
 
     /// The trace line without time and source: `textChanged text="hi" selection=2+0`.

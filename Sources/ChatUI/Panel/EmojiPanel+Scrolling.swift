@@ -30,7 +30,7 @@ extension PanelMachine {
         updateCurrentPage(announce: true, at: t)
     }
 
-    /// Scroll delegate moments as trace lines (didScroll is counted, not logged: one a frame).
+    /// Scroll delegate moments (didScroll is counted, not logged: one a frame).
     mutating func moments(_ ms: [ScrollEvent], at t: SimInstant) {
         for m in ms {
             switch m {

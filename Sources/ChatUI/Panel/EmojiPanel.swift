@@ -22,13 +22,15 @@ import Raster
 ///   at the panel's top-left), frames, deadlines, search, resize, configuration,
 ///   programmatic scrolls and picks. `now` is the instant of the action (a touch's own
 ///   timestamp); the panel never reads a clock.
-/// - Output: the `PanelEvent`s each action returns, in order: `didSelect(emoji)`,
-///   `inputClick`, `didTapDelete(repeatCount:)`, and every delegate moment as the trace
-///   line its host records (`.trace`, source `panel`): didSelect, didTapDelete,
-///   didChangePage, didChangeGroup, previewBegan/Changed/Ended, skinTone*,
-///   defaultSkinTone (a configuration changing it), the scroll moments. Nothing is performed inside `reduce`: a `Host` records the lines
-///   (`trace(_:at:)`) and hands the delegate calls to `delegate` (`perform(_:in:at:)`);
-///   a `ChatScreen` performs them itself.
+/// - Output: the `PanelEvent`s each action returns, in order, the one way anything
+///   leaves the panel: `didSelect(emoji)`, `inputClick`, `didTapDelete(repeatCount:)`,
+///   and every delegate moment (`.moment`): didSelect, didTapDelete, didChangePage,
+///   didChangeGroup, previewBegan/Changed/Ended, skinTone*, defaultSkinTone (a configuration
+///   changing it), the scroll moments. Nothing
+///   is performed inside `reduce`: a host makes the moments lines (`trace(_:at:)`, source
+///   `panel`) and acts on the calls it gets back (a `ChatScreen` feeds them to its input
+///   bar; a lone `Host<EmojiPanel>` returns them from `send`, and its trace has a
+///   `didSelect`/`didTapDelete` line for each call).
 /// - Time: the long press (0.3 s), the tap's hold limit and the delete repeat (0.5 s,
 ///   then every 0.1 s) are deadlines: the host sends `.deadline` at `nextDeadline`.
 ///   While `needsFrames` (the scroll moves, the preview plays) the host sends `.tick` at
@@ -37,8 +39,8 @@ import Raster
 ///   `State.displayList(at:)` are pure (the page cache they go through is memoisation,
 ///   keyed by `State.contentGeneration`).
 /// - The reducer value holds only dependencies: the groups, search, skin-tone variants,
-///   the code lookup, the images the preview animates, the configuration a panel opens
-///   with and the delegate log a lone host gives the delegate calls to.
+///   the code lookup, the images the preview animates and the configuration a panel
+///   opens with.
 ///
 /// Gesture arbitration (UIKit's on a UICollectionView with a long-press recognizer):
 /// moving more than `allowableMovement` before the long press begins turns the touch
@@ -82,7 +84,7 @@ public struct EmojiPanel: Reducer {
     }
 
     /// Where the panel's trace lines come from.
-    static let source = "panel"
+    @usableFromInline static let source = "panel"
 
     // Dependencies: pure queries the panel asks, never callbacks it makes.
     /// The catalog groups the panel shows (recents and search results come on top).
@@ -97,9 +99,6 @@ public struct EmojiPanel: Reducer {
     public var lookup: (String) -> Emoji?
     /// Images for the preview's animation (frame durations, loop count); keys need none.
     public var images: ImageLibrary?
-    /// Where a lone host's `perform` puts the delegate calls (`didSelect`, `inputClick`,
-    /// `didTapDelete`); nil: nowhere (a `ChatScreen` performs them itself).
-    public var delegate: PanelDelegateLog?
 
     /// A panel over `groups`.
     ///
@@ -108,15 +107,12 @@ public struct EmojiPanel: Reducer {
     ///   - configuration: The configuration it opens with.
     ///   - variants: The skin-tone variants of an emoji (none by default).
     ///   - images: The images the preview animates (none by default).
-    ///   - delegate: Where a lone host puts the delegate calls.
     public init(groups: [PanelSection], configuration: PanelConfiguration = .standard,
-                variants: @escaping (Emoji) -> [Emoji] = { _ in [] }, images: ImageLibrary? = nil,
-                delegate: PanelDelegateLog? = nil) {
+                variants: @escaping (Emoji) -> [Emoji] = { _ in [] }, images: ImageLibrary? = nil) {
         self.groups = groups
         self.configuration = configuration
         variantsProvider = variants
         self.images = images
-        self.delegate = delegate
         let index = PanelSearch.LazyIndex(groups)
         searchProvider = { index.search($0) }
         var byCode: [String: Emoji] = [:]
@@ -131,11 +127,9 @@ public struct EmojiPanel: Reducer {
     ///   - catalog: The catalog.
     ///   - configuration: The configuration it opens with (its locale titles the groups).
     ///   - images: The images the preview animates.
-    ///   - delegate: Where a lone host puts the delegate calls.
-    public init(catalog: EmojiCatalog, configuration: PanelConfiguration = .standard, images: ImageLibrary? = nil,
-                delegate: PanelDelegateLog? = nil) {
+    public init(catalog: EmojiCatalog, configuration: PanelConfiguration = .standard, images: ImageLibrary? = nil) {
         self.init(groups: PanelSection.sections(of: catalog, locale: configuration.locale),
-                  configuration: configuration, variants: { catalog.variants(of: $0) }, images: images, delegate: delegate)
+                  configuration: configuration, variants: { catalog.variants(of: $0) }, images: images)
         searchProvider = { catalog.search($0, limit: 1000) }
         lookup = { catalog.emoji(forCode: $0) }
     }
@@ -175,8 +169,7 @@ public struct EmojiPanel: Reducer {
 
     /// The panel's events (see `PanelEvent`).
     public typealias Event = PanelEvent
-    /// The panel refuses nothing (a `Scope` over it would hit the Swift 6.3.1 SILGen
-    /// crash for `Failure == Never` children; see docs/ARCHITECTURE.md).
+    /// The panel refuses nothing.
     public typealias Failure = Never
 
     /// Handles one action at `now` and returns what the host must do, in order.
@@ -185,9 +178,9 @@ public struct EmojiPanel: Reducer {
     public func reduce(into state: inout State, _ action: Action, at now: SimInstant) -> [PanelEvent] {
         // The state moves into the transition and back (no copy, so no copy-on-write).
         var m = PanelMachine(panel: self, state: consume state)
-        m.send(action, at: now)
+        let events = m.send(action, at: now)
         state = m.state
-        return m.outbox
+        return events
     }
 
     /// The instant the host must send `.deadline` at: the arena's long press or tap
@@ -207,17 +200,13 @@ public struct EmojiPanel: Reducer {
     /// What moves, for a host's idleness (a finger's drag does not count).
     public func motion(_ state: State, at now: SimInstant) -> [String] { state.motion }
 
-    /// The line of a `.trace` event (source `panel`); delegate calls are not lines.
+    /// The line of a delegate moment (source `panel`, at the moment's own instant): the
+    /// one place a panel event becomes a line. Delegate calls are not lines (a screen
+    /// traces the click as its own `inputClick`).
     @inlinable
     public func trace(_ event: PanelEvent, at now: SimInstant) -> TraceEvent? {
-        if case .trace(let line) = event { return line }
-        return nil
-    }
-
-    /// Hands a delegate call to `delegate` (trace lines are the host's).
-    @inlinable
-    public func perform(_ event: PanelEvent, in state: State, at now: SimInstant) {
-        if !event.isTrace { delegate?.append(event) }
+        guard case let .moment(name, fields, t) = event else { return nil }
+        return TraceEvent(time: t, source: Self.source, name: name, fields: fields)
     }
 
     /// A display-link frame.
@@ -239,15 +228,16 @@ struct PanelMachine {
 
     let panel: EmojiPanel
     var state: State
-    /// Events of the action being handled, in order.
-    var outbox: [PanelEvent] = []
+    /// The events of the action being handled so far, in order: what `send` returns.
+    private var events: [PanelEvent] = []
 
     init(panel: EmojiPanel, state: consuming State) {
         self.panel = panel
         self.state = state
     }
 
-    mutating func send(_ action: EmojiPanel.Action, at now: SimInstant) {
+    /// Handles `action` and returns its events, in order.
+    mutating func send(_ action: EmojiPanel.Action, at now: SimInstant) -> [PanelEvent] {
         if !isKnownUniquelyReferenced(&state.drawCache) { state.drawCache = state.drawCache.copy() }
         switch action {
         case .touch(let t): handle(t)
@@ -266,6 +256,7 @@ struct PanelMachine {
         }
         // Recents picked on the Recents page show once the panel rests on another page.
         if state.shownRecents != state.recents && state.isSettled { showRecents(at: now) }
+        return events
     }
 
     /// Fires the timers due at or before `now`, each at its own instant.
@@ -278,9 +269,10 @@ struct PanelMachine {
 
     // MARK: - events
 
+    /// A delegate moment at `t`: its name and arguments (the line is `trace(_:at:)`'s).
     mutating func record(_ t: SimInstant, _ name: String, _ fields: (String, String)...) {
-        outbox.append(.trace(TraceEvent(time: t, source: Self.source, name: name, fields: fields.map { .init($0.0, $0.1) })))
+        events.append(.moment(name: name, fields: fields.map { .init($0.0, $0.1) }, at: t))
     }
 
-    mutating func emit(_ e: PanelEvent) { outbox.append(e) }
+    mutating func emit(_ e: PanelEvent) { events.append(e) }
 }

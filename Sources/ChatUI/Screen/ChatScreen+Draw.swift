@@ -4,6 +4,13 @@ import Raster
 // Drawing: every component is a `Drawable` (Raster) drawn into its frame; the screen
 // gathers them at one instant into a `ChatScreen.Drawing`, a value.
 extension ChatScreen {
+    /// The view name of the keyboard slot while it shows the emoji panel: the panel's own
+    /// (`EmojiPanel`, whose parts are `EmojiPanel.pages`, `EmojiPanel.page.<n>`...), so
+    /// `view EmojiPanel` is the slot with everything in it, and no two views of the
+    /// screen differ only by case (the slot was `emojiPanel`, which its own content
+    /// covered).
+    public static let emojiPanelView = "EmojiPanel"
+
     /// The whole screen of `state` as one display list at `now`. Pure: it changes nothing
     /// (the list's height between frames is the `.layout` action's).
     /// - Complexity: O(visible items): displayed rows, visible panel keys, the input's text.
@@ -130,8 +137,8 @@ extension ChatScreen {
             guard kb.minY < size.height else { return }
             switch shownKeyboard {
             case .emoji:
-                dl.clipped(to: kb, view: "emojiPanel") { d in
-                    d.fill(kb, .panelBackground, view: "emojiPanel")
+                dl.clipped(to: kb, view: ChatScreen.emojiPanelView) { d in
+                    d.fill(kb, .panelBackground, view: ChatScreen.emojiPanelView)
                     panel.draw(into: &d, in: kb)
                 }
                 panelOverlays.draw(into: &dl, in: bounds)

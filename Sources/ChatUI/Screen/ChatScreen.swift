@@ -495,7 +495,8 @@ public struct ChatScreen: Reducer {
         }
     }
 
-    /// The one place the screen's events become lines.
+    /// The one place the screen's events become lines: its own here, its children's by
+    /// their reducers' `trace(_:at:)`.
     /// - Parameters:
     ///   - event: An event the screen returned.
     ///   - now: The instant it happened.
@@ -506,11 +507,11 @@ public struct ChatScreen: Reducer {
             TraceEvent(time: now, source: "screen", name: name, fields: fields)
         }
         switch event {
-        case .inputBar(let e): return e.traceEvent(at: now)
+        case .inputBar(let e): return InputBar().trace(e, at: now)
         case .panel(.inputClick): return screen("inputClick")
         case .panel(let e): return panelModel.trace(e, at: now)
-        case .list(let e): return e.traceEvent(at: now)
-        case .listGestures(let e): return e.traceEvent(source: listArena.source)
+        case .list(let e): return listModel.trace(e, at: now)
+        case .listGestures(let e): return listArena.trace(e, at: now)
         case let .touchDown(c, p): return screen("touchDown", [.init("component", c.rawValue), .init("at", p.description)])
         case .outgoing: return nil
         case .sent(let id): return screen("send", [.init("message", id.description)])
@@ -530,7 +531,6 @@ public struct ChatScreen: Reducer {
     public func perform(_ event: Event, in state: State, at now: SimInstant) {
         switch event {
         case .list(let e): listModel.perform(e, in: state.list, at: now)
-        case .panel(let e): panelModel.perform(e, in: state.panel, at: now)
         case .memoryWarning: frameCache.purge()
         default: break
         }

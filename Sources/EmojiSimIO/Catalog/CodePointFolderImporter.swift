@@ -5,7 +5,11 @@ import EmojiText
 /// (`emoji_u1f600.png`, `emoji_u1f468_200d_1f469.png`) and Twemoji (`1f600.png`,
 /// `1f468-200d-1f469.png`) ship them, and maps them onto Unicode emoji so that pixel
 /// renders show real images. Groups and order come from a Unicode catalog (the bundled
-/// emoji-test.txt unless given); images with no Unicode entry go to a group "Other".
+/// emoji-test.txt unless given); images with no Unicode entry go to a group "Other". An
+/// image whose code points have no Unicode name (private use such as
+/// `emoji_ue000.png`, unassigned ones) keeps its file name as code and label: an image
+/// emoji found by label `emoji_ue000` and inserted as its placeholder, never a raw
+/// private-use character nobody can read or find.
 /// Names drop U+FE0F, as both sets do, so matching ignores it.
 public enum CodePointFolderImporter {
     /// The most entries a folder may list before anything is read; past it the import throws
@@ -84,11 +88,23 @@ public enum CodePointFolderImporter {
         var other = ImportedGroup(name: "Other")
         for (key, file) in byKey.sorted(by: { $0.value < $1.value }) where !used.contains(file) {
             images[file] = resolved[file]
-            other.emoji.append(Emoji(code: key, kind: .unicode, imageName: file, meanings: ["": key], group: "Other"))
+            if Self.isNamed(key) {
+                other.emoji.append(Emoji(code: key, kind: .unicode, imageName: file, meanings: ["": key], group: "Other"))
+            } else {
+                let stem = String(file.dropLast(4))
+                let kind: Emoji.Kind = file.lowercased().hasSuffix(".gif") ? .animatedImage : .staticImage
+                other.emoji.append(Emoji(code: stem, kind: kind, imageName: file, meanings: ["": stem], group: "Other"))
+            }
         }
         if !other.emoji.isEmpty { groups.append(other) }
         return try ImportedCatalog(format: .codePointFolder, source: folder, root: folder, groups: groups, wire: options.wire ?? .unicode,
                                images: images, unicodeVersion: unicode.unicodeVersion, skipped: sink.skipped)
+    }
+
+    /// Whether every code point of `key` has a Unicode name (U+E000 and other private-use
+    /// or unassigned code points have none), so the text can stand for the image.
+    static func isNamed(_ key: String) -> Bool {
+        !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.name != nil }
     }
 
     /// `emoji_u1f468_200d_1f469.png` or `1f468-200d-1f469.png` -> "👨‍👩"; nil for other names.

@@ -25,6 +25,16 @@ public enum ScenarioHosting {
         return makeScreen(c, assets: assets)
     }
 
+    /// The identities whose legend codes a run of `host` fixes up front: its catalog's
+    /// emoji codes (`LegendCodes.init(fixing:)`), none for a screen that is not a
+    /// `ChatScreen`.
+    ///
+    /// - Parameter host: A script's screen.
+    /// - Returns: The codes of every emoji of the screen's catalog.
+    public static func legendIdentities(of host: any ScenarioHost) -> [String] {
+        (host as? SimCore.Host<ChatScreen>)?.reducer.catalog.emojis.map { $0.code } ?? []
+    }
+
     /// The screen lives in the core (`ScenarioScreen`), shared with the wasm build. An
     /// image shown only in part (`ScenarioAssets.imageIssues`) starts the trace with
     /// `images imageIssue image="NAME" message=truncated after N frames: ...`.

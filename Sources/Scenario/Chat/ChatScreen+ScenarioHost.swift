@@ -134,8 +134,8 @@ extension Host: ScenarioHost, ChatScenarioHost, MonkeyHost where R == ChatScreen
             var part = DisplayList(size: frame.size)
             // The overlays may cover the screen, which lies at minus the frame's origin here.
             let screenArea = screen.offsetBy(dx: -frame.minX, dy: -frame.minY)
-            part.clipped(to: bounds, view: "emojiPanel") { d in
-                d.fill(bounds, .panelBackground, view: "emojiPanel")
+            part.clipped(to: bounds, view: ChatScreen.emojiPanelView) { d in
+                d.fill(bounds, .panelBackground, view: ChatScreen.emojiPanelView)
                 panel.draw(into: &d, in: bounds)
                 panel.overlayDrawing(panelOrigin: .zero, at: now).draw(into: &d, in: screenArea)
             }

@@ -39,7 +39,7 @@ extension CoreABI {
         guard let list = s.screen.displayList(of: subjects[subject]) else {
             throw Failure(.badArgument, "snapshot: the \(subjects[subject].rawValue) is not on screen")
         }
-        var codes = playgroundCodes[handle] ?? LegendCodes()
+        var codes = playgroundCodes[handle] ?? LegendCodes(fixing: s.screen.reducer.catalog.emojis.map { $0.code })
         let rendered = renderer(s).render(list, as: format == 0 ? .ascii : .styled, codes: &codes)
         playgroundCodes[handle] = codes
         return rendered.bytes

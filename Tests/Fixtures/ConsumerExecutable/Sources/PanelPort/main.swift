@@ -33,9 +33,8 @@ final class EmojiKeyboardController {
     /// UIKit's run loop up to `end`: the `CADisplayLink` on the 60 Hz grid while
     /// `needsFrames`, the one `Timer` at `nextDeadline`.
     func run(until end: SimInstant) {
-        let perFrame = SimDuration.seconds(1).ticks / 60
         while true {
-            let frame = panel.needsFrames(state, at: now) ? SimInstant(ticks: (now.ticks / perFrame + 1) * perFrame) : nil
+            let frame = panel.needsFrames(state, at: now) ? now.nextFrame(at: 60) : nil
             guard let next = earliest(frame, panel.nextDeadline(state)), next <= end else { break }
             send(next == panel.nextDeadline(state) ? .deadline : .tick, at: next)
         }
@@ -49,7 +48,7 @@ final class EmojiKeyboardController {
             case .didSelect(let emoji): inserted.append(emoji)
             case .didTapDelete: deletes += 1
             case .inputClick: clicks += 1
-            case .trace(let line): log.append(line.description)
+            case .moment: if let line = panel.trace(event, at: instant) { log.append(line.description) }
             }
         }
     }
