@@ -42,6 +42,21 @@ import ChatHarness
         #expect(panel.state.skinTones[Self.base.code]?.code == chosen)
     }
 
+    @Test func aSlideAlongOneRowKeepsTheOtherFollowing() throws {
+        // A finger that enters the bottom row at its light end and slides to medium-dark
+        // chooses only person two: person one, never touched, follows to the end (it
+        // latched on the first tone crossed, so a scripted `move` inserted 🏻 + 🏾).
+        let (panel, d) = panel()
+        d.down(panel.location(row: 1, column: 3))
+        d.wait(.milliseconds(300))
+        let picker = try #require(panel.state.skinPicker)
+        for t in 5...8 { d.move(picker.frame(ofTarget: t).center) }
+        #expect(panel.state.skinPicker?.twoTone == .init(first: nil, second: .mediumDark))
+        #expect((0..<10).filter { panel.state.skinPicker!.isTargetSelected($0) } == [3, 8])
+        d.up(picker.frame(ofTarget: 8).center)
+        #expect(d.delegateCalls().last == .didSelect(Self.variants[3 * 5 + 3]))
+    }
+
     @Test func itReopensOnTheChosenTonesAndDrawsBothRows() throws {
         let (panel, d) = panel()
         let key = panel.location(row: 1, column: 3)

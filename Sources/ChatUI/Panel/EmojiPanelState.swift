@@ -74,7 +74,8 @@ extension EmojiPanel {
         /// and two rows of the five tones: the first person's on top, the second's below.
         public var twoTone: TwoTone?
 
-        /// The tones chosen in a two-row picker (nil: not chosen yet).
+        /// The tones chosen in a two-row picker (nil: not chosen yet; such a row follows
+        /// the other's tone until the finger chooses in it).
         public struct TwoTone: Hashable, Sendable {
             /// The first person's tone (the top row).
             public var first: SkinTone?
@@ -111,7 +112,8 @@ extension EmojiPanel {
         public func isTargetSelected(_ i: Int) -> Bool {
             guard let two = twoTone else { return i == selected }
             let tone = SkinTone.allCases[i % 5]
-            return (i < 5 ? two.first : two.second) == tone
+            // A row not chosen yet shows the tone it follows.
+            return (i < 5 ? two.first ?? two.second : two.second ?? two.first) == tone
         }
 
         /// The option wearing `first` and `second` (see `SkinTone.variant(_:wears:_:)`).
@@ -131,10 +133,12 @@ extension EmojiPanel {
             guard cellWidth > 0, p.x >= frame.minX + cellWidth else { return }
             let c = min(max(Int(((p.x - frame.minX) / cellWidth).rounded(.down)) - 1, 0), 4)
             let tone = SkinTone.allCases[c]
-            if p.y < frame.midY { two.first = tone; two.second = two.second ?? tone }
-            else { two.second = tone; two.first = two.first ?? tone }
+            // Only the row under the finger is chosen; the other keeps following it until
+            // the finger chooses there too (a slide along one row must not fix the other
+            // at the first tone it crossed).
+            if p.y < frame.midY { two.first = tone } else { two.second = tone }
             twoTone = two
-            if let f = two.first, let s = two.second, let i = option(first: f, second: s) { selected = i }
+            if let f = two.first ?? two.second, let s = two.second ?? two.first, let i = option(first: f, second: s) { selected = i }
         }
 
         /// The callout's stem: the pressed key widened by 2 points a side and stretched
