@@ -132,6 +132,11 @@ public func checkSnapshot<Value, Format>(
     if let package = place.packageRoot, reference.path.hasPrefix(package.path + "/") {
         SnapshotUsage.shared.record(reference, root: package)
     }
+    if let problem = RecordMode.environmentProblem(environment) {
+        var failed = SnapshotCheck(reference: reference, displayName: relative, status: .unreadable(problem))
+        failed.message = "snapshot \(relative): \(problem)"
+        return failed
+    }
     let actual: Format
     do {
         actual = strategy.snapshot(try value())

@@ -1,4 +1,5 @@
 import Foundation
+import SimCore
 
 /// When snapshot checks write files.
 /// - `pending` (default): a new or differing snapshot is written beside its reference
@@ -36,7 +37,8 @@ public enum RecordMode: String, Sendable, CaseIterable {
     ///   - requested: The assertion's `record:` argument, which wins over the scope and
     ///     `EMOJISIM_RECORD` (but not over CI).
     ///   - environment: The variables read (`CI`, `EMOJISIM_RECORD`; an unknown
-    ///     `EMOJISIM_RECORD` value is ignored).
+    ///     `EMOJISIM_RECORD` value is ignored here: the assertions fail on it first,
+    ///     ``environmentProblem(_:)``).
     /// - Returns: `.never` on CI, else the first of `requested`, ``scoped``,
     ///   `EMOJISIM_RECORD` and `.pending`.
     public static func resolve(_ requested: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
@@ -45,6 +47,20 @@ public enum RecordMode: String, Sendable, CaseIterable {
         if let scoped { return scoped }
         if let raw = environment["EMOJISIM_RECORD"]?.lowercased(), let mode = RecordMode(rawValue: raw) { return mode }
         return .pending
+    }
+
+    /// Why `EMOJISIM_RECORD` cannot be used, or nil when it is unset, empty or one of the
+    /// modes (any letter case). An assertion fails with this message instead of falling
+    /// back to `.pending` silently: a typo in a CI or scheme setting must be seen.
+    ///
+    /// - Parameter environment: The variables to read.
+    /// - Returns: `EMOJISIM_RECORD='…' is not one of …`, or nil.
+    public static func environmentProblem(_ environment: [String: String]) -> String? {
+        guard let raw = environment["EMOJISIM_RECORD"], !raw.isEmpty,
+              RecordMode(rawValue: raw.lowercased()) == nil else { return nil }
+        let shown = raw.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(raw.unicodeScalars.prefix(40))) + "…" : raw
+        return "EMOJISIM_RECORD='\(escapedForDisplay(shown))' is not one of "
+            + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     /// Whether the environment is a CI run: `CI` is set to anything but an empty string,

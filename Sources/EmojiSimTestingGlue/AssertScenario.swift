@@ -75,6 +75,10 @@ public func assertScenario(
         for e in error.errors { atScriptLine(e.description, line: e.line, column: e.column) }
         return nil
     }
+    if let problem = RecordMode.environmentProblem(ProcessInfo.processInfo.environment) {
+        report("assertScenario \(path): \(problem)")
+        return nil
+    }
     let font: BitmapFont
     do { font = try BundledFont.unifont() } catch {
         report("assertScenario: \(error)")

@@ -102,19 +102,30 @@ public func assertSnapshots<Value>(
         return [m]
     }
     var messages: [String] = []
-    var keys: [String: Int] = [:]
-    for s in strategies {
-        keys[s.key, default: 0] += 1
-        let key = keys[s.key]! > 1 ? "\(s.key)\(keys[s.key]!)" : s.key
-        let part = s.keyInFileName(key) ? key : nil
-        let snapName = [name, part].compactMap { $0 }.joined(separator: ".")
-        let check = s.check(v, snapName, record, snapshotDirectory, "\(filePath)", function, ProcessInfo.processInfo.environment)
+    for check in checkSnapshots(of: v, as: strategies, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                                filePath: "\(filePath)", function: function, environment: ProcessInfo.processInfo.environment) {
         if let m = check.message {
             reportFailure(m, at: location, xcFile: filePath, xcLine: line, attachments: check.attachments)
             messages.append(m)
         }
     }
     return messages
+}
+
+/// The checks of ``assertSnapshots(of:as:named:record:snapshotDirectory:fileID:filePath:function:line:column:)``,
+/// one per strategy in order, against `environment` (tests pass their own, so that `CI`
+/// in the process does not decide what they record).
+func checkSnapshots<Value>(of v: Value, as strategies: [AnySnapshotting<Value>], named name: String?, record: RecordMode?,
+                           snapshotDirectory: String?, filePath: String, function: String,
+                           environment: [String: String]) -> [SnapshotCheck] {
+    var keys: [String: Int] = [:]
+    return strategies.map { s in
+        keys[s.key, default: 0] += 1
+        let key = keys[s.key]! > 1 ? "\(s.key)\(keys[s.key]!)" : s.key
+        let part = s.keyInFileName(key) ? key : nil
+        let snapName = [name, part].compactMap { $0 }.joined(separator: ".")
+        return s.check(v, snapName, record, snapshotDirectory, filePath, function, environment)
+    }
 }
 
 struct SnapshotLocation {

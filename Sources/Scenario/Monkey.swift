@@ -22,6 +22,10 @@ public struct Monkey<Host: MonkeyHost> {
     public var configuration: ScenarioConfiguration
     /// Makes a fresh host (the run's, and one per replay while shrinking).
     public var makeHost: () -> Host
+    /// Called after each step of the run with the steps done so far (not while
+    /// shrinking): how a long run reports progress (the CLI prints a line every 10,000
+    /// steps). Nil: nothing is called.
+    public var progress: ((Int) -> Void)?
 
     /// A monkey.
     ///
@@ -73,6 +77,7 @@ public struct Monkey<Host: MonkeyHost> {
         driver.timing = .manual
         var commands: [Script.Command] = []
         for step in 0..<steps {
+            if step > 0, let progress { progress(step) }
             let action = host.monkeyAction(&rng)
             commands.append(.action(action))
             do throws(ScriptError) {

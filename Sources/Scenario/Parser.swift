@@ -219,6 +219,25 @@ struct LineParser {
         (vocabulary.targets.kinds.map { $0.help } + ["label \"text\", view NAME, text \"text\" or X,Y"]).joined(separator: ", ")
     }
 
+    /// The first word of every target, for did-you-mean: the subject's kinds, then the
+    /// generic ones.
+    var targetHeads: [String] {
+        var heads: [String] = []
+        for k in vocabulary.targets.kinds {
+            let head = String(k.kind.split(separator: " ").first ?? Substring(k.kind))
+            if !heads.contains(head) { heads.append(head) }
+        }
+        return heads + ["label", "view", "text"]
+    }
+
+    /// Every word that may start a line, for did-you-mean: the built-in actions,
+    /// `expect`, `snapshot`, then the subject's setup lines and verbs.
+    var commandWords: [String] {
+        ["tap", "double-tap", "long-press", "press", "move", "release", "cancel", "swipe", "drag",
+         "wait", "settle", "timing", "expect", "snapshot"]
+            + vocabulary.setup.map { $0.words } + vocabulary.verbs.map { $0.words }
+    }
+
     /// A target: a finder as `Finder.description` spells it, then its modifiers left to
     /// right (`label "a" within panel nth 1` is nth 1 of the labels within the panel).
     mutating func target() throws(ScriptError) -> Finder {
@@ -256,7 +275,7 @@ struct LineParser {
         default:
             if let f = try subjectTarget(t) { return f }
             if let (x, y) = Literals.pair(t.text) { return .point(Point(x: x, y: y)) }
-            throw error(t, "unknown target '\(t.text)' (\(targetWords))")
+            throw error(t, "unknown target '\(t.text)'" + Suggest.hint(t.text, among: targetHeads) + " (\(targetWords))")
         }
     }
 
@@ -350,7 +369,7 @@ struct LineParser {
         case "timing": return .timing(try oneOf("a timing mode", TimingMode.allCases.map { ($0.rawValue, $0) }))
         default:
             if let kind = vocabulary.verb(head.text), let p = try phrase(kind) { return .verb(p) }
-            throw error(head, "unknown command '\(head.text)'")
+            throw error(head, "unknown command '\(head.text)'" + Suggest.hint(head.text, among: commandWords))
         }
     }
 
@@ -377,7 +396,9 @@ struct LineParser {
                 return try finderExpectation()
             }
             let facts = vocabulary.facts.map { $0.words + ", " }.joined()
-            throw error(what, "unknown expectation '\(what.text)' (\(facts)trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
+            let near = Suggest.hint(what.text, among: vocabulary.facts.map { $0.words } + ["trace", "no"] + targetHeads)
+            throw error(what, "unknown expectation '\(what.text)'" + near
+                + " (\(facts)trace, no trace, or a target: TARGET \(LineParser.finderExpectationWords))")
         }
     }
 

@@ -90,9 +90,9 @@ enum CLIProcess {
         do { _ = try ParsedArguments(["--entries"], flags: ["json"], options: ["format"]); Issue.record("--entries accepted") } catch {
             #expect("\(error)" == "unknown option --entries\n  (it takes --format, --json)")
         }
-        #expect(Suggest.nearest("inptu", among: ["input", "panel", "send"]) == "input")
-        #expect(Suggest.nearest("snap", among: ["snapshots", "run"]) == "snapshots")
-        #expect(Suggest.nearest("xyz", among: ["run", "diff"]) == nil)
+        #expect(CLISuggest.nearest("inptu", among: ["input", "panel", "send"]) == "input")
+        #expect(CLISuggest.nearest("snap", among: ["snapshots", "run"]) == "snapshots")
+        #expect(CLISuggest.nearest("xyz", among: ["run", "diff"]) == nil)
         #expect(Suggest.distance("tpa", "tap") == 1)
     }
 

@@ -32,6 +32,18 @@ import Testing
         }
     }
 
+    @Test func anInvalidRecordModeInTheEnvironmentFailsTheAssertion() throws {
+        // Issue 45 item 3: `EMOJISIM_RECORD=bogus` fell back to `pending` silently.
+        let p = try XcodeProject()
+        defer { try? FileManager.default.removeItem(at: p.root) }
+        let bad = p.check("a", env: ["EMOJISIM_RECORD": "recrod"])
+        #expect(bad.message?.hasSuffix("EMOJISIM_RECORD='recrod' is not one of pending, all, missing, failed, never") == true)
+        #expect(!FileManager.default.fileExists(atPath: p.snapshots.appendingPathComponent("signIn.form.txt.new").path), "nothing written")
+        #expect(RecordMode.environmentProblem(["EMOJISIM_RECORD": "ALL"]) == nil)
+        #expect(RecordMode.environmentProblem(["EMOJISIM_RECORD": ""]) == nil)
+        #expect(p.check("a", env: ["EMOJISIM_RECORD": "All"]).message == nil)
+    }
+
     @Test func withoutAPackageReferencesGoBesideTheTestFile() throws {
         let p = try XcodeProject()
         defer { try? FileManager.default.removeItem(at: p.root) }
@@ -111,17 +123,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: p.root) }
         var list = DisplayList(width: 16, height: 8)
         list.border(list.bounds, radius: 2, .border)
-        let messages = assertSnapshots(of: list, as: [.ascii, .asciiStyled, .tree, .png, .png], record: .missing,
-                                       snapshotDirectory: p.root.path)
-        #expect(messages.isEmpty)
+        // Against an empty environment: under `CI` nothing would be recorded.
+        let checks = checkSnapshots(of: list, as: [.ascii, .asciiStyled, .tree, .png, .png], named: nil, record: .missing,
+                                    snapshotDirectory: p.root.path, filePath: "\(#filePath)",
+                                    function: "severalStrategiesDoNotDoubleTheirExtension()", environment: [:])
+        #expect(checks.allSatisfy { $0.message == nil })
         let names = try FileManager.default.contentsOfDirectory(atPath: p.root.appendingPathComponent("SnapshotLayoutTests").path)
         #expect(names.sorted() == ["severalStrategiesDoNotDoubleTheirExtension.ascii.txt",
                                    "severalStrategiesDoNotDoubleTheirExtension.png",
                                    "severalStrategiesDoNotDoubleTheirExtension.png2.png",
                                    "severalStrategiesDoNotDoubleTheirExtension.styled.txt",
                                    "severalStrategiesDoNotDoubleTheirExtension.tree.txt"])
-        let named = assertSnapshots(of: list, as: [.png], named: "card", record: .missing, snapshotDirectory: p.root.path)
-        #expect(named.isEmpty)
+        let named = checkSnapshots(of: list, as: [.png], named: "card", record: .missing, snapshotDirectory: p.root.path,
+                                   filePath: "\(#filePath)", function: "severalStrategiesDoNotDoubleTheirExtension()",
+                                   environment: [:])
+        #expect(named.allSatisfy { $0.message == nil })
         #expect(FileManager.default.fileExists(atPath: p.root.appendingPathComponent("SnapshotLayoutTests/severalStrategiesDoNotDoubleTheirExtension.card.png").path))
     }
 

@@ -213,6 +213,16 @@ import Interaction
         #expect(monkey.run() == nil)
     }
 
+    @Test func aRunReportsItsProgressAfterEachStep() {
+        // Issue 45 item 3: a single long run printed nothing until it ended.
+        final class Seen { var steps: [Int] = [] }
+        let seen = Seen()
+        var monkey = Monkey(seed: 1, steps: 50) { TestHost() }
+        monkey.progress = { seen.steps.append($0) }
+        #expect(monkey.run() == nil)
+        #expect(seen.steps == Array(1..<50))
+    }
+
     @Test func aPlantedBugIsFoundAndShrunkToAMinimalScript() throws {
         let make: () -> TestHost = {
             let h = TestHost()

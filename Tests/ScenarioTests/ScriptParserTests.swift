@@ -127,7 +127,7 @@ import SimCore
 
     /// Every malformed line form we could think of, with the exact message and place.
     @Test(arguments: [
-        ("tapp input", "t.scenario:1:1: error: unknown command 'tapp'"),
+        ("tapp input", "t.scenario:1:1: error: unknown command 'tapp' (did you mean 'tap'?)"),
         ("tap input at", "t.scenario:1:13: error: expected a unit position at the end of the line"),
         ("tap input at -1", "t.scenario:1:14: error: a unit position must be between 0 and 10000, found -1"),
         ("tap input.handle middle", "t.scenario:1:18: error: expected a handle (start, end), found 'middle'"),

@@ -60,7 +60,7 @@ struct ParsedArguments {
             // `-x` is an option no command has (none takes a short one), not a file named
             // `-x`: refused like any unknown option (`./-x` or `-- -x` name such a file).
             if !onlyPositionals, a.count > 1, a.hasPrefix("-"), !a.hasPrefix("--") {
-                let near = Suggest.nearest(String(a.dropFirst()), among: (knownFlags.union(knownOptions)).sorted())
+                let near = CLISuggest.nearest(String(a.dropFirst()), among: (knownFlags.union(knownOptions)).sorted())
                 throw UsageError("unknown option \(a)" + (near.map { "\n  did you mean '--\($0)'?" } ?? ""))
             }
             if onlyPositionals || !a.hasPrefix("--") || a == "-" {
@@ -86,7 +86,7 @@ struct ParsedArguments {
                 }
             } else {
                 let known = knownFlags.union(knownOptions).sorted()
-                let hint = Suggest.hint(name, among: known, prefix: "--")
+                let hint = CLISuggest.hint(name, among: known, prefix: "--")
                 // Nothing near: say what is taken (clap's "tip"), or that nothing is.
                 let taken = known.isEmpty ? "\n  (it takes no options)" : "\n  (it takes " + known.map { "--" + $0 }.joined(separator: ", ") + ")"
                 throw UsageError("unknown option --\(name)" + (hint.isEmpty ? taken : hint))

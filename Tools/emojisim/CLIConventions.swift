@@ -1,5 +1,6 @@
 import Foundation
 import SimCore
+import Scenario
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,44 +15,12 @@ let emojisimVersion = "0.9.0"
 /// removed or changed in meaning raises it; keys added keep it.
 let jsonSchemaVersion = 1
 
-/// Did-you-mean suggestions (clap's and git's convention): the known word nearest to a
-/// mistyped one, by edit distance.
-enum Suggest {
-    /// The Levenshtein distance between `a` and `b` (insertions, deletions and
-    /// substitutions of characters; a swap of two neighbours counts one, as Damerau's
-    /// variant has it, because `tpa` for `tap` is the commonest typo). O(|a| |b|).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { d[i][0] = i }
-        for j in 0...y.count { d[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[x.count][y.count]
-    }
-
-    /// The candidate nearest to `word`, when near enough to be what was meant: at most a
-    /// third of the word's length away (at least 1, at most 3), or `word` a prefix of it.
-    /// Ties go to the first candidate, so the answer does not depend on a set's order
-    /// when the candidates are given sorted.
+/// The command line's did-you-mean line: Scenario's `Suggest` (the one edit distance the
+/// script parser uses too) in the CLI's shape, on a line of its own below the error.
+enum CLISuggest {
+    /// The candidate nearest to `word` (`Suggest.nearest`).
     static func nearest(_ word: String, among candidates: [String]) -> String? {
-        guard !word.isEmpty else { return nil }
-        let limit = min(3, max(1, word.count / 3))
-        var best: (String, Int)?
-        for c in candidates {
-            let d = distance(word.lowercased(), c.lowercased())
-            if d <= limit, best.map({ d < $0.1 }) ?? true { best = (c, d) }
-        }
-        if let best { return best.0 }
-        if word.count >= 2 { return candidates.first { $0.hasPrefix(word) } }
-        return nil
+        Suggest.nearest(word, among: candidates)
     }
 
     /// `"\n  did you mean 'x'?"`, or "" when nothing is near.
@@ -127,7 +96,7 @@ enum EnvironmentChoice {
         guard let v = T(rawValue: raw.lowercased()) else {
             let all = T.allCases.map(\.rawValue)
             throw UsageError("\(name)='\(escapedForDisplay(raw))' is not one of \(all.joined(separator: ", "))"
-                             + Suggest.hint(raw, among: all).replacingOccurrences(of: "\n ", with: ";"))
+                             + CLISuggest.hint(raw, among: all).replacingOccurrences(of: "\n ", with: ";"))
         }
         return v
     }

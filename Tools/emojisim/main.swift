@@ -64,17 +64,17 @@ enum TopLevel {
     if first == "help" {
         let topic = args[1]
         guard let command = allCommands.first(where: { $0.name == topic }) else {
-            return .error("error: no command '\(topic)' to show the help of" + Suggest.hint(topic, among: names)
+            return .error("error: no command '\(topic)' to show the help of" + CLISuggest.hint(topic, among: names)
                           + "\nsee: emojisim --help", 2)
         }
         return .output(command.help + "\n", 0)
     }
     if first.hasPrefix("-") {
-        return .error("error: unknown option '\(first)'" + Suggest.hint(first, among: ["--help", "--version"])
+        return .error("error: unknown option '\(first)'" + CLISuggest.hint(first, among: ["--help", "--version"])
                       + "\n\n" + topLevelHelp(), 2)
     }
     guard let command = allCommands.first(where: { $0.name == first }) else {
-        let hint = Suggest.hint(first, among: names)
+        let hint = CLISuggest.hint(first, among: names)
         // With a suggestion the whole list is noise; without one it is the help.
         return .error("error: unknown command '\(first)'" + (hint.isEmpty ? "\n\n" + topLevelHelp() : hint + "\nsee: emojisim --help"), 2)
     }
@@ -85,7 +85,7 @@ enum TopLevel {
     // A mistyped verb (`catalog chek`) gets its suggestion before the command's own parsing.
     let verbs = command.verbs
     if let verb = rest.first, !verb.hasPrefix("-"), !verbs.isEmpty, !verbs.contains(verb),
-       let near = Suggest.nearest(verb, among: verbs) {
+       let near = CLISuggest.nearest(verb, among: verbs) {
         return .error("error: unknown \(command.name) verb '\(verb)'\n  did you mean '\(near)'?\nsee: emojisim \(command.name) --help", 2)
     }
     return .run(command, rest)

@@ -172,7 +172,8 @@ enum ChatWords {
                 let names = PanelConfiguration.RecentsOrder.allCases.map { $0.rawValue }
                 return [.word(key), .word(try r.oneOf("recent or frequent", names.map { ($0, $0) }))]
             default:
-                throw r.errorAtLast("unknown setting '\(key)' (known: \(Script.Setting.keys.joined(separator: ", ")))")
+                throw r.errorAtLast("unknown setting '\(key)'" + Suggest.hint(key, among: Script.Setting.keys)
+                    + " (known: \(Script.Setting.keys.joined(separator: ", ")))")
             }
         },
     ]

@@ -28,7 +28,7 @@ enum CompletionsCommand: CLICommand {
             }
             // Commands run on the main thread (main.swift); the table of commands is its.
             guard let text = MainActor.assumeIsolated({ script(for: shell) }) else {
-                throw UsageError("unknown shell '\(escapedForDisplay(shell))' (bash, zsh, fish)" + Suggest.hint(shell, among: verbs))
+                throw UsageError("unknown shell '\(escapedForDisplay(shell))' (bash, zsh, fish)" + CLISuggest.hint(shell, among: verbs))
             }
             print(text, terminator: "")
             return 0

@@ -84,8 +84,12 @@ enum MonkeyCommand: CLICommand {
         var clean = 0
         for k in 0..<scripts {
             let s = UInt64(seed + k)
-            let monkey = Monkey(seed: s, steps: steps, configuration: config) {
+            var monkey = Monkey(seed: s, steps: steps, configuration: config) {
                 ScenarioHosting.makeScreen(config, assets: assets)
+            }
+            // A long script reports within it too (100,000 steps are about 20 s).
+            monkey.progress = { done in
+                if done % 10_000 == 0 { printError("  seed \(s): \(done)/\(steps) steps (\(took()))") }
             }
             if let finding = monkey.run() {
                 let file = out.appendingPathComponent("monkey-\(s).scenario")
