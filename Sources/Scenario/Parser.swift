@@ -415,6 +415,7 @@ struct LineParser {
     /// one `expectation()` read as its head).
     mutating func finderExpectation() throws(ScriptError) -> Script.Expectation {
         position -= 1
+        let head = peek?.text ?? ""
         let finder = try target()
         let what = "\(LineParser.finderExpectationWords) after the target"
         let t = try next(what)
@@ -423,7 +424,14 @@ struct LineParser {
         switch t.text {
         case "count": return .finder(finder, .count(try count("a match count")))
         case "text": return .finder(finder, .text(try string("the expected text")))
-        default: throw error(t, "expected \(what), found '\(t.text)'")
+        default:
+            // A mistyped state gets its nearest word; a bare word after a target that is
+            // also a fact reading text (`expect input 你好`) was meant as that text.
+            var hint = Suggest.hint(t.text, among: FinderExpectation.words + ["count", "text"])
+            if hint.isEmpty, vocabulary.fact(head)?.quotesText == true, finder.description == head {
+                hint = " (text is quoted: expect \(head) \"\(t.text)\")"
+            }
+            throw error(t, "expected \(what), found '\(t.text)'" + hint)
         }
     }
 

@@ -40,15 +40,21 @@ public struct ScriptPhraseKind: Sendable {
     public var words: String
     /// Reads the arguments.
     public var read: @Sendable (inout ScriptReader) throws(ScriptError) -> [FinderArgument]?
+    /// True for a fact whose value is quoted text and whose word is also a target's
+    /// (`expect input "…"`): an unquoted word after it gets a hint to quote it.
+    public var quotesText: Bool
 
     /// A phrase kind.
     ///
     /// - Parameters:
     ///   - words: Its word.
+    ///   - quotesText: Whether its value is quoted text (see ``quotesText``).
     ///   - read: Reads its arguments (nil: not this phrase, for facts whose word is
     ///     also a target's).
-    public init(_ words: String, read: @escaping @Sendable (inout ScriptReader) throws(ScriptError) -> [FinderArgument]?) {
+    public init(_ words: String, quotesText: Bool = false,
+                read: @escaping @Sendable (inout ScriptReader) throws(ScriptError) -> [FinderArgument]?) {
         self.words = words
+        self.quotesText = quotesText
         self.read = read
     }
 

@@ -24,6 +24,13 @@ import Testing
         #expect(error("set panel.layuot 8x3").hasPrefix("t.scenario:1:5: error: unknown setting 'panel.layuot' (did you mean 'panel.layout'?)"))
     }
 
+    @Test func aBareWordAfterATextFactIsToldToQuote() {
+        // Issue 46 item 5: `expect input 你好` said only "expected visible|hidden|…".
+        #expect(error("expect input 你好").hasSuffix("found '你好' (text is quoted: expect input \"你好\")"))
+        #expect(error("expect send enabeld").hasSuffix("found 'enabeld' (did you mean 'enabled'?)"))
+        #expect(!error("expect panel.dot 1 shown").contains("quoted"))
+    }
+
     @Test func nothingNearSuggestsNothing() {
         #expect(error("frobnicate") == "t.scenario:1:1: error: unknown command 'frobnicate'")
         #expect(!error("tap nowhere").contains("did you mean"))

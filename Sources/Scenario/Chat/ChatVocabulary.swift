@@ -67,7 +67,7 @@ enum ChatWords {
             guard let w = r.peekWord, w == "enabled" || w == "disabled" else { return nil }
             return [.word(try r.oneOf("enabled or disabled", [("enabled", "enabled"), ("disabled", "disabled")]))]
         },
-        ScriptPhraseKind("input") { (r: inout ScriptReader) throws(ScriptError) in
+        ScriptPhraseKind("input", quotesText: true) { (r: inout ScriptReader) throws(ScriptError) in
             // `expect input visible`, `expect input at 3 visible`: the text view's finders.
             if r.peekWord != nil { return nil }
             return [.string(try r.string("the expected text of the input"))]
