@@ -50,7 +50,10 @@ extension PanelMachine {
             if c.recentsOrder == .frequent {
                 state.recents = frequentRanking()
             } else {
-                let known = Dictionary(state.recents.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+                // A loop, not Dictionary(_:uniquingKeysWith:): Embedded Swift refuses that
+                // initializer (it casts dynamically), and the wasm core builds this file.
+                var known: [String: Emoji] = [:]
+                for e in state.recents where known[e.code] == nil { known[e.code] = e }
                 state.recents = Array(state.frequentEmojis.byRecency.compactMap { known[$0] ?? panel.lookup($0) }
                     .prefix(max(0, c.recentsLimit)))
             }
