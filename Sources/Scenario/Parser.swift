@@ -223,10 +223,7 @@ struct LineParser {
     /// generic ones.
     var targetHeads: [String] {
         var heads: [String] = []
-        for k in vocabulary.targets.kinds {
-            let head = String(k.kind.split(separator: " ").first ?? Substring(k.kind))
-            if !heads.contains(head) { heads.append(head) }
-        }
+        for k in vocabulary.targets.kinds where !heads.contains(String(k.head)) { heads.append(String(k.head)) }
         return heads + ["label", "view", "text"]
     }
 

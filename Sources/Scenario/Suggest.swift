@@ -14,6 +14,10 @@ public enum Suggest {
     /// scalars, and a swap of two neighbours counting one (Damerau's variant: `tpa` for
     /// `tap` is the commonest typo). ASCII case is ignored.
     ///
+    /// - Parameters:
+    ///   - a: One word.
+    ///   - b: The other.
+    /// - Returns: The number of edits that turn `a` into `b`.
     /// - Complexity: O(|a| |b|) time, O(|b|) memory.
     public static func distance(_ a: String, _ b: String) -> Int {
         let x = folded(a), y = folded(b)
@@ -42,6 +46,10 @@ public enum Suggest {
     /// answer depends only on the candidates' order. Words longer than 64 scalars get no
     /// suggestion (a pasted paragraph is not a typo, and the work stays bounded).
     ///
+    /// - Parameters:
+    ///   - word: What was written.
+    ///   - candidates: The words known there, in the order ties should favour.
+    /// - Returns: The word meant, or nil when none is near.
     /// - Complexity: O(n · |word| · m) for n candidates of at most m scalars.
     public static func nearest(_ word: String, among candidates: [String]) -> String? {
         let length = word.unicodeScalars.count
@@ -59,6 +67,11 @@ public enum Suggest {
 
     /// `" (did you mean 'x'?)"`, or "" when nothing is near: appended to a one-line
     /// message.
+    ///
+    /// - Parameters:
+    ///   - word: What was written.
+    ///   - candidates: The words known there.
+    /// - Returns: The hint, or "".
     public static func hint(_ word: String, among candidates: [String]) -> String {
         nearest(word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
